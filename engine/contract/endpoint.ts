@@ -1,0 +1,43 @@
+/** The shape of one row of the endpoint table, and the helpers that build rows. */
+import type { HttpMethod } from './envelope'
+import type { ParamsShape } from './params'
+import type { Schema } from './schema'
+
+/**
+ * What a caller needs to be allowed in: a token carrying that scope, or nothing (`none`:
+ * the token endpoint, the OpenAPI document, and later the tracking endpoints).
+ * Scope per endpoint is not in the spec (§5.7); ours: /cms -> cms, /admonitor -> admonitor,
+ * /local -> local.
+ */
+export type Auth = 'cms' | 'admonitor' | 'local' | 'none'
+
+export interface EndpointMeta {
+  summary: string
+  /** Where the endpoint is defined: a section of interface.md or vendor-notes.md, or 'local'. */
+  spec: string
+  /** GET answers may be served from the response cache until the next write. */
+  cache?: boolean
+  /** The body: none (GET), form (spec §4.3), or json (batch). */
+  body?: 'none' | 'form' | 'json'
+  /** For JSON bodies: the codecs of each item of `spots`. */
+  item?: ParamsShape
+  /** Other paths that reach the same endpoint (vendor spellings). */
+  aliases?: readonly string[]
+}
+
+export interface EndpointDef<P extends ParamsShape = ParamsShape, R = unknown> extends EndpointMeta {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly auth: Auth
+  readonly params: P
+  readonly response: Schema<R>
+  readonly body: 'none' | 'form' | 'json'
+}
+
+export function get<const P extends ParamsShape, R>(path: string, auth: Auth, params: P, response: Schema<R>, meta: EndpointMeta): EndpointDef<P, R> {
+  return { method: 'GET', path, auth, params, response, ...meta, body: 'none' }
+}
+
+export function post<const P extends ParamsShape, R>(path: string, auth: Auth, params: P, response: Schema<R>, meta: EndpointMeta): EndpointDef<P, R> {
+  return { method: 'POST', path, auth, params, response, ...meta, body: meta.body ?? 'form' }
+}

@@ -1,0 +1,47 @@
+/**
+ * What crosses every door (HTTP, IPC, tests): a request in, a response out.
+ * Nothing is thrown across a door; errors travel as responses.
+ */
+
+export type HttpMethod = 'GET' | 'POST'
+
+/** A request as the engine sees it, whichever door it came through. */
+export interface EngineRequest {
+  method: string
+  /** Path without query string, e.g. `/cms/v1/campaigns/list`. */
+  path: string
+  /** Decoded query parameters; a name given several times keeps every value. */
+  query: Record<string, string | string[]>
+  /**
+   * The raw request body. The engine parses it itself (form or JSON, by `content-type`),
+   * so that malformed bodies get the same 400 as malformed parameters.
+   */
+  body?: string
+  /** Lower-case header names. */
+  headers?: Record<string, string>
+  /** Address of the caller (HTTP door only), for login throttling. */
+  remoteAddress?: string
+}
+
+/** A response: status, headers and body. `body` is the serialized text sent on the wire. */
+export interface EngineResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** Set for binary answers (images, exports); `body` is then empty. */
+  bytes?: Uint8Array
+}
+
+/** A notification pushed from the engine to the renderer (request log, progress). */
+export interface EngineEvent {
+  type: string
+  payload: unknown
+}
+
+/** The single bridge the preload exposes as `window.engine`, and its browser twin. */
+export interface EngineBridge {
+  request(r: EngineRequest): Promise<EngineResponse>
+  onEvent(cb: (e: EngineEvent) => void): () => void
+}
+
+export const JSON_TYPE = 'application/json;charset=UTF-8'

@@ -1,0 +1,85 @@
+/**
+ * The error catalogue: every error the engine can answer with, in one table.
+ * `origin` says where the code comes from: the interface spec §7, RFC 6749/6750, the vendor's
+ * documentation (vendor-notes §1.4, §3.9), or the engine itself where the spec is silent.
+ * `test/contract/errors.test.ts` keeps this table, the spec and docs/errors.md in step.
+ */
+
+export type ErrorOrigin = 'spec' | 'rfc6749' | 'vendor' | 'engine'
+
+export interface ErrorDef {
+  readonly status: number
+  /** The wire value of `error`. */
+  readonly error: string
+  readonly origin: ErrorOrigin
+  /** When it is answered (documentation). */
+  readonly when: string
+}
+
+const def = (status: number, error: string, origin: ErrorOrigin, when: string): ErrorDef => ({ status, error, origin, when })
+
+export const E = {
+  // spec §7.2
+  invalidCampaignName: def(400, 'invalid_campaign_name', 'spec', 'campaign_name is empty, too long, or (on create) already used'),
+  invalidPlacementName: def(400, 'invalid_placement_name', 'spec', 'placement_name is empty or too long'),
+  invalidCampaignId: def(400, 'invalid_campaign_id', 'spec', 'campaign_id names no campaign'),
+  invalidSpotId: def(400, 'invalid_spot_id', 'spec', 'spot_id or spot_id_str names no spot of the campaign'),
+  targetNameExists: def(400, 'is wrong.', 'spec', 'publish_target: target_name already exists in the campaign (the wire value is literally "is wrong.")'),
+  // RFC 6749 §5.2 (spec §7.1)
+  invalidRequest: def(400, 'invalid_request', 'rfc6749', 'a parameter is missing, repeated, malformed or not valid in this combination'),
+  invalidClient: def(400, 'invalid_client', 'rfc6749', 'client_id / client_secret do not match a client'),
+  invalidGrant: def(400, 'invalid_grant', 'rfc6749', 'username / password do not match an account'),
+  unsupportedGrantType: def(400, 'unsupported_grant_type', 'rfc6749', 'grant_type is client_credentials or refresh_token (marked unavailable) or unknown'),
+  invalidScope: def(400, 'invalid_scope', 'rfc6749', 'scope names a category that does not exist'),
+  // vendor documentation
+  tokenRequired: def(400, 'token_required', 'vendor', 'no access token was sent'),
+  accessDenied: def(400, 'access_denied', 'vendor', "the token's scope does not cover the endpoint"),
+  campaignBusy: def(400, 'campaign_busy', 'vendor', 'batch_create_spot_with_plan waited too long for another write to the same campaign'),
+  serverError: def(500, 'server_error', 'vendor', 'an unexpected fault; the cause is logged, never sent'),
+  // engine-defined (spec §7.3: "not shown")
+  invalidToken: def(400, 'invalid_token', 'engine', 'the access token is unknown, revoked or expired'),
+  notFound: def(404, 'not_found', 'engine', 'no endpoint at this path'),
+  methodNotAllowed: def(405, 'method_not_allowed', 'engine', 'the path exists but not for this HTTP method'),
+  payloadTooLarge: def(413, 'payload_too_large', 'engine', 'the request body is larger than the limit'),
+  unsupportedMediaType: def(415, 'unsupported_media_type', 'engine', 'the request body has a content type the endpoint does not take'),
+  forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
+  temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down'),
+} as const satisfies Record<string, ErrorDef>
+
+export type ErrorKey = keyof typeof E
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: string
+  error_description: string
+}
+
+/**
+ * The one error type domain code throws. Only dispatch catches it; it becomes
+ * HTTP `def.status` with `{error, error_description}`.
+ */
+export class ApiError extends Error {
+  readonly def: ErrorDef
+  readonly headers: Readonly<Record<string, string>>
+
+  constructor(def: ErrorDef, description: string, headers: Record<string, string> = {}) {
+    super(description)
+    this.name = 'ApiError'
+    this.def = def
+    this.headers = headers
+  }
+
+  get body(): ErrorBody {
+    return { error: this.def.error, error_description: this.message }
+  }
+}
+
+/** Shorthand for the most common error: a parameter that is wrong. */
+export const badParam = (name: string, problem: string): ApiError =>
+  new ApiError(E.invalidRequest, `The '${name}' ${problem}.`)
+
+/** Rebuilds an ApiError from a response body (renderer side, after IPC or HTTP). */
+export function errorFromBody(status: number, body: ErrorBody): ApiError {
+  const known = Object.values(E).find((d) => d.error === body.error && d.status === status)
+  return new ApiError(known ?? { status, error: body.error, origin: 'engine', when: '' }, body.error_description)
+}

@@ -1,0 +1,65 @@
+/**
+ * The one function every door calls: lookup -> parse -> auth -> decode -> handler -> durable
+ * -> envelope. Only here are errors caught; nothing is thrown back to a door.
+ */
+import { ApiError, E } from './contract/errors'
+import { endpoints, type EndpointId } from './contract/endpoints'
+import type { EngineRequest, EngineResponse } from './contract/envelope'
+import { commonParams, decodeParams, parseRequest } from './request'
+import { respond, respondError, type ResponseOptions } from './respond'
+import { ResponseCache } from './response-cache'
+import { dateIn, type Ctx, type Handlers, type Services } from './runtime'
+
+const routes = new Map<string, EndpointId>()
+const paths = new Set<string>()
+for (const id of Object.keys(endpoints) as EndpointId[]) {
+  const def = endpoints[id]
+  for (const path of [def.path, ...(def.aliases ?? [])]) {
+    const key = `${def.method} ${path}`
+    if (routes.has(key)) throw new Error(`two endpoints at ${key}`)
+    routes.set(key, id)
+    paths.add(path)
+  }
+}
+
+/** vendor-notes §0.13: the vendor's index writes /report/ where the detail pages write /reports/. */
+const normalize = (path: string) => path.replace(/^\/admonitor\/v1\/report\//, '/admonitor/v1/reports/')
+
+function lookup(method: string, rawPath: string): EndpointId {
+  const path = normalize(rawPath)
+  const id = routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`)
+  if (id) return id
+  if (paths.has(path)) throw new ApiError(E.methodNotAllowed, `${path} does not answer ${method}.`)
+  throw new ApiError(E.notFound, `There is no endpoint at ${rawPath}; the list is at /openapi.json.`)
+}
+
+export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>
+
+export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
+  const cache = new ResponseCache()
+  return async (req) => {
+    const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [] }
+    try {
+      const id = lookup(req.method, req.path)
+      const def = endpoints[id]
+      opts.noStore = id === 'oauth.token'
+      const parsed = parseRequest(req, def)
+      const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
+      const { params, ignored } = decodeParams(def, parsed.params)
+      opts.ignored = ignored
+      const today = dateIn(services.settings.timeZone, services.clock.now())
+      const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
+      const hit = key ? cache.get(key, services.db.version) : undefined
+      if (hit !== undefined) return respond(200, hit, opts)
+      const ctx: Ctx = { ...services, request: req, user, json: parsed.json, today }
+      const version = services.db.version
+      const handler = handlers[id] as (ctx: Ctx, params: unknown) => unknown
+      const body = JSON.stringify(await handler(ctx, params))
+      if (services.db.version !== version) await durable()
+      else if (key) cache.set(key, version, body)
+      return respond(200, body, opts)
+    } catch (err) {
+      return respondError(err, opts, services.log.error)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The engine: the whole API as one function from request to response, over a sql.js database
+ * made durable by the persister. No Electron, no DOM: main/, the CLI and the tests all use this.
+ */
+import type { EngineRequest, EngineResponse } from './contract/envelope'
+import { ApiError, E } from './contract/errors'
+import { TokenService, type Credentials } from './auth/token-service'
+import { createDispatch } from './dispatch'
+import { handlers } from './routes'
+import { consoleLogger, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
+import { migrate } from './storage/migrations'
+import { Persister } from './storage/persister'
+import type { StoragePort } from './storage/port'
+import { IP_LIBRARY } from './version'
+
+export { ENGINE_NAME, ENGINE_VERSION } from './version'
+
+export interface EngineOptions {
+  storage: StoragePort
+  clock?: Clock
+  random?: Random
+  log?: Logger
+  /** Path of sql-wasm.wasm when it is not next to sql.js (the Electron build passes it). */
+  wasmPath?: string
+  timeZone?: string
+  /** Base URL written into tracking tags; the HTTP door sets it once it listens. */
+  publicUrl?: string
+  /** First-run account; missing members are generated. */
+  account?: Partial<Credentials>
+  /** Persister tuning (tests). */
+  checkpointBytes?: number
+  idleCheckpointMs?: number
+}
+
+export interface Engine {
+  handle(req: EngineRequest): Promise<EngineResponse>
+  /** Makes every acknowledged write part of the snapshot (call before quitting). */
+  flush(): Promise<void>
+  close(): Promise<void>
+  settings: Settings
+  /** The account created by this start, if this was the first run; its secrets are shown once. */
+  firstRun: Credentials | null
+  /** Journal records replayed at open (records written after the last snapshot). */
+  replayed: number
+  schemaVersionFound: number
+}
+
+export async function createEngine(opts: EngineOptions): Promise<Engine> {
+  const clock = opts.clock ?? systemClock
+  const random = opts.random ?? systemRandom
+  const log = opts.log ?? consoleLogger
+  const persister = await Persister.open(opts.storage, {
+    ...(opts.wasmPath ? { wasmPath: opts.wasmPath } : {}),
+    ...(opts.checkpointBytes ? { checkpointBytes: opts.checkpointBytes } : {}),
+    ...(opts.idleCheckpointMs ? { idleMs: opts.idleCheckpointMs } : {}),
+  })
+  const db = persister.db
+  const found = await migrate(persister, new Date(clock.now()).toISOString().replace(/[:.]/g, '-'))
+  const settings: Settings = {
+    timeZone: opts.timeZone ?? 'Asia/Shanghai',
+    publicUrl: opts.publicUrl ?? 'http://127.0.0.1:8366',
+    ipLibrary: IP_LIBRARY,
+  }
+  const auth = new TokenService({ db, clock, random })
+  const firstRun = await auth.ensureAccount(opts.account)
+  if (firstRun) await persister.durable()
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log }, handlers, () => persister.durable())
+  let closing: Promise<void> | null = null
+  let inflight = 0
+  let idle: (() => void) | null = null
+  const tracked = async (req: EngineRequest): Promise<EngineResponse> => {
+    inflight++
+    try {
+      return await dispatch(req)
+    } finally {
+      if (--inflight === 0) idle?.()
+    }
+  }
+  const drained = () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)))
+  const refused = (): EngineResponse => ({
+    status: E.temporarilyUnavailable.status,
+    headers: { 'content-type': 'application/json;charset=UTF-8' },
+    body: JSON.stringify(new ApiError(E.temporarilyUnavailable, 'The engine is shutting down.').body),
+  })
+  return {
+    handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
+    flush: () => persister.durable().then(() => persister.checkpoint()),
+    // Requests already inside the engine finish (and are made durable) before it closes.
+    close: () => (closing ??= drained().then(() => persister.close())),
+    settings,
+    firstRun,
+    replayed: persister.replayed,
+    schemaVersionFound: found,
+  }
+}

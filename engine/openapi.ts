@@ -1,0 +1,88 @@
+/** The OpenAPI 3.1 document, generated from the endpoint table (served at /openapi.json). */
+import type { EndpointDef } from './contract/endpoint'
+import { endpoints } from './contract/endpoints'
+import { E } from './contract/errors'
+import { ErrorResponse } from './contract/models'
+import type { ParamsShape } from './contract/params'
+import type { JsonSchema } from './contract/schema'
+
+function properties(params: ParamsShape): { properties: Record<string, JsonSchema>; required: string[] } {
+  const props: Record<string, JsonSchema> = {}
+  for (const [name, c] of Object.entries(params)) props[name] = { ...c.schema, ...(c.description ? { description: c.description } : {}) }
+  return { properties: props, required: Object.entries(params).filter(([, c]) => c.required).map(([n]) => n) }
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+
+function requestBody(def: EndpointDef): Record<string, unknown> | undefined {
+  if (def.body === 'none') return undefined
+  if (def.body === 'json') {
+    const item = properties(def.item ?? {})
+    const schema = {
+      type: 'object',
+      required: ['campaign_id', 'spots'],
+      properties: { campaign_id: { type: 'string' }, spots: { type: 'array', maxItems: 3000, items: { type: 'object', ...item } } },
+    }
+    return { required: true, content: { 'application/json': { schema } } }
+  }
+  const form = { type: 'object', ...properties(def.params) }
+  return { required: true, content: { 'application/x-www-form-urlencoded': { schema: form }, 'application/json': { schema: form } } }
+}
+
+function operation(id: string, def: EndpointDef): Record<string, unknown> {
+  const params = Object.entries(def.params).map(([name, c]) => ({
+    name, in: 'query', required: c.required, schema: c.schema, ...(c.description ? { description: c.description } : {}),
+  }))
+  const body = requestBody(def)
+  const statuses = new Set<number>(Object.values(E).map((e) => e.status))
+  const responses: Record<string, unknown> = {
+    200: { description: 'Success', content: { 'application/json': { schema: def.response.json } } },
+  }
+  for (const s of [...statuses].sort()) responses[s] = errorResponse(Object.values(E).filter((e) => e.status === s).map((e) => e.error).join(', '))
+  return {
+    operationId: id,
+    summary: def.summary,
+    description: `Defined in ${def.spec}.`,
+    tags: [id.split('.')[0]],
+    security: def.auth === 'none' ? [] : [{ access_token: [] }, { bearer: [] }],
+    parameters: [
+      ...(def.method === 'GET' ? params : []),
+      { $ref: '#/components/parameters/callback' },
+      { $ref: '#/components/parameters/suppress_response_codes' },
+    ],
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  }
+}
+
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const [id, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
+    for (const path of [def.path, ...(def.aliases ?? [])]) {
+      const op = operation(id, def)
+      paths[path] = { ...paths[path], [def.method.toLowerCase()]: path === def.path ? op : { ...op, operationId: `${id}.alias`, description: `Alias of ${def.path}.` } }
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'AdMonitor Desk local API',
+      version: '1.0',
+      description: 'The ad-monitoring API of the interface specification, served locally. /admonitor/v1/report/... is also answered as /admonitor/v1/reports/....',
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: { Error: ErrorResponse.json },
+      parameters: {
+        callback: { name: 'callback', in: 'query', required: false, schema: { type: 'string' }, description: 'JSONP: wrap the answer as name(json); only [A-Za-z0-9_] is kept' },
+        suppress_response_codes: { name: 'suppress_response_codes', in: 'query', required: false, schema: { type: 'string' }, description: 'when present, every answer (errors too) has status 200' },
+      },
+      securitySchemes: {
+        access_token: { type: 'apiKey', in: 'query', name: 'access_token', description: 'also accepted as a form parameter' },
+        bearer: { type: 'http', scheme: 'bearer' },
+        oauth2: { type: 'oauth2', flows: { password: { tokenUrl: '/oauth/token', scopes: { cms: 'campaign metadata', admonitor: 'reports', local: 'local administration' } } } },
+      },
+    },
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * From a door's request to raw parameters: query string and body merged, the body parsed by
+ * its content type, the token found, the shared parameters (callback, suppress_response_codes)
+ * taken out. Everything here answers bad input with a 400, never a throw of another kind.
+ */
+import { ApiError, E, badParam } from './contract/errors'
+import type { EndpointDef } from './contract/endpoint'
+import type { EngineRequest } from './contract/envelope'
+
+/** Largest body accepted (the batch endpoint takes up to 3000 spots). */
+export const MAX_BODY_BYTES = 16 << 20
+
+export type RawParams = Map<string, string[]>
+
+export interface ParsedRequest {
+  params: RawParams
+  json: unknown
+  token: string | undefined
+}
+
+function add(into: RawParams, name: string, value: string): void {
+  const list = into.get(name)
+  if (list) list.push(value)
+  else into.set(name, [value])
+}
+
+function fromQuery(query: EngineRequest['query']): RawParams {
+  const out: RawParams = new Map()
+  for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) add(out, k, x)
+  return out
+}
+
+/** A flat JSON object as form parameters: scalars as text, arrays as JSON text. */
+function fromJsonObject(value: unknown, into: RawParams): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body', 'must be a JSON object')
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null || v === undefined) continue
+    add(into, k, typeof v === 'object' ? JSON.stringify(v) : String(v))
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw badParam('body', `is not valid JSON (${(err as Error).message})`)
+  }
+}
+
+/** The shared parameters every endpoint takes (vendor-notes §1.2). */
+export interface Common {
+  callback: string | null
+  suppress: boolean
+}
+
+export function commonParams(req: EngineRequest): Common {
+  const q = req.query
+  const cb = q.callback
+  // Only [A-Za-z0-9_] is kept in a JSONP name; other characters are removed (vendor-notes §1.2).
+  const name = (Array.isArray(cb) ? (cb[0] ?? '') : (cb ?? '')).replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
+  return { callback: name === '' ? null : name, suppress: 'suppress_response_codes' in q }
+}
+
+export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedRequest {
+  const params = fromQuery(req.query)
+  let json: unknown = null
+  const body = req.body ?? ''
+  if (def.method === 'POST' && body !== '') {
+    if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+    const type = (req.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type === 'application/json') {
+      json = parseJson(body)
+      if (def.body !== 'json') fromJsonObject(json, params)
+    } else if (type === 'application/x-www-form-urlencoded' || type === '') {
+      if (def.body === 'json') throw new ApiError(E.unsupportedMediaType, 'This endpoint takes a JSON body (Content-Type: application/json).')
+      for (const [k, v] of new URLSearchParams(body)) add(params, k, v)
+    } else {
+      throw new ApiError(E.unsupportedMediaType, `The body type '${type}' is not accepted; send application/x-www-form-urlencoded${def.body === 'json' ? ' or application/json' : ''}.`)
+    }
+  }
+  return { params, json, token: findToken(req, params) }
+}
+
+/** access_token from the query or form, or an Authorization: Bearer header (RFC 6750 §2). */
+function findToken(req: EngineRequest, params: RawParams): string | undefined {
+  const given = params.get('access_token')
+  if (given && given.length > 1) throw badParam('access_token', 'is given more than once')
+  const header = req.headers?.authorization ?? ''
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1]
+  if (given?.[0] && bearer && given[0] !== bearer) throw badParam('access_token', 'and the Authorization header carry different tokens; send one')
+  return given?.[0] || bearer || undefined
+}
+
+/** Client credentials from an Authorization: Basic header (RFC 6749 §2.3.1), if any. */
+export function basicCredentials(req: EngineRequest): { client_id: string; client_secret: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers?.authorization ?? '')
+  if (!m) return null
+  const text = Buffer.from(m[1]!, 'base64').toString('utf8')
+  const cut = text.indexOf(':')
+  if (cut < 0) return null
+  const decode = (x: string) => {
+    try {
+      return decodeURIComponent(x.replace(/\+/g, ' '))
+    } catch {
+      return x
+    }
+  }
+  return { client_id: decode(text.slice(0, cut)), client_secret: decode(text.slice(cut + 1)) }
+}
+
+/** Decodes the declared parameters; returns the values and the names that were not declared. */
+export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record<string, unknown>; ignored: string[] } {
+  const params: Record<string, unknown> = {}
+  for (const [name, codec] of Object.entries(def.params)) {
+    const values = raw.get(name)
+    if (values && values.length > 1) throw badParam(name, 'is given more than once')
+    params[name] = codec.decode(values?.[0], name)
+  }
+  // vendor-notes §1.2: order_asc and order_desc must not come together
+  if (params.order_asc !== undefined && params.order_desc !== undefined) throw badParam('order_desc', 'cannot be combined with order_asc; give one of them')
+  const ignored = [...raw.keys()].filter((k) => !(k in def.params) && !IGNORED_NAMES.has(k))
+  return { params, ignored }
+}
+
+/** Names the endpoint does not declare (reported in a header, not refused: scripts add their own). */
+export const IGNORED_NAMES = new Set(['access_token', 'callback', 'suppress_response_codes', '_'])

@@ -1,0 +1,33 @@
+/** From a result or an error to the response every door sends. */
+import { ApiError, E } from './contract/errors'
+import { JSON_TYPE, type EngineResponse } from './contract/envelope'
+import type { Common } from './request'
+
+export interface ResponseOptions {
+  common: Common
+  /** spec §4.1: the token endpoint's answers are never cached. */
+  noStore: boolean
+  ignored: readonly string[]
+}
+
+/** Wraps a JSON text as the response: JSONP when asked, status 200 when codes are suppressed. */
+export function respond(status: number, json: string, opts: ResponseOptions, extra: Record<string, string> = {}): EngineResponse {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...extra }
+  if (opts.noStore) Object.assign(headers, { 'cache-control': 'no-store', pragma: 'no-cache' })
+  if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = opts.ignored.join(',').slice(0, 512)
+  let body = json
+  if (opts.common.callback) {
+    // The /**/ prefix defeats content-sniffing attacks on JSONP (Rosetta Flash).
+    body = `/**/${opts.common.callback}(${json});`
+    headers['content-type'] = 'application/javascript;charset=UTF-8'
+  }
+  return { status: opts.common.suppress ? 200 : status, headers, body }
+}
+
+/** Any thrown value as an error response; only ApiErrors say what went wrong. */
+export function respondError(err: unknown, opts: ResponseOptions, log: (message: string, cause: unknown) => void): EngineResponse {
+  const api = err instanceof ApiError ? err : null
+  if (!api) log('unexpected error', err)
+  const e = api ?? new ApiError(E.serverError, 'The server met an unexpected condition; the cause is in its log.')
+  return respond(e.def.status, JSON.stringify(e.body), opts, { ...e.headers })
+}

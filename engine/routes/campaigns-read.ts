@@ -1,0 +1,36 @@
+// spec §4.2: campaigns/show and campaigns/list
+import type { Handler } from '../runtime'
+import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, CAMPAIGN_SELECT, STATUS_SQL, requireCampaign, toCampaign, type CampaignRow } from '../storage/repos/campaigns'
+import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
+
+const ORDER_COLUMNS = {
+  campaign_id: 'c.campaign_id',
+  campaign_name: 'c.campaign_name',
+  advertiser_name: ADVERTISER_NAME_SQL,
+  agency_name: AGENCY_NAME_SQL,
+  brand_name: BRAND_NAME_SQL,
+  creator_name: 'c.creator_name',
+  status: STATUS_SQL,
+}
+
+const show: Handler<'campaigns.show'> = (ctx, p) =>
+  toCampaign(requireCampaign(ctx.db, p.campaign_id, ctx.today), { pmo: p.pmo_info, dm: p.dm_info })
+
+const list: Handler<'campaigns.list'> = (ctx, p) => {
+  const w = new Where()
+    .in('c.campaign_id', ids(p.campaign_id))
+    .in('c.campaign_type', p.campaign_type)
+    .pattern('c.campaign_name', p.campaign_name)
+    .pattern(ADVERTISER_NAME_SQL, p.advertiser_name)
+    .pattern(AGENCY_NAME_SQL, p.agency_name)
+    .pattern(BRAND_NAME_SQL, p.brand_name)
+    .pattern('c.creator_name', p.creator_name)
+    .eq(STATUS_SQL, p.status)
+    .eq('c.calculation_type', p.calculation_type)
+  const lim = limitSql(p.limit)
+  const sql = CAMPAIGN_SELECT + w.sql + orderBy(p, ORDER_COLUMNS, 'c.campaign_id') + lim.sql
+  const rows = ctx.db.query<CampaignRow>(sql, [ctx.today, ...w.params, ...lim.params])
+  return rows.map((r) => toCampaign(r, { pmo: p.pmo_info, dm: p.dm_info }))
+}
+
+export const campaignsRead = { 'campaigns.show': show, 'campaigns.list': list }

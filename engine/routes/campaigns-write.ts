@@ -1,0 +1,126 @@
+// spec §4.3: campaigns/create, campaigns/update, campaigns/delete; vendor-notes §3.7, §3.12
+import { ApiError, E, badParam } from '../contract/errors'
+import type { ParamsFor } from '../contract/endpoints'
+import type { Ctx, Handler } from '../runtime'
+import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
+import { latestPanel, requireAdvertiser, requireAgency, requireBrandOf, requireNamed, requirePanel } from '../storage/repos/reference'
+
+/** wares: advertiser|brand name|product name. */
+function parseWares(wares: string): { advertiser: string; brand: string } {
+  if (wares.trim() === '') return { advertiser: '', brand: '' }
+  const parts = wares.split('|').map((s) => s.trim())
+  if (parts.length !== 3 || parts.some((s) => s === '')) throw badParam('wares', `must be written advertiser|brand name|product name, got '${wares}'`)
+  return { advertiser: parts[0]!, brand: parts[1]! }
+}
+
+function checkSiteIds(text: string | undefined): void {
+  if (text !== undefined && text.trim() !== '' && !/^\s*[0-9]+(\s*;\s*[0-9]+)*\s*;?\s*$/.test(text))
+    throw badParam('linked_siteids', `must be analytics site ids separated by ;, got '${text}'`)
+}
+
+function checkReferences(ctx: Ctx, p: { advertiser_id?: string | undefined; brand_id?: string | undefined; agency_id?: string | undefined; extensiontype?: string | undefined }): void {
+  if (p.advertiser_id !== undefined) requireAdvertiser(ctx.db, p.advertiser_id)
+  if (p.brand_id !== undefined) requireBrandOf(ctx.db, p.brand_id, p.advertiser_id)
+  if (p.agency_id !== undefined) requireAgency(ctx.db, p.agency_id)
+  requireNamed(ctx.db, 'extensiontypes', p.extensiontype, 'extensiontype')
+}
+
+function checkNotPast(ctx: Ctx, name: string, date: string): void {
+  if (date < ctx.today) throw badParam(name, `(${date}) is earlier than today (${ctx.today}, ${ctx.settings.timeZone})`)
+}
+
+function nameOwner(ctx: Ctx, name: string): number | undefined {
+  return ctx.db.scalar<number>('SELECT campaign_id FROM campaigns WHERE campaign_name = ?', [name])
+}
+
+const create: Handler<'campaigns.create'> = (ctx, p) => {
+  checkNotPast(ctx, 'start_date', p.start_date)
+  if (p.end_date < p.start_date) throw badParam('end_date', `(${p.end_date}) is earlier than start_date (${p.start_date})`)
+  const owner = nameOwner(ctx, p.campaign_name)
+  if (owner !== undefined) throw new ApiError(E.invalidCampaignName, `The 'campaign_name' '${p.campaign_name}' is already used by campaign ${owner}.`)
+  checkReferences(ctx, p)
+  checkSiteIds(p.linked_siteids)
+  const wares = parseWares(p.wares ?? '')
+  const panelPlatform = p.platform === 'pc' ? 'pc' : p.panel_type
+  const panel = p.panel_id ?? latestPanel(ctx.db, panelPlatform)
+  if (panel === undefined) throw badParam('panel_id', `is required: there is no ${panelPlatform} panel to default to`)
+  requirePanel(ctx.db, panel)
+  const now = new Date(ctx.clock.now()).toISOString()
+  const id = ctx.db.tx(() => ctx.db.run(
+    `INSERT INTO campaigns(campaign_type, campaign_name, start_date, end_date, description, advertiser_id, brand_id, agency_id,
+      wares, wares_advertiser, wares_brand, creator_name, slot_type, platform, calculation_type, panel_id, panel_type,
+      linked_siteids, linked_iplib, linked_tvcaids, order_id, scheduling_code, extensiontype, play_detect, ear, freq_capping,
+      frequency_limit, ad_campaign_type, created_at, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    [
+      p.campaign_type ?? 'admonitor', p.campaign_name, p.start_date, p.end_date, p.description ?? '',
+      p.advertiser_id === undefined ? null : Number(p.advertiser_id), p.brand_id === undefined ? null : Number(p.brand_id),
+      p.agency_id === undefined ? null : Number(p.agency_id), p.wares ?? '', wares.advertiser, wares.brand,
+      ctx.user?.username ?? '', p.slot_type, p.platform, p.calculation_type, panel, p.panel_type,
+      (p.linked_siteids ?? '').trim(), ctx.settings.ipLibrary, JSON.stringify(p.linked_tvcaids ?? []), p.orderid ?? '',
+      p.schedulingCode ?? '', p.extensiontype ?? '', p.play_detect ? 1 : 0, p.ear, p.freq_capping ?? null,
+      p.frequency_limit, p.ad_campaign_type ?? '', now, now,
+    ],
+  ).lastId)
+  return { campaign_id: String(id) }
+}
+
+/** update: a duplicate name gets a number appended (spec §4.3), e.g. "Spring sale_2". */
+function freeName(ctx: Ctx, name: string, self: number): string {
+  const owner = nameOwner(ctx, name)
+  if (owner === undefined || owner === self) return name
+  for (let n = 2; ; n++) {
+    const candidate = `${name}_${n}`
+    const o = nameOwner(ctx, candidate)
+    if (o === undefined || o === self) return candidate
+  }
+}
+
+type UpdateParams = ParamsFor<'campaigns.update'>
+
+function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { start_date: string }): void {
+  if ((p.start_date === undefined) !== (p.end_date === undefined))
+    throw badParam(p.start_date === undefined ? 'start_date' : 'end_date', 'must be sent together with ' + (p.start_date === undefined ? 'end_date' : 'start_date'))
+  if (p.start_date === undefined || p.end_date === undefined) return
+  // A campaign under way keeps its past start date; a new start date may not lie in the past.
+  if (p.start_date !== current.start_date) checkNotPast(ctx, 'start_date', p.start_date)
+  if (p.end_date < p.start_date) throw badParam('end_date', `(${p.end_date}) is earlier than start_date (${p.start_date})`)
+}
+
+const update: Handler<'campaigns.update'> = (ctx, p) => {
+  const current = requireCampaign(ctx.db, p.campaign_id, ctx.today)
+  checkUpdateDates(ctx, p, current)
+  checkReferences(ctx, p)
+  if (p.advertiser_id !== undefined && p.brand_id === undefined && current.brand_id !== null && String(current.advertiser_id) !== p.advertiser_id)
+    throw badParam('advertiser_id', `changes the advertiser while the campaign's brand ${current.brand_id} belongs to advertiser ${current.advertiser_id}; send brand_id too`)
+  checkSiteIds(p.linked_siteids)
+  const set: Record<string, string | number | null> = {}
+  if (p.campaign_type !== undefined) set.campaign_type = p.campaign_type
+  if (p.campaign_name !== undefined) set.campaign_name = freeName(ctx, p.campaign_name, current.campaign_id)
+  if (p.start_date !== undefined && p.end_date !== undefined) Object.assign(set, { start_date: p.start_date, end_date: p.end_date })
+  if (p.advertiser_id !== undefined) set.advertiser_id = Number(p.advertiser_id)
+  if (p.brand_id !== undefined) set.brand_id = Number(p.brand_id)
+  if (p.agency_id !== undefined) set.agency_id = Number(p.agency_id)
+  if (p.wares !== undefined) {
+    const w = parseWares(p.wares)
+    Object.assign(set, { wares: p.wares, wares_advertiser: w.advertiser, wares_brand: w.brand })
+  }
+  if (p.linked_siteids !== undefined) set.linked_siteids = p.linked_siteids.trim()
+  if (p.slot_type !== undefined) set.slot_type = p.slot_type
+  if (p.description !== undefined) set.description = p.description
+  if (p.linked_tvcaids !== undefined) set.linked_tvcaids = JSON.stringify(p.linked_tvcaids)
+  if (p.extensiontype !== undefined) set.extensiontype = p.extensiontype
+  if (p.play_detect !== undefined) set.play_detect = p.play_detect ? 1 : 0
+  set.updated_at = new Date(ctx.clock.now()).toISOString()
+  const cols = Object.keys(set)
+  ctx.db.tx(() => ctx.db.run(`UPDATE campaigns SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE campaign_id = ?`, [...Object.values(set), current.campaign_id]))
+  return { campaign_id: p.campaign_id }
+}
+
+const remove: Handler<'campaigns.delete'> = (ctx, p) => {
+  assertCampaignExists(ctx.db, p.campaign_id)
+  ctx.db.tx(() => ctx.db.run('DELETE FROM campaigns WHERE campaign_id = ?', [Number(p.campaign_id)]))
+  return { campaign_id: p.campaign_id }
+}
+
+export const campaignsWrite = { 'campaigns.create': create, 'campaigns.update': update, 'campaigns.delete': remove }

@@ -1,0 +1,20 @@
+// Local namespace (DESIGN §1): what the public API lacks, under /local/v1
+import { ENGINE_NAME, ENGINE_VERSION } from '../version'
+import { openApiDocument } from '../openapi'
+import type { Handler } from '../runtime'
+import { SCHEMA_VERSION } from '../storage/migrations'
+
+const startedAt = new Date().toISOString()
+
+const status: Handler<'local.status'> = (ctx) => ({
+  name: ENGINE_NAME,
+  version: ENGINE_VERSION,
+  schema_version: SCHEMA_VERSION,
+  time_zone: ctx.settings.timeZone,
+  today: ctx.today,
+  started_at: startedAt,
+})
+
+const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.publicUrl)
+
+export const localRoutes = { 'local.status': status, 'openapi.json': openapi }

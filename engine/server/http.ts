@@ -1,0 +1,140 @@
+/**
+ * The HTTP door: node:http in front of engine.handle(). Binds 127.0.0.1 by default, refuses a
+ * Host that is not this server (DNS rebinding) and cross-origin browser calls (no wildcard
+ * CORS), and serves the renderer build from the same origin when one is given.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ApiError, E } from '../contract/errors'
+import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
+import { MAX_BODY_BYTES } from '../request'
+import { serveStatic } from './static'
+
+export interface HttpDoorOptions {
+  host?: string
+  port?: number
+  /** Extra Host header values to accept (host or host:port), e.g. a LAN name when binding 0.0.0.0. */
+  allowedHosts?: readonly string[]
+  /** Browser origins allowed to call the API cross-origin (none by default). */
+  allowedOrigins?: readonly string[]
+  /** Folder of the renderer build, served at / for paths outside the API. */
+  staticDir?: string
+  /** Called after each request (request log). */
+  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void
+}
+
+export interface HttpDoor {
+  server: Server
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export interface RequestHandler {
+  handle(req: EngineRequest): Promise<EngineResponse>
+}
+
+const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif']
+const isApi = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(p))
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
+
+function errorResponse(e: ApiError): EngineResponse {
+  return { status: e.def.status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(e.body) }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`))
+        req.destroy()
+      } else chunks.push(c)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [k, v] of new URLSearchParams(search)) {
+    const prev = out[k]
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]
+  }
+  return out
+}
+
+function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
+  const body = r.bytes ?? Buffer.from(r.body, 'utf8')
+  res.writeHead(r.status, { ...r.headers, 'content-length': String(body.length) })
+  res.end(head ? undefined : body)
+}
+
+export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOptions = {}): Promise<HttpDoor> {
+  const host = opts.host ?? '127.0.0.1'
+  let port = opts.port ?? 8366
+  // Host header values this server answers to: each name with our port (bare too on port 80).
+  const hostNames = () => {
+    const names = [...LOOPBACK, ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(opts.allowedHosts ?? [])]
+    return new Set(names.flatMap((h) => {
+      const name = h.toLowerCase()
+      if (/:\d+$/.test(name) && !/^[^[]*:.*:/.test(name)) return [name]
+      return [`${name}:${port}`, ...(port === 80 ? [name] : [])]
+    }))
+  }
+  let allowedHosts = hostNames()
+  const origins = new Set(opts.allowedOrigins ?? [])
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now()
+    const url = new URL(req.url ?? '/', 'http://x')
+    const method = req.method ?? 'GET'
+    const headers: Record<string, string> = {}
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v
+    let out: EngineResponse
+    try {
+      if (!allowedHosts.has((headers.host ?? '').toLowerCase())) throw new ApiError(E.forbiddenHost, `The Host '${headers.host ?? ''}' is not this server; use http://127.0.0.1:${port}.`)
+      const origin = headers.origin
+      const selfOrigin = origin !== undefined && allowedHosts.has(origin.replace(/^https?:\/\//, '').toLowerCase())
+      if (origin !== undefined && !selfOrigin && !origins.has(origin)) throw new ApiError(E.forbiddenHost, `Calls from the origin '${origin}' are not allowed.`)
+      const cors: Record<string, string> = origin !== undefined && origins.has(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}
+      if (method === 'OPTIONS') {
+        out = { status: 204, headers: { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'authorization, content-type', 'access-control-max-age': '600' }, body: '' }
+      } else if (!isApi(url.pathname) && opts.staticDir && (method === 'GET' || method === 'HEAD')) {
+        out = await serveStatic(opts.staticDir, url.pathname)
+      } else {
+        const body = method === 'POST' ? await readBody(req) : ''
+        out = await engine.handle({ method, path: url.pathname, query: parseQuery(url.search), body, headers, remoteAddress: req.socket.remoteAddress ?? '' })
+        Object.assign(out.headers, cors)
+      }
+    } catch (err) {
+      out = errorResponse(err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.'))
+    }
+    send(res, out, method === 'HEAD')
+    opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: performance.now() - started })
+  }
+
+  const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
+    handle(req, res).catch(() => res.destroy())
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+  allowedHosts = hostNames()
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return {
+    server,
+    port,
+    url: `http://${shownHost}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      }),
+  }
+}

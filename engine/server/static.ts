@@ -1,0 +1,50 @@
+/** Serves the renderer build: files under one folder, index.html for client-side routes. */
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import type { EngineResponse } from '../contract/envelope'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isFile(), () => false)
+}
+
+export async function serveStatic(dir: string, urlPath: string): Promise<EngineResponse> {
+  let rel: string
+  try {
+    rel = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '')
+  } catch {
+    rel = ''
+  }
+  let file = join(dir, rel)
+  // Never leave the folder; unknown paths are client-side routes of the single-page app.
+  if (!file.startsWith(normalize(dir) + sep) || !(await isFile(file))) file = join(dir, 'index.html')
+  if (!(await isFile(file))) {
+    return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The web interface is not built; run npm run build.' }
+  }
+  const bytes = await readFile(file)
+  const hashed = /[\\/]assets[\\/]/.test(file)
+  return {
+    status: 200,
+    headers: {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    },
+    body: '',
+    bytes,
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The data directory on disk:
+ *   admonitor.db           the last snapshot (replaced atomically: temp file, fsync, rename, fsync dir)
+ *   journal-NNNNNN.log     journal segments appended since (each append fsynced before it is acknowledged)
+ *   backups/               database images kept before migrations
+ *   LOCK                   the pid of the process that has the directory open
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, readFile, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { LoadedStorage, StoragePort } from '../port'
+import { acquireLock, type Lock } from '../lock'
+
+const SNAPSHOT = 'admonitor.db'
+const SEGMENT_RE = /^journal-(\d{6,})\.log$/
+const segmentName = (n: number) => `journal-${String(n).padStart(6, '0')}.log`
+
+async function fsyncDir(dir: string): Promise<void> {
+  let fh: FileHandle | undefined
+  try {
+    fh = await open(dir, 'r')
+    await fh.sync()
+  } catch (err) {
+    // Windows cannot open or fsync a directory; the rename is still atomic there.
+    if ((err as NodeJS.ErrnoException).code !== 'EISDIR' && (err as NodeJS.ErrnoException).code !== 'EPERM') throw err
+  } finally {
+    await fh?.close()
+  }
+}
+
+/** Writes `bytes` to `path` atomically: a unique temp file in the same directory, fsync, rename. */
+export async function writeFileAtomic(path: string, bytes: Uint8Array, dir: string): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+  const fh = await open(tmp, 'w', 0o600)
+  try {
+    await fh.writeFile(bytes)
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rename(tmp, path)
+      break
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if ((code === 'EPERM' || code === 'EBUSY') && attempt < 10) await new Promise((r) => setTimeout(r, 20 * (attempt + 1)))
+      else {
+        await unlink(tmp).catch(() => undefined)
+        throw err
+      }
+    }
+  }
+  await fsyncDir(dir)
+}
+
+export class FileStorage implements StoragePort {
+  private current = 0
+  private fh: FileHandle | null = null
+  private lock: Lock | null = null
+
+  constructor(readonly dir: string) {}
+
+  async load(): Promise<LoadedStorage> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    this.lock = await acquireLock(join(this.dir, 'LOCK'))
+    let snapshot: Uint8Array | null = null
+    try {
+      snapshot = await readFile(join(this.dir, SNAPSHOT))
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+    const ids = (await this.segmentIds()).sort((a, b) => a - b)
+    const segments = await Promise.all(ids.map((id) => readFile(join(this.dir, segmentName(id)))))
+    await this.rotate((ids.at(-1) ?? 0) + 1)
+    return { snapshot, segments }
+  }
+
+  private async segmentIds(): Promise<number[]> {
+    const names = await readdir(this.dir)
+    return names.flatMap((n) => {
+      const m = SEGMENT_RE.exec(n)
+      return m ? [Number(m[1])] : []
+    })
+  }
+
+  async append(bytes: Uint8Array): Promise<void> {
+    if (!this.fh) throw new Error('storage is not open')
+    await this.fh.write(bytes)
+    await this.fh.datasync()
+  }
+
+  async rotate(next = this.current + 1): Promise<number> {
+    await this.fh?.close()
+    this.current = next
+    this.fh = await open(join(this.dir, segmentName(next)), 'a', 0o600)
+    await fsyncDir(this.dir)
+    return next
+  }
+
+  async save(snapshot: Uint8Array, dropBefore: number): Promise<void> {
+    await writeFileAtomic(join(this.dir, SNAPSHOT), snapshot, this.dir)
+    for (const id of await this.segmentIds()) {
+      if (id < dropBefore) await unlink(join(this.dir, segmentName(id))).catch(() => undefined)
+    }
+  }
+
+  async backup(name: string, bytes: Uint8Array): Promise<void> {
+    const dir = join(this.dir, 'backups')
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    await writeFileAtomic(join(dir, name), bytes, dir)
+  }
+
+  async close(): Promise<void> {
+    await this.fh?.close()
+    this.fh = null
+    await this.lock?.release()
+    this.lock = null
+  }
+}
+
+/** Storage in a data directory. */
+export const fileStorage = (dir: string): FileStorage => new FileStorage(dir)

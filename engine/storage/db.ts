@@ -1,0 +1,172 @@
+/**
+ * Owner of every sql.js call. Reads with `query`/`get`, writes with `run` inside `tx`.
+ * Each committed outermost transaction hands its write statements to `onCommit`, which the
+ * persister appends to the journal: the journal is a redo log of SQL with bound parameters, so
+ * writes must be deterministic (time and randomness come in as parameters, never from SQL).
+ */
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
+
+export type Param = string | number | null
+export interface Statement {
+  sql: string
+  params: Param[]
+}
+export type Row = Record<string, string | number | null>
+
+let sqlJs: Promise<SqlJsStatic> | null = null
+
+/** Loads the sql.js WebAssembly module once per process. */
+export function loadSqlJs(wasmPath?: string): Promise<SqlJsStatic> {
+  sqlJs ??= initSqlJs({
+    ...(wasmPath ? { locateFile: () => wasmPath } : {}),
+    useOldExtensionFunctions: false,
+  } as Parameters<typeof initSqlJs>[0])
+  return sqlJs
+}
+
+function checkParams(sql: string, params: readonly Param[]): void {
+  for (const v of params) {
+    if (v !== null && typeof v !== 'string' && (typeof v !== 'number' || !Number.isFinite(v)))
+      throw new TypeError(`bad SQL parameter ${String(v)} (${typeof v}) for: ${sql.slice(0, 80)}`)
+  }
+}
+
+export class Db {
+  private depth = 0
+  private written: Statement[] = []
+  /** Incremented on every committed write transaction; caches key on it. */
+  version = 0
+  /** Called with the writes of each committed outermost transaction. */
+  onCommit: (writes: Statement[]) => void = () => undefined
+
+  constructor(private db: Database) {
+    this.afterOpen()
+  }
+
+  static async open(bytes: Uint8Array | null, wasmPath?: string): Promise<Db> {
+    const SQL = await loadSqlJs(wasmPath)
+    return new Db(bytes ? new SQL.Database(bytes) : new SQL.Database())
+  }
+
+  /** Connection setup. Runs again after every export: older sql.js reopened the connection there. */
+  private afterOpen(): void {
+    this.db.run('PRAGMA foreign_keys = ON')
+    this.db.create_function('ulower', (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s) as string)
+  }
+
+  /** Rows of a SELECT as objects. */
+  query<T extends object = Row>(sql: string, params: readonly Param[] = []): T[] {
+    checkParams(sql, params)
+    const stmt = this.db.prepare(sql)
+    try {
+      stmt.bind(params as Param[])
+      const cols = stmt.getColumnNames()
+      const out: T[] = []
+      while (stmt.step()) {
+        const values = stmt.get()
+        const row: Record<string, unknown> = {}
+        for (let i = 0; i < cols.length; i++) row[cols[i] as string] = values[i]
+        out.push(row as T)
+      }
+      return out
+    } finally {
+      stmt.free()
+    }
+  }
+
+  /** The first row of a SELECT, or undefined. */
+  get<T extends object = Row>(sql: string, params: readonly Param[] = []): T | undefined {
+    return this.query<T>(sql, params)[0]
+  }
+
+  /** The first column of the first row. */
+  scalar<T extends string | number | null>(sql: string, params: readonly Param[] = []): T | undefined {
+    checkParams(sql, params)
+    const res = this.db.exec(sql, params as Param[])
+    return res[0]?.values[0]?.[0] as T | undefined
+  }
+
+  /** A write statement; must run inside `tx`. Returns the changed row count and last insert id. */
+  run(sql: string, params: readonly Param[] = []): { changes: number; lastId: number } {
+    if (this.depth === 0) throw new Error('Db.run outside a transaction')
+    checkParams(sql, params)
+    this.db.run(sql, params as Param[])
+    this.written.push({ sql, params: [...params] })
+    const changes = this.db.getRowsModified()
+    const lastId = Number(this.db.exec('SELECT last_insert_rowid()')[0]?.values[0]?.[0] ?? 0)
+    return { changes, lastId }
+  }
+
+  /**
+   * Runs `fn` in a transaction (SAVEPOINTs when nested). Commits when it returns, rolls back
+   * when it throws. Synchronous on purpose: nothing else can interleave with a transaction.
+   */
+  tx<T>(fn: () => T): T {
+    const name = `sp${this.depth}`
+    const mark = this.written.length
+    this.db.run(this.depth === 0 ? 'BEGIN' : `SAVEPOINT ${name}`)
+    this.depth++
+    try {
+      const out = fn()
+      if (out instanceof Promise) throw new Error('Db.tx callback must be synchronous')
+      this.depth--
+      if (this.depth === 0) this.commit()
+      else this.db.run(`RELEASE ${name}`)
+      return out
+    } catch (err) {
+      this.depth--
+      this.written.length = mark
+      this.db.run(this.depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`)
+      throw err
+    }
+  }
+
+  private commit(): void {
+    this.db.run('COMMIT')
+    const writes = this.written
+    this.written = []
+    if (writes.length === 0) return
+    this.version++
+    this.onCommit(writes)
+  }
+
+  /** Re-applies journaled writes on open; they are not journaled again. */
+  replay(writes: readonly Statement[]): void {
+    this.db.run('BEGIN')
+    try {
+      for (const w of writes) {
+        if (w.params.length > 0) this.db.run(w.sql, w.params as Param[])
+        else this.db.exec(w.sql) // may hold several statements (migrations)
+      }
+      this.db.run('COMMIT')
+    } catch (err) {
+      this.db.run('ROLLBACK')
+      throw err
+    }
+    this.version++
+  }
+
+  /** Raw multi-statement SQL for migrations (inside `tx`, journaled as one statement). */
+  execScript(sql: string): void {
+    if (this.depth === 0) throw new Error('Db.execScript outside a transaction')
+    this.db.exec(sql)
+    this.written.push({ sql, params: [] })
+  }
+
+  /** Sets a row of the meta table without journaling it (checkpoint bookkeeping only). */
+  setMetaUnjournaled(key: string, value: string): void {
+    this.db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value])
+  }
+
+  /** A consistent image of the whole database. */
+  export(): Uint8Array {
+    if (this.depth > 0) throw new Error('Db.export inside a transaction')
+    const bytes = this.db.export()
+    this.afterOpen()
+    return bytes
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}

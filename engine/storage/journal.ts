@@ -1,0 +1,42 @@
+/**
+ * Journal records: one per committed transaction, framed as [length u32][crc32 u32][JSON].
+ * A torn or corrupt frame ends the readable part of a file: it was never acknowledged,
+ * because acknowledgement waits for the fsync that follows the whole write.
+ */
+import { crc32 } from 'node:zlib'
+import type { Param, Statement } from './db'
+
+export interface JournalRecord {
+  /** Commit sequence number, increasing by one per record. */
+  seq: number
+  writes: Statement[]
+}
+
+const HEADER = 8
+
+export function encodeRecord(rec: JournalRecord): Uint8Array {
+  const payload = Buffer.from(JSON.stringify({ s: rec.seq, w: rec.writes.map((w) => [w.sql, w.params]) }), 'utf8')
+  const out = Buffer.allocUnsafe(HEADER + payload.length)
+  out.writeUInt32LE(payload.length, 0)
+  out.writeUInt32LE(crc32(payload), 4)
+  payload.copy(out, HEADER)
+  return out
+}
+
+/** Decodes every whole, intact record of a journal file, in order; stops at the first bad frame. */
+export function decodeRecords(bytes: Uint8Array): { records: JournalRecord[]; validBytes: number } {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const records: JournalRecord[] = []
+  let at = 0
+  while (at + HEADER <= buf.length) {
+    const len = buf.readUInt32LE(at)
+    const sum = buf.readUInt32LE(at + 4)
+    if (at + HEADER + len > buf.length) break
+    const payload = buf.subarray(at + HEADER, at + HEADER + len)
+    if (crc32(payload) !== sum) break
+    const obj = JSON.parse(payload.toString('utf8')) as { s: number; w: [string, Param[]][] }
+    records.push({ seq: obj.s, writes: obj.w.map(([sql, params]) => ({ sql, params })) })
+    at += HEADER + len
+  }
+  return { records, validBytes: at }
+}

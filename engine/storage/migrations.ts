@@ -1,0 +1,52 @@
+/**
+ * Versioned schema migrations (PRAGMA user_version). Before migrating a database that already
+ * holds data, its image is kept under backups/. A database newer than this program is refused.
+ */
+import type { Db } from './db'
+import type { Persister } from './persister'
+import { SCHEMA_V1 } from './schema'
+import { seedReference } from '../reference/seed'
+
+export interface Migration {
+  version: number
+  name: string
+  up(db: Db): void
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema and reference data',
+    up: (db) => {
+      db.execScript(SCHEMA_V1)
+      seedReference(db)
+    },
+  },
+]
+
+export const SCHEMA_VERSION = migrations[migrations.length - 1]!.version
+
+export class NewerSchemaError extends Error {
+  constructor(found: number) {
+    super(`The data directory holds schema version ${found}, newer than this program's ${SCHEMA_VERSION}. Upgrade AdMonitor Desk.`)
+    this.name = 'NewerSchemaError'
+  }
+}
+
+/** Brings the database to SCHEMA_VERSION; returns the version it found. */
+export async function migrate(persister: Persister, stamp: string): Promise<number> {
+  const db = persister.db
+  const from = Number(db.scalar<number>('PRAGMA user_version') ?? 0)
+  if (from > SCHEMA_VERSION) throw new NewerSchemaError(from)
+  if (from === SCHEMA_VERSION) return from
+  if (from > 0) await persister.backup(`admonitor.v${from}.${stamp}.db`)
+  for (const m of migrations) {
+    if (m.version <= from) continue
+    db.tx(() => {
+      m.up(db)
+      db.run(`PRAGMA user_version = ${m.version}`)
+    })
+  }
+  await persister.checkpoint()
+  return from
+}

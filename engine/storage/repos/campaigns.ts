@@ -1,0 +1,111 @@
+/** Campaign rows and their wire form (spec §2.2). */
+import { ApiError, E } from '../../contract/errors'
+import type { Campaign } from '../../contract/models'
+import type { Db } from '../db'
+
+export interface CampaignRow {
+  campaign_id: number
+  campaign_type: string
+  campaign_name: string
+  start_date: string
+  end_date: string
+  description: string
+  advertiser_id: number | null
+  brand_id: number | null
+  agency_id: number | null
+  wares: string
+  wares_advertiser: string
+  wares_brand: string
+  advertiser_name: string
+  brand_name: string
+  agency_name: string
+  creator_name: string
+  slot_type: string
+  platform: string
+  calculation_type: string
+  panel_id: string
+  panel_type: string
+  linked_siteids: string
+  linked_iplib: string
+  linked_tvcaids: string
+  order_id: string
+  scheduling_code: string
+  extensiontype: string
+  play_detect: number
+  ear: string
+  freq_capping: number | null
+  frequency_limit: number
+  ad_campaign_type: string
+  status: number
+}
+
+/** Campaign status from its dates and today (spec §2.2): 1 not started, 2 in progress, 3 ended. */
+export const STATUS_SQL = '(CASE WHEN c.start_date > ?1 THEN 1 WHEN c.end_date < ?1 THEN 3 ELSE 2 END)'
+
+/** Advertiser and brand names: of the linked records, else the ones written in wares. */
+export const ADVERTISER_NAME_SQL = 'COALESCE(a.advertiser_name, c.wares_advertiser)'
+export const BRAND_NAME_SQL = 'COALESCE(b.brand_name, c.wares_brand)'
+export const AGENCY_NAME_SQL = "COALESCE(g.agency_name, '')"
+
+/** Rows with reference names joined; the first parameter (?1) is today's date. */
+export const CAMPAIGN_SELECT = `SELECT c.*, ${ADVERTISER_NAME_SQL} AS advertiser_name, ${BRAND_NAME_SQL} AS brand_name,
+  ${AGENCY_NAME_SQL} AS agency_name, ${STATUS_SQL} AS status
+FROM campaigns c
+LEFT JOIN advertisers a ON a.advertiser_id = c.advertiser_id
+LEFT JOIN brands b ON b.brand_id = c.brand_id
+LEFT JOIN agencies g ON g.agency_id = c.agency_id`
+
+export function toCampaign(r: CampaignRow, opts: { pmo: boolean; dm: boolean }): Campaign {
+  const out: Campaign = {
+    campaign_id: String(r.campaign_id),
+    campaign_type: r.campaign_type,
+    campaign_name: r.campaign_name,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    description: r.description,
+    agency_name: r.agency_name,
+    advertiser_name: r.advertiser_name,
+    brand_name: r.brand_name,
+    creator_name: r.creator_name,
+    slot_type: r.slot_type as Campaign['slot_type'],
+    calculation_type: r.calculation_type,
+    linked_panels: [r.panel_id],
+    linked_siteids: r.linked_siteids,
+    linked_iplib: r.linked_iplib,
+  }
+  if (opts.pmo) {
+    out.panel_type = r.panel_type === 'pmo' ? 1 : 0
+    out.linked_tvcaids = JSON.parse(r.linked_tvcaids) as number[]
+  }
+  if (opts.dm) {
+    Object.assign(out, {
+      order_id: r.order_id,
+      scheduling_code: r.scheduling_code,
+      extensiontype: r.extensiontype,
+      play_detect: r.play_detect ? 'true' : 'false',
+      ear: r.ear,
+      // Both net and total-net figures are computed for every campaign here.
+      total_net: '是',
+      freq_capping: r.freq_capping === null ? '' : String(r.freq_capping),
+      frequency_limit: r.frequency_limit,
+    })
+  }
+  return out
+}
+
+export function findCampaign(db: Db, id: string | number, today: string): CampaignRow | undefined {
+  return db.get<CampaignRow>(`${CAMPAIGN_SELECT} WHERE c.campaign_id = ?2`, [today, Number(id)])
+}
+
+/** The campaign, or invalid_campaign_id (spec §7.2). */
+export function requireCampaign(db: Db, id: string, today: string): CampaignRow {
+  const row = findCampaign(db, id, today)
+  if (!row) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${id} cannot be found.`)
+  return row
+}
+
+/** Whether a campaign exists (cheaper than requireCampaign when only existence matters). */
+export function assertCampaignExists(db: Db, id: string): void {
+  if (!db.scalar<number>('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)]))
+    throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${id} cannot be found.`)
+}

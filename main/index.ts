@@ -1,0 +1,37 @@
+/** Electron main: lifecycle only. The engine, its HTTP door and the IPC channel live beside. */
+import { join } from 'node:path'
+import { app, dialog } from 'electron'
+import wasmPath from 'sql.js/dist/sql-wasm.wasm?asset'
+import { createEngine, type Engine } from '../engine/index'
+import { fileStorage } from '../engine/storage/adapters/file'
+import { startHttpServer } from './http-server'
+import { registerIpc } from './ipc'
+import { createMainWindow } from './window'
+
+let engine: Engine | null = null
+
+async function boot(): Promise<void> {
+  engine = await createEngine({ storage: fileStorage(join(app.getPath('userData'), 'data')), wasmPath })
+  const door = await startHttpServer(engine)
+  engine.settings.publicUrl = door.url
+  registerIpc(engine)
+  createMainWindow()
+}
+
+if (!app.requestSingleInstanceLock()) app.quit()
+else {
+  app.whenReady().then(boot).catch((err: Error) => {
+    dialog.showErrorBox('AdMonitor Desk could not start', err.message)
+    app.exit(1)
+  })
+  app.on('window-all-closed', () => app.quit())
+  let flushed = false
+  app.on('before-quit', (event) => {
+    if (flushed || !engine) return
+    event.preventDefault()
+    void engine.close().finally(() => {
+      flushed = true
+      app.quit()
+    })
+  })
+}

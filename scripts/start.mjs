@@ -1,0 +1,34 @@
+// `npm start`: builds and launches the desktop app where Electron's binary is available, and says
+// what to do instead where it is not (Electron's installer downloads the binary from outside the
+// npm registry, which some machines cannot reach).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+const require = createRequire(import.meta.url)
+const electronDir = dirname(require.resolve('electron/package.json'))
+
+function electronBinary() {
+  const pathFile = join(electronDir, 'path.txt')
+  if (!existsSync(pathFile)) return null
+  const bin = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim())
+  return existsSync(bin) ? bin : null
+}
+
+if (!electronBinary()) {
+  // Try Electron's own installer once (it fetches the binary); it fails without network access.
+  spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'inherit' })
+}
+if (!electronBinary()) {
+  console.error(`
+AdMonitor Desk: the Electron runtime is not installed on this machine, and it could not be
+downloaded (its binary comes from outside the npm registry).
+
+  Run the same application in your browser instead:   npm run serve
+  (then open the address it prints), or install Electron's binary and run npm start again.
+`)
+  process.exit(1)
+}
+const r = spawnSync('npx', ['electron-vite', 'preview'], { stdio: 'inherit', shell: process.platform === 'win32' })
+process.exit(r.status ?? 1)

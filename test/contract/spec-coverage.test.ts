@@ -1,0 +1,47 @@
+/**
+ * Every path of the interface spec is in the endpoint table, and every public path of the
+ * table is in the spec or the vendor notes (fastify's docs-drift test).
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { endpoints } from '../../engine/contract/endpoints'
+
+const spec = readFileSync(resolve(__dirname, '../../../shared/spec/interface.md'), 'utf8')
+const vendor = readFileSync(resolve(__dirname, '../../../shared/spec/vendor-notes.md'), 'utf8')
+
+const specPaths = new Set([...spec.matchAll(/(\/(?:cms|admonitor)\/v1\/[a-z_/]+[a-z_])/g)].map((m) => m[1]!))
+specPaths.add('/oauth/token') // written {auth_url}/oauth/token
+const tablePaths = new Set(Object.values(endpoints).map((d) => d.path))
+
+// The report endpoints (spec §4.4) are delivered with the measurement engine (issue 3).
+const reports = (p: string) => p.startsWith('/admonitor/v1/reports/')
+
+describe('spec coverage', () => {
+  it('reads the spec paths', () => {
+    expect(specPaths.size).toBeGreaterThan(25)
+  })
+
+  it('declares every path of the spec (campaign metadata, reference lists, token)', () => {
+    const missing = [...specPaths].filter((p) => !reports(p) && !tablePaths.has(p))
+    expect(missing).toEqual([])
+  })
+
+  it('declares no public path that neither the spec nor the vendor notes describe', () => {
+    const extra = [...tablePaths].filter((p) => !p.startsWith('/local/') && p !== '/openapi.json' && !specPaths.has(p) && !vendor.includes(p))
+    expect(extra).toEqual([])
+  })
+
+  it('names the spec section of every endpoint', () => {
+    const bad = Object.entries(endpoints).filter(([, d]) => !/^(interface §\d|vendor-notes §\d|local$)/.test(d.spec))
+    expect(bad.map(([id]) => id)).toEqual([])
+  })
+
+  it('names endpoint ids after their paths', () => {
+    const bad = Object.entries(endpoints).filter(([id, d]) => {
+      const [group, name] = id.split('.')
+      return !(d.path.includes(`/${group}/`) || d.path.includes(`/${group}.`) || d.path.includes(`/${group!.replace('_', '')}`)) || !d.path.includes(name!.split('_')[0]!)
+    })
+    expect(bad.map(([id]) => id)).toEqual([])
+  })
+})
