@@ -81,7 +81,10 @@ export class TokenService {
     if (!req.client_id || !req.client_secret) throw fail(E.invalidClient, "Client authentication failed: 'client_id' and 'client_secret' are required.")
     const now = this.s.clock.now()
     const clientKeys = [`c:${req.client_id}`, `a:${remoteAddress}`]
-    await this.wait(clientKeys, now)
+    const userKeys = [`u:${req.username ?? ''}`, `a:${remoteAddress}`]
+    // One wait per attempt, as long as the worst count among its client, user and address.
+    const wait = this.throttle.delay([...clientKeys, ...userKeys], now)
+    if (wait > 0) await this.s.clock.sleep(wait)
     const client = this.s.db.get<{ id: number; secret_hash: string }>('SELECT id, secret_hash FROM clients WHERE client_id = ?', [req.client_id])
     if (!(await verifySecret(req.client_secret, client?.secret_hash ?? DUMMY_HASH)) || !client) {
       this.throttle.fail(clientKeys, now)
@@ -93,8 +96,6 @@ export class TokenService {
     if (!req.username) throw fail(E.invalidRequest, "The 'username' is required.")
     if (!req.password) throw fail(E.invalidRequest, "The 'password' is required.")
     const scopes = parseScope(req.scope)
-    const userKeys = [`u:${req.username}`, `a:${remoteAddress}`]
-    await this.wait(userKeys, now)
     const user = this.s.db.get<{ id: number; username: string; password_hash: string; user_number: string }>(
       'SELECT id, username, password_hash, user_number FROM users WHERE username = ?', [req.username])
     if (!(await verifySecret(req.password, user?.password_hash ?? DUMMY_HASH)) || !user) {
@@ -103,11 +104,6 @@ export class TokenService {
     }
     this.throttle.succeed([...userKeys, ...clientKeys])
     return this.issue(user, client.id, scopes)
-  }
-
-  private async wait(keys: string[], now: number): Promise<void> {
-    const ms = this.throttle.delay(keys, now)
-    if (ms > 0) await this.s.clock.sleep(ms)
   }
 
   private issue(user: { id: number; username: string; user_number: string }, clientId: number, scopes: readonly Scope[]): TokenResponse {
@@ -131,7 +127,7 @@ export class TokenService {
     if (!token) throw fail(E.tokenRequired, 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.')
     const row = this.s.db.get<{ user_id: number; username: string; scope: string; expires_at: number }>(
       'SELECT t.user_id, u.username, t.scope, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?', [sha256(token)])
-    const bearer = { 'WWW-Authenticate': 'Bearer error="invalid_token"' }
+    const bearer = { 'www-authenticate': 'Bearer error="invalid_token"' }
     if (!row) throw new ApiError(E.invalidToken, 'The access token is unknown or was revoked; request a new one from /oauth/token.', bearer)
     if (row.expires_at <= this.s.clock.now())
       throw new ApiError(E.invalidToken, `The access token expired at ${new Date(row.expires_at).toISOString()}; request a new one from /oauth/token.`, bearer)

@@ -79,8 +79,10 @@ function freeName(ctx: Ctx, name: string, self: number): string {
 type UpdateParams = ParamsFor<'campaigns.update'>
 
 function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { start_date: string }): void {
-  if ((p.start_date === undefined) !== (p.end_date === undefined))
-    throw badParam(p.start_date === undefined ? 'start_date' : 'end_date', 'must be sent together with ' + (p.start_date === undefined ? 'end_date' : 'start_date'))
+  if ((p.start_date === undefined) !== (p.end_date === undefined)) {
+    const [given, missing] = p.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
+    throw badParam(given, `must be sent together with '${missing}'`)
+  }
   if (p.start_date === undefined || p.end_date === undefined) return
   // A campaign under way keeps its past start date; a new start date may not lie in the past.
   if (p.start_date !== current.start_date) checkNotPast(ctx, 'start_date', p.start_date)

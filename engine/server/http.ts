@@ -39,21 +39,23 @@ const isApi = (path: string) => API_PREFIXES.some((p) => path === p || path.star
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 
 function errorResponse(e: ApiError): EngineResponse {
-  return { status: e.def.status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(e.body) }
+  return { status: e.def.status, headers: { 'content-type': JSON_TYPE, ...e.headers }, body: JSON.stringify(e.body) }
 }
 
+const tooLarge = () => new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { connection: 'close' })
+
+/** Reads the body; past the limit it stops keeping bytes and refuses (the 413 still gets sent). */
 function readBody(req: IncomingMessage): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.reject(tooLarge())
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
+    let chunks: Buffer[] = []
     let size = 0
     req.on('data', (c: Buffer) => {
       size += c.length
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`))
-        req.destroy()
-      } else chunks.push(c)
+      if (size > MAX_BODY_BYTES) chunks = []
+      else chunks.push(c)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))))
     req.on('error', reject)
   })
 }

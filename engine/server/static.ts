@@ -1,6 +1,6 @@
 /** Serves the renderer build: files under one folder, index.html for client-side routes. */
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { extname, join, normalize, relative, resolve, sep } from 'node:path'
 import type { EngineResponse } from '../contract/envelope'
 
 const TYPES: Record<string, string> = {
@@ -27,14 +27,15 @@ export async function serveStatic(dir: string, urlPath: string): Promise<EngineR
   } catch {
     rel = ''
   }
-  let file = join(dir, rel)
+  const root = resolve(dir)
+  let file = resolve(root, rel)
   // Never leave the folder; unknown paths are client-side routes of the single-page app.
-  if (!file.startsWith(normalize(dir) + sep) || !(await isFile(file))) file = join(dir, 'index.html')
+  if (!file.startsWith(root + sep) || !(await isFile(file))) file = join(root, 'index.html')
   if (!(await isFile(file))) {
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The web interface is not built; run npm run build.' }
   }
   const bytes = await readFile(file)
-  const hashed = /[\\/]assets[\\/]/.test(file)
+  const hashed = /^assets[\\/]/.test(relative(root, file))
   return {
     status: 200,
     headers: {

@@ -1,0 +1,113 @@
+// spec §4.2 show_spot, list_spots; vendor-notes §3.2, §3.6, §7
+import { toBase62 } from '../contract/base62'
+import { badParam } from '../contract/errors'
+import type { ListKeyword, ListSpot, PlanDay } from '../contract/models'
+import type { Handler } from '../runtime'
+import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
+import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
+import { plansIn } from '../storage/repos/spot-plan'
+import { SPOT_FROM, keywordsIn, keywordsOf, requireSpot, toSpot, type KeywordRow, type SpotRow } from '../storage/repos/spots'
+import { tagShape, trackingTags, utmFor, withUtm, type TagCampaign, type TagShape, type TagSpot } from '../tracking/tags'
+
+const show: Handler<'campaigns.show_spot'> = (ctx, p) => {
+  assertCampaignExists(ctx.db, p.campaign_id)
+  const row = requireSpot(ctx.db, Number(p.campaign_id), p.spot_id_str, 'spot_id_str', `${toBase62(p.spot_id_str)} (spot_id ${p.spot_id_str})`)
+  return toSpot(row, {
+    keywords: p.keyword ? keywordsOf(ctx.db, row.spot_id) : undefined,
+    budget: p.show_extInfo,
+    filtration: p.show_filtration_status,
+  })
+}
+
+type ListParams = Parameters<Handler<'campaigns.list_spots'>>[1]
+
+interface ListContext {
+  campaign: TagCampaign
+  shape: TagShape
+  p: ListParams
+  keywords: Map<number, KeywordRow[]>
+  plans: Map<number, PlanDay[]> | null
+}
+
+function listKeyword(c: ListContext, spot: TagSpot, spotId: number, k: KeywordRow): ListKeyword {
+  const kw = { keyword_id: k.keyword_id, keyword_name: k.keyword_name, landing_page: k.landing_page }
+  const tags = trackingTags(c.shape, c.campaign, spot, kw)
+  const landing = c.p.landingpage === 'utm' ? withUtm(k.landing_page, utmFor(c.campaign, spot, kw)) : k.landing_page
+  return {
+    deletedTime: '',
+    isDeleted: '',
+    keyword: k.keyword_name,
+    keywordId: k.keyword_id,
+    landingPage: landing,
+    spid: spotId,
+    tracking_tags: [{ impression_url: tags.impression_url }, { click_url: tags.click_url }],
+  }
+}
+
+function listSpot(c: ListContext, r: ListRow): ListSpot {
+  const tag: TagSpot = { spot_id_str: toBase62(r.spot_id), publisher_name: r.publisher_name, placement_type: r.placement_type, landing_page: r.landing_page }
+  const out: ListSpot = {
+    spot_id: String(r.spot_id),
+    spot_id_str: tag.spot_id_str,
+    publisher_id: String(r.publisher_id),
+    publisher_name: r.publisher_name,
+    channel_name: r.channel_name,
+    placement_name: r.placement_name,
+    placement_type: r.placement_type,
+    report_metrics: r.report_metrics,
+    GUID: r.GUID,
+    CAGUID: r.CAGUID,
+    adposition_type: r.adposition_type,
+    vending_model: r.vending_model,
+    market: r.market,
+    customize: r.customize,
+    description: r.description,
+    landing_page: c.p.landingpage === 'utm' ? withUtm(r.landing_page, utmFor(c.campaign, tag)) : r.landing_page,
+    tracking_tags: trackingTags(c.shape, c.campaign, tag),
+    keyword: (c.keywords.get(r.spot_id) ?? []).map((k) => listKeyword(c, tag, r.spot_id, k)),
+  }
+  if (c.plans) out.spot_plan = c.plans.get(r.spot_id) ?? []
+  if (c.p.show_extInfo) out.budgetInput = r.budgetInput ?? ''
+  if (c.p.show_filtration_status) out.dangerous_source_filtration = r.dangerous_source_filtration
+  if (c.p.dm_info) Object.assign(out, { program_purchasing_type: r.program_purchasing_type, program: r.program, shop_id: r.shop_id })
+  return out
+}
+
+const ORDER_COLUMNS = { spot_id: 's.spot_id', publisher_id: 's.publisher_id' }
+
+/** The columns list_spots shows: a third of a spot row, which matters at thousands of spots. */
+const LIST_COLUMNS = [
+  'spot_id', 'publisher_id', 'channel_name', 'placement_name', 'placement_type', 'report_metrics', 'GUID', 'CAGUID', 'adposition_type',
+  'vending_model', 'market', 'customize', 'description', 'landing_page', 'budgetInput', 'dangerous_source_filtration',
+  'program_purchasing_type', 'program', 'shop_id',
+] as const satisfies readonly (keyof SpotRow)[]
+type ListRow = Pick<SpotRow, (typeof LIST_COLUMNS)[number] | 'publisher_name'>
+const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.publisher_name ${SPOT_FROM}`
+
+/**
+ * Three queries whatever the page size: the spots, the keywords of those spots and their plan
+ * days, the last two selecting the same page through a sub-select.
+ */
+const list: Handler<'campaigns.list_spots'> = (ctx, p) => {
+  const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
+  if (p.from_date !== undefined && p.to_date !== undefined && p.from_date > p.to_date)
+    throw badParam('to_date', `(${p.to_date}) is earlier than from_date (${p.from_date})`)
+  const w = new Where().eq('s.campaign_id', campaign.campaign_id).in('s.publisher_id', ids(p.publisher_id)).in('s.spot_id', ids(p.spot_id))
+  const lim = limitSql(p.limit)
+  const tail = `${w.sql}${orderBy(p, ORDER_COLUMNS, 's.spot_id')}${lim.sql}`
+  const params = [...w.params, ...lim.params]
+  const rows = ctx.db.query<ListRow>(LIST_SELECT + tail, params)
+  if (rows.length === 0) return []
+  const page = `SELECT s.spot_id FROM spots s${tail}`
+  const c: ListContext = {
+    campaign: { campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name },
+    shape: tagShape(ctx.settings.publicUrl, p.code_type ?? []),
+    p,
+    keywords: keywordsIn(ctx.db, page, params),
+    plans: p.show_plan ? plansIn(ctx.db, page, params, p.from_date, p.to_date) : null,
+  }
+  return rows.map((r) => listSpot(c, r))
+}
+
+/** Handlers of show_spot and list_spots. */
+export const spotsRead = { 'campaigns.show_spot': show, 'campaigns.list_spots': list }

@@ -1,0 +1,170 @@
+// spec §4.1, §5, §7.1; RFC 6749 §4.3, §5.1, §5.2
+import { beforeAll, describe, expect, it } from 'vitest'
+import { validate } from '../../../engine/contract/schema'
+import { TokenResponse } from '../../../engine/contract/models'
+import { ACCOUNT, makeEngine, type TestEngine } from '../../helpers/make-engine'
+
+let t: TestEngine
+const grant = (extra: Record<string, string> = {}) => t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, ...extra }, null)
+
+beforeAll(async () => {
+  t = await makeEngine()
+})
+
+describe('oauth.token', () => {
+  it('issues a bearer token for the password grant with the spec and vendor members', async () => {
+    const r = await grant()
+    expect(r.status).toBe(200)
+    expect(validate(TokenResponse, r.body)).toEqual([])
+    expect(r.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'cms admonitor local', uname: ACCOUNT.username })
+    expect(r.body.refresh_token).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(r.body.access_token).toMatch(/^2\./)
+  })
+
+  it('sends Cache-Control: no-store and Pragma: no-cache, on success and on error', async () => {
+    for (const r of [await grant(), await grant({ password: 'wrong' })]) {
+      expect(r.headers['cache-control']).toBe('no-store')
+      expect(r.headers.pragma).toBe('no-cache')
+      expect(r.headers['content-type']).toBe('application/json;charset=UTF-8')
+    }
+  })
+
+  it('refuses a missing grant_type with invalid_request', async () => {
+    const r = await t.post('/oauth/token', { ...ACCOUNT }, null)
+    expect(r.status).toBe(400)
+    expect(r.body).toEqual({ error: 'invalid_request', error_description: "The 'grant_type' is required." })
+  })
+
+  it('refuses missing or wrong client credentials with invalid_client', async () => {
+    expect((await grant({ client_secret: 'nope' })).body.error).toBe('invalid_client')
+    expect((await grant({ client_id: 'nobody' })).body.error).toBe('invalid_client')
+    const { client_secret: _s, ...noSecret } = ACCOUNT
+    expect((await t.post('/oauth/token', { grant_type: 'password', ...noSecret }, null)).body.error).toBe('invalid_client')
+  })
+
+  it('answers unsupported_grant_type for the grants marked unavailable and for unknown ones', async () => {
+    for (const g of ['client_credentials', 'refresh_token', 'authorization_code', 'magic']) {
+      const r = await grant({ grant_type: g })
+      expect(r.status).toBe(400)
+      expect(r.body.error).toBe('unsupported_grant_type')
+      expect(r.body.error_description).toContain(g)
+    }
+  })
+
+  it('refuses a missing username or password with invalid_request, a wrong one with invalid_grant', async () => {
+    const { username: _u, ...noUser } = ACCOUNT
+    expect((await t.post('/oauth/token', { grant_type: 'password', ...noUser }, null)).body.error).toBe('invalid_request')
+    expect((await grant({ password: 'wrong' })).body.error).toBe('invalid_grant')
+    expect((await grant({ username: 'ghost' })).body.error).toBe('invalid_grant')
+  })
+
+  it('grants the asked scopes and refuses unknown ones with invalid_scope', async () => {
+    expect((await grant({ scope: 'cms' })).body.scope).toBe('cms')
+    expect((await grant({ scope: 'admonitor cms' })).body.scope).toBe('cms admonitor')
+    expect((await grant({ scope: 'cms root' })).body.error).toBe('invalid_scope')
+  })
+
+  it('takes client credentials from an Authorization: Basic header (RFC 6749 §2.3.1)', async () => {
+    const basic = Buffer.from(`${ACCOUNT.client_id}:${ACCOUNT.client_secret}`).toString('base64')
+    const body = new URLSearchParams({ grant_type: 'password', username: ACCOUNT.username, password: ACCOUNT.password }).toString()
+    const r = await t.engine.handle({ method: 'POST', path: '/oauth/token', query: {}, body, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` } })
+    expect(r.status).toBe(200)
+  })
+
+  it('answers GET with 405 method_not_allowed', async () => {
+    const r = await t.get('/oauth/token', {}, null)
+    expect(r.status).toBe(405)
+    expect(r.body.error).toBe('method_not_allowed')
+  })
+})
+
+describe('tokens on other endpoints', () => {
+  it('refuses a missing token with token_required', async () => {
+    const r = await t.get('/cms/v1/campaigns/list', {}, null)
+    expect(r.status).toBe(400)
+    expect(r.body.error).toBe('token_required')
+  })
+
+  it('refuses an unknown token with invalid_token and a WWW-Authenticate header', async () => {
+    const r = await t.get('/cms/v1/campaigns/list', {}, '2.not-a-token')
+    expect(r.body.error).toBe('invalid_token')
+    expect(r.headers['www-authenticate']).toContain('invalid_token')
+  })
+
+  it('accepts a token until 3600 s have passed and refuses it afterwards', async () => {
+    const e = await makeEngine()
+    e.clock.advance(3599_000)
+    expect((await e.get('/cms/v1/campaigns/list')).status).toBe(200)
+    e.clock.advance(1_000)
+    const r = await e.get('/cms/v1/campaigns/list')
+    expect(r.body.error).toBe('invalid_token')
+    expect(r.body.error_description).toContain('expired')
+  })
+
+  it('accepts the token as a form parameter and as Authorization: Bearer', async () => {
+    const bearer = await t.engine.handle({ method: 'GET', path: '/cms/v1/campaigns/list', query: {}, headers: { authorization: `Bearer ${t.token}` } })
+    expect(bearer.status).toBe(200)
+    expect((await t.post('/cms/v1/campaigns/delete', { campaign_id: 999 })).body.error).toBe('invalid_campaign_id')
+  })
+
+  it('refuses two different tokens in one request', async () => {
+    const r = await t.engine.handle({ method: 'GET', path: '/cms/v1/campaigns/list', query: { access_token: t.token }, headers: { authorization: 'Bearer 2.other' } })
+    expect(JSON.parse(r.body).error).toBe('invalid_request')
+  })
+
+  it('refuses a token whose scope lacks the endpoint category with access_denied', async () => {
+    const r = await grant({ scope: 'admonitor' })
+    const res = await t.get('/cms/v1/campaigns/list', {}, r.body.access_token)
+    expect(res.body.error).toBe('access_denied')
+    expect(res.body.error_description).toContain('cms')
+  })
+
+  it('keeps tokens across a restart of the engine', async () => {
+    const e = await makeEngine()
+    await e.engine.close()
+    const again = await makeEngine({ storage: e.storage })
+    expect((await again.get('/cms/v1/campaigns/list', {}, e.token)).status).toBe(200)
+  })
+})
+
+describe('login throttling', () => {
+  it('waits before checking once three attempts failed, longer each time, and resets on success', async () => {
+    const e = await makeEngine()
+    const bad = () => e.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: 'bad' }, null)
+    for (let i = 0; i < 3; i++) await bad()
+    expect(e.clock.slept).toEqual([])
+    await bad()
+    await bad()
+    expect(e.clock.slept).toEqual([250, 500])
+    await e.login()
+    e.clock.slept.length = 0
+    await bad()
+    expect(e.clock.slept).toEqual([])
+  })
+})
+
+describe('first run', () => {
+  it('creates one account with the preset credentials and never stores the secrets in clear', async () => {
+    const e = await makeEngine()
+    expect(e.engine.firstRun).toMatchObject(ACCOUNT)
+    await e.engine.flush()
+    const image = Buffer.from(e.storage.snapshot!).toString('latin1')
+    expect(image).not.toContain(ACCOUNT.password)
+    expect(image).not.toContain(ACCOUNT.client_secret)
+    expect(image).not.toContain(e.token)
+    expect(image).toContain('scrypt$')
+  })
+
+  it('generates random secrets when none are preset, and creates none on the next start', async () => {
+    const { createEngine } = await import('../../../engine/index')
+    const { memory } = await import('../../../engine/storage/adapters/memory')
+    const storage = memory()
+    const e = await createEngine({ storage, log: { error: () => undefined, info: () => undefined } })
+    expect(e.firstRun?.password.length).toBeGreaterThanOrEqual(20)
+    expect(e.firstRun?.client_secret.length).toBeGreaterThanOrEqual(40)
+    await e.close()
+    const again = await createEngine({ storage })
+    expect(again.firstRun).toBeNull()
+    await again.close()
+  })
+})

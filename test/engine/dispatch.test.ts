@@ -1,0 +1,130 @@
+// The shared conventions of every endpoint: vendor-notes §1.2 (callback, suppress_response_codes),
+// §0.13 (/report/ alias), spec §1 (JSON, AND, lists), DESIGN §5 (400s, never 500s)
+import { beforeAll, describe, expect, it } from 'vitest'
+import { validate } from '../../engine/contract/schema'
+import { DATES, makeEngine, type TestEngine } from '../helpers/make-engine'
+
+let t: TestEngine
+const raw = (method: string, path: string, query: Record<string, string | string[]> = {}, body?: string, contentType?: string) =>
+  t.engine.handle({ method, path, query: { access_token: t.token, ...query }, ...(body === undefined ? {} : { body }), headers: contentType ? { 'content-type': contentType } : {} })
+
+beforeAll(async () => {
+  t = await makeEngine()
+})
+
+describe('dispatch', () => {
+  it('answers an unknown path with a JSON 404 not_found', async () => {
+    const r = await raw('GET', '/cms/v1/nothing/here')
+    expect(r.status).toBe(404)
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'not_found' })
+    expect(r.headers['content-type']).toBe('application/json;charset=UTF-8')
+  })
+
+  it('answers a known path with the wrong method with 405', async () => {
+    expect((await raw('POST', '/cms/v1/campaigns/list')).status).toBe(405)
+    expect((await raw('GET', '/cms/v1/campaigns/create')).status).toBe(405)
+  })
+
+  it('wraps the answer in a JSONP callback, keeping only [A-Za-z0-9_] of its name', async () => {
+    const r = await raw('GET', '/cms/v1/campaigns/list', { callback: 'my.func<script>' })
+    expect(r.body).toBe('/**/myfuncscript([]);')
+    expect(r.headers['content-type']).toBe('application/javascript;charset=UTF-8')
+    const err = await raw('GET', '/cms/v1/campaigns/show', { callback: 'cb' })
+    expect(err.body).toMatch(/^\/\*\*\/cb\(\{"error":"invalid_request"/)
+  })
+
+  it('ignores a callback that has no usable character', async () => {
+    expect((await raw('GET', '/cms/v1/campaigns/list', { callback: '<>' })).body).toBe('[]')
+  })
+
+  it('answers 200 for every outcome when suppress_response_codes is present', async () => {
+    const r = await raw('GET', '/cms/v1/campaigns/show', { suppress_response_codes: '' })
+    expect(r.status).toBe(200)
+    expect(JSON.parse(r.body).error).toBe('invalid_request')
+    const nf = await raw('GET', '/cms/v1/bogus', { suppress_response_codes: '1' })
+    expect(nf.status).toBe(200)
+  })
+
+  it('refuses a parameter given twice', async () => {
+    const r = await raw('GET', '/cms/v1/campaigns/list', { status: ['1', '2'] })
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'invalid_request', error_description: "The 'status' is given more than once." })
+  })
+
+  it('reports undeclared parameters in a header instead of refusing them', async () => {
+    const r = await raw('GET', '/cms/v1/campaigns/list', { campain_name: 'typo', _: '123' })
+    expect(r.status).toBe(200)
+    expect(r.headers['x-admonitor-ignored-parameters']).toBe('campain_name')
+  })
+
+  it('takes a form body, a JSON object body and query parameters on POST', async () => {
+    const form = await raw('POST', '/cms/v1/campaigns/create', {}, new URLSearchParams({ campaign_name: 'Form', start_date: DATES.tomorrow, end_date: DATES.nextWeek }).toString(), 'application/x-www-form-urlencoded; charset=UTF-8')
+    expect(form.status).toBe(200)
+    const json = await raw('POST', '/cms/v1/campaigns/create', {}, JSON.stringify({ campaign_name: 'Json', start_date: DATES.tomorrow, end_date: DATES.nextWeek, frequency_limit: 5, linked_tvcaids: [1, 2] }), 'application/json')
+    expect(json.status).toBe(200)
+    const shown = await t.get('/cms/v1/campaigns/show', { campaign_id: JSON.parse(json.body).campaign_id, pmo_info: 1, dm_info: 1 })
+    expect(shown.body).toMatchObject({ frequency_limit: 5, linked_tvcaids: [1, 2] })
+    const query = await raw('POST', '/cms/v1/campaigns/create', { campaign_name: 'Query', start_date: DATES.tomorrow, end_date: DATES.nextWeek })
+    expect(query.status).toBe(200)
+  })
+
+  it('refuses the same parameter in the query and the body', async () => {
+    const r = await raw('POST', '/cms/v1/campaigns/delete', { campaign_id: '1' }, 'campaign_id=2', 'application/x-www-form-urlencoded')
+    expect(JSON.parse(r.body).error_description).toContain('more than once')
+  })
+
+  it('answers 400 for malformed JSON and 415 for other body types', async () => {
+    const bad = await raw('POST', '/cms/v1/campaigns/create', {}, '{"campaign_name":', 'application/json')
+    expect(bad.status).toBe(400)
+    expect(JSON.parse(bad.body).error_description).toContain("'body'")
+    const arrayBody = await raw('POST', '/cms/v1/campaigns/create', {}, '[1,2]', 'application/json')
+    expect(arrayBody.status).toBe(400)
+    expect((await raw('POST', '/cms/v1/campaigns/create', {}, '<x/>', 'text/xml')).status).toBe(415)
+    expect((await raw('POST', '/cms/v1/campaigns/batch_create_spot_with_plan', {}, 'a=1', 'application/x-www-form-urlencoded')).status).toBe(415)
+  })
+
+  it('serves /admonitor/v1/report/... as /admonitor/v1/reports/... (vendor index spelling)', async () => {
+    // Both spellings reach the same lookup: an unknown report path answers the same 404 under both.
+    const a = await raw('GET', '/admonitor/v1/report/none/show')
+    const b = await raw('GET', '/admonitor/v1/reports/none/show')
+    expect([a.status, JSON.parse(a.body).error]).toEqual([b.status, JSON.parse(b.body).error])
+  })
+
+  it('shows a write in the next read (the response cache follows every commit)', async () => {
+    const before = (await t.get('/cms/v1/campaigns/list', { campaign_name: 'Cache probe' })).body
+    expect(before).toEqual([])
+    await t.post('/cms/v1/campaigns/create', { campaign_name: 'Cache probe', start_date: DATES.tomorrow, end_date: DATES.nextWeek })
+    expect((await t.get('/cms/v1/campaigns/list', { campaign_name: 'Cache probe' })).body).toHaveLength(1)
+  })
+
+  it('recomputes status when the day changes even without writes', async () => {
+    const e = await makeEngine()
+    await e.post('/cms/v1/campaigns/create', { campaign_name: 'Tomorrow', start_date: DATES.tomorrow, end_date: DATES.tomorrow })
+    expect((await e.get('/cms/v1/campaigns/list', { status: 1 })).body).toHaveLength(1)
+    e.clock.advance(86_400_000)
+    e.token = await e.login()
+    expect((await e.get('/cms/v1/campaigns/list', { status: 1 })).body).toHaveLength(0)
+  })
+
+  it('serves the OpenAPI document without a token, listing every endpoint', async () => {
+    const r = await t.get('/openapi.json', {}, null)
+    expect(r.status).toBe(200)
+    expect(r.body.openapi).toBe('3.1.0')
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/cms/v1/campaigns/list', '/cms/v1/regions/list', '/cms/v1/campaigns/batch_create_spot_with_plan']))
+    expect(r.body.paths['/cms/v1/campaigns/create'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['campaign_name', 'start_date', 'end_date'])
+  })
+
+  it('answers the local status endpoint with the engine identity', async () => {
+    const r = await t.get('/local/v1/status')
+    expect(r.body).toMatchObject({ name: 'AdMonitor Desk', schema_version: 1, time_zone: 'Asia/Shanghai', today: DATES.today })
+    const { ServerStatus } = await import('../../engine/contract/models')
+    expect(validate(ServerStatus, r.body)).toEqual([])
+  })
+
+  it('refuses new requests once the engine is closing', async () => {
+    const e = await makeEngine()
+    await e.engine.close()
+    const r = await e.get('/cms/v1/campaigns/list')
+    expect(r.status).toBe(503)
+    expect(r.body.error).toBe('temporarily_unavailable')
+  })
+})

@@ -1,0 +1,358 @@
+// DESIGN §5, STYLE H5: the HTTP door over one real socket on port 0 (engine/server/http.ts)
+import { request } from 'node:http'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { JSON_TYPE } from '../../engine/contract/envelope'
+import { MAX_BODY_BYTES } from '../../engine/request'
+import { startHttpDoor, type HttpDoor } from '../../engine/server/http'
+import { ACCOUNT, makeEngine, type TestEngine } from '../helpers/make-engine'
+
+interface RawReply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test convenience
+  json: any
+}
+
+interface RawRequest {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer
+  port?: number
+}
+
+/** One request over node:http, with the path sent exactly as written (no URL normalisation). */
+function raw(door: HttpDoor, r: RawRequest): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: r.port ?? door.port, method: r.method ?? 'GET', path: r.path, headers: { connection: 'close', ...r.headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {
+            json = undefined
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json })
+        })
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(r.body)
+  })
+}
+
+const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+let t: TestEngine
+let door: HttpDoor
+let token: string
+let staticRoot: string
+let staticDir: string
+const doors: HttpDoor[] = []
+
+async function open(opts: Parameters<typeof startHttpDoor>[1]): Promise<HttpDoor> {
+  const d = await startHttpDoor(t.engine, { port: 0, ...opts })
+  doors.push(d)
+  return d
+}
+
+const get = (path: string, headers: Record<string, string> = {}, d = door) => raw(d, { path, headers })
+const api = (path: string, query: Record<string, string> = {}) => `${path}?${form({ ...query, access_token: token })}`
+
+async function createCampaign(name: string): Promise<string> {
+  const r = await raw(door, {
+    method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM,
+    body: form({ access_token: token, campaign_name: name, start_date: '2025-02-01', end_date: '2025-03-01' }),
+  })
+  expect(r.status, r.text).toBe(200)
+  return r.json.campaign_id as string
+}
+
+beforeAll(async () => {
+  t = await makeEngine()
+  door = await open({})
+  staticRoot = mkdtempSync(join(tmpdir(), 'admonitor-http-'))
+  staticDir = join(staticRoot, 'www')
+  mkdirSync(join(staticDir, 'assets'), { recursive: true })
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>AdMonitor Desk</title><div id="app"></div>')
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app")')
+  writeFileSync(join(staticRoot, 'secret.txt'), 'TOP-SECRET-OUTSIDE')
+  mkdirSync(join(staticRoot, 'www-evil'))
+  writeFileSync(join(staticRoot, 'www-evil', 'x.txt'), 'EVIL-SIBLING')
+})
+
+afterAll(async () => {
+  for (const d of doors) await d.close()
+  await t?.engine.close()
+  if (staticRoot) rmSync(staticRoot, { recursive: true, force: true })
+})
+
+describe('http door', () => {
+  it('binds 127.0.0.1 on a free port when no host is given', () => {
+    const addr = door.server.address() as AddressInfo
+    expect(addr.address).toBe('127.0.0.1')
+    expect(addr.port).toBe(door.port)
+    expect(door.port).toBeGreaterThan(0)
+    expect(door.url).toBe(`http://127.0.0.1:${door.port}`)
+  })
+
+  it('issues a token when the password grant is POSTed as a form', async () => {
+    const r = await raw(door, { method: 'POST', path: '/oauth/token', headers: FORM, body: form({ grant_type: 'password', ...ACCOUNT }) })
+    expect(r.status, r.text).toBe(200)
+    expect(r.headers['content-type']).toBe(JSON_TYPE)
+    expect(r.headers['cache-control']).toBe('no-store')
+    expect(r.json.token_type).toBe('bearer')
+    token = r.json.access_token
+    expect(typeof token).toBe('string')
+    // The token works in the engine directly: both doors reach the same engine.
+    expect((await t.get('/cms/v1/campaigns/list', {}, token)).status).toBe(200)
+  })
+
+  it('answers a GET exactly as engine.handle does', async () => {
+    await createCampaign('Door parity')
+    const query = { access_token: token, campaign_name: 'parity' }
+    const viaDoor = await get(`/cms/v1/campaigns/list?${form(query)}`)
+    const direct = await t.engine.handle({ method: 'GET', path: '/cms/v1/campaigns/list', query })
+    expect(viaDoor.status).toBe(200)
+    expect(viaDoor.status).toBe(direct.status)
+    expect(viaDoor.text).toBe(direct.body)
+    expect(viaDoor.headers['content-type']).toBe(direct.headers['content-type'])
+    expect(viaDoor.json.map((c: { campaign_name: string }) => c.campaign_name)).toEqual(['Door parity'])
+  })
+
+  it('answers a POST exactly as engine.handle does, success and error alike', async () => {
+    const id = await createCampaign('Posted through the door')
+    const show = await get(api('/cms/v1/campaigns/show', { campaign_id: id }))
+    const direct = await t.engine.handle({ method: 'GET', path: '/cms/v1/campaigns/show', query: { access_token: token, campaign_id: id } })
+    expect(show.status).toBe(200)
+    expect(show.text).toBe(direct.body)
+    expect(show.json.campaign_name).toBe('Posted through the door')
+
+    const body = form({ access_token: token, campaign_name: '', start_date: '2025-02-01', end_date: '2025-03-01' })
+    const bad = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body })
+    const badDirect = await t.engine.handle({ method: 'POST', path: '/cms/v1/campaigns/create', query: {}, body, headers: FORM })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error).toBe('invalid_campaign_name')
+    expect(bad.status).toBe(badDirect.status)
+    expect(bad.text).toBe(badDirect.body)
+  })
+
+  it('passes repeated query parameters on as repeated, so the engine refuses them', async () => {
+    const r = await get(`${api('/cms/v1/campaigns/list')}&campaign_name=a&campaign_name=b`)
+    expect(r.status).toBe(400)
+    expect(r.json.error).toBe('invalid_request')
+    expect(r.json.error_description).toContain("'campaign_name'")
+    expect(r.json.error_description).toContain('given more than once')
+  })
+
+  it("decodes '+' in the query as a space and %2B as a plus sign", async () => {
+    await createCampaign('Spring Sale 2025')
+    await createCampaign('C Spring+Sale extra')
+    const names = async (q: string) => ((await get(`${api('/cms/v1/campaigns/list')}&campaign_name=${q}`)).json as { campaign_name: string }[]).map((c) => c.campaign_name)
+    expect(await names('Spring+Sale')).toEqual(['Spring Sale 2025'])
+    expect(await names('Spring%20Sale')).toEqual(['Spring Sale 2025'])
+    expect(await names('Spring%2BSale')).toEqual(['C Spring+Sale extra'])
+  })
+
+  it('answers API calls with content-type application/json;charset=UTF-8', async () => {
+    const r = await get(api('/cms/v1/regions/show', { region_id: '000000000000001156440300' }))
+    expect(r.status).toBe(200)
+    expect(r.headers['content-type']).toBe('application/json;charset=UTF-8')
+    expect(r.json.region_name).toBe('Shenzhen')
+  })
+
+  it('answers an unknown path with a JSON 404 not_found', async () => {
+    const r = await get('/cms/v1/nothing/here')
+    expect(r.status).toBe(404)
+    expect(r.headers['content-type']).toBe(JSON_TYPE)
+    expect(r.json.error).toBe('not_found')
+  })
+
+  it("answers GET / with the engine's JSON 404 when no staticDir is given", async () => {
+    const r = await get('/')
+    expect(r.status).toBe(404)
+    expect(r.json.error).toBe('not_found')
+  })
+
+  it('sends headers but no body when the method is HEAD', async () => {
+    const path = api('/cms/v1/regions/list', { level: '0' })
+    const full = await get(path)
+    const head = await raw(door, { method: 'HEAD', path })
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toBe(JSON_TYPE)
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(full.text)))
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0)
+    expect(head.text).toBe('')
+  })
+
+  it('refuses a Host header that is not this server with 403 forbidden_host', async () => {
+    for (const host of [`evil.example:${door.port}`, 'evil.example', `127.0.0.1:${door.port + 1}`, `localhost.evil.example:${door.port}`]) {
+      const r = await get(api('/cms/v1/campaigns/list'), { host })
+      expect(r.status, host).toBe(403)
+      expect(r.headers['content-type']).toBe(JSON_TYPE)
+      expect(r.json.error).toBe('forbidden_host')
+    }
+  })
+
+  it('accepts the loopback names with our port in the Host header', async () => {
+    for (const host of [`127.0.0.1:${door.port}`, `localhost:${door.port}`, `LOCALHOST:${door.port}`]) {
+      expect((await get(api('/cms/v1/campaigns/list'), { host })).status, host).toBe(200)
+    }
+  })
+
+  it('refuses a cross-origin call with 403 and accepts a same-origin one', async () => {
+    const foreign = await get(api('/cms/v1/campaigns/list'), { origin: 'http://evil.example' })
+    expect(foreign.status).toBe(403)
+    expect(foreign.json.error).toBe('forbidden_host')
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
+    const post = await raw(door, { method: 'POST', path: '/oauth/token', headers: { ...FORM, origin: 'http://evil.example' }, body: form({ grant_type: 'password', ...ACCOUNT }) })
+    expect(post.status).toBe(403)
+    const same = await get(api('/cms/v1/campaigns/list'), { origin: `http://127.0.0.1:${door.port}` })
+    expect(same.status).toBe(200)
+    expect(same.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('refuses an OPTIONS preflight from a foreign origin with 403', async () => {
+    const r = await raw(door, {
+      method: 'OPTIONS', path: '/cms/v1/campaigns/list',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
+    })
+    expect(r.status).toBe(403)
+    expect(r.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('lets an allowed origin in with its own name echoed (never *) when allowedOrigins lists it', async () => {
+    const app = 'http://app.example:5173'
+    const d = await open({ allowedOrigins: [app] })
+    const pre = await raw(d, { method: 'OPTIONS', path: '/cms/v1/campaigns/list', headers: { origin: app, 'access-control-request-method': 'GET' } })
+    expect(pre.status).toBe(204)
+    expect(pre.headers['access-control-allow-origin']).toBe(app)
+    const r = await get(api('/cms/v1/campaigns/list'), { origin: app }, d)
+    expect(r.status).toBe(200)
+    expect(r.headers['access-control-allow-origin']).toBe(app)
+    const other = await get(api('/cms/v1/campaigns/list'), { origin: 'http://other.example' }, d)
+    expect(other.status).toBe(403)
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    for (const x of [pre, r, other]) expect(x.headers['access-control-allow-origin']).not.toBe('*')
+  })
+
+  it('answers a body over 16 MiB with 413 payload_too_large when content-length announces it', async () => {
+    expect(MAX_BODY_BYTES).toBe(16 * 1024 * 1024)
+    const body = Buffer.alloc(MAX_BODY_BYTES + 1024, 'a')
+    const r = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body })
+    expect(r.status).toBe(413)
+    expect(r.json.error).toBe('payload_too_large')
+  })
+
+  it('answers a body over 16 MiB with 413 payload_too_large when it arrives chunked', async () => {
+    const r = await new Promise<RawReply>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: door.port, method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: JSON.parse(text) })
+        })
+      })
+      req.on('error', reject)
+      const mib = Buffer.alloc(1 << 20, 'a')
+      for (let i = 0; i <= 16; i++) req.write(mib)
+      req.end()
+    })
+    expect(r.status).toBe(413)
+    expect(r.json.error).toBe('payload_too_large')
+  })
+
+  it('still answers the next request after refusing an oversized body', async () => {
+    const r = await get(api('/cms/v1/campaigns/list'))
+    expect(r.status).toBe(200)
+  })
+
+  describe('with staticDir', () => {
+    let web: HttpDoor
+    beforeAll(async () => {
+      web = await open({ staticDir })
+    })
+
+    it('serves index.html at /', async () => {
+      const r = await get('/', {}, web)
+      expect(r.status).toBe(200)
+      expect(r.headers['content-type']).toMatch(/^text\/html/)
+      expect(r.text).toContain('<title>AdMonitor Desk</title>')
+      expect(r.headers['cache-control']).not.toMatch(/immutable/)
+    })
+
+    it('serves a built asset with an immutable cache header', async () => {
+      const r = await get('/assets/app.js', {}, web)
+      expect(r.status).toBe(200)
+      expect(r.text).toBe('console.log("app")')
+      expect(r.headers['content-type']).toMatch(/^text\/javascript/)
+      expect(r.headers['cache-control']).toContain('immutable')
+    })
+
+    it('serves index.html for a client-side route such as /campaigns/12', async () => {
+      const r = await get('/campaigns/12', {}, web)
+      expect(r.status).toBe(200)
+      expect(r.text).toContain('<title>AdMonitor Desk</title>')
+    })
+
+    it('never serves a file outside the folder, however the path is encoded', async () => {
+      const paths = [
+        '/..%2fsecret.txt', '/..%2f..%2fetc/passwd', '/%2e%2e/secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fsecret.txt',
+        '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/..%2fwww-evil%2fx.txt', '/%2e%2e%2fwww-evil/x.txt', '/../secret.txt',
+        '/..%252fsecret.txt', '/%2F..%2F..%2Fsecret.txt',
+      ]
+      for (const path of paths) {
+        const r = await get(path, {}, web)
+        expect(r.text, path).not.toContain('TOP-SECRET-OUTSIDE')
+        expect(r.text, path).not.toContain('EVIL-SIBLING')
+        expect(r.text, path).not.toMatch(/root:.*:0:0:/)
+        expect([200, 400, 403, 404], path).toContain(r.status)
+      }
+    })
+
+    it('still sends API paths to the engine', async () => {
+      const r = await get('/cms/v1/nothing/here', {}, web)
+      expect(r.status).toBe(404)
+      expect(r.json.error).toBe('not_found')
+      expect((await get(api('/cms/v1/campaigns/list'), {}, web)).status).toBe(200)
+    })
+
+    it('serves the same files when staticDir is written with a trailing slash', async () => {
+      const slashed = await open({ staticDir: `${staticDir}/` })
+      const r = await get('/assets/app.js', {}, slashed)
+      expect(r.status).toBe(200)
+      expect(r.text).toBe('console.log("app")')
+      expect(r.headers['cache-control']).toContain('immutable')
+    })
+
+    it('keeps index.html revalidated when the folder itself lies under a directory named assets', async () => {
+      const nested = join(staticRoot, 'assets', 'renderer')
+      mkdirSync(nested, { recursive: true })
+      writeFileSync(join(nested, 'index.html'), '<!doctype html><title>Nested</title>')
+      const d = await open({ staticDir: nested })
+      const r = await get('/', {}, d)
+      expect(r.status).toBe(200)
+      expect(r.text).toContain('<title>Nested</title>')
+      expect(r.headers['cache-control']).not.toMatch(/immutable/)
+    })
+
+    it('refuses a foreign Host for static files too', async () => {
+      const r = await get('/', { host: `evil.example:${web.port}` }, web)
+      expect(r.status).toBe(403)
+      expect(r.text).not.toContain('AdMonitor Desk</title>')
+    })
+  })
+})
