@@ -55,7 +55,10 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...(opts.idleCheckpointMs ? { idleMs: opts.idleCheckpointMs } : {}),
   })
   const db = persister.db
-  const found = await migrate(persister, new Date(clock.now()).toISOString().replace(/[:.]/g, '-'))
+  const found = await migrate(persister, new Date(clock.now()).toISOString().replace(/[:.]/g, '-')).catch(async (err: unknown) => {
+    await persister.abandon()
+    throw err
+  })
   const settings: Settings = {
     timeZone: opts.timeZone ?? 'Asia/Shanghai',
     publicUrl: opts.publicUrl ?? 'http://127.0.0.1:8366',

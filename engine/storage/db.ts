@@ -90,7 +90,9 @@ export class Db {
   run(sql: string, params: readonly Param[] = []): { changes: number; lastId: number } {
     if (this.depth === 0) throw new Error('Db.run outside a transaction')
     checkParams(sql, params)
-    this.db.run(sql, params as Param[])
+    // Without parameters sql.js runs every statement of the text, as replay() does.
+    if (params.length > 0) this.db.run(sql, params as Param[])
+    else this.db.exec(sql)
     this.written.push({ sql, params: [...params] })
     const changes = this.db.getRowsModified()
     const lastId = Number(this.db.exec('SELECT last_insert_rowid()')[0]?.values[0]?.[0] ?? 0)
@@ -103,31 +105,37 @@ export class Db {
    */
   tx<T>(fn: () => T): T {
     const name = `sp${this.depth}`
+    const outer = this.depth === 0
     const mark = this.written.length
-    this.db.run(this.depth === 0 ? 'BEGIN' : `SAVEPOINT ${name}`)
+    this.db.run(outer ? 'BEGIN' : `SAVEPOINT ${name}`)
     this.depth++
+    let committed: Statement[] | null = null
     try {
       const out = fn()
       if (out instanceof Promise) throw new Error('Db.tx callback must be synchronous')
-      this.depth--
-      if (this.depth === 0) this.commit()
-      else this.db.run(`RELEASE ${name}`)
+      if (outer) {
+        this.db.run('COMMIT')
+        committed = this.written
+        this.written = []
+      } else this.db.run(`RELEASE ${name}`)
       return out
     } catch (err) {
-      this.depth--
       this.written.length = mark
-      this.db.run(this.depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`)
+      try {
+        this.db.run(outer ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`)
+      } catch (rollbackErr) {
+        // A failed COMMIT may already have ended the transaction; nothing is left to undo then.
+        if (!/no transaction is active/.test(String(rollbackErr))) throw rollbackErr
+      }
       throw err
+    } finally {
+      this.depth--
+      // Journaling happens after a successful COMMIT only, outside the try: a commit stays a commit.
+      if (committed && committed.length > 0) {
+        this.version++
+        this.onCommit(committed)
+      }
     }
-  }
-
-  private commit(): void {
-    this.db.run('COMMIT')
-    const writes = this.written
-    this.written = []
-    if (writes.length === 0) return
-    this.version++
-    this.onCommit(writes)
   }
 
   /** Re-applies journaled writes on open; they are not journaled again. */

@@ -31,10 +31,16 @@ export function decodeRecords(bytes: Uint8Array): { records: JournalRecord[]; va
   while (at + HEADER <= buf.length) {
     const len = buf.readUInt32LE(at)
     const sum = buf.readUInt32LE(at + 4)
-    if (at + HEADER + len > buf.length) break
+    // A zero-length frame is preallocated or zero-filled space (it would pass the checksum).
+    if (len === 0 || at + HEADER + len > buf.length) break
     const payload = buf.subarray(at + HEADER, at + HEADER + len)
     if (crc32(payload) !== sum) break
-    const obj = JSON.parse(payload.toString('utf8')) as { s: number; w: [string, Param[]][] }
+    let obj: { s: number; w: [string, Param[]][] }
+    try {
+      obj = JSON.parse(payload.toString('utf8')) as typeof obj
+    } catch {
+      break
+    }
     records.push({ seq: obj.s, writes: obj.w.map(([sql, params]) => ({ sql, params })) })
     at += HEADER + len
   }

@@ -3,7 +3,9 @@
  * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is stale
  * (the owner was killed) and is taken over.
  */
-import { open, readFile, unlink } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { link, open, readFile, realpath, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 
 export interface Lock {
   release(): Promise<void>
@@ -28,14 +30,33 @@ function alive(pid: number): boolean {
   }
 }
 
-export async function acquireLock(path: string): Promise<Lock> {
+/** Writes the pid to a temp file and links it into place: the lock never exists half-written. */
+async function tryCreate(path: string): Promise<boolean> {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
+  const fh = await open(tmp, 'w', 0o600)
+  try {
+    await fh.writeFile(String(process.pid))
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  try {
+    await link(tmp, path)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw err
+  } finally {
+    await unlink(tmp).catch(() => undefined)
+  }
+}
+
+export async function acquireLock(given: string): Promise<Lock> {
+  // One spelling per directory (relative paths, symlinks), so this process cannot lock it twice.
+  const path = join(await realpath(dirname(given)), basename(given))
   for (let attempt = 0; attempt < 3; attempt++) {
     if (held.has(path)) throw new DataDirInUseError(path, process.pid)
-    try {
-      const fh = await open(path, 'wx', 0o600)
-      await fh.writeFile(String(process.pid))
-      await fh.sync()
-      await fh.close()
+    if (await tryCreate(path)) {
       held.add(path)
       return {
         release: async () => {
@@ -43,12 +64,10 @@ export async function acquireLock(path: string): Promise<Lock> {
           await unlink(path).catch(() => undefined)
         },
       }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim())
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirInUseError(path, pid)
-      await unlink(path).catch(() => undefined)
     }
+    const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim())
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirInUseError(path, pid)
+    await unlink(path).catch(() => undefined)
   }
   throw new Error(`could not take the lock ${path}`)
 }

@@ -39,7 +39,8 @@ export async function migrate(persister: Persister, stamp: string): Promise<numb
   const from = Number(db.scalar<number>('PRAGMA user_version') ?? 0)
   if (from > SCHEMA_VERSION) throw new NewerSchemaError(from)
   if (from === SCHEMA_VERSION) return from
-  if (from > 0) await persister.backup(`admonitor.v${from}.${stamp}.db`)
+  const holdsData = Number(db.scalar<number>('SELECT COUNT(*) FROM sqlite_master') ?? 0) > 0
+  if (from > 0 || holdsData) await persister.backup(`admonitor.v${from}.${stamp}.db`)
   for (const m of migrations) {
     if (m.version <= from) continue
     db.tx(() => {

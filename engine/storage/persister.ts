@@ -159,6 +159,14 @@ export class Persister {
     await this.port.backup(name, this.db.export())
   }
 
+  /** Closes without saving (the open was refused, e.g. by a migration): releases the storage. */
+  async abandon(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.closed = true
+    await this.port.close()
+    this.db.close()
+  }
+
   /** Writes everything and closes; the database cannot be written afterwards. */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)

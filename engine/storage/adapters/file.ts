@@ -35,9 +35,12 @@ export async function writeFileAtomic(path: string, bytes: Uint8Array, dir: stri
   try {
     await fh.writeFile(bytes)
     await fh.sync()
-  } finally {
-    await fh.close()
+  } catch (err) {
+    await fh.close().catch(() => undefined)
+    await unlink(tmp).catch(() => undefined)
+    throw err
   }
+  await fh.close()
   for (let attempt = 0; ; attempt++) {
     try {
       await rename(tmp, path)
@@ -64,6 +67,17 @@ export class FileStorage implements StoragePort {
   async load(): Promise<LoadedStorage> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     this.lock = await acquireLock(join(this.dir, 'LOCK'))
+    try {
+      return await this.read()
+    } catch (err) {
+      await this.close()
+      throw err
+    }
+  }
+
+  private async read(): Promise<LoadedStorage> {
+    // Temp files of snapshot writes that a crash interrupted are garbage.
+    for (const name of await readdir(this.dir)) if (name.startsWith(`${SNAPSHOT}.tmp-`)) await unlink(join(this.dir, name)).catch(() => undefined)
     let snapshot: Uint8Array | null = null
     try {
       snapshot = await readFile(join(this.dir, SNAPSHOT))
