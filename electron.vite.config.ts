@@ -5,7 +5,11 @@ import { defineConfig } from 'electron-vite'
 // Three entry points from the top-level folders (STYLE H2); the engine is bundled into main.
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } } },
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+      // sql.js is bundled so that its wasm can be an asset of the build (`?asset` in main/index.ts).
+      externalizeDeps: { exclude: ['sql.js'] },
+    },
   },
   preload: {
     // A sandboxed preload must be CommonJS.
