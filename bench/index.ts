@@ -1,0 +1,149 @@
+/**
+ * `npm run bench`: campaigns/list over 10,000 campaigns and list_spots over 3,000 spots, served
+ * by the engine's HTTP door, against a bare node:http server sending the same bytes, measured in
+ * the same run. Server, baseline and load generator are separate processes (see bench/README.md).
+ * Exits 0 whether targets pass or miss: it is a measurement.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { HAS_TASKSET, startChild, type Child } from './children'
+import type { SeedInfo, ServerReady, ServerStats } from './protocol'
+import { int, kb, printGroup, printLegend, printVerdicts, type Group } from './report'
+import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
+import { measureStartup, median, printStartup, type StartupRun } from './startup'
+
+const STARTUP_RUNS = 3
+const SERVER_CPU = 0
+const LOAD_CPU = 1
+const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
+const PROFILE = process.env.BENCH_CPU_PROF === '1'
+const MiB = (n: number) => `${int(n / 2 ** 20)} MiB`
+
+interface Fetched {
+  body: Buffer
+  headers: Record<string, string>
+}
+
+/** One answer of the engine, checked: status 200 and an array of `n` items. */
+async function fetchBody(url: string, n: number): Promise<Fetched> {
+  const res = await fetch(url)
+  const body = Buffer.from(await res.arrayBuffer())
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.toString('utf8', 0, 300)}`)
+  const json: unknown = JSON.parse(body.toString('utf8'))
+  if (!Array.isArray(json) || json.length !== n) throw new Error(`${url}: expected an array of ${n}, got ${Array.isArray(json) ? json.length : typeof json}`)
+  const headers: Record<string, string> = {}
+  for (const name of ['content-type', 'x-content-type-options']) {
+    const v = res.headers.get(name)
+    if (v !== null) headers[name] = v
+  }
+  return { body, headers }
+}
+
+async function stats(child: Child): Promise<ServerStats> {
+  child.send({ type: 'stats' })
+  return child.next<ServerStats>('stats')
+}
+
+function machine(): Record<string, string | number | boolean> {
+  const c = cpus()
+  return { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, os: `${platform()} ${release()}`, memGiB: Math.round(totalmem() / 2 ** 30), pinned: HAS_TASKSET }
+}
+
+/** The bare baseline, serving the exact bytes and content headers the engine answered. */
+async function startBare(work: string, list: Fetched, spots: Fetched): Promise<{ bare: Child; url: string }> {
+  writeFileSync(join(work, 'list.json'), list.body)
+  writeFileSync(join(work, 'spots.json'), spots.body)
+  const manifest = {
+    '/cms/v1/campaigns/list_spots': { file: join(work, 'spots.json'), headers: spots.headers },
+    '/cms/v1/campaigns/list': { file: join(work, 'list.json'), headers: list.headers },
+  }
+  writeFileSync(join(work, 'bodies.json'), JSON.stringify(manifest))
+  const bare = startChild('server-bare.ts', [join(work, 'bodies.json')], { cpu: SERVER_CPU })
+  return { bare, url: `http://127.0.0.1:${(await bare.next<ServerReady>('ready')).port}` }
+}
+
+function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched): ReturnType<typeof printGroup> {
+  const r = rows.results
+  const groups: Group[] = [
+    { title: `campaigns/list  (GET, default limit 0,500 of ${int(seed.campaigns)} campaigns)`, bodyBytes: list.body.length, bare: r.listBare,
+      engine: [{ label: 'engine, repeated URL', result: r.listRepeated }, { label: 'engine, rotating URLs', result: r.listRotating }] },
+    { title: `campaigns/list_spots  (GET, limit 0,3000, show_plan=1: ${int(seed.spots)} spots x 30 plan days)`, bodyBytes: spots.body.length, bare: r.spotsBare,
+      engine: [{ label: 'engine, repeated URL', result: r.spotsRepeated }, { label: 'engine, rotating URLs', result: r.spotsRotating }] },
+  ]
+  const m = machine()
+  console.log('\n' + '='.repeat(124))
+  console.log(`RESULTS  ${m.cpu}, ${m.cores} cores, node ${m.node}; ${CONNECTIONS} connections; ${WARMUP_S} s warm-up, then ${DURATION_S} s per row ` +
+    `(${SLOW_DURATION_S} s for list_spots rotating)`)
+  const verdicts = groups.flatMap(printGroup)
+  printLegend([['list', r.listRotating], ['list_spots', r.spotsRotating]])
+  printVerdicts(verdicts)
+  return verdicts
+}
+
+async function main(): Promise<void> {
+  const m = machine()
+  console.log(`AdMonitor Desk HTTP bench  ${new Date().toISOString()}`)
+  console.log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, node ${m.node}`)
+  console.log(`load: autocannon, ${CONNECTIONS} connections, keep-alive; ` +
+    `${HAS_TASKSET ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'no taskset: processes not pinned'}`)
+  const work = mkdtempSync(join(tmpdir(), 'admonitor-bench-'))
+  const dataDir = join(work, 'data')
+  mkdirSync(RESULTS, { recursive: true })
+  const children: Child[] = []
+  try {
+    console.log('\nseeding (inside the server process, through engine.handle) ...')
+    const engine = startChild('server-engine.ts', [dataDir, 'seed'], { cpu: SERVER_CPU })
+    children.push(engine)
+    const ready = await engine.next<ServerReady>('ready', 600_000)
+    const seed = ready.seed!
+    const seedStats = await stats(engine)
+    console.log(`  ${int(seed.campaigns)} campaigns in ${int(seed.campaignsMs)} ms; ${int(seed.spots)} spots with 30-day plans via ${seed.spotMethod} ` +
+      `in ${int(seed.spotsMs)} ms; server RSS after seeding ${MiB(seedStats.rss)}`)
+    const engineUrl = `http://127.0.0.1:${ready.port}`
+    const urls = benchUrls(seed.token, seed.spotCampaignId)
+    const list = await fetchBody(engineUrl + urls.list, 500)
+    const spots = await fetchBody(engineUrl + urls.spots, 3000)
+    await fetchBody(engineUrl + urls.listRotating.at(-1)!, 500)
+    await fetchBody(engineUrl + urls.spotsRotating.at(-1)!, 3000)
+    const { bare, url: bareUrl } = await startBare(work, list, spots)
+    const loader = startChild('load.ts', [], { cpu: LOAD_CPU })
+    children.push(bare, loader)
+
+    console.log('\nrunning (one server busy at a time; the other idles) ...')
+    const profileFile = (row: string) => join(RESULTS, `${row}.cpuprofile`)
+    const rows = await runRows({ engine, engineUrl, bare, bareUrl, loader, profile: PROFILE, profileFile }, urls)
+    const after = await stats(engine)
+    const bareStats = await stats(bare)
+    await Promise.all([engine.stop(), bare.stop(), loader.stop()])
+
+    console.log(`\nstartup on the seeded data directory (${STARTUP_RUNS} runs) ...`)
+    const startups: StartupRun[] = []
+    for (let i = 0; i < STARTUP_RUNS; i++) startups.push(await measureStartup(dataDir, seed.token, SERVER_CPU))
+
+    const verdicts = printResults(seed, rows, list, spots)
+    printStartup(startups)
+    console.log(`Server RSS: engine ${MiB(after.rss)} after the run (${MiB(seedStats.rss)} after seeding; JS heap ${MiB(after.heapUsed)}); bare baseline ${MiB(bareStats.rss)}`)
+    const rss = rows.rssAfter
+    console.log(`  engine RSS after each row: list repeated ${MiB(rss.listRepeated ?? 0)}, list rotating ${MiB(rss.listRotating ?? 0)}, ` +
+      `list_spots repeated ${MiB(rss.spotsRepeated ?? 0)}, list_spots rotating ${MiB(rss.spotsRotating ?? 0)}`)
+    console.log(`Bodies: list ${kb(list.body.length)}, list_spots ${kb(spots.body.length)}`)
+    const file = join(RESULTS, `http-list-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    const { token: _token, ...seedShown } = seed
+    writeFileSync(file, JSON.stringify({
+      machine: m, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S, slowDurationS: SLOW_DURATION_S, seed: seedShown,
+      bodies: { list: list.body.length, spots: spots.body.length }, ...rows, verdicts,
+      startup: { medianTotalMs: median(startups.map((x) => x.totalMs)), runs: startups }, rss: { afterSeed: seedStats, afterRun: after, bare: bareStats },
+    }, null, 2))
+    console.log(`\nwritten ${file}${PROFILE ? `; CPU profiles of the engine rows (*.cpuprofile) in ${RESULTS}` : ''}`)
+  } finally {
+    await Promise.all(children.map((c) => c.stop(3_000)))
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('bench failed:', err)
+  process.exitCode = 1
+})

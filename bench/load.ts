@@ -1,0 +1,97 @@
+/**
+ * Child process: the load generator (autocannon), kept apart from the server under test.
+ * For each job from the driver: a warm-up run, then the measured run. One counter shared by all
+ * connections walks `paths`, and goes on from where the warm-up stopped, so with many distinct
+ * paths the measured requests are ones the server has not answered before. Before and after the
+ * measured run a single request must come back, so that work queued by a finished run (requests
+ * autocannon sent but stopped waiting for) does not run during the next one.
+ */
+import { readFileSync } from 'node:fs'
+import { get } from 'node:http'
+import autocannon, { type RequestSpec } from 'autocannon'
+import type { LoadJob, LoadMessage, LoadResult } from './protocol'
+
+/** Linux USER_HZ; /proc/<pid>/stat counts CPU time in these ticks. */
+const TICKS_PER_S = 100
+
+function send(m: LoadMessage): void {
+  process.send?.(m)
+}
+
+/** User + system CPU ms of process `pid` (Linux), or undefined. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S
+}
+
+/**
+ * CPU ms of the whole machine, all cores (Linux /proc/stat): user, nice, system and steal, but
+ * not irq/softirq time, which the bench's own loopback traffic causes. Undefined elsewhere.
+ */
+function machineBusyMs(): number | undefined {
+  if (process.platform !== 'linux') return undefined
+  const [, user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number)
+  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (steal ?? 0)) * 1000) / TICKS_PER_S
+}
+
+function drain(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`drain request answered ${res.statusCode}`))))
+    }).on('error', reject)
+  })
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  let next = 0
+  const spec: RequestSpec = {
+    method: 'GET',
+    setupRequest: (req) => ({ ...req, path: job.paths[next++ % job.paths.length]! }),
+  }
+  const opts = { url: job.url, connections: job.connections, timeout: 60, requests: [spec] }
+  if (job.warmupS > 0) await autocannon({ ...opts, duration: job.warmupS })
+  await drain(job.url + job.drainPath)
+  const cpu0 = process.cpuUsage()
+  const server0 = cpuMsOf(job.serverPid)
+  const busy0 = machineBusyMs()
+  const errorSamples: string[] = []
+  const r = await autocannon({ ...opts, duration: job.durationS }).on('reqError', (err) => {
+    if (errorSamples.length < 3) errorSamples.push(String(err))
+  })
+  const cpu = process.cpuUsage(cpu0)
+  const server1 = cpuMsOf(job.serverPid)
+  const busy1 = machineBusyMs()
+  await drain(job.url + job.drainPath)
+  const completed = r.requests.total ?? 0
+  const pct = (cpuMs: number) => (100 * cpuMs) / (r.duration * 1000)
+  const loadMs = (cpu.user + cpu.system) / 1000
+  const serverMs = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined
+  const otherMs = busy0 !== undefined && busy1 !== undefined && serverMs !== undefined ? Math.max(0, busy1 - busy0 - serverMs - loadMs) : undefined
+  return {
+    name: job.name,
+    durationS: r.duration,
+    completed,
+    rps: completed / r.duration,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    bytesPerResponse: completed > 0 ? (r.throughput.total ?? 0) / completed : 0,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    errorSamples,
+    distinctPaths: job.paths.length,
+    requestsStarted: next,
+    loadCpuPct: pct(loadMs),
+    ...(serverMs !== undefined ? { serverCpuPct: pct(serverMs) } : {}),
+    ...(otherMs !== undefined ? { otherCpuPct: pct(otherMs) } : {}),
+  }
+}
+
+process.on('message', (m: LoadJob | { type: 'stop' }) => {
+  if (m.type === 'stop') process.disconnect?.()
+  else run(m).then((result) => send({ type: 'result', result }), (err: unknown) => send({ type: 'result', failed: `${m.name}: ${String(err)}` }))
+})

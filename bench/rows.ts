@@ -1,0 +1,108 @@
+/**
+ * The measured rows: which URLs, against which server, in which order. One server is busy at a
+ * time (both are pinned to the same CPU); the load generator has the other CPU.
+ */
+import type { Child } from './children'
+import type { LoadJob, LoadMessage, LoadResult, ServerProfiled, ServerStats } from './protocol'
+import { int } from './report'
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
+export const CONNECTIONS = env('BENCH_CONNECTIONS', 50)
+export const WARMUP_S = env('BENCH_WARMUP', 1.5)
+export const DURATION_S = env('BENCH_DURATION', 6)
+/** Rows whose every answer is computed afresh and large: 50 queued requests take seconds. */
+export const SLOW_DURATION_S = env('BENCH_SLOW_DURATION', 20)
+
+export interface Urls {
+  list: string
+  spots: string
+  /** Distinct cache keys with the same answer size: 500 campaigns from offset M. */
+  listRotating: string[]
+  /** Distinct cache keys with the same answer: all 3,000 spots under limit 0,N for N >= 3000. */
+  spotsRotating: string[]
+}
+
+export function benchUrls(token: string, spotCampaignId: string): Urls {
+  const tok = `access_token=${encodeURIComponent(token)}`
+  const spots = (n: number) => `/cms/v1/campaigns/list_spots?campaign_id=${spotCampaignId}&${tok}&limit=0,${n}&show_plan=1`
+  return {
+    list: `/cms/v1/campaigns/list?${tok}`,
+    spots: spots(3000),
+    listRotating: Array.from({ length: 9_501 }, (_, m) => `/cms/v1/campaigns/list?${tok}&limit=${m},500`),
+    spotsRotating: Array.from({ length: 2_000 }, (_, k) => spots(3000 + k)),
+  }
+}
+
+export interface Rig {
+  engine: Child
+  engineUrl: string
+  bare: Child
+  bareUrl: string
+  loader: Child
+  /** Take a CPU profile of the engine during each engine row. */
+  profile: boolean
+  /** Where profiles go. */
+  profileFile: (row: string) => string
+}
+
+export type RowName = 'listBare' | 'listRepeated' | 'listRotating' | 'spotsBare' | 'spotsRepeated' | 'spotsRotating'
+
+export interface Rows {
+  results: Record<RowName, LoadResult>
+  profiles: Partial<Record<RowName, ServerProfiled>>
+  /** RSS of the server in bytes right after each row. */
+  rssAfter: Partial<Record<RowName, number>>
+}
+
+interface Row {
+  name: RowName
+  label: string
+  server: 'engine' | 'bare'
+  paths: string[]
+  durationS?: number
+}
+
+async function runRow(rig: Rig, row: Row, drainPath: string): Promise<{ result: LoadResult; profile?: ServerProfiled }> {
+  process.stdout.write(`  measuring ${row.label} ...`)
+  const server = row.server === 'engine' ? rig.engine : rig.bare
+  const profile = rig.profile && row.server === 'engine'
+  const pid = server.proc.pid
+  if (profile) server.send({ type: 'profile-start' })
+  const job: LoadJob = {
+    type: 'job', name: row.label, url: row.server === 'engine' ? rig.engineUrl : rig.bareUrl, paths: row.paths, drainPath,
+    connections: CONNECTIONS, warmupS: WARMUP_S, durationS: row.durationS ?? DURATION_S, ...(pid === undefined ? {} : { serverPid: pid }),
+  }
+  rig.loader.send(job)
+  const m = await rig.loader.next<LoadMessage>('result')
+  if ('failed' in m) throw new Error(`load ${m.failed}`)
+  process.stdout.write(` ${int(m.result.rps)} req/s\n`)
+  if (!profile) return { result: m.result }
+  server.send({ type: 'profile-stop', file: rig.profileFile(row.name) })
+  const p = await server.next<ServerProfiled>('profiled')
+  for (const h of p.hot) console.log(`      ${h.selfPct.toFixed(1).padStart(5)}%  ${h.name}  ${h.where}`)
+  return { result: m.result, profile: p }
+}
+
+/** Runs every row in order; each is warm-up, drain, measured run, drain. */
+export async function runRows(rig: Rig, urls: Urls): Promise<Rows> {
+  const rows: Row[] = [
+    { name: 'listBare', label: 'list bare', server: 'bare', paths: [urls.list] },
+    { name: 'listRepeated', label: 'list engine repeated', server: 'engine', paths: [urls.list] },
+    { name: 'listRotating', label: 'list engine rotating', server: 'engine', paths: urls.listRotating },
+    { name: 'spotsBare', label: 'list_spots bare', server: 'bare', paths: [urls.spots] },
+    { name: 'spotsRepeated', label: 'list_spots engine repeated', server: 'engine', paths: [urls.spots] },
+    { name: 'spotsRotating', label: 'list_spots engine rotating', server: 'engine', paths: urls.spotsRotating, durationS: SLOW_DURATION_S },
+  ]
+  const results: Partial<Record<RowName, LoadResult>> = {}
+  const profiles: Partial<Record<RowName, ServerProfiled>> = {}
+  const rssAfter: Partial<Record<RowName, number>> = {}
+  for (const row of rows) {
+    const r = await runRow(rig, row, urls.list)
+    results[row.name] = r.result
+    if (r.profile) profiles[row.name] = r.profile
+    const server = row.server === 'engine' ? rig.engine : rig.bare
+    server.send({ type: 'stats' })
+    rssAfter[row.name] = (await server.next<ServerStats>('stats')).rss
+  }
+  return { results: results as Record<RowName, LoadResult>, profiles, rssAfter }
+}
