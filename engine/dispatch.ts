@@ -50,13 +50,13 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
       const hit = key ? cache.get(key, services.db.version) : undefined
-      if (hit !== undefined) return respond(200, hit, opts)
+      if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
       const ctx: Ctx = { ...services, request: req, user, json: parsed.json, today }
       const version = services.db.version
       const handler = handlers[id] as (ctx: Ctx, params: unknown) => unknown
       const body = JSON.stringify(await handler(ctx, params))
       if (services.db.version !== version) await durable()
-      else if (key) cache.set(key, version, body)
+      else if (key) return respond(200, body, opts, {}, cache.set(key, version, body).bytes)
       return respond(200, body, opts)
     } catch (err) {
       return respondError(err, opts, services.log.error)

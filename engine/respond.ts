@@ -10,8 +10,11 @@ export interface ResponseOptions {
   ignored: readonly string[]
 }
 
-/** Wraps a JSON text as the response: JSONP when asked, status 200 when codes are suppressed. */
-export function respond(status: number, json: string, opts: ResponseOptions, extra: Record<string, string> = {}): EngineResponse {
+/**
+ * Wraps a JSON text as the response: JSONP when asked, status 200 when codes are suppressed.
+ * `bytes`, when given, is `json` already encoded (from the response cache).
+ */
+export function respond(status: number, json: string, opts: ResponseOptions, extra: Record<string, string> = {}, bytes?: Uint8Array): EngineResponse {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...extra }
   if (opts.noStore) Object.assign(headers, { 'cache-control': 'no-store', pragma: 'no-cache' })
   if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = opts.ignored.join(',').slice(0, 512)
@@ -21,7 +24,9 @@ export function respond(status: number, json: string, opts: ResponseOptions, ext
     body = `/**/${opts.common.callback}(${json});`
     headers['content-type'] = 'application/javascript;charset=UTF-8'
   }
-  return { status: opts.common.suppress ? 200 : status, headers, body }
+  const out: EngineResponse = { status: opts.common.suppress ? 200 : status, headers, body }
+  if (bytes && body === json) out.bytes = bytes
+  return out
 }
 
 /** Any thrown value as an error response; only ApiErrors say what went wrong. */

@@ -1,45 +1,55 @@
 /**
  * Serialized answers of read endpoints, kept until the next committed write (the database
- * version changes) or the next day (campaign status depends on today). Bounded by total size.
+ * version changes) or the next day (campaign status depends on today). Each entry keeps its
+ * UTF-8 bytes too, so the HTTP door does not encode a large body again for every answer.
+ * Bounded by total size, least recently used first out.
  */
+export interface CachedBody {
+  body: string
+  bytes: Uint8Array
+}
+
+const cost = (e: CachedBody) => e.body.length * 2 + e.bytes.length
+
 export class ResponseCache {
-  private entries = new Map<string, string>()
-  private bytes = 0
+  private entries = new Map<string, CachedBody>()
+  private size = 0
   private version = -1
 
-  constructor(private readonly maxBytes = 64 << 20) {}
+  constructor(private readonly maxBytes = 96 << 20) {}
 
-  get(key: string, version: number): string | undefined {
+  get(key: string, version: number): CachedBody | undefined {
     if (version !== this.version) return undefined
-    const body = this.entries.get(key)
-    if (body !== undefined) {
-      // keep recently used entries at the end (LRU order)
+    const hit = this.entries.get(key)
+    if (hit !== undefined) {
       this.entries.delete(key)
-      this.entries.set(key, body)
+      this.entries.set(key, hit)
     }
-    return body
+    return hit
   }
 
-  set(key: string, version: number, body: string): void {
+  set(key: string, version: number, body: string): CachedBody {
+    const entry = { body, bytes: Buffer.from(body, 'utf8') }
     if (version !== this.version) this.clear(version)
-    if (body.length * 2 > this.maxBytes / 4) return
+    if (cost(entry) > this.maxBytes / 4) return entry
     const old = this.entries.get(key)
     if (old !== undefined) {
-      this.bytes -= old.length * 2
+      this.size -= cost(old)
       this.entries.delete(key)
     }
-    this.bytes += body.length * 2
-    this.entries.set(key, body)
+    this.size += cost(entry)
+    this.entries.set(key, entry)
     for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
+      if (this.size <= this.maxBytes) break
       this.entries.delete(k)
-      this.bytes -= v.length * 2
+      this.size -= cost(v)
     }
+    return entry
   }
 
   private clear(version: number): void {
     this.entries.clear()
-    this.bytes = 0
+    this.size = 0
     this.version = version
   }
 }

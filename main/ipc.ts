@@ -13,10 +13,13 @@ function isRequest(x: unknown): x is EngineRequest {
 }
 
 export function registerIpc(engine: Engine): void {
-  ipcMain.handle('engine:request', (event: IpcMainInvokeEvent, req: unknown) => {
+  ipcMain.handle('engine:request', async (event: IpcMainInvokeEvent, req: unknown) => {
     const url = event.senderFrame?.url ?? ''
     if (!isAppUrl(url)) throw new Error(`engine:request refused from ${url}`)
     if (!isRequest(req)) throw new Error('engine:request needs {method, path, query}')
-    return engine.handle({ method: req.method, path: req.path, query: req.query, ...(req.body === undefined ? {} : { body: req.body }), ...(req.headers ? { headers: req.headers } : {}) })
+    const res = await engine.handle({ method: req.method, path: req.path, query: req.query, ...(req.body === undefined ? {} : { body: req.body }), ...(req.headers ? { headers: req.headers } : {}) })
+    // A text answer's pre-encoded bytes would only double what crosses IPC.
+    if (res.bytes && res.body !== '') delete res.bytes
+    return res
   })
 }

@@ -28,7 +28,10 @@ export interface EngineResponse {
   status: number
   headers: Record<string, string>
   body: string
-  /** Set for binary answers (images, exports); `body` is then empty. */
+  /**
+   * Binary answers (images, exports) have their bytes here and an empty `body`. A text answer
+   * may carry its UTF-8 encoding here too (the HTTP door sends it as is); the IPC door drops it.
+   */
   bytes?: Uint8Array
 }
 

@@ -1,6 +1,6 @@
 // spec §4.2: campaigns/show and campaigns/list
 import type { Handler } from '../runtime'
-import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, CAMPAIGN_SELECT, STATUS_SQL, requireCampaign, toCampaign, type CampaignRow } from '../storage/repos/campaigns'
+import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, STATUS_SQL, requireCampaign, toCampaign, wireSelect, type CampaignRow } from '../storage/repos/campaigns'
 import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
 
 const ORDER_COLUMNS = {
@@ -28,9 +28,10 @@ const list: Handler<'campaigns.list'> = (ctx, p) => {
     .eq(STATUS_SQL, p.status)
     .eq('c.calculation_type', p.calculation_type)
   const lim = limitSql(p.limit)
-  const sql = CAMPAIGN_SELECT + w.sql + orderBy(p, ORDER_COLUMNS, 'c.campaign_id') + lim.sql
+  const opts = { pmo: p.pmo_info, dm: p.dm_info }
+  const sql = wireSelect(opts) + w.sql + orderBy(p, ORDER_COLUMNS, 'c.campaign_id') + lim.sql
   const rows = ctx.db.query<CampaignRow>(sql, [ctx.today, ...w.params, ...lim.params])
-  return rows.map((r) => toCampaign(r, { pmo: p.pmo_info, dm: p.dm_info }))
+  return rows.map((r) => toCampaign(r, opts))
 }
 
 export const campaignsRead = { 'campaigns.show': show, 'campaigns.list': list }

@@ -38,6 +38,8 @@ export class Persister {
   private idleTimer: ReturnType<typeof setTimeout> | null = null
   private failure: Error | null = null
   private closed = false
+  /** The sequence number the saved snapshot holds; a checkpoint with nothing newer is skipped. */
+  private savedSeq = -1
   replayed = 0
 
   private constructor(readonly db: Db, private readonly port: StoragePort, private readonly opts: Required<Omit<PersisterOptions, 'wasmPath'>>) {
@@ -60,6 +62,7 @@ export class Persister {
     const p = new Persister(db, port, { checkpointBytes: opts.checkpointBytes ?? 32 << 20, idleMs: opts.idleMs ?? 5000 })
     p.seq = p.durableSeq = seq
     p.replayed = records.length
+    if (snapshot && records.length === 0) p.savedSeq = seq
     return p
   }
 
@@ -141,7 +144,9 @@ export class Persister {
 
   private async doCheckpoint(): Promise<void> {
     if (this.failure) throw this.failure
-    this.db.setMetaUnjournaled('journal_seq', String(this.seq))
+    if (this.seq === this.savedSeq) return
+    const seq = this.seq
+    this.db.setMetaUnjournaled('journal_seq', String(seq))
     const image = this.db.export()
     this.journalBytes = 0
     // Every append from now on goes to a new segment. The segments before it hold only records
@@ -152,6 +157,7 @@ export class Persister {
       this.pump()
     })
     await this.port.save(image, segment)
+    this.savedSeq = seq
   }
 
   /** Saves a copy of the current image under `name` (before a migration). */

@@ -561,3 +561,24 @@ describe('Persister', () => {
     })
   })
 })
+
+describe('Persister checkpoints without news', () => {
+  it('writes no snapshot when nothing was committed since the last one', async () => {
+    const storage = new MemoryStorage()
+    const p = await Persister.open(storage, { idleMs: 1e9 })
+    p.db.tx(() => p.db.run('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)'))
+    await p.durable()
+    await p.checkpoint()
+    const saves = storage.saves
+    await p.checkpoint()
+    expect(storage.saves).toBe(saves)
+    p.db.tx(() => p.db.run("INSERT INTO meta VALUES ('x', 'y')"))
+    await p.checkpoint()
+    expect(storage.saves).toBe(saves + 1)
+    await p.close()
+    const again = await Persister.open(storage, { idleMs: 1e9 })
+    await again.checkpoint()
+    expect(storage.saves).toBe(saves + 1)
+    await again.close()
+  })
+})
