@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { HAS_TASKSET, startChild, type Child } from './children'
 import type { SeedInfo, ServerReady, ServerStats } from './protocol'
 import { int, kb, printGroup, printLegend, printVerdicts, type Group } from './report'
+import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
 
@@ -69,7 +70,7 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
   const groups: Group[] = [
     { title: `campaigns/list  (GET, default limit 0,500 of ${int(seed.campaigns)} campaigns)`, bodyBytes: list.body.length, bare: r.listBare,
       engine: [{ label: 'engine, repeated URL', result: r.listRepeated }, { label: 'engine, rotating URLs', result: r.listRotating }] },
-    { title: `campaigns/list_spots  (GET, limit 0,3000, show_plan=1: ${int(seed.spots)} spots x 30 plan days)`, bodyBytes: spots.body.length, bare: r.spotsBare,
+    { title: `campaigns/list_spots  (GET, default limit 0,500 of a campaign with ${int(seed.spots)} spots, tags and keywords)`, bodyBytes: spots.body.length, bare: r.spotsBare,
       engine: [{ label: 'engine, repeated URL', result: r.spotsRepeated }, { label: 'engine, rotating URLs', result: r.spotsRotating }] },
   ]
   const m = machine()
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   const m = machine()
   console.log(`AdMonitor Desk HTTP bench  ${new Date().toISOString()}`)
   console.log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, node ${m.node}`)
-  console.log(`load: autocannon, ${CONNECTIONS} connections, keep-alive; ` +
+  console.log(`load: ${HAS_WRK ? 'wrk (one thread)' : 'autocannon (install Debian\'s wrk for a lighter load generator)'}, ${CONNECTIONS} connections, keep-alive; ` +
     `${HAS_TASKSET ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'no taskset: processes not pinned'}`)
   const work = mkdtempSync(join(tmpdir(), 'admonitor-bench-'))
   const dataDir = join(work, 'data')
@@ -104,9 +105,9 @@ async function main(): Promise<void> {
     const engineUrl = `http://127.0.0.1:${ready.port}`
     const urls = benchUrls(seed.token, seed.spotCampaignId)
     const list = await fetchBody(engineUrl + urls.list, 500)
-    const spots = await fetchBody(engineUrl + urls.spots, 3000)
+    const spots = await fetchBody(engineUrl + urls.spots, 500)
     await fetchBody(engineUrl + urls.listRotating.at(-1)!, 500)
-    await fetchBody(engineUrl + urls.spotsRotating.at(-1)!, 3000)
+    await fetchBody(engineUrl + urls.spotsRotating.at(-1)!, 500)
     const { bare, url: bareUrl } = await startBare(work, list, spots)
     const loader = startChild('load.ts', [], { cpu: LOAD_CPU })
     children.push(bare, loader)

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
 import autocannon, { type RequestSpec } from 'autocannon'
 import type { LoadJob, LoadMessage, LoadResult } from './protocol'
+import { HAS_WRK, wrk } from './wrk'
 
 /** Linux USER_HZ; /proc/<pid>/stat counts CPU time in these ticks. */
 const TICKS_PER_S = 100
@@ -45,7 +46,31 @@ function drain(url: string): Promise<void> {
   })
 }
 
+/** The same measurement with wrk: warm-up, drain, measured run, drain. */
+async function runWrk(job: LoadJob): Promise<LoadResult> {
+  const warm = job.warmupS > 0 ? wrk(job, job.warmupS, 0) : null
+  await drain(job.url + job.drainPath)
+  const server0 = cpuMsOf(job.serverPid)
+  const busy0 = machineBusyMs()
+  const r = wrk(job, job.durationS, warm?.requests ?? 0)
+  const server1 = cpuMsOf(job.serverPid)
+  const busy1 = machineBusyMs()
+  await drain(job.url + job.drainPath)
+  const pct = (cpuMs: number) => (100 * cpuMs) / (r.durationS * 1000)
+  const serverMs = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined
+  const otherMs = busy0 !== undefined && busy1 !== undefined && serverMs !== undefined ? Math.max(0, busy1 - busy0 - serverMs - r.cpuMs) : undefined
+  return {
+    name: job.name, durationS: r.durationS, completed: r.requests, rps: r.requests / r.durationS,
+    p50Ms: r.p50Ms, p99Ms: r.p99Ms, maxMs: r.maxMs, bytesPerResponse: r.requests > 0 ? r.bytes / r.requests : 0,
+    errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, errorSamples: [], distinctPaths: job.paths.length,
+    requestsStarted: (warm?.requests ?? 0) + r.requests, loadCpuPct: pct(r.cpuMs),
+    ...(serverMs !== undefined ? { serverCpuPct: pct(serverMs) } : {}),
+    ...(otherMs !== undefined ? { otherCpuPct: pct(otherMs) } : {}),
+  }
+}
+
 async function run(job: LoadJob): Promise<LoadResult> {
+  if (HAS_WRK) return runWrk(job)
   let next = 0
   const spec: RequestSpec = {
     method: 'GET',

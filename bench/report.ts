@@ -113,12 +113,12 @@ export function printLegend(rotating: [string, LoadResult][]): void {
   repeated: the same URL every time; after the first answer the engine serves it from its response cache
             (engine/response-cache.ts, valid until the next write), so this row is the HTTP door + cache path.
   rotating: each request a URL the engine has not answered before (limit=M,500 for M = 0..9500; list_spots with
-            limit=0,N for N = 3000..4999, same 3,000 spots): query + serialization every time. Same body size.
-  srv CPU / load CPU: CPU time of the server / of autocannon during the row, in % of one core (each has its own core).
+            limit=M,500 for M = 0..2500): query + serialization every time. Same body size.
+  srv CPU / load CPU: CPU time of the server / of the load generator during the row, in % of one core (each has its own core).
   rps/core: req/s / srv CPU, what the server would answer with a whole core (an estimate); per core: its ratio.
-  other:    CPU time of every other process on the machine. [load-bound]: autocannon used >= 90% of its core, so
+  other:    CPU time of every other process on the machine. [load-bound]: the load generator used >= 90% of its core, so
             req/s is a floor. [contended]: other processes used >= 10% of a core; rerun on a quiet machine.
-  Latencies are whole milliseconds (autocannon's histogram); at 50 connections latency ~ 50 / (req/s) (Little's law).`)
+  Latencies come from the load generator's histogram; at 50 connections latency ~ 50 / (req/s) (Little's law).`)
   for (const [name, r] of rotating)
     if (r.requestsStarted > r.distinctPaths) console.log(`  NOTE ${name} rotating wrapped around (${int(r.requestsStarted)} requests over ${int(r.distinctPaths)} URLs): later ones may be cache hits.`)
 }

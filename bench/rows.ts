@@ -11,25 +11,26 @@ export const CONNECTIONS = env('BENCH_CONNECTIONS', 50)
 export const WARMUP_S = env('BENCH_WARMUP', 1.5)
 export const DURATION_S = env('BENCH_DURATION', 6)
 /** Rows whose every answer is computed afresh and large: 50 queued requests take seconds. */
-export const SLOW_DURATION_S = env('BENCH_SLOW_DURATION', 20)
+export const SLOW_DURATION_S = env('BENCH_SLOW_DURATION', 6)
 
 export interface Urls {
   list: string
   spots: string
   /** Distinct cache keys with the same answer size: 500 campaigns from offset M. */
   listRotating: string[]
-  /** Distinct cache keys with the same answer: all 3,000 spots under limit 0,N for N >= 3000. */
+  /** Distinct cache keys with the same answer size: 500 spots from offset M. */
   spotsRotating: string[]
 }
 
 export function benchUrls(token: string, spotCampaignId: string): Urls {
   const tok = `access_token=${encodeURIComponent(token)}`
-  const spots = (n: number) => `/cms/v1/campaigns/list_spots?campaign_id=${spotCampaignId}&${tok}&limit=0,${n}&show_plan=1`
+  // list_spots as a script asks for it: the default page (limit 0,500) with its monitoring codes.
+  const spots = `/cms/v1/campaigns/list_spots?campaign_id=${spotCampaignId}&${tok}`
   return {
     list: `/cms/v1/campaigns/list?${tok}`,
-    spots: spots(3000),
+    spots,
     listRotating: Array.from({ length: 9_501 }, (_, m) => `/cms/v1/campaigns/list?${tok}&limit=${m},500`),
-    spotsRotating: Array.from({ length: 2_000 }, (_, k) => spots(3000 + k)),
+    spotsRotating: Array.from({ length: 2_501 }, (_, m) => `${spots}&limit=${m},500`),
   }
 }
 

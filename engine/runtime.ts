@@ -72,13 +72,31 @@ export type Handler<K extends EndpointId> = (ctx: Ctx, params: ParamsFor<K>) => 
 export type Handlers = { [K in EndpointId]: Handler<K> }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
+const offsets = new Map<string, { bucket: number; offsetMs: number }>()
+const QUARTER_HOUR = 15 * 60 * 1000
 
-/** The calendar date (YYYY-MM-DD) of instant `ms` in zone `timeZone`. */
-export function dateIn(timeZone: string, ms: number): string {
+/** Milliseconds zone `timeZone` is ahead of UTC at instant `ms` (Intl, so DST rules hold). */
+function offsetAt(timeZone: string, ms: number): number {
   let f = formatters.get(timeZone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
     formatters.set(timeZone, f)
   }
-  return f.format(ms)
+  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, Number(x.value)]))
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!)
+  return wall - Math.floor(ms / 1000) * 1000
+}
+
+/**
+ * The calendar date (YYYY-MM-DD) of instant `ms` in zone `timeZone`. Zone offsets only change on
+ * quarter hours, so the offset is looked up once per quarter hour (this runs on every request).
+ */
+export function dateIn(timeZone: string, ms: number): string {
+  const bucket = Math.floor(ms / QUARTER_HOUR)
+  let o = offsets.get(timeZone)
+  if (!o || o.bucket !== bucket) {
+    o = { bucket, offsetMs: offsetAt(timeZone, bucket * QUARTER_HOUR) }
+    offsets.set(timeZone, o)
+  }
+  return new Date(ms + o.offsetMs).toISOString().slice(0, 10)
 }

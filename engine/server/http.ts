@@ -62,6 +62,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function parseQuery(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
+  if (search.length <= 1) return out
   for (const [k, v] of new URLSearchParams(search)) {
     const prev = out[k]
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]
@@ -92,10 +93,12 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now()
-    const url = new URL(req.url ?? '/', 'http://x')
+    const target = req.url ?? '/'
+    const cut = target.indexOf('?')
+    const url = { pathname: cut < 0 ? target : target.slice(0, cut), search: cut < 0 ? '' : target.slice(cut) }
     const method = req.method ?? 'GET'
-    const headers: Record<string, string> = {}
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v
+    // Node gives lower-case names; only set-cookie is ever an array, and requests do not send it.
+    const headers = req.headers as Record<string, string>
     let out: EngineResponse
     try {
       if (!allowedHosts.has((headers.host ?? '').toLowerCase())) throw new ApiError(E.forbiddenHost, `The Host '${headers.host ?? ''}' is not this server; use http://127.0.0.1:${port}.`)
