@@ -10,15 +10,18 @@ const require = createRequire(import.meta.url)
 const electronDir = dirname(require.resolve('electron/package.json'))
 
 function electronBinary() {
+  // For tests and machines without a display: behave as if Electron were missing.
+  if (process.env.ADMONITOR_NO_ELECTRON === '1') return null
   const pathFile = join(electronDir, 'path.txt')
   if (!existsSync(pathFile)) return null
   const bin = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim())
   return existsSync(bin) ? bin : null
 }
 
-if (!electronBinary()) {
+if (!electronBinary() && process.env.ADMONITOR_NO_ELECTRON !== '1') {
   // Try Electron's own installer once (it fetches the binary); it fails without network access.
-  spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'inherit' })
+  console.error('AdMonitor Desk: fetching the Electron runtime...')
+  spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'ignore', timeout: 300_000 })
 }
 if (!electronBinary()) {
   console.error(`
