@@ -8,16 +8,8 @@ import type { EngineRequest } from '../../engine/contract/envelope'
 import { validate } from '../../engine/contract/schema'
 import { makeEngine, type TestEngine } from '../helpers/make-engine'
 import { seed, validParams, type Fixture } from '../fixtures/seed'
+import { prng } from '../helpers/prng'
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = Math.imul(a ^ (a >>> 15), a | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const NASTY = [
   '', ' ', '0', '-1', '1', '2', '99999999999999999999', '1e308', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '[1,2]',

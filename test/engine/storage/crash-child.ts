@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { createEngine } from '../../../engine/index'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT } from '../../helpers/make-engine'
+import { prng } from '../../helpers/prng'
 
 const [dir, mode = 'write', tag = 'c', seedArg = '1'] = process.argv.slice(2)
 if (!dir) throw new Error('usage: crash-child.ts <dataDir> <mode> <tag> <seed>')
@@ -24,17 +25,6 @@ const say = (line: string) => writeSync(1, `${line}\n`)
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
-/** mulberry32, as in the parent. */
-function prng(s: number): () => number {
-  let a = s >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type WriteFile = (this: { write(b: Uint8Array): Promise<unknown>; sync(): Promise<void> }, data: unknown, options?: unknown) => Promise<void>
 

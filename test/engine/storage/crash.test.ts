@@ -13,23 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '../../../engine/index'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT } from '../../helpers/make-engine'
+import { prng } from '../../helpers/prng'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '../../..')
 const childScript = join(here, 'crash-child.ts')
 const quiet = { error: () => undefined, info: () => undefined }
 
-/** mulberry32: the kill times are reproducible from the seeds. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface ChildRun {
   acks: Map<string, string>

@@ -3,6 +3,7 @@ import { Db } from '../../../engine/storage/db'
 import { decodeRecords } from '../../../engine/storage/journal'
 import { Persister, type PersisterOptions } from '../../../engine/storage/persister'
 import { MemoryStorage } from '../../../engine/storage/adapters/memory'
+import { prng } from '../../helpers/prng'
 
 interface Deferred {
   promise: Promise<void>
@@ -37,17 +38,6 @@ function track(p: Promise<unknown>): { state: State; error: unknown } {
   return t
 }
 
-/** A small seeded PRNG (mulberry32) so that the randomized tests repeat. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * MemoryStorage whose appends and saves can be held (released by the test, one by one, with
