@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiError, E, errorFromBody } from '../../engine/contract/errors'
 
-const spec = readFileSync(resolve(__dirname, '../../../shared/spec/interface.md'), 'utf8')
+const spec = readFileSync(resolve(__dirname, '../fixtures/spec.md'), 'utf8')
 const docs = readFileSync(resolve(__dirname, '../../docs/errors.md'), 'utf8')
 const section7 = spec.slice(spec.indexOf('## 7. Errors'), spec.indexOf('## 8. Limits'))
 const specCodes = new Set([...section7.matchAll(/\| (a value reading is wrong\.|[a-z_]+)[^|]*\|\s*$/gm)].map((m) => m[1]!).filter((c) => c !== 'error'))

@@ -7,8 +7,8 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../engine/contract/endpoints'
 
-const spec = readFileSync(resolve(__dirname, '../../../shared/spec/interface.md'), 'utf8')
-const vendor = readFileSync(resolve(__dirname, '../../../shared/spec/vendor-notes.md'), 'utf8')
+const spec = readFileSync(resolve(__dirname, '../fixtures/spec.md'), 'utf8')
+const vendor = readFileSync(resolve(__dirname, '../fixtures/vendor-notes.md'), 'utf8')
 
 const specPaths = new Set([...spec.matchAll(/(\/(?:cms|admonitor)\/v1\/[a-z_/]+[a-z_])/g)].map((m) => m[1]!))
 specPaths.add('/oauth/token') // written {auth_url}/oauth/token
