@@ -8,7 +8,7 @@ import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { commonParams, decodeParams, parseRequest } from './request'
 import { respond, respondError, type ResponseOptions } from './respond'
 import { ResponseCache } from './response-cache'
-import { dateIn, type Ctx, type Handlers, type Services } from './runtime'
+import { RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
 
 const routes = new Map<string, EndpointId>()
 const paths = new Set<string>()
@@ -35,6 +35,11 @@ function lookup(method: string, rawPath: string): EndpointId {
 
 export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>
 
+function raw(r: RawResponse): EngineResponse {
+  const text = typeof r.body === 'string'
+  return { status: r.status, headers: { 'x-content-type-options': 'nosniff', ...r.headers }, body: text ? r.body : '', ...(text ? {} : { bytes: r.body }) }
+}
+
 export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
   const cache = new ResponseCache()
   return async (req) => {
@@ -51,12 +56,14 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
       const hit = key ? cache.get(key, services.db.version) : undefined
       if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
-      const ctx: Ctx = { ...services, request: req, user, json: parsed.json, today }
+      const ctx: Ctx = { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
       const version = services.db.version
       const handler = handlers[id] as (ctx: Ctx, params: unknown) => unknown
-      const body = JSON.stringify(await handler(ctx, params))
+      const result = await handler(ctx, params)
       if (services.db.version !== version) await durable()
-      else if (key) return respond(200, body, opts, {}, cache.set(key, version, body).bytes)
+      if (result instanceof RawResponse) return raw(result)
+      const body = JSON.stringify(result)
+      if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, version, body).bytes)
       return respond(200, body, opts)
     } catch (err) {
       return respondError(err, opts, services.log.error)

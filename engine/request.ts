@@ -15,6 +15,8 @@ export type RawParams = Map<string, string[]>
 export interface ParsedRequest {
   params: RawParams
   json: unknown
+  /** The raw body of 'text' endpoints (file uploads), '' otherwise. */
+  text: string
   token: string | undefined
 }
 
@@ -65,6 +67,7 @@ export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedReques
   const params = fromQuery(req.query)
   let json: unknown = null
   const body = req.body ?? ''
+  if (def.method === 'POST' && def.body === 'text') return { params, json, text: body, token: findToken(req, params) }
   if (def.method === 'POST' && body !== '') {
     if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
     const type = (req.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
@@ -78,7 +81,7 @@ export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedReques
       throw new ApiError(E.unsupportedMediaType, `The body type '${type}' is not accepted; send application/x-www-form-urlencoded${def.body === 'json' ? ' or application/json' : ''}.`)
     }
   }
-  return { params, json, token: findToken(req, params) }
+  return { params, json, text: '', token: findToken(req, params) }
 }
 
 /** access_token from the query or form, or an Authorization: Bearer header (RFC 6750 §2). */

@@ -62,11 +62,25 @@ export interface Ctx extends Services {
   user: AuthUser | null
   /** The parsed JSON body, for endpoints that take one. */
   json: unknown
+  /** The raw body of 'text' endpoints (file uploads). */
+  text: string
   /** Today's date (YYYY-MM-DD) in the engine time zone. */
   today: string
 }
 
-export type Handler<K extends EndpointId> = (ctx: Ctx, params: ParamsFor<K>) => ResultOf<K> | Promise<ResultOf<K>>
+/**
+ * An answer that is not JSON (tracking pixels, redirects, file exports): sent as it is, without
+ * JSONP wrapping or response caching.
+ */
+export class RawResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: string | Uint8Array,
+  ) {}
+}
+
+export type Handler<K extends EndpointId> = (ctx: Ctx, params: ParamsFor<K>) => ResultOf<K> | RawResponse | Promise<ResultOf<K> | RawResponse>
 
 /** One handler per endpoint; the mapped type makes a missing or extra handler a compile error. */
 export type Handlers = { [K in EndpointId]: Handler<K> }
@@ -92,11 +106,31 @@ function offsetAt(timeZone: string, ms: number): number {
  * quarter hours, so the offset is looked up once per quarter hour (this runs on every request).
  */
 export function dateIn(timeZone: string, ms: number): string {
+  return new Date(ms + zoneOffset(timeZone, ms)).toISOString().slice(0, 10)
+}
+
+/** The offset of `timeZone` from UTC at instant `ms`, looked up once per quarter hour. */
+export function zoneOffset(timeZone: string, ms: number): number {
   const bucket = Math.floor(ms / QUARTER_HOUR)
   let o = offsets.get(timeZone)
   if (!o || o.bucket !== bucket) {
     o = { bucket, offsetMs: offsetAt(timeZone, bucket * QUARTER_HOUR) }
     offsets.set(timeZone, o)
   }
-  return new Date(ms + o.offsetMs).toISOString().slice(0, 10)
+  return o.offsetMs
 }
+
+const DAY_MS = 86_400_000
+
+/** Day number (days since 1970-01-01) and hour of instant `ms` on the wall clock of `timeZone`. */
+export function localDayHour(timeZone: string, ms: number): { day: number; hour: number } {
+  const local = ms + zoneOffset(timeZone, ms)
+  const day = Math.floor(local / DAY_MS)
+  return { day, hour: Math.floor((local - day * DAY_MS) / 3_600_000) }
+}
+
+/** Day number of a date written YYYY-MM-DD. */
+export const dayNumber = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
+
+/** The date written YYYY-MM-DD of a day number. */
+export const dayDate = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)

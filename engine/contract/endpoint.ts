@@ -17,8 +17,8 @@ export interface EndpointMeta {
   spec: string
   /** GET answers may be served from the response cache until the next write. */
   cache?: boolean
-  /** The body: none (GET), form (spec §4.3), or json (batch). */
-  body?: 'none' | 'form' | 'json'
+  /** The body: none (GET), form (spec §4.3), json (batch), or text (file uploads: CSV, NDJSON). */
+  body?: 'none' | 'form' | 'json' | 'text'
   /** For JSON bodies: the codecs of each item of `spots`. */
   item?: ParamsShape
   /** Other paths that reach the same endpoint (vendor spellings). */
@@ -31,7 +31,7 @@ export interface EndpointDef<P extends ParamsShape = ParamsShape, R = unknown> e
   readonly auth: Auth
   readonly params: P
   readonly response: Schema<R>
-  readonly body: 'none' | 'form' | 'json'
+  readonly body: 'none' | 'form' | 'json' | 'text'
 }
 
 export function get<const P extends ParamsShape, R>(path: string, auth: Auth, params: P, response: Schema<R>, meta: EndpointMeta): EndpointDef<P, R> {

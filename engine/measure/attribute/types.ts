@@ -1,0 +1,50 @@
+/** What attribution reads from a tracking request, and what it decides (docs/measurement.md). */
+import type { IvtClass, PlatformCode, SdkCode } from '../types'
+
+/** A request to one of the tracking endpoints, as the HTTP door saw it. */
+export interface TrackingRequest {
+  /** `/x/k=1&p=e&...&o=`, `/x.gif`, `/r/...`, `/e/...` */
+  path: string
+  /** Raw query string without `?` ('' when none). */
+  query: string
+  /** Lower-case header names (user-agent, cookie, referer, x-forwarded-for is NOT trusted). */
+  headers: Record<string, string>
+  /** The socket address. */
+  remoteAddress: string
+}
+
+export type TrackingKind = 'impression' | 'click' | 'minisite'
+
+/** The parameters of a tracking URL, in the vendor's shape (vendor-notes §7.1). */
+export interface TrackingParams {
+  kind: TrackingKind
+  /** Every parameter, decoded; for /x/ and /r/ also the ones written in the path. */
+  params: Map<string, string>
+}
+
+export interface IdentityResult {
+  /** `idfa:...`, `oaid:...`, `imei:...`, ..., `cookie:...` or `iphash:...` */
+  identity: string
+  /** Set when the tracking endpoint must set the first-party cookie (a new visitor). */
+  setCookie?: string
+  /** True when a device-id macro carried the identity. */
+  device: boolean
+}
+
+export interface PlatformResult {
+  platform: PlatformCode
+  sdk: SdkCode
+}
+
+export interface Located {
+  /** Index of the region in region-table order (0 is global). */
+  region: number
+  /** ISP name from the IP library ('' when unknown). */
+  isp: string
+}
+
+export interface Classified {
+  ivt: IvtClass
+  /** Which rule applied, for the request log and tests ('' when valid). */
+  rule: string
+}

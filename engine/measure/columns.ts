@@ -1,0 +1,163 @@
+/**
+ * In-memory columns of events, one partition per campaign and per minisite (docs/measurement.md).
+ * Each partition keeps an identity-ordered permutation of its events so that reports visit every
+ * identity's events together: the prefix `[0, sorted)` is in `order`, the events after it (the
+ * tail) are merged in at visit time, and the whole is re-sorted once the tail grows.
+ */
+import { ensure } from './grow'
+
+/** The packed sort keys (identity * 2^26 + index) limit a partition to 2^26 events. */
+export const MAX_EVENTS = 67_108_864
+
+/** Re-sort once the unsorted tail is longer than this, or an eighth of the partition. */
+const TAIL_MIN = 65_536
+
+export class Partition {
+  n = 0
+  day = new Uint16Array(256)
+  hour = new Uint8Array(256)
+  kind = new Uint8Array(256)
+  flags = new Uint8Array(256)
+  region = new Uint16Array(256)
+  spot = new Uint32Array(256)
+  keyword = new Uint32Array(256)
+  identity = new Uint32Array(256)
+  /** Minisite partitions: the campaign credited. */
+  campaign = new Uint32Array(0)
+  /** Minisite partitions: the event id. */
+  event = new Uint32Array(0)
+  /** Identity-ordered permutation of events [0, sorted). */
+  private order = new Uint32Array(0)
+  private sorted = 0
+  /** Increases with every event added (report caches key on it). */
+  version = 0
+
+  constructor(readonly minisite = false) {}
+
+  add(day: number, hour: number, kind: number, flags: number, region: number, spot: number, keyword: number, identity: number, campaign = 0, event = 0): void {
+    if (this.n >= MAX_EVENTS) throw new Error(`a partition holds at most ${MAX_EVENTS} events`)
+    const i = this.n++
+    if (i >= this.day.length) this.grow(this.n)
+    this.day[i] = day
+    this.hour[i] = hour
+    this.kind[i] = kind
+    this.flags[i] = flags
+    this.region[i] = region
+    this.spot[i] = spot
+    this.keyword[i] = keyword
+    this.identity[i] = identity
+    if (this.minisite) {
+      this.campaign[i] = campaign
+      this.event[i] = event
+    }
+    this.version++
+  }
+
+  private grow(n: number): void {
+    this.day = ensure(this.day, n)
+    this.hour = ensure(this.hour, n)
+    this.kind = ensure(this.kind, n)
+    this.flags = ensure(this.flags, n)
+    this.region = ensure(this.region, n)
+    this.spot = ensure(this.spot, n)
+    this.keyword = ensure(this.keyword, n)
+    this.identity = ensure(this.identity, n)
+    if (this.minisite) {
+      this.campaign = ensure(this.campaign, n)
+      this.event = ensure(this.event, n)
+    }
+  }
+
+  /** Sorts every event by identity (counting sort, or a packed-key sort for small partitions). */
+  private compact(identities: number): void {
+    const n = this.n
+    const order = new Uint32Array(n)
+    if (n * 4 < identities) {
+      // key = identity * 2^26 + index: exact in a double for index < 2^26, identity < 2^27
+      const keys = new Float64Array(n)
+      for (let i = 0; i < n; i++) keys[i] = this.identity[i]! * 67_108_864 + i
+      keys.sort()
+      for (let i = 0; i < n; i++) order[i] = keys[i]! % 67_108_864
+    } else {
+      const start = new Uint32Array(identities + 1)
+      for (let i = 0; i < n; i++) start[this.identity[i]! + 1]!++
+      for (let k = 1; k <= identities; k++) start[k]! += start[k - 1]!
+      for (let i = 0; i < n; i++) order[start[this.identity[i]!]!++] = i
+    }
+    this.order = order
+    this.sorted = n
+  }
+
+  /**
+   * Calls `run(events, count)` once per identity with the indices of its events (in a reused
+   * buffer: copy what you keep). `identities` is the size of the identity dictionary.
+   */
+  visitByIdentity(identities: number, run: (events: Uint32Array, count: number, identity: number) => void): void {
+    if (this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)) this.compact(identities)
+    const tail = this.sortedTail()
+    let events = new Uint32Array(64)
+    let a = 0
+    let b = 0
+    const order = this.order
+    const ident = this.identity
+    while (a < this.sorted || b < tail.length) {
+      const ia = a < this.sorted ? ident[order[a]!]! : 0xffffffff
+      const ib = b < tail.length ? ident[tail[b]!]! : 0xffffffff
+      const id = ia < ib ? ia : ib
+      let count = 0
+      while (a < this.sorted && ident[order[a]!] === id) {
+        if (count === events.length) events = ensure(events, count + 1)
+        events[count++] = order[a++]!
+      }
+      while (b < tail.length && ident[tail[b]!] === id) {
+        if (count === events.length) events = ensure(events, count + 1)
+        events[count++] = tail[b++]!
+      }
+      run(events, count, id)
+    }
+  }
+
+  /** The events after the sorted prefix, ordered by identity. */
+  private sortedTail(): Uint32Array {
+    const t = this.n - this.sorted
+    const keys = new Float64Array(t)
+    for (let k = 0; k < t; k++) keys[k] = this.identity[this.sorted + k]! * 67_108_864 + this.sorted + k
+    keys.sort()
+    const out = new Uint32Array(t)
+    for (let k = 0; k < t; k++) out[k] = keys[k]! % 67_108_864
+    return out
+  }
+}
+
+/** Every partition: campaigns by campaign id, minisites by minisite id. */
+export class Columns {
+  campaigns = new Map<number, Partition>()
+  minisites = new Map<number, Partition>()
+  /** Events held, all partitions. */
+  events = 0
+
+  campaign(id: number): Partition | undefined {
+    return this.campaigns.get(id)
+  }
+
+  minisite(id: number): Partition | undefined {
+    return this.minisites.get(id)
+  }
+
+  partitionFor(kind: 'campaign' | 'minisite', id: number): Partition {
+    const map = kind === 'campaign' ? this.campaigns : this.minisites
+    let p = map.get(id)
+    if (!p) {
+      p = new Partition(kind === 'minisite')
+      map.set(id, p)
+    }
+    this.events++
+    return p
+  }
+
+  clear(): void {
+    this.campaigns.clear()
+    this.minisites.clear()
+    this.events = 0
+  }
+}

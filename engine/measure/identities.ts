@@ -1,0 +1,70 @@
+/**
+ * The identity dictionary: identity text <-> number, with the platform and the time each was first
+ * seen (for the stable audience). Numbers are dense from 1, so reports can index arrays by them.
+ * Also the per-identity counters of the abnormal-frequency rule (metrics.md).
+ */
+import { ensure } from './grow'
+import type { IdentityRecord } from './record'
+
+/** The abnormal-frequency rule: more than this many impressions / clicks in one window. */
+export const FREQUENCY_WINDOW_MS = 10 * 60_000
+export const MAX_IMPRESSIONS_PER_WINDOW = 30
+export const MAX_CLICKS_PER_WINDOW = 5
+
+export class Identities {
+  private ids = new Map<string, number>()
+  texts: string[] = ['']
+  platform = new Uint8Array(1024)
+  firstSeen = new Float64Array(1024)
+  private window = new Float64Array(1024)
+  private impressions = new Uint16Array(1024)
+  private clicks = new Uint16Array(1024)
+
+  /** Number of identities + 1 (ids run from 1). */
+  get size(): number {
+    return this.texts.length
+  }
+
+  get(text: string): number | undefined {
+    return this.ids.get(text)
+  }
+
+  /** Adds a new identity and returns its record (to be written before its first event). */
+  add(text: string, platform: number, firstSeen: number): IdentityRecord {
+    const id = this.texts.length
+    this.restore({ id, text, platform, firstSeen })
+    return { id, text, platform, firstSeen }
+  }
+
+  /** Takes an identity read from the log. */
+  restore(r: IdentityRecord): void {
+    if (r.id !== this.texts.length) throw new Error(`identity ${r.id} out of order (expected ${this.texts.length}): the event log is damaged`)
+    this.ids.set(r.text, r.id)
+    this.texts.push(r.text)
+    const n = this.texts.length
+    this.platform = ensure(this.platform, n)
+    this.firstSeen = ensure(this.firstSeen, n)
+    this.window = ensure(this.window, n)
+    this.impressions = ensure(this.impressions, n)
+    this.clicks = ensure(this.clicks, n)
+    this.platform[r.id] = r.platform
+    this.firstSeen[r.id] = r.firstSeen
+  }
+
+  /**
+   * Counts a hit in its identity's 10-minute window (windows aligned to the clock) and says
+   * whether it goes beyond the limit. Hits are counted in arrival order.
+   */
+  overLimit(id: number, ts: number, click: boolean): boolean {
+    const w = Math.floor(ts / FREQUENCY_WINDOW_MS)
+    if (this.window[id] !== w) {
+      this.window[id] = w
+      this.impressions[id] = 0
+      this.clicks[id] = 0
+    }
+    if (click) return ++this.clicks[id]! > MAX_CLICKS_PER_WINDOW
+    const n = this.impressions[id]! + 1
+    this.impressions[id] = Math.min(n, 65535)
+    return n > MAX_IMPRESSIONS_PER_WINDOW
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * A panel in the shape the report kernels read: persons as parallel typed arrays, loaded from
+ * the panel tables and cached until the panel changes (docs/metrics.md, panel section).
+ */
+
+export interface PanelIndex {
+  panelId: string
+  /** Number of persons. */
+  size: number
+  /** Projection weight of each person (persons of the population it stands for). */
+  weight: Float64Array
+  /** Home region of each person: index in region-table order. */
+  homeRegion: Uint16Array
+  /** Bit p of byte person*tagBytes + (p >> 3): the person carries tag p (tagIds order). */
+  tags: Uint8Array
+  tagBytes: number
+  /** Tag ids of the panel, in panel order; index = bit number in `tags`. */
+  tagIds: string[]
+  /** Tag type of each tag (same order). */
+  tagTypes: string[]
+  /** Bit 0: the person has a PC device; bit 1: a mobile device. */
+  platforms: Uint8Array
+  /** Device identity text (the `identity` of hits: idfa:..., cookie:...) -> person index. */
+  personOfDevice: Map<string, number>
+}
+
+/** A target audience as a predicate over panel persons: groups (AND) of tag sets (OR). */
+export interface TargetMatcher {
+  targetId: string
+  /** groups[g] lists tag indices; a person matches when every group has one of its tags. */
+  groups: number[][]
+}

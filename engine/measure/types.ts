@@ -1,0 +1,52 @@
+/**
+ * An attributed hit: everything a report needs about one impression, click or minisite event,
+ * decided once at ingest (docs/measurement.md). Its binary form is in record.ts.
+ */
+
+export const KIND = { impression: 1, click: 2, minisite: 3 } as const
+export type Kind = (typeof KIND)[keyof typeof KIND]
+
+/** Invalid-traffic class (metrics.md): one per event, the first rule that applies. */
+export const IVT = { valid: 0, abnormal: 1, datacenter: 2, bot: 3 } as const
+export type IvtClass = (typeof IVT)[keyof typeof IVT]
+
+export const PLATFORM = { pc: 0, mb: 1 } as const
+export type PlatformCode = (typeof PLATFORM)[keyof typeof PLATFORM]
+
+/** SDK that reported a mobile hit: none, MMA SDK, Miaozhen SDK (basic report `sdk`). */
+export const SDK = { none: 0, mm: 1, mz: 2 } as const
+export type SdkCode = (typeof SDK)[keyof typeof SDK]
+
+export interface Hit {
+  kind: Kind
+  /** ms since the epoch, UTC. */
+  ts: number
+  /** For impressions and clicks the campaign; for minisite events the campaign credited (0: none). */
+  campaign: number
+  /** Spot id (0: none, for minisite events without a credited spot). */
+  spot: number
+  /** Keyword id (0: none). */
+  keyword: number
+  /** Identity text: `idfa:...`, `oaid:...`, `cookie:...`, `iphash:...` (see attribute/identity.ts). */
+  identity: string
+  platform: PlatformCode
+  sdk: SdkCode
+  /** Index of the region in the region table order (regions.ts); 0 is global. */
+  region: number
+  ivt: IvtClass
+  /** Stable audience (mobile, or PC first seen 24 h earlier); set by the ingest, not the caller. */
+  stable?: boolean
+  /** Minisite events only. */
+  minisite?: number
+  event?: number
+}
+
+/** Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2). */
+export function packFlags(h: { ivt: IvtClass; stable: boolean; platform: PlatformCode; sdk: SdkCode }): number {
+  return h.ivt | (h.stable ? 4 : 0) | (h.platform << 3) | (h.sdk << 4)
+}
+
+export const flagIvt = (f: number): IvtClass => (f & 3) as IvtClass
+export const flagStable = (f: number): boolean => (f & 4) !== 0
+export const flagPlatform = (f: number): PlatformCode => ((f >> 3) & 1) as PlatformCode
+export const flagSdk = (f: number): SdkCode => ((f >> 4) & 3) as SdkCode
