@@ -12,8 +12,10 @@ import { RawResponse, dateIn, type Ctx, type Handlers, type Services } from './r
 
 const routes = new Map<string, EndpointId>()
 const paths = new Set<string>()
+const prefixes: [string, EndpointId][] = []
 for (const id of Object.keys(endpoints) as EndpointId[]) {
   const def = endpoints[id]
+  if (def.prefix) prefixes.push([def.prefix, id])
   for (const path of [def.path, ...(def.aliases ?? [])]) {
     const key = `${def.method} ${path}`
     if (routes.has(key)) throw new Error(`two endpoints at ${key}`)
@@ -27,7 +29,7 @@ const normalize = (path: string) => path.replace(/^\/admonitor\/v1\/report\//, '
 
 function lookup(method: string, rawPath: string): EndpointId {
   const path = normalize(rawPath)
-  const id = routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`)
+  const id = routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`) ?? prefixes.find(([p]) => path.startsWith(p) && (method === 'GET' || method === 'HEAD'))?.[1]
   if (id) return id
   if (paths.has(path)) throw new ApiError(E.methodNotAllowed, `${path} does not answer ${method}.`)
   throw new ApiError(E.notFound, `There is no endpoint at ${rawPath}; the list is at /openapi.json.`)
@@ -50,7 +52,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       opts.noStore = id === 'oauth.token'
       const parsed = parseRequest(req, def)
       const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
-      const { params, ignored } = decodeParams(def, parsed.params)
+      const { params, ignored } = def.rawParams ? { params: {}, ignored: [] } : decodeParams(def, parsed.params)
       opts.ignored = ignored
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''

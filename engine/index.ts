@@ -12,6 +12,8 @@ import { migrate } from './storage/migrations'
 import { Persister } from './storage/persister'
 import type { StoragePort } from './storage/port'
 import { IP_LIBRARY } from './version'
+import { MemoryEventLog, type EventLog } from './measure/event-log'
+import { Measurement } from './measure/service'
 
 export { ENGINE_NAME, ENGINE_VERSION } from './version'
 
@@ -27,6 +29,8 @@ export interface EngineOptions {
   publicUrl?: string
   /** First-run account; missing members are generated. */
   account?: Partial<Credentials>
+  /** The raw event log (default: in memory; the CLI and the app use events/ in the data directory). */
+  eventLog?: EventLog
   /** Persister tuning (tests). */
   checkpointBytes?: number
   idleCheckpointMs?: number
@@ -38,6 +42,8 @@ export interface Engine {
   flush(): Promise<void>
   close(): Promise<void>
   settings: Settings
+  /** Events and panels (tracking, import, simulator, reports). */
+  measure: Measurement
   /** The account created by this start, if this was the first run; its secrets are shown once. */
   firstRun: Credentials | null
   /** Journal records replayed at open (records written after the last snapshot). */
@@ -65,9 +71,11 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ipLibrary: IP_LIBRARY,
   }
   const auth = new TokenService({ db, clock, random })
+  const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone)
+  await measure.open()
   const firstRun = await auth.ensureAccount(opts.account)
   if (firstRun) await persister.durable()
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log }, handlers, () => persister.durable())
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure }, handlers, () => persister.durable())
   let closing: Promise<void> | null = null
   let inflight = 0
   let idle: (() => void) | null = null
@@ -89,8 +97,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
     flush: () => persister.durable().then(() => persister.checkpoint()),
     // Requests already inside the engine finish (and are made durable) before it closes.
-    close: () => (closing ??= drained().then(() => persister.close())),
+    close: () => (closing ??= drained().then(() => measure.close()).then(() => persister.close())),
     settings,
+    measure,
     firstRun,
     replayed: persister.replayed,
     schemaVersionFound: found,

@@ -7,6 +7,7 @@ import type { EndpointId, ParamsFor, ResultOf } from './contract/endpoints'
 import type { EngineRequest } from './contract/envelope'
 import type { TokenService, AuthUser } from './auth/token-service'
 import type { Db } from './storage/db'
+import type { Measurement } from './measure/service'
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -53,6 +54,8 @@ export interface Services {
   settings: Settings
   auth: TokenService
   log: Logger
+  /** Events, ingest, panels: what tracking and reports use. */
+  measure: Measurement
 }
 
 /** A handler's view of one request. */

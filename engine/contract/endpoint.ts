@@ -23,6 +23,10 @@ export interface EndpointMeta {
   item?: ParamsShape
   /** Other paths that reach the same endpoint (vendor spellings). */
   aliases?: readonly string[]
+  /** Every path under this prefix reaches the endpoint too (tracking tags carry their parameters in the path). */
+  prefix?: string
+  /** The handler reads the request itself (tracking): no parameter decoding, no ignored-parameter header. */
+  rawParams?: boolean
 }
 
 export interface EndpointDef<P extends ParamsShape = ParamsShape, R = unknown> extends EndpointMeta {

@@ -12,6 +12,8 @@ export interface EngineRequest {
   path: string
   /** Decoded query parameters; a name given several times keeps every value. */
   query: Record<string, string | string[]>
+  /** The query string as sent, without `?` (HTTP door; tracking tags need it undecoded). */
+  rawQuery?: string
   /**
    * The raw request body. The engine parses it itself (form or JSON, by `content-type`),
    * so that malformed bodies get the same 400 as malformed parameters.

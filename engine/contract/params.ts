@@ -265,6 +265,16 @@ export const p = {
       },
       { type: 'string', enum: values },
     ),
+  /** One of the listed values, case-insensitively (the vendor writes `metrics=All`); answered lower-case. */
+  oneOfCi: <const V extends string>(values: readonly V[]) =>
+    new Field(
+      (raw, name) => {
+        const s = raw.trim().toLowerCase()
+        if (!(values as readonly string[]).includes(s)) throw badParam(name, `must be one of ${values.join(', ')}, got '${raw}'`)
+        return s as V
+      },
+      { type: 'string', enum: values },
+    ),
   /** One of the keys of `aliases`, returned as its canonical value (vendor values plus English aliases). */
   mapped: <const C extends string>(aliases: Readonly<Record<string, C>>) =>
     new Field(

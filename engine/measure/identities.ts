@@ -19,6 +19,8 @@ export class Identities {
   private window = new Float64Array(1024)
   private impressions = new Uint16Array(1024)
   private clicks = new Uint16Array(1024)
+  /** The last impression and click of each identity (campaign, spot, time): minisite credit. */
+  private touch = { impCampaign: new Uint32Array(1024), impSpot: new Uint32Array(1024), impTs: new Float64Array(1024), clkCampaign: new Uint32Array(1024), clkSpot: new Uint32Array(1024), clkTs: new Float64Array(1024) }
 
   /** Number of identities + 1 (ids run from 1). */
   get size(): number {
@@ -47,8 +49,35 @@ export class Identities {
     this.window = ensure(this.window, n)
     this.impressions = ensure(this.impressions, n)
     this.clicks = ensure(this.clicks, n)
+    const t = this.touch
+    this.touch = {
+      impCampaign: ensure(t.impCampaign, n), impSpot: ensure(t.impSpot, n), impTs: ensure(t.impTs, n),
+      clkCampaign: ensure(t.clkCampaign, n), clkSpot: ensure(t.clkSpot, n), clkTs: ensure(t.clkTs, n),
+    }
     this.platform[r.id] = r.platform
     this.firstSeen[r.id] = r.firstSeen
+  }
+
+  /** Remembers an impression or click as the identity's latest of its kind (when it is later). */
+  touched(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
+    const t = this.touch
+    if (click ? ts < t.clkTs[id]! : ts < t.impTs[id]!) return
+    if (click) (t.clkCampaign[id] = campaign, t.clkSpot[id] = spot, t.clkTs[id] = ts)
+    else (t.impCampaign[id] = campaign, t.impSpot[id] = spot, t.impTs[id] = ts)
+  }
+
+  /**
+   * The campaign and spot a minisite event credits (metrics.md): the identity's latest click,
+   * else its latest impression, within `windowMs` before `ts` and on a campaign `linked` allows.
+   */
+  lastTouch(text: string, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
+    const id = this.ids.get(text)
+    if (id === undefined) return null
+    const t = this.touch
+    for (const [c, s, at] of [[t.clkCampaign, t.clkSpot, t.clkTs], [t.impCampaign, t.impSpot, t.impTs]] as const) {
+      if (c[id]! !== 0 && at[id]! <= ts && ts - at[id]! <= windowMs && linked(c[id]!)) return { campaign: c[id]!, spot: s[id]! }
+    }
+    return null
   }
 
   /**

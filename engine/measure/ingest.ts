@@ -7,7 +7,7 @@ import type { Columns } from './columns'
 import type { EventLog } from './event-log'
 import type { Identities } from './identities'
 import { FrameWriter, type EventRecord } from './record'
-import { IVT, KIND, PLATFORM, packFlags, type Hit } from './types'
+import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit } from './types'
 import { localDayHour } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
@@ -46,8 +46,8 @@ export class Ingest {
 
   constructor(
     private readonly log: EventLog,
-    readonly columns: Columns,
-    readonly identities: Identities,
+    public columns: Columns,
+    public identities: Identities,
     private readonly timeZone: () => string,
   ) {}
 
@@ -57,7 +57,10 @@ export class Ingest {
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
       event: (e) => {
-        if (e.kind !== KIND.minisite) this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
+        if (e.kind !== KIND.minisite && flagIvt(e.flags) !== IVT.bot) {
+          this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
+          this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
+        }
         const { day, hour } = localDayHour(this.timeZone(), e.ts)
         this.apply({ rec: e, day, hour })
         events++
@@ -83,7 +86,10 @@ export class Ingest {
       id = def.id
     }
     let ivt = h.ivt
-    if (h.kind !== KIND.minisite && ivt !== IVT.bot && this.identities.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
+    if (h.kind !== KIND.minisite && ivt !== IVT.bot) {
+      if (this.identities.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
+      this.identities.touched(id, h.kind === KIND.click, h.campaign, h.spot, h.ts)
+    }
     const stable = h.platform === PLATFORM.mb || h.ts >= this.identities.firstSeen[id]! + STABLE_AFTER_MS
     const rec: EventRecord = {
       kind: h.kind, flags: packFlags({ ivt, stable, platform: h.platform, sdk: h.sdk }), region: h.region, campaign: h.campaign,

@@ -34,7 +34,7 @@ export interface RequestHandler {
   handle(req: EngineRequest): Promise<EngineResponse>
 }
 
-const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif']
+const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
 const isApi = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(p))
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 
@@ -112,7 +112,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
         out = await serveStatic(opts.staticDir, url.pathname)
       } else {
         const body = method === 'POST' ? await readBody(req) : ''
-        out = await engine.handle({ method, path: url.pathname, query: parseQuery(url.search), body, headers, remoteAddress: req.socket.remoteAddress ?? '' })
+        out = await engine.handle({ method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body, headers, remoteAddress: req.socket.remoteAddress ?? '' })
         Object.assign(out.headers, cors)
       }
     } catch (err) {

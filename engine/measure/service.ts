@@ -1,0 +1,98 @@
+/**
+ * The measurement service of an engine: the event log, the ingest, the in-memory columns and the
+ * panels, and the view of them that report builders read (ReportEnv).
+ */
+import type { Db } from '../storage/db'
+import type { ReportEnv } from '../reports/env'
+import { regionTable } from '../reports/region-cells'
+import { Columns } from './columns'
+import type { EventLog } from './event-log'
+import { Identities } from './identities'
+import { Ingest } from './ingest'
+import { matchTarget, matches, panelCacheOf } from './panel'
+import type { PanelIndex } from './panel/types'
+import { Attributor } from './attribute'
+import { TrackingLookup } from './lookup'
+
+export class Measurement {
+  readonly ingest: Ingest
+  private persons = new WeakMap<PanelIndex, Int32Array>()
+  private attributorInstance: Attributor | null = null
+  private lookupInstance: TrackingLookup | null = null
+  /** Events read from the log at the last open or rebuild. */
+  loaded = 0
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly db: Db,
+    timeZone: () => string,
+  ) {
+    this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone)
+  }
+
+  get columns(): Columns {
+    return this.ingest.columns
+  }
+
+  get identities(): Identities {
+    return this.ingest.identities
+  }
+
+  /** Attribution of tracking hits (its IP database is loaded on the first hit). */
+  attributor(): Attributor {
+    this.attributorInstance ??= new Attributor()
+    return this.attributorInstance
+  }
+
+  /** Spot and minisite facts for tracking hits, cached until the next database write. */
+  lookup(): TrackingLookup {
+    this.lookupInstance ??= new TrackingLookup(this.db)
+    return this.lookupInstance
+  }
+
+  async open(): Promise<void> {
+    this.loaded = await this.ingest.open()
+  }
+
+  /** Derives everything again from the raw events (same numbers; after a panel import too). */
+  async rebuild(): Promise<number> {
+    await this.ingest.flush()
+    this.ingest.columns = new Columns()
+    this.ingest.identities = new Identities()
+    this.persons = new WeakMap()
+    this.loaded = await this.ingest.open()
+    return this.loaded
+  }
+
+  panel(panelId: string): PanelIndex | null {
+    const p = panelCacheOf(this.db).get(this.db, panelId, regionTable())
+    return p.size > 0 ? p : null
+  }
+
+  /** identity -> person of a panel, extended as identities are added. */
+  personOf(panel: PanelIndex): Int32Array {
+    const ids = this.identities
+    let arr = this.persons.get(panel)
+    if (!arr || arr.length < ids.size) {
+      const next = new Int32Array(Math.max(ids.size, 1024)).fill(-1)
+      const from = arr ? arr.length : 1
+      if (arr) next.set(arr)
+      for (let id = from; id < ids.size; id++) next[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1
+      this.persons.set(panel, next)
+      arr = next
+    }
+    return arr
+  }
+
+  env(db: Db, today: string): ReportEnv {
+    return {
+      db, today, columns: this.columns, identities: this.identities,
+      panel: (id) => this.panel(id), personOf: (p) => this.personOf(p),
+      matcher: (panel, targetId, expr) => matchTarget(panel, expr, targetId), matches,
+    }
+  }
+
+  close(): Promise<void> {
+    return this.ingest.flush().then(() => this.log.close())
+  }
+}

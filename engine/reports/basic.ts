@@ -1,0 +1,121 @@
+// spec §4.4 basic/show; metrics.md for every figure
+import type { ParamsFor } from '../contract/endpoints'
+import type { BasicReport, ReportAttributes } from '../contract/models-reports'
+import { checkBasicShow } from '../contract/report-rules'
+import { census, type CensusResult } from './census'
+import { homeCells, universes, window, type ReportEnv } from './env'
+import { finish, hourNames, nullMetrics, type Row } from './items'
+import { loadCampaignMeta } from './meta'
+import { emptyProjection, personCells, project, type Projection } from './persons'
+import { regionCells, regionIdsOf } from './region-cells'
+import { acceptTable, checkRegions, platformMask, positions } from './setup'
+
+type P = ParamsFor<'reports.basic_show'>
+
+const ACC = ['imp_acc', 'clk_acc', 'uim_acc', 'ucl_acc']
+const DAY = ['imp_day', 'clk_day', 'uim_day', 'ucl_day']
+const AVG = ['imp_avg_day', 'clk_avg_day', 'uim_avg_day', 'ucl_avg_day']
+const HRS = [...hourNames('imp_acc_h'), ...hourNames('clk_acc_h')]
+
+function metricNames(p: P): string[] {
+  const day = p.by_audience === 'target' ? [] : DAY
+  switch (p.metrics) {
+    case 'acc': return ACC
+    case 'day': return DAY
+    case 'avg_day': return AVG
+    case 'acc_hrs': return HRS
+    default: return [...ACC, ...day, ...AVG, ...HRS]
+  }
+}
+
+function attributeNames(p: P): string[] {
+  const pos = p.by_position
+  return [
+    'audience', ...(p.by_audience === 'target' ? ['target_id'] : []),
+    ...(pos !== 'campaign' ? ['publisher_id'] : []), ...(pos === 'spot' || pos === 'keyword' ? ['spot_id', 'spot_id_str'] : []),
+    ...(pos === 'keyword' ? ['keyword_id'] : []), 'region_id', 'universe',
+  ]
+}
+
+const avg = (total: number, days: number) => (days > 0 ? Math.round(total / days) : 0)
+
+/** Metric values of a census cell. */
+function censusMetrics(r: CensusResult, c: number, days: number): Record<string, number> {
+  const m: Record<string, number> = {
+    imp_acc: r.imp[c]!, clk_acc: r.clk[c]!, uim_acc: r.uim[c]!, ucl_acc: r.ucl[c]!,
+    imp_day: r.impDay[c]!, clk_day: r.clkDay[c]!, uim_day: r.uimDay[c]!, ucl_day: r.uclDay[c]!,
+    imp_avg_day: avg(r.imp[c]!, days), clk_avg_day: avg(r.clk[c]!, days), uim_avg_day: avg(r.uimDays[c]!, days), ucl_avg_day: avg(r.uclDays[c]!, days),
+  }
+  for (let h = 0; h < 24; h++) {
+    m[`imp_acc_h${String(h).padStart(2, '0')}`] = r.impHour[c * 24 + h]!
+    m[`clk_acc_h${String(h).padStart(2, '0')}`] = r.clkHour[c * 24 + h]!
+  }
+  return m
+}
+
+/** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
+function projectedMetrics(x: Projection, days: number): Record<string, number> {
+  const m: Record<string, number> = {
+    imp_acc: Math.round(x.impressions), clk_acc: Math.round(x.clicks), uim_acc: Math.round(x.reach[0]!), ucl_acc: Math.round(x.clickers),
+    imp_avg_day: avg(x.impressions, days), clk_avg_day: avg(x.clicks, days), uim_avg_day: avg(x.impPersonDays, days), ucl_avg_day: avg(x.clkPersonDays, days),
+  }
+  for (let h = 0; h < 24; h++) {
+    m[`imp_acc_h${String(h).padStart(2, '0')}`] = Math.round(x.impHours[h]!)
+    m[`clk_acc_h${String(h).padStart(2, '0')}`] = Math.round(x.clkHours[h]!)
+  }
+  return m
+}
+
+const pick = (m: Record<string, number>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, m[n] ?? 0]))
+
+export function basicShow(env: ReportEnv, p: P): BasicReport {
+  checkBasicShow(p)
+  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
+  const part = env.columns.campaign(meta.campaign_id)
+  const pos = positions(meta, part, p.by_position, p)
+  const cells = regionCells(p.by_region, p.region_id)
+  const nR = cells.ids.length
+  const w = window(meta, p.date)
+  const names = metricNames(p)
+  const platforms = platformMask(p.platform)
+  const panel = env.panel(meta.panel_id)
+  const rows: Row[] = []
+  const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
+  const base = { part, from: w.from, to: w.to, posOf: pos.posOf, slotOf: pos.slotOf, accept: acceptTable(meta, p.filtration_type), platforms, nPos: pos.n, nRegions: nR }
+  const cellDef = { first: cells.first, second: cells.second, n: nR }
+  const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
+    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]!) : null,
+  })
+  if (p.by_audience !== 'target' && !keywordsEmpty) {
+    const u = universes(env, panel, cellDef, platforms)
+    const r = part ? census({
+      ...base, part, identities: env.identities.size, day: w.day, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable',
+      regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
+    }) : null
+    for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
+      const cell = i * nR + c
+      const seen = r !== null && r.seen[cell] === 1
+      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? pick(censusMetrics(r, cell, w.days), names) : nullMetrics(names), hasData: seen })
+    }
+  } else if (!keywordsEmpty && panel) {
+    const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
+    const byCell = part ? personCells({ ...base, part, stableOnly: false, personOf: env.personOf(panel), homeFirst, homeSecond }) : new Map()
+    const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
+    for (const t of targets) {
+      const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
+      const u = universes(env, panel, cellDef, platforms, matcher)
+      const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
+      for (const pc of byCell.values()) if (env.matches(panel, matcher, pc.person)) project(proj[pc.cell]!, pc, panel.weight[pc.person]!)
+      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
+        const x = proj[i * nR + c]!
+        const seen = x.sample[0]! > 0 || x.clickerSample > 0
+        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? pick(projectedMetrics(x, w.days), names) : nullMetrics(names), hasData: seen })
+      }
+    }
+  }
+  return {
+    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
+    items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
+  }
+}

@@ -1,0 +1,64 @@
+/** What report builders read: the database, the event columns and the panels. */
+import type { Columns } from '../measure/columns'
+import type { Identities } from '../measure/identities'
+import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
+import type { Db } from '../storage/db'
+import { dayNumber } from '../runtime'
+import type { CampaignMeta } from './meta'
+import { regionTable } from './region-cells'
+
+export interface ReportEnv {
+  db: Db
+  today: string
+  columns: Columns
+  identities: Identities
+  /** The panel's persons, or null when the panel has none. */
+  panel(panelId: string): PanelIndex | null
+  /** identity -> person index of a panel (-1: not a person of it). */
+  personOf(panel: PanelIndex): Int32Array
+  /** A target's tag expression as a matcher over the panel. */
+  matcher(panel: PanelIndex, targetId: string, tagExpression: string): TargetMatcher
+  /** Whether a person matches. */
+  matches(panel: PanelIndex, matcher: TargetMatcher, person: number): boolean
+}
+
+/** The accumulation window of a report: campaign start to the earlier of `date` and the end. */
+export function window(meta: CampaignMeta, date: string): { from: number; to: number; day: number; days: number } {
+  const day = dayNumber(date)
+  const to = Math.min(day, meta.end)
+  return { from: meta.start, to, day, days: Math.max(0, to - meta.start + 1) }
+}
+
+/** Home-region cells of each person of a panel, for a level's cells. */
+export function homeCells(panel: PanelIndex | null, first: Int32Array, second: Int32Array): { homeFirst: Int32Array; homeSecond: Int32Array } {
+  const n = panel?.size ?? 0
+  const homeFirst = new Int32Array(n)
+  const homeSecond = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
+    const r = panel!.homeRegion[i]!
+    homeFirst[i] = first[r] ?? -1
+    homeSecond[i] = second[r] ?? -1
+  }
+  return { homeFirst, homeSecond }
+}
+
+/**
+ * Universe of each region cell (metrics.md): the weight of the panel's persons whose home is in
+ * the cell and who have a device of the platform; only those the target keeps, if any.
+ */
+export function universes(env: ReportEnv, panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, platforms: number, matcher?: TargetMatcher): Float64Array | null {
+  if (!panel) return null
+  const u = new Float64Array(cells.n)
+  for (let i = 0; i < panel.size; i++) {
+    if ((panel.platforms[i]! & platforms) === 0) continue
+    if (matcher && !env.matches(panel, matcher, i)) continue
+    const r = panel.homeRegion[i]!
+    const a = cells.first[r]!
+    const b = cells.second[r]!
+    if (a >= 0) u[a]! += panel.weight[i]!
+    if (b >= 0) u[b]! += panel.weight[i]!
+  }
+  return u
+}
+
+export const regionCount = (): number => regionTable().length

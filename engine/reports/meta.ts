@@ -1,0 +1,43 @@
+/** What a report needs to know of a campaign: its days, spots, publishers, keywords, targets. */
+import { toBase62 } from '../contract/base62'
+import type { Db } from '../storage/db'
+import { requireCampaign } from '../storage/repos/campaigns'
+import { dayNumber } from '../runtime'
+
+export interface SpotMeta {
+  spot_id: number
+  spot_id_str: string
+  publisher_id: number
+  /** dangerous_source_filtration: data-centre traffic is left out of this spot's figures. */
+  filtersDatacenter: boolean
+}
+
+export interface CampaignMeta {
+  campaign_id: number
+  /** Day numbers (days since 1970-01-01) of start_date and end_date. */
+  start: number
+  end: number
+  panel_id: string
+  /** Spots ordered by spot id. */
+  spots: SpotMeta[]
+  /** spot id -> index in `spots`. */
+  slotOf: Map<number, number>
+  /** Keywords: keyword id -> spot id. */
+  keywords: Map<number, number>
+  /** Targets ordered by id. */
+  targets: { target_id: number; target_name: string; tag_id: string; panel_id: string }[]
+}
+
+export function loadCampaignMeta(db: Db, campaignId: string, today: string): CampaignMeta {
+  const c = requireCampaign(db, campaignId, today)
+  const spots = db.query<{ spot_id: number; publisher_id: number; dangerous_source_filtration: number }>(
+    'SELECT spot_id, publisher_id, dangerous_source_filtration FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])
+    .map((s) => ({ spot_id: s.spot_id, spot_id_str: toBase62(s.spot_id), publisher_id: s.publisher_id, filtersDatacenter: s.dangerous_source_filtration === 1 }))
+  const keywords = new Map(db.query<{ keyword_id: number; spot_id: number }>(
+    'SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ?', [c.campaign_id]).map((k) => [k.keyword_id, k.spot_id]))
+  const targets = db.query<CampaignMeta['targets'][number]>('SELECT target_id, target_name, tag_id, panel_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [c.campaign_id])
+  return {
+    campaign_id: c.campaign_id, start: dayNumber(c.start_date), end: dayNumber(c.end_date), panel_id: c.panel_id,
+    spots, slotOf: new Map(spots.map((s, i) => [s.spot_id, i])), keywords, targets,
+  }
+}

@@ -1,0 +1,210 @@
+// spec §4.4 basic/show_minisite and realtime/show_minisite; metrics.md (minisite events)
+import type { ParamsFor } from '../contract/endpoints'
+import { badParam } from '../contract/errors'
+import type { MinisiteReport, ReportAttributes } from '../contract/models-reports'
+import { checkMinisite } from '../contract/report-rules'
+import { toBase62 } from '../contract/base62'
+import type { Partition } from '../measure/columns'
+import { GLOBAL_REGION_ID } from '../reference/regions'
+import { dayNumber } from '../runtime'
+import { census } from './census'
+import { homeCells, universes, type ReportEnv } from './env'
+import { personCells } from './persons'
+import { finish, hourNames, nullMetrics, type Row } from './items'
+import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
+import { checkRegions } from './setup'
+
+type Basic = ParamsFor<'reports.basic_show_minisite'>
+type Realtime = ParamsFor<'reports.realtime_show_minisite'>
+
+interface Site {
+  id: number
+  name: string
+  events: { event_id: number; event_name: string }[]
+  /** Credited spots of the linked campaigns: spot -> publisher, campaign. */
+  spots: Map<number, { publisher_id: number; campaign_id: number }>
+}
+
+function loadSite(env: ReportEnv, id: string): Site {
+  const site = env.db.get<{ minisite_id: number; minisite_name: string }>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
+  if (!site) throw badParam('minisite_id', `${id} cannot be found (see /local/v1/minisites/list)`)
+  const events = env.db.query<Site['events'][number]>('SELECT event_id, event_name FROM minisite_events WHERE minisite_id = ? ORDER BY event_id', [site.minisite_id])
+  const spots = env.db.query<{ spot_id: number; publisher_id: number; campaign_id: number }>(
+    'SELECT s.spot_id, s.publisher_id, s.campaign_id FROM spots s JOIN minisite_campaigns m ON m.campaign_id = s.campaign_id WHERE m.minisite_id = ?', [site.minisite_id])
+  return { id: site.minisite_id, name: site.minisite_name, events, spots: new Map(spots.map((s) => [s.spot_id, s])) }
+}
+
+type By = 'total' | 'campaign' | 'publisher' | 'spot'
+
+/** Position of an event: total, or its credited campaign / publisher / spot (uncredited: none). */
+function positionsOf(site: Site, part: Partition | undefined, by: By, f: { campaign_id?: string[] | undefined; publisher_id?: string[] | undefined; spot_id?: string[] | undefined }) {
+  const keys: string[] = []
+  const attrs: Partial<ReportAttributes>[] = []
+  const index = new Map<string, number>()
+  const keyOf = (campaign: number, spot: number): string | null => {
+    if (by === 'total') return 'total'
+    if (campaign === 0 || (f.campaign_id && !f.campaign_id.includes(String(campaign)))) return null
+    if (by === 'campaign') return `c${campaign}`
+    const s = site.spots.get(spot)
+    if (!s || (f.publisher_id && !f.publisher_id.includes(String(s.publisher_id)))) return null
+    if (by === 'publisher') return `p${campaign}:${s.publisher_id}`
+    return f.spot_id && !f.spot_id.includes(String(spot)) ? null : `s${spot}`
+  }
+  const attrsOf = (campaign: number, spot: number): Partial<ReportAttributes> => {
+    if (by === 'total') return {}
+    const s = site.spots.get(spot)
+    return { campaign_id: String(campaign), ...(by !== 'campaign' && s ? { publisher_id: String(s.publisher_id) } : {}), ...(by === 'spot' ? { spot_id: String(spot), spot_id_str: toBase62(spot) } : {}) }
+  }
+  const posOfEvent = new Int32Array(part?.n ?? 0).fill(-1)
+  for (let i = 0; i < (part?.n ?? 0); i++) {
+    const k = keyOf(part!.campaign[i]!, part!.spot[i]!)
+    if (k === null) continue
+    let pos = index.get(k)
+    if (pos === undefined) {
+      pos = keys.length
+      index.set(k, pos)
+      keys.push(k)
+      attrs.push(attrsOf(part!.campaign[i]!, part!.spot[i]!))
+    }
+    posOfEvent[i] = pos
+  }
+  if (by === 'total' && keys.length === 0) attrs.push({})
+  return { n: attrs.length, attrs, posOfEvent }
+}
+
+interface Query {
+  site: Site
+  part: Partition | undefined
+  by: By
+  level: RegionLevel
+  regionIds: string[] | undefined
+  eventIds: string[] | undefined
+  from: number
+  to: number
+  day: number
+  stableOnly: boolean
+  uniques: boolean
+  filters: { campaign_id?: string[] | undefined; publisher_id?: string[] | undefined; spot_id?: string[] | undefined }
+}
+
+/** Rows of (position x event x region) cells with their census counts. */
+function minisiteCells(env: ReportEnv, q: Query) {
+  const events = q.site.events.filter((e) => !q.eventIds || q.eventIds.includes(String(e.event_id)))
+  const eventIndex = new Map(events.map((e, i) => [e.event_id, i]))
+  const pos = positionsOf(q.site, q.part, q.by, q.filters)
+  const cells = regionCells(q.level, q.regionIds)
+  const nE = events.length
+  const r = q.part && nE > 0 ? census({
+    part: q.part, identities: env.identities.size, from: q.from, to: q.to, day: q.day, nPos: pos.n * nE,
+    posOf: (i) => { const e = eventIndex.get(q.part!.event[i]!); return e === undefined || pos.posOfEvent[i]! < 0 ? -1 : pos.posOfEvent[i]! * nE + e },
+    slotOf: () => 0, accept: Uint8Array.of(1, 1, 1, 0), platforms: 3, sdk: 0, stableOnly: q.stableOnly,
+    regionFirst: cells.first, regionSecond: cells.second, nRegions: cells.ids.length, uniques: q.uniques, averages: false, minisite: true,
+  }) : null
+  return { events, pos, cells, r, nE }
+}
+
+export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
+  checkMinisite(p)
+  const site = loadSite(env, p.minisite_id)
+  if (p.by_region !== 'level3') checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
+  const day = dayNumber(p.date)
+  const names = p.metrics === 'acc' ? ['evt_acc', 'uev_acc'] : p.metrics === 'day' ? ['evt_day', 'uev_day'] : ['evt_acc', 'uev_acc', 'evt_day', 'uev_day']
+  const query: Query = {
+    site, part: env.columns.minisite(site.id), by: p.by_position, level: p.by_region, regionIds: p.region_id, eventIds: p.event_id,
+    from: 0, to: day, day, stableOnly: p.by_audience === 'stable', uniques: true, filters: p,
+  }
+  const attributeNames = ['audience', ...(p.by_audience === 'target' ? ['target_id'] : []), 'campaign_id', 'publisher_id', 'spot_id', 'spot_id_str', 'event_id', 'region_id', 'universe']
+  const finishing = { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames, rows: p.limit }
+  const head = { minisite_id: String(site.id), minisite_name: site.name, date: p.date, version: 'V1.0' }
+  if (p.by_audience === 'target') return { ...head, items: finish(targetRows(env, query, names, p.target_id), finishing) }
+  const q = minisiteCells(env, query)
+  const rows: Row[] = []
+  for (let i = 0; i < q.pos.n; i++) for (let e = 0; e < q.nE; e++) for (let c = 0; c < q.cells.ids.length; c++) {
+    const cell = (i * q.nE + e) * q.cells.ids.length + c
+    const seen = q.r !== null && q.r.seen[cell] === 1
+    const m = seen ? { evt_acc: q.r!.imp[cell]!, uev_acc: q.r!.uim[cell]!, evt_day: q.r!.impDay[cell]!, uev_day: q.r!.uimDay[cell]! } : null
+    rows.push({
+      attributes: { audience: p.by_audience, ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: q.cells.ids[c]!, universe: null },
+      metrics: m ? Object.fromEntries(names.map((n) => [n, m[n as keyof typeof m]])) : nullMetrics(names), hasData: seen,
+    })
+  }
+  return { ...head, items: finish(rows, finishing) }
+}
+
+/**
+ * Target rows (metrics.md, minisite): the targets of the campaigns linked to the minisite, each
+ * over its campaign's panel; evt is projected (persons' events x weight), uev the weight of the
+ * persons with an event; the region is the person's home.
+ */
+function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | undefined): Row[] {
+  const targets = env.db.query<{ target_id: number; tag_id: string; panel_id: string }>(
+    'SELECT t.target_id, t.tag_id, t.panel_id FROM targets t JOIN minisite_campaigns m ON m.campaign_id = t.campaign_id WHERE m.minisite_id = ? ORDER BY t.target_id', [q.site.id])
+  const events = q.site.events.filter((e) => !q.eventIds || q.eventIds.includes(String(e.event_id)))
+  const eventIndex = new Map(events.map((e, i) => [e.event_id, i]))
+  const pos = positionsOf(q.site, q.part, q.by, q.filters)
+  const cells = regionCells(q.level, q.regionIds)
+  const nE = events.length
+  const nR = cells.ids.length
+  const rows: Row[] = []
+  for (const t of targets.filter((x) => !only || only.includes(String(x.target_id)))) {
+    const panel = env.panel(t.panel_id)
+    if (!panel || !q.part) continue
+    const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
+    const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
+    const u = universes(env, panel, { first: cells.first, second: cells.second, n: nR }, 3, matcher)!
+    const byCell = personCells({
+      part: q.part, from: q.from, to: q.to, slotOf: () => 0, accept: Uint8Array.of(1, 1, 1, 0), platforms: 3, stableOnly: false,
+      posOf: (i) => { const e = eventIndex.get(q.part!.event[i]!); return e === undefined || pos.posOfEvent[i]! < 0 ? -1 : pos.posOfEvent[i]! * nE + e },
+      personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, minisite: true, day: q.day,
+    })
+    const sums = new Map<number, { evt: number; uev: number; evtDay: number; uevDay: number }>()
+    for (const c of byCell.values()) {
+      if (!env.matches(panel, matcher, c.person)) continue
+      const w = panel.weight[c.person]!
+      const s = sums.get(c.cell) ?? { evt: 0, uev: 0, evtDay: 0, uevDay: 0 }
+      s.evt += c.impressions * w
+      s.uev += w
+      s.evtDay += c.impressionsOnDay * w
+      if (c.impressionsOnDay > 0) s.uevDay += w
+      sums.set(c.cell, s)
+    }
+    for (let i = 0; i < pos.n; i++) for (let e = 0; e < nE; e++) for (let c = 0; c < nR; c++) {
+      const s = sums.get((i * nE + e) * nR + c)
+      const m = s ? { evt_acc: Math.round(s.evt), uev_acc: Math.round(s.uev), evt_day: Math.round(s.evtDay), uev_day: Math.round(s.uevDay) } : null
+      rows.push({
+        attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]!) },
+        metrics: m ? Object.fromEntries(names.map((n) => [n, m[n as keyof typeof m]])) : nullMetrics(names), hasData: s !== undefined,
+      })
+    }
+  }
+  return rows
+}
+
+export function realtimeShowMinisite(env: ReportEnv, p: Realtime): MinisiteReport {
+  checkMinisite(p)
+  const site = loadSite(env, p.minisite_id)
+  const day = dayNumber(p.date)
+  const names = p.metrics === 'day' ? ['evt_day'] : p.metrics === 'hrs' ? hourNames('evt_h') : ['evt_day', ...hourNames('evt_h')]
+  const q = minisiteCells(env, {
+    site, part: env.columns.minisite(site.id), by: p.by_position, level: 'level0', regionIds: [GLOBAL_REGION_ID], eventIds: p.event_id,
+    from: day, to: day, day, stableOnly: false, uniques: false, filters: p,
+  })
+  const rows: Row[] = []
+  for (let i = 0; i < q.pos.n; i++) for (let e = 0; e < q.nE; e++) {
+    const cell = i * q.nE + e
+    const seen = q.r !== null && q.r.seen[cell] === 1
+    const m: Record<string, number> = {}
+    if (seen) {
+      m.evt_day = q.r!.impDay[cell]!
+      for (let h = 0; h < 24; h++) m[`evt_h${String(h).padStart(2, '0')}`] = q.r!.impHour[cell * 24 + h]!
+    }
+    rows.push({
+      attributes: { audience: 'overall', ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: GLOBAL_REGION_ID },
+      metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n]!])) : nullMetrics(names), hasData: seen,
+    })
+  }
+  return {
+    minisite_id: String(site.id), minisite_name: site.name, date: p.date,
+    items: finish(rows, { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: ['audience', 'campaign_id', 'publisher_id', 'spot_id', 'spot_id_str', 'event_id', 'region_id'], rows: p.limit }),
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The panel kernel: one pass over a partition's events that keeps those of panel persons, and
+ * counts them per person and cell (metrics.md: reach, GRP, projected target figures and audience
+ * composition). A person with several devices is one person; cells are position x the region of
+ * the person's home.
+ */
+import type { Partition } from '../measure/columns'
+import { KIND, flagIvt, flagPlatform, flagStable } from '../measure/types'
+
+export interface PersonSpec {
+  part: Partition
+  /** Day numbers of the accumulation window, inclusive. */
+  from: number
+  to: number
+  posOf: (event: number) => number
+  slotOf: (event: number) => number
+  accept: Uint8Array
+  platforms: number
+  stableOnly: boolean
+  /** identity -> person index (-1: not a panel person). */
+  personOf: Int32Array
+  nPos: number
+  /** person -> region cells of the home region (-1 none). */
+  homeFirst: Int32Array
+  homeSecond: Int32Array
+  nRegions: number
+  /** A minisite partition: its events count as impressions. */
+  minisite?: boolean
+  /** The day whose counts go to impressionsOnDay / clicksOnDay. */
+  day?: number
+}
+
+/** Counts of one person in one cell. */
+export interface PersonCell {
+  person: number
+  cell: number
+  impressions: number
+  clicks: number
+  impressionsOnDay: number
+  clicksOnDay: number
+  /** Impressions by hour of day, and the distinct days with an impression / a click. */
+  impHours: Uint32Array
+  clkHours: Uint32Array
+  impDays: Set<number>
+  clkDays: Set<number>
+}
+
+/** Every (person, cell) with a counted event, keyed person * nCells + cell. */
+export function personCells(s: PersonSpec): Map<number, PersonCell> {
+  const out = new Map<number, PersonCell>()
+  const p = s.part
+  const nCells = s.nPos * s.nRegions
+  const bump = (person: number, cell: number, click: boolean, hour: number, day: number) => {
+    const key = person * nCells + cell
+    let c = out.get(key)
+    if (!c) {
+      c = { person, cell, impressions: 0, clicks: 0, impressionsOnDay: 0, clicksOnDay: 0, impHours: new Uint32Array(24), clkHours: new Uint32Array(24), impDays: new Set(), clkDays: new Set() }
+      out.set(key, c)
+    }
+    if (click) (c.clicks++, c.clkHours[hour]!++, c.clkDays.add(day), day === s.day && c.clicksOnDay++)
+    else (c.impressions++, c.impHours[hour]!++, c.impDays.add(day), day === s.day && c.impressionsOnDay++)
+  }
+  for (let i = 0; i < p.n; i++) {
+    const person = s.personOf[p.identity[i]!] ?? -1
+    if (person < 0) continue
+    const d = p.day[i]!
+    if (d < s.from || d > s.to) continue
+    const k = p.kind[i]!
+    if (s.minisite ? k !== KIND.minisite : k !== KIND.impression && k !== KIND.click) continue
+    const f = p.flags[i]!
+    if ((s.platforms & (1 << flagPlatform(f))) === 0 || (s.stableOnly && !flagStable(f))) continue
+    const slot = s.slotOf(i)
+    if (slot < 0 || s.accept[slot * 4 + flagIvt(f)] !== 1) continue
+    const pos = s.posOf(i)
+    if (pos < 0) continue
+    const click = k === KIND.click
+    const a = s.homeFirst[person]!
+    const b = s.homeSecond[person]!
+    if (a >= 0) bump(person, pos * s.nRegions + a, click, p.hour[i]!, d)
+    if (b >= 0) bump(person, pos * s.nRegions + b, click, p.hour[i]!, d)
+  }
+  return out
+}
+
+/** Projected figures of a cell from its persons (those the `include` filter keeps). */
+export interface Projection {
+  impressions: number
+  clicks: number
+  /** Weighted persons with at least n impressions, n = 1..10 ([0] is 1+). */
+  reach: Float64Array
+  /** Persons (unweighted) with at least n impressions. */
+  sample: Uint32Array
+  clickers: number
+  clickerSample: number
+  impHours: Float64Array
+  clkHours: Float64Array
+  /** Weighted person-days with an impression / a click (for daily averages). */
+  impPersonDays: number
+  clkPersonDays: number
+}
+
+export function emptyProjection(): Projection {
+  return {
+    impressions: 0, clicks: 0, reach: new Float64Array(10), sample: new Uint32Array(10), clickers: 0, clickerSample: 0,
+    impHours: new Float64Array(24), clkHours: new Float64Array(24), impPersonDays: 0, clkPersonDays: 0,
+  }
+}
+
+/** Adds one person's counts in a cell to that cell's projection. */
+export function project(into: Projection, c: PersonCell, weight: number): void {
+  into.impressions += c.impressions * weight
+  into.clicks += c.clicks * weight
+  for (let n = 1; n <= 10 && n <= c.impressions; n++) {
+    into.reach[n - 1]! += weight
+    into.sample[n - 1]!++
+  }
+  if (c.clicks > 0) {
+    into.clickers += weight
+    into.clickerSample++
+  }
+  for (let h = 0; h < 24; h++) {
+    into.impHours[h]! += c.impHours[h]! * weight
+    into.clkHours[h]! += c.clkHours[h]! * weight
+  }
+  into.impPersonDays += c.impDays.size * weight
+  into.clkPersonDays += c.clkDays.size * weight
+}

@@ -1,0 +1,86 @@
+// spec §4.4 reach/show; DESIGN §3.6; metrics.md (reach, GRP, samples are panel projections)
+import type { ParamsFor } from '../contract/endpoints'
+import type { BasicReport, ReportAttributes } from '../contract/models-reports'
+import { checkReachShow } from '../contract/report-rules'
+import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
+import { homeCells, universes, window, type ReportEnv } from './env'
+import { finish, nullMetrics, type Row } from './items'
+import { loadCampaignMeta } from './meta'
+import { emptyProjection, personCells, project, type PersonCell } from './persons'
+import { regionCells, regionIdsOf } from './region-cells'
+import { acceptTable, checkRegions, platformMask, positions } from './setup'
+
+type P = ParamsFor<'reports.reach_show'>
+
+const n2 = (n: number) => String(n).padStart(2, '0')
+const ACC = ['imp_acc', 'grp_acc', ...Array.from({ length: 10 }, (_, i) => `rch_acc_p${n2(i + 1)}`)]
+const SPL = Array.from({ length: 10 }, (_, i) => `rch_spl_p${n2(i + 1)}`)
+
+export function reachShow(env: ReportEnv, p: P): BasicReport {
+  checkReachShow(p)
+  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
+  const part = env.columns.campaign(meta.campaign_id)
+  const pos = positions(meta, part, p.by_position, p)
+  const cells = regionCells(p.by_region, p.region_id)
+  const nR = cells.ids.length
+  const w = window(meta, p.date)
+  const names = p.metrics === 'acc' ? ACC : p.metrics === 'spl' ? SPL : [...ACC, ...SPL]
+  const platforms = platformMask(p.platform)
+  const panel = env.panel(meta.panel_id)
+  const rows: Row[] = []
+  if (panel) {
+    const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
+    const byCell = part ? personCells({
+      part, from: w.from, to: w.to, posOf: pos.posOf, slotOf: pos.slotOf, accept: acceptTable(meta, p.filtration_type), platforms,
+      stableOnly: p.by_audience === 'stable', personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR,
+    }) : new Map<number, PersonCell>()
+    const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
+      ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
+        .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
+      : [{ extra: {} }]
+    for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience }))
+  }
+  const attributeNames = ['audience', ...(p.by_audience === 'target' ? ['target_id'] : []), ...(p.by_position !== 'campaign' ? ['publisher_id'] : []),
+    ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : []), 'region_id', 'universe']
+  return {
+    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
+    items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames }),
+  }
+}
+
+interface Shape {
+  pos: { n: number; attrs: Partial<ReportAttributes>[] }
+  cells: { ids: string[]; first: Int32Array; second: Int32Array }
+  nR: number
+  platforms: number
+  names: string[]
+  audience: 'overall' | 'stable' | 'target'
+}
+
+function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: Map<number, PersonCell>, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
+  const u = universes(env, panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, a.matcher)!
+  const proj = Array.from({ length: s.pos.n * s.nR }, () => emptyProjection())
+  for (const pc of byCell.values()) if (!a.matcher || env.matches(panel, a.matcher, pc.person)) project(proj[pc.cell]!, pc, panel.weight[pc.person]!)
+  const rows: Row[] = []
+  for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
+    const x = proj[i * s.nR + c]!
+    const universe = Math.round(u[c]!)
+    const seen = x.sample[0]! > 0
+    const m: Record<string, number | null> = {
+      imp_acc: Math.round(x.impressions),
+      // GRP = 100 x projected impressions / universe; null when the cell has no universe
+      grp_acc: u[c]! > 0 ? Math.round((100 * x.impressions) / u[c]!) : null,
+    }
+    for (let n = 1; n <= 10; n++) {
+      m[`rch_acc_p${String(n).padStart(2, '0')}`] = Math.round(x.reach[n - 1]!)
+      m[`rch_spl_p${String(n).padStart(2, '0')}`] = x.sample[n - 1]!
+    }
+    rows.push({
+      attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
+      metrics: seen ? Object.fromEntries(s.names.map((n) => [n, m[n] ?? null])) : nullMetrics(s.names),
+      hasData: seen,
+    })
+  }
+  return rows
+}

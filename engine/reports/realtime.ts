@@ -1,0 +1,72 @@
+// spec §4.4 realtime/show and basic/progress; vendor-notes §5.2, §5.4
+import type { ParamsFor } from '../contract/endpoints'
+import type { ProgressReport, RealtimeReport } from '../contract/models-reports'
+import { checkRealtimeShow } from '../contract/report-rules'
+import { GLOBAL_REGION_ID } from '../reference/regions'
+import { dayDate, dayNumber } from '../runtime'
+import { census } from './census'
+import type { ReportEnv } from './env'
+import { finish, hourNames, nullMetrics, type Row } from './items'
+import { loadCampaignMeta } from './meta'
+import { regionCells } from './region-cells'
+import { acceptTable, platformMask, positions } from './setup'
+
+type P = ParamsFor<'reports.realtime_show'>
+
+function metricNames(metrics: string): string[] {
+  const day = ['imp_day', 'clk_day']
+  const hrs = [...hourNames('imp_h'), ...hourNames('clk_h')]
+  return metrics === 'day' ? day : metrics === 'hrs' ? hrs : [...day, ...hrs]
+}
+
+/**
+ * The hits of one day as they arrive (metrics.md, realtime): every hit but declared bots, the
+ * global region and the overall audience only, not limited to the campaign's dates.
+ */
+export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
+  checkRealtimeShow(p)
+  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  const part = env.columns.campaign(meta.campaign_id)
+  const pos = positions(meta, part, p.by_position, p)
+  const cells = regionCells('level0', [GLOBAL_REGION_ID])
+  const day = dayNumber(p.date)
+  const names = metricNames(p.metrics)
+  const r = part ? census({
+    part, identities: env.identities.size, from: day, to: day, day, nPos: pos.n, posOf: pos.posOf, slotOf: pos.slotOf,
+    accept: acceptTable(meta, 'none'), platforms: platformMask(p.platform), sdk: 0, stableOnly: false,
+    regionFirst: cells.first, regionSecond: cells.second, nRegions: 1, uniques: false, averages: false,
+  }) : null
+  const rows: Row[] = []
+  for (let i = 0; i < pos.n; i++) {
+    const seen = r !== null && r.seen[i] === 1
+    const m: Record<string, number> = {}
+    if (seen) {
+      m.imp_day = r.impDay[i]!
+      m.clk_day = r.clkDay[i]!
+      for (let h = 0; h < 24; h++) {
+        m[`imp_h${String(h).padStart(2, '0')}`] = r.impHour[i * 24 + h]!
+        m[`clk_h${String(h).padStart(2, '0')}`] = r.clkHour[i * 24 + h]!
+      }
+    }
+    rows.push({
+      attributes: { audience: 'overall', region_id: GLOBAL_REGION_ID, ...pos.attrs[i] },
+      metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n]!])) : nullMetrics(names),
+      hasData: seen,
+    })
+  }
+  const attributeNames = ['audience', 'region_id', ...(p.by_position !== 'campaign' ? ['publisher_id'] : []), ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : [])]
+  return {
+    campaign_id: meta.campaign_id, date: p.date, platform: p.platform, total_spot_num: pos.totalSpots,
+    items: finish(rows, { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames }),
+  }
+}
+
+/**
+ * The last day whose figures are complete: yesterday in the engine time zone (hits are counted
+ * as they arrive, so a day is complete once it is over), never past the campaign's end.
+ */
+export function basicProgress(env: ReportEnv, p: ParamsFor<'reports.basic_progress'>): ProgressReport {
+  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  const yesterday = dayNumber(env.today) - 1
+  return { date: dayDate(Math.min(yesterday, meta.end)), campaign_id: meta.campaign_id }
+}

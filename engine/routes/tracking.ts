@@ -1,0 +1,103 @@
+// vendor-notes §7: impressions (/x/), clicks (/r/) and minisite events (/e/); DESIGN §3.1-3.5
+import { fromBase62 } from '../contract/base62'
+import { ApiError, E } from '../contract/errors'
+import type { Attribution } from '../measure/attribute'
+import type { SpotInfo } from '../measure/lookup'
+import { KIND, type Hit } from '../measure/types'
+import { RawResponse, type Ctx, type Handler } from '../runtime'
+import { landingOf, utmFor, withUtm } from '../tracking/tags'
+
+/** A transparent 1x1 GIF. */
+export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+/** How long after a click or impression a minisite event is credited to it. */
+export const CREDIT_WINDOW_MS = 30 * 86_400_000
+
+const NO_STORE = { 'cache-control': 'no-store, no-cache, must-revalidate', pragma: 'no-cache' }
+
+function attribute(ctx: Ctx): Attribution {
+  const r = ctx.request
+  const query = r.rawQuery ?? new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+  const a = ctx.measure.attributor().attribute({ path: r.path, query, headers: r.headers ?? {}, remoteAddress: r.remoteAddress ?? '' })
+  if (!a) throw new ApiError(E.notFound, `There is no tracking endpoint at ${r.path}.`)
+  return a
+}
+
+/** The answer of a pixel: the GIF (or 204 when rt asks for no body), the cookie, whether it counted. */
+function pixel(a: Attribution, counted: string): RawResponse {
+  const rt = a.tracking.params.get('rt')
+  const headers: Record<string, string> = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  if (rt === '0' || rt === '1') return new RawResponse(204, headers, '')
+  return new RawResponse(200, { ...headers, 'content-type': 'image/gif' }, PIXEL)
+}
+
+interface Target {
+  info: SpotInfo
+  keyword: number
+}
+
+/** The spot (and keyword) a tag names, or why it does not count. */
+function target(ctx: Ctx, a: Attribution): Target | string {
+  const k = a.tracking.params.get('k') ?? ''
+  const p = a.tracking.params.get('p') ?? ''
+  const spotId = fromBase62(p)
+  if (!/^[1-9][0-9]{0,15}$/.test(k)) return "no campaign ('k') in the tag"
+  if (spotId === null) return "no spot ('p') in the tag"
+  const info = ctx.measure.lookup().spot(Number(spotId))
+  if (!info || String(info.campaign_id) !== k) return `spot ${p} is not a spot of campaign ${k}`
+  const af = a.tracking.params.get('af')
+  if (af !== undefined && af !== '' && !info.keywords.has(Number(af))) return `keyword ${af} is not a keyword of spot ${p}`
+  return { info, keyword: af ? Number(af) : 0 }
+}
+
+function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot: number, keyword: number, extra: Partial<Hit> = {}): Hit {
+  return { kind, ts: ctx.clock.now(), campaign, spot, keyword, identity: a.identity, platform: a.platform, sdk: a.sdk, region: a.region, ivt: a.ivt, ...extra }
+}
+
+const impression: Handler<'tracking.impression'> = async (ctx) => {
+  const a = attribute(ctx)
+  const t = target(ctx, a)
+  if (typeof t === 'string') return pixel(a, `0; ${t}`)
+  await ctx.measure.ingest.add([hit(ctx, a, KIND.impression, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)])
+  return pixel(a, '1')
+}
+
+/**
+ * Where a click goes (DESIGN §3.1): only ever the registered landing page of the spot or keyword,
+ * as the tag carries it or with its utm parameters; any other o= is ignored, never followed.
+ */
+export function clickTarget(info: SpotInfo, keyword: number, o: string, utmAuto: boolean): string {
+  const kw = keyword ? info.keywords.get(keyword) : undefined
+  const landing = landingOf(info.spot, kw)
+  if (landing === '') return ''
+  const tagged = withUtm(landing, utmFor(info.campaign, info.spot, kw))
+  if (utmAuto) return tagged
+  return o === tagged ? tagged : landing
+}
+
+const click: Handler<'tracking.click'> = async (ctx) => {
+  const a = attribute(ctx)
+  const t = target(ctx, a)
+  if (typeof t === 'string') throw new ApiError(E.notFound, `This click cannot be followed: ${t}.`)
+  await ctx.measure.ingest.add([hit(ctx, a, KIND.click, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)])
+  const to = clickTarget(t.info, t.keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
+  const headers = { ...NO_STORE, 'x-admonitor-counted': '1', ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  if (to === '') return new RawResponse(204, headers, '')
+  return new RawResponse(302, { ...headers, location: to, 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
+}
+
+const event: Handler<'tracking.event'> = async (ctx) => {
+  const a = attribute(ctx)
+  const m = Number(a.tracking.params.get('m') ?? '0')
+  const ev = Number(a.tracking.params.get('ev') ?? '0')
+  const site = Number.isSafeInteger(m) && m > 0 ? ctx.measure.lookup().minisite(m) : null
+  if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
+  if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
+  const ts = ctx.clock.now()
+  const k = Number(a.tracking.params.get('k') ?? '0')
+  const credit = ctx.measure.identities.lastTouch(a.identity, ts, CREDIT_WINDOW_MS, (c) => site.campaigns.has(c) && (!k || c === k))
+    ?? (k && site.campaigns.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 })
+  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, credit.campaign, credit.spot, 0, { ts, minisite: m, event: ev })])
+  return pixel(a, '1')
+}
+
+export const trackingRoutes = { 'tracking.impression': impression, 'tracking.click': click, 'tracking.event': event }
