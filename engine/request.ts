@@ -7,8 +7,8 @@ import { ApiError, E, badParam } from './contract/errors'
 import type { EndpointDef } from './contract/endpoint'
 import type { EngineRequest } from './contract/envelope'
 
-/** Largest body accepted (the batch endpoint takes up to 3000 spots). */
-export const MAX_BODY_BYTES = 16 << 20
+/** Largest body accepted (event and panel files; a 3000-spot batch is a few MiB). */
+export const MAX_BODY_BYTES = 64 << 20
 
 export type RawParams = Map<string, string[]>
 

@@ -13,9 +13,11 @@ import { matchTarget, matches, panelCacheOf } from './panel'
 import type { PanelIndex } from './panel/types'
 import { Attributor } from './attribute'
 import { TrackingLookup } from './lookup'
+import { Jobs } from './jobs'
 
 export class Measurement {
   readonly ingest: Ingest
+  readonly jobs = new Jobs()
   private persons = new WeakMap<PanelIndex, Int32Array>()
   private attributorInstance: Attributor | null = null
   private lookupInstance: TrackingLookup | null = null
@@ -90,6 +92,11 @@ export class Measurement {
       panel: (id) => this.panel(id), personOf: (p) => this.personOf(p),
       matcher: (panel, targetId, expr) => matchTarget(panel, expr, targetId), matches,
     }
+  }
+
+  /** Event log bytes written since start. */
+  logBytes(): number {
+    return this.log.appended
   }
 
   close(): Promise<void> {

@@ -1,0 +1,35 @@
+// Local namespace: event import, jobs, measurement status and rebuild, the traffic simulator
+import { get, post } from './endpoint'
+import { p } from './params'
+import { arr, int, lit, obj, str } from './schema'
+
+export const Job = obj({
+  job_id: str(),
+  kind: lit('import', 'simulate', 'rebuild'),
+  state: lit('running', 'done', 'failed'),
+  total: int(), processed: int(), imported: int(), rejected: int(),
+  errors: arr(obj({ line: int(), error: str() })),
+  message: str(), started_at: str(), finished_at: str(),
+})
+
+const MeasureStatus = obj({
+  events: int('events held in memory'),
+  identities: int(),
+  log_bytes_written: int('event log bytes written since start'),
+  campaigns: arr(obj({ campaign_id: str(), events: int() })),
+  minisites: arr(obj({ minisite_id: str(), events: int() })),
+})
+
+const meta = (summary: string) => ({ summary, spec: 'local' })
+const wait = () => p.flag01().default(true, '1 (default): answer when the job is done; 0: answer at once with the job to poll')
+
+export const measureEndpoints = {
+  'events.import': post('/local/v1/events/import', 'local', {
+    format: p.oneOf(['ndjson', 'csv']).default('ndjson', 'the body: NDJSON lines or CSV with a header row (docs/import.md)'),
+    wait: wait(),
+  }, Job, { ...meta('Import an event log (impressions, clicks, minisite events)'), body: 'text' }),
+  'jobs.show': get('/local/v1/jobs/show', 'local', { job_id: p.id().required() }, Job, meta('A job and its progress')),
+  'jobs.list': get('/local/v1/jobs/list', 'local', {}, arr(Job), meta('The last 100 jobs, newest first')),
+  'measurement.status': get('/local/v1/measurement/status', 'local', {}, MeasureStatus, meta('Events and identities held, per campaign and minisite')),
+  'measurement.rebuild': post('/local/v1/measurement/rebuild', 'local', {}, obj({ events: int(), ms: int() }), meta('Derive every figure again from the raw event log')),
+} as const

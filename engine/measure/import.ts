@@ -1,0 +1,135 @@
+/**
+ * Batch import of event logs (docs/import.md): NDJSON or CSV lines, each an impression, click or
+ * minisite event, attributed like a tracking hit where the line leaves a field out. A bad line is
+ * reported with its number and reason and never loses the good ones.
+ */
+import { fromBase62 } from '../contract/base62'
+import { regionTable } from '../reports/region-cells'
+import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, type Attributor } from './attribute'
+import type { TrackingLookup } from './lookup'
+import type { Identities } from './identities'
+import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
+
+/** The columns of a line (CSV header names, NDJSON members). */
+export const IMPORT_COLUMNS = ['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id'] as const
+export type ImportLine = Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>
+
+const NAMESPACES = new Set(['idfa', 'idfa1', 'oaid', 'oaid1', 'imei', 'aaid', 'androidid', 'androidid1', 'caid', 'caid1', 'idfv', 'openudid', 'duid', 'mac', 'mac1', 'amid'])
+const TYPES: Record<string, Hit['kind']> = { impression: KIND.impression, click: KIND.click, event: KIND.minisite }
+const regionIndex = () => (regionIndexCache ??= new Map(regionTable().map((r, i) => [r.region_id, i])))
+let regionIndexCache: Map<string, number> | null = null
+
+export class LineError extends Error {}
+const fail = (text: string): never => {
+  throw new LineError(text)
+}
+
+/** `ts`: milliseconds since the epoch, or an ISO 8601 time; without an offset it is engine-zone wall time. */
+export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) => number): number {
+  const s = (raw ?? '').trim()
+  if (s === '') fail("'ts' is missing")
+  if (/^\d{10,16}$/.test(s)) return Number(s)
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
+  if (!m) fail(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${s}'`)
+  const local = Date.parse(`${m![1]}T${m![2]}Z`)
+  if (Number.isNaN(local)) fail(`'ts' is not a real time: '${s}'`)
+  if (m![5] !== undefined) return Date.parse(`${m![1]}T${m![2]}${m![5]}`)
+  return local - zoneOffsetAt(local)
+}
+
+function identityOf(l: ImportLine): { text: string; device: boolean } {
+  const given = (l.identity ?? '').trim()
+  if (given !== '') {
+    const cut = given.indexOf(':')
+    const ns = given.slice(0, cut).toLowerCase()
+    if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${given.slice(0, 40)}'`)
+    const value = ns === 'amid' ? given.slice(cut + 1).trim().toLowerCase() : normaliseDeviceId(ns, given.slice(cut + 1))
+    if (value === '') fail(`'identity' holds no usable id: '${given.slice(0, 40)}'`)
+    return { text: identityText(ns, value), device: ns !== 'amid' }
+  }
+  if (l.ip && l.user_agent) return { text: identityText('amid', ipUaHash(normaliseAddress(l.ip), l.user_agent)), device: false }
+  return fail("has no identity: give 'identity', or 'ip' and 'user_agent'")
+}
+
+export interface ImportContext {
+  lookup: TrackingLookup
+  attributor: () => Attributor
+  identities: Identities
+  zoneOffsetAt: (ms: number) => number
+}
+
+/** One line to a hit, or a LineError saying what is wrong with it. */
+export function lineToHit(l: ImportLine, c: ImportContext): Hit {
+  const kind = TYPES[(l.type ?? '').trim().toLowerCase()] ?? fail(`'type' must be impression, click or event, got '${l.type ?? ''}'`)
+  const ts = parseTime(l.ts, c.zoneOffsetAt)
+  const id = identityOf(l)
+  const ua = l.user_agent ?? ''
+  const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: '' }
+    : l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
+  const detected = detectPlatform(new Map(), ua)
+  const platform = l.platform ? (l.platform === 'pc' ? PLATFORM.pc : l.platform === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
+    : id.device ? PLATFORM.mb : detected.platform
+  const sdk = l.sdk ? (l.sdk === 'mm' ? SDK.mm : l.sdk === 'mz' ? SDK.mz : l.sdk === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`)) : SDK.none
+  // A log without user agents is not a log of bots: only a given agent is judged.
+  const ivt = ua !== '' ? classify(ua, located.isp, id.device).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
+  const base = { ts, identity: id.text, platform, sdk, region: located.region, ivt }
+  return kind === KIND.minisite ? { ...base, ...eventTarget(l, c, id.text, ts) } : { ...base, kind, ...adTarget(l, c) }
+}
+
+function numberOf(raw: string | undefined, name: string): number {
+  const s = (raw ?? '').trim()
+  if (!/^[1-9][0-9]{0,15}$/.test(s)) fail(`'${name}' must be a positive integer id, got '${s}'`)
+  return Number(s)
+}
+
+function adTarget(l: ImportLine, c: ImportContext): { campaign: number; spot: number; keyword: number } {
+  const campaign = numberOf(l.campaign_id, 'campaign_id')
+  const spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : Number(fromBase62((l.spot_id_str ?? '').trim()) ?? fail("has neither 'spot_id' nor a valid 'spot_id_str'"))
+  const info = c.lookup.spot(spot)
+  if (!info || info.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
+  const keyword = l.keyword_id ? numberOf(l.keyword_id, 'keyword_id') : 0
+  if (keyword && !info!.keywords.has(keyword)) fail(`keyword ${keyword} is not a keyword of spot ${spot}`)
+  return { campaign, spot, keyword }
+}
+
+function eventTarget(l: ImportLine, c: ImportContext, identity: string, ts: number): Pick<Hit, 'kind' | 'campaign' | 'spot' | 'keyword' | 'minisite' | 'event'> {
+  const minisite = numberOf(l.minisite_id, 'minisite_id')
+  const event = numberOf(l.event_id, 'event_id')
+  const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
+  if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
+  let campaign = l.campaign_id ? numberOf(l.campaign_id, 'campaign_id') : 0
+  let spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
+  if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
+  if (!campaign) ({ campaign, spot } = c.identities.lastTouch(identity, ts, 30 * 86_400_000, (x) => site.campaigns.has(x)) ?? { campaign: 0, spot: 0 })
+  return { kind: KIND.minisite, campaign, spot, keyword: 0, minisite, event }
+}
+
+/** Splits CSV text into rows (RFC 4180: quoted fields may hold commas, quotes and newlines). */
+export function* csvRows(text: string): Generator<{ line: number; cells: string[] }> {
+  let i = 0
+  let line = 1
+  while (i < text.length) {
+    const start = line
+    const cells: string[] = []
+    let cell = ''
+    let quoted = false
+    for (; i < text.length; i++) {
+      const ch = text[i]!
+      if (quoted) {
+        if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
+        else if (ch === '"') quoted = false
+        else (cell += ch), ch === '\n' && line++
+      } else if (ch === '"' && cell === '') quoted = true
+      else if (ch === ',') (cells.push(cell), (cell = ''))
+      else if (ch === '\n' || ch === '\r') {
+        if (ch === '\r' && text[i + 1] === '\n') i++
+        i++
+        line++
+        break
+      } else cell += ch
+    }
+    cells.push(cell)
+    if (!(cells.length === 1 && cells[0] === '')) yield { line: start, cells }
+  }
+}
+

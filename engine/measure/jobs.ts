@@ -1,0 +1,65 @@
+/**
+ * Long-running work of the local namespace (imports, simulations, rebuilds) as jobs whose progress
+ * can be read while they run (GET /local/v1/jobs/show); a request may also wait for the end.
+ */
+export interface JobError {
+  line: number
+  error: string
+}
+
+export interface Job {
+  job_id: string
+  kind: 'import' | 'simulate' | 'rebuild'
+  state: 'running' | 'done' | 'failed'
+  /** Units of work known so far (lines, planned hits) and done. */
+  total: number
+  processed: number
+  imported: number
+  rejected: number
+  /** The first 1,000 problems, with line numbers. */
+  errors: JobError[]
+  message: string
+  started_at: string
+  finished_at: string
+}
+
+export const MAX_LISTED_ERRORS = 1000
+
+export class Jobs {
+  private jobs = new Map<string, Job>()
+  private next = 1
+
+  start(kind: Job['kind'], now: number, total = 0): Job {
+    const job: Job = { job_id: String(this.next++), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }
+    this.jobs.set(job.job_id, job)
+    // keep the last 100 jobs
+    if (this.jobs.size > 100) this.jobs.delete(this.jobs.keys().next().value!)
+    return job
+  }
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id)
+  }
+
+  list(): Job[] {
+    return [...this.jobs.values()].reverse()
+  }
+
+  reject(job: Job, line: number, error: string): void {
+    job.rejected++
+    if (job.errors.length < MAX_LISTED_ERRORS) job.errors.push({ line, error })
+  }
+
+  /** Runs `work`, marking the job done or failed (with the reason) when it ends. */
+  async run(job: Job, now: () => number, work: () => Promise<void>): Promise<Job> {
+    try {
+      await work()
+      job.state = 'done'
+    } catch (err) {
+      job.state = 'failed'
+      job.message = (err as Error).message
+    }
+    job.finished_at = new Date(now()).toISOString()
+    return job
+  }
+}
