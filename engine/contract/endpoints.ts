@@ -5,7 +5,12 @@
  */
 import { get, post, type EndpointDef } from './endpoint'
 import { cmsEndpoints } from './endpoints-cms'
+import { panelEndpoints } from './endpoints-panel'
 import { referenceEndpoints } from './endpoints-reference'
+import { reportEndpoints } from './endpoints-reports'
+import { minisiteEndpoints } from './endpoints-minisites'
+import { trackingEndpoints } from './endpoints-tracking'
+import { measureEndpoints } from './endpoints-measure'
 import * as m from './models'
 import type { ParamsOf } from './params'
 import { p } from './params'
@@ -34,7 +39,12 @@ export const endpoints = {
   ...tokenEndpoints,
   ...cmsEndpoints,
   ...referenceEndpoints,
+  ...reportEndpoints,
+  ...minisiteEndpoints,
+  ...trackingEndpoints,
+  ...measureEndpoints,
   ...localEndpoints,
+  ...panelEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -2,7 +2,7 @@
  * Wire shapes of responses (spec §2), declared once: types for the code, JSON Schema for the
  * OpenAPI document, and validators for the contract tests. Member names are verbatim.
  */
-import { any, arr, date, idStr, int, lit, nullable, obj, str, type Infer } from './schema'
+import { any, arr, date, dict, idStr, int, lit, nullable, obj, str, type Infer } from './schema'
 
 // spec §2.1 plus the vendor's extra members that have a meaning here (vendor-notes §2)
 export const TokenResponse = obj({
@@ -198,3 +198,30 @@ export type ServerStatus = Infer<typeof ServerStatus>
 
 /** The OpenAPI document itself (shape not restated). */
 export const OpenApiDocument = any('OpenAPI 3.1 document')
+
+// local: panel persons (docs/panel.md)
+const PanelFormat = lit('ndjson', 'csv')
+export const PanelImportResult = obj({
+  panel_id: str(),
+  format: PanelFormat,
+  mode: lit('replace', 'merge'),
+  imported: int('good lines written'),
+  rejected: int('bad lines, every one counted'),
+  errors: arr(obj({ line: int('1-based line number'), error: str() })),
+  persons: int('persons of the panel after the import'),
+})
+export type PanelImportResult = Infer<typeof PanelImportResult>
+/** The export answers the file itself (application/x-ndjson or text/csv), not JSON. */
+export const PanelExportFile = any('the file: application/x-ndjson or text/csv, in the import format')
+const PanelCell = { persons: int(), weight: int('sum of weights, rounded') }
+export const PanelSummary = obj({
+  panel_id: str(),
+  persons: int(),
+  devices: int(),
+  weight_total: int('sum of weights, rounded'),
+  by_type: dict(arr(obj({ tag_id: str(), ...PanelCell }))),
+  by_region_level1: arr(obj({ region_id: str(), ...PanelCell })),
+})
+export type PanelSummary = Infer<typeof PanelSummary>
+export const PanelGenerateResult = obj({ panel_id: str(), persons: int(), devices: int(), weight_total: int('sum of weights, rounded') })
+export type PanelGenerateResult = Infer<typeof PanelGenerateResult>

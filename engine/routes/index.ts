@@ -3,7 +3,12 @@ import type { Handlers } from '../runtime'
 import { campaignsRead } from './campaigns-read'
 import { campaignsWrite } from './campaigns-write'
 import { localRoutes } from './local'
+import { panelRoutes } from './panel'
 import { referenceRoutes } from './reference'
+import { reportRoutes } from './reports'
+import { minisiteRoutes } from './minisites'
+import { trackingRoutes } from './tracking'
+import { measureRoutes } from './measure'
 import { spotsRead } from './spots-read'
 import { spotsWrite } from './spots-write'
 import { targetRoutes } from './targets'
@@ -17,7 +22,12 @@ export const handlers = {
   ...spotsRead,
   ...spotsWrite,
   ...referenceRoutes,
+  ...reportRoutes,
+  ...minisiteRoutes,
+  ...trackingRoutes,
+  ...measureRoutes,
   ...localRoutes,
+  ...panelRoutes,
 } satisfies Handlers
 
 // The map must not hold a handler for an endpoint the table does not declare.

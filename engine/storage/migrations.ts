@@ -4,7 +4,7 @@
  */
 import type { Db } from './db'
 import type { Persister } from './persister'
-import { SCHEMA_V1 } from './schema'
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './schema'
 import { seedReference } from '../reference/seed'
 
 export interface Migration {
@@ -22,6 +22,8 @@ export const migrations: readonly Migration[] = [
       seedReference(db)
     },
   },
+  { version: 2, name: 'panel persons, tags and devices', up: (db) => db.execScript(SCHEMA_V2) },
+  { version: 3, name: 'minisites and their events', up: (db) => db.execScript(SCHEMA_V3) },
 ]
 
 export const SCHEMA_VERSION = migrations[migrations.length - 1]!.version

@@ -174,3 +174,55 @@ CREATE TABLE targets (
   UNIQUE (campaign_id, target_name)
 );
 `
+
+/**
+ * Schema version 2: the persons of audience panels (DESIGN §3.6, docs/panel.md). Rows are keyed
+ * by panel first, WITHOUT ROWID, so that a panel reads and deletes as one range of each table.
+ */
+export const SCHEMA_V2 = `
+CREATE TABLE panel_persons (
+  panel_id TEXT NOT NULL REFERENCES panels(panel_id) ON DELETE CASCADE,
+  person_id TEXT NOT NULL,
+  weight REAL NOT NULL CHECK (weight > 0),
+  home_region TEXT NOT NULL REFERENCES regions(region_id),
+  PRIMARY KEY (panel_id, person_id)
+) WITHOUT ROWID;
+CREATE TABLE panel_person_tags (
+  panel_id TEXT NOT NULL,
+  person_id TEXT NOT NULL,
+  tag_id TEXT NOT NULL,
+  PRIMARY KEY (panel_id, person_id, tag_id),
+  FOREIGN KEY (panel_id, person_id) REFERENCES panel_persons(panel_id, person_id) ON DELETE CASCADE,
+  FOREIGN KEY (panel_id, tag_id) REFERENCES panel_tags(panel_id, tag_id)
+) WITHOUT ROWID;
+CREATE TABLE panel_devices (
+  panel_id TEXT NOT NULL,
+  person_id TEXT NOT NULL,
+  device TEXT NOT NULL,
+  platform TEXT NOT NULL CHECK (platform IN ('pc', 'mb')),
+  PRIMARY KEY (panel_id, person_id, device),
+  UNIQUE (panel_id, device),
+  FOREIGN KEY (panel_id, person_id) REFERENCES panel_persons(panel_id, person_id) ON DELETE CASCADE
+) WITHOUT ROWID;
+`
+
+/** Schema version 3: minisites (advertiser sites whose page events are measured), linked campaigns. */
+export const SCHEMA_V3 = `
+CREATE TABLE minisites (
+  minisite_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  minisite_name TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE minisite_campaigns (
+  minisite_id INTEGER NOT NULL REFERENCES minisites(minisite_id) ON DELETE CASCADE,
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(campaign_id) ON DELETE CASCADE,
+  PRIMARY KEY (minisite_id, campaign_id)
+);
+CREATE TABLE minisite_events (
+  minisite_id INTEGER NOT NULL REFERENCES minisites(minisite_id) ON DELETE CASCADE,
+  event_id INTEGER NOT NULL,
+  event_name TEXT NOT NULL,
+  PRIMARY KEY (minisite_id, event_id),
+  UNIQUE (minisite_id, event_name)
+);
+`

@@ -11,6 +11,8 @@ export interface TrackingRequest {
   headers: Record<string, string>
   /** The socket address. */
   remoteAddress: string
+  /** The request came over https (the `amid` cookie is then `SameSite=None; Secure`). */
+  secure?: boolean
 }
 
 export type TrackingKind = 'impression' | 'click' | 'minisite'
@@ -23,7 +25,7 @@ export interface TrackingParams {
 }
 
 export interface IdentityResult {
-  /** `idfa:...`, `oaid:...`, `imei:...`, ..., `cookie:...` or `iphash:...` */
+  /** `idfa:...`, `oaid:...`, `imei:...`, ... (device-ids.ts) or `amid:...` (cookie / IP+UA hash; identity.ts) */
   identity: string
   /** Set when the tracking endpoint must set the first-party cookie (a new visitor). */
   setCookie?: string
@@ -47,4 +49,13 @@ export interface Classified {
   ivt: IvtClass
   /** Which rule applied, for the request log and tests ('' when valid). */
   rule: string
+}
+
+/** Everything attribution decides about one tracking request (attribute/index.ts). */
+export interface Attribution extends IdentityResult, PlatformResult, Located, Classified {
+  tracking: TrackingParams
+  /** The address the hit is located by: `ns=` when valid, else the socket's. */
+  ip: string
+  /** Lower-case OS name ('' unknown). */
+  os: string
 }

@@ -22,6 +22,8 @@ export interface PanelIndex {
   platforms: Uint8Array
   /** Device identity text (the `identity` of hits: idfa:..., cookie:...) -> person index. */
   personOfDevice: Map<string, number>
+  /** person_id of each person (loadPanel orders persons by person_id). */
+  personIds?: string[]
 }
 
 /** A target audience as a predicate over panel persons: groups (AND) of tag sets (OR). */
