@@ -27,7 +27,7 @@ export interface Hit {
   spot: number
   /** Keyword id (0: none). */
   keyword: number
-  /** Identity text: `idfa:...`, `oaid:...`, `cookie:...`, `iphash:...` (see attribute/identity.ts). */
+  /** Identity text: `idfa:...`, `oaid:...`, ..., `amid:...` (see attribute/identity.ts). */
   identity: string
   platform: PlatformCode
   sdk: SdkCode

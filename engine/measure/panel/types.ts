@@ -20,7 +20,7 @@ export interface PanelIndex {
   tagTypes: string[]
   /** Bit 0: the person has a PC device; bit 1: a mobile device. */
   platforms: Uint8Array
-  /** Device identity text (the `identity` of hits: idfa:..., cookie:...) -> person index. */
+  /** Device identity text (the `identity` of hits: idfa:..., amid:...) -> person index. */
   personOfDevice: Map<string, number>
   /** person_id of each person (loadPanel orders persons by person_id). */
   personIds?: string[]

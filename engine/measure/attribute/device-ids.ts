@@ -1,0 +1,68 @@
+/**
+ * The MMA device-id macros (vendor-notes §7.2 `mma`) in identity priority order, and the test
+ * of whether the media really filled one. Shared by identity (which id) and platform (mobile).
+ */
+import { createHash } from 'node:crypto'
+
+/** One device-id parameter: its name in the tracking URL and the identity namespace it gives. */
+export interface DeviceIdParam {
+  param: string
+  namespace: string
+}
+
+/**
+ * Priority order. Each id's plain macro comes before its variant macro (`__IDFA1__`, `__OAID1__`,
+ * `__CAID1__`, `__ANDROIDID1__`, `__MAC1__`, hashed or formatted differently by the media); a
+ * variant has its own namespace (`idfa1:`), since its value cannot be compared with the plain one.
+ */
+export const DEVICE_ID_PARAMS: readonly DeviceIdParam[] = [
+  { param: 'm5', namespace: 'idfa' },
+  { param: 'm5b', namespace: 'idfa1' },
+  { param: 'm11', namespace: 'oaid' },
+  { param: 'm11a', namespace: 'oaid1' },
+  { param: 'm2', namespace: 'imei' },
+  { param: 'm4', namespace: 'aaid' },
+  { param: 'm1a', namespace: 'androidid' },
+  { param: 'm1', namespace: 'androidid1' },
+  { param: 'm14', namespace: 'caid' },
+  { param: 'm14a', namespace: 'caid1' },
+  { param: 'm5a', namespace: 'idfv' },
+  { param: 'm0', namespace: 'openudid' },
+  { param: 'm0a', namespace: 'duid' },
+  { param: 'm6a', namespace: 'mac' },
+  { param: 'm6', namespace: 'mac1' },
+]
+
+/** Longest device id accepted; anything longer is not an id (and would bloat the identity dictionary). */
+export const MAX_DEVICE_ID_LENGTH = 128
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex')
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000'
+
+/** Values media send when they have no id: placeholders, and the md5 of an empty or all-zero id. */
+const PLACEHOLDERS = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', md5(''), md5(ZERO_UUID), md5(ZERO_UUID.toUpperCase())])
+
+/**
+ * The value normalised (trimmed, lower case; MAC without separators), or '' when it is not a
+ * filled device id: empty, an unreplaced macro (`__IDFA__`), only zeros and separators,
+ * a placeholder such as `null` or `unknown`, longer than MAX_DEVICE_ID_LENGTH or with spaces.
+ */
+export function normaliseDeviceId(namespace: string, raw: string): string {
+  let value = raw.trim().toLowerCase()
+  if (namespace === 'mac' || namespace === 'mac1') value = value.replace(/[:-]/g, '')
+  if (value === '' || value.length > MAX_DEVICE_ID_LENGTH || /\s/.test(value)) return ''
+  if (value.startsWith('__') && value.endsWith('__')) return ''
+  if (/^[0:.-]*$/.test(value) || PLACEHOLDERS.has(value)) return ''
+  return value
+}
+
+/** The first filled device id of a hit, in priority order, or null. */
+export function firstDeviceId(params: ReadonlyMap<string, string>): { namespace: string; value: string } | null {
+  for (const { param, namespace } of DEVICE_ID_PARAMS) {
+    const raw = params.get(param)
+    if (raw === undefined || raw === '') continue
+    const value = normaliseDeviceId(namespace, raw)
+    if (value !== '') return { namespace, value }
+  }
+  return null
+}

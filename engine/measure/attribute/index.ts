@@ -1,0 +1,40 @@
+/**
+ * Attribution of one tracking request (docs/measurement.md, docs/attribution.md): its
+ * parameters, identity, platform, region and invalid-traffic class. Campaign, spot and keyword
+ * lookups and frequency-based invalid traffic belong to the ingest.
+ */
+import { SDK } from '../types'
+import { resolveIdentity } from './identity'
+import { classify } from './ivt'
+import { detectPlatform } from './platform'
+import { chooseIp, RegionLocator } from './region'
+import { parseTrackingUrl } from './tracking-url'
+import type { Attribution, TrackingRequest } from './types'
+
+export { parseTrackingUrl, decodeComponent } from './tracking-url'
+export { resolveIdentity, identityText, ipUaHash, amidFromCookieHeader, amidSetCookie, COOKIE_NAME, COOKIE_MAX_AGE } from './identity'
+export { DEVICE_ID_PARAMS, firstDeviceId, normaliseDeviceId } from './device-ids'
+export { detectPlatform, osFromMacro, sdkFromParam } from './platform'
+export { RegionLocator, chooseIp, normaliseAddress, isNonPublicAddress } from './region'
+export { classify, isDataCentreIsp, DATA_CENTRE_ISPS, NOT_DATA_CENTRE_ISPS } from './ivt'
+export type * from './types'
+
+/** Attributes tracking requests; holds the region locator (its IP database and caches). */
+export class Attributor {
+  /** @param locator shared by every request; built from buildRegions() unless given. */
+  constructor(readonly locator: RegionLocator = new RegionLocator()) {}
+
+  /** The attribution of a request, or null when its path is not a tracking path. */
+  attribute(request: TrackingRequest): Attribution | null {
+    const tracking = parseTrackingUrl(request.path, request.query)
+    if (tracking === null) return null
+    const { params } = tracking
+    const userAgent = request.headers['user-agent'] ?? ''
+    const ip = chooseIp(params, request.remoteAddress)
+    const identity = resolveIdentity(params, request.headers.cookie, ip, userAgent, { secure: request.secure === true })
+    const platform = detectPlatform(params, userAgent)
+    const located = this.locator.locate(ip)
+    const classified = classify(userAgent, located.isp, identity.device || platform.sdk !== SDK.none)
+    return { tracking, ip, ...identity, ...platform, ...located, ...classified }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Reads a tracking request's parameters in the vendor's URL shapes (vendor-notes §7.1,
+ * docs/tracking.md): parameters written in the path after `/x/` `/r/` `/e/`, or in the query
+ * (`/x/?k=…`, `/x.gif?k=…`). The rules, for users, are in docs/attribution.md.
+ */
+import type { TrackingKind, TrackingParams } from './types'
+
+const KIND_OF_LETTER: Readonly<Record<string, TrackingKind>> = { x: 'impression', r: 'click', e: 'minisite' }
+
+/** Where a tracking path keeps its parameters: `rest` is the text after `/x/` ('' for the query forms). */
+interface Route {
+  kind: TrackingKind
+  rest: string
+}
+
+function routeOf(path: string): Route | null {
+  if (path.length < 2 || path.charCodeAt(0) !== 47 /* / */) return null
+  const kind = KIND_OF_LETTER[path.charAt(1)]
+  if (kind === undefined) return null
+  if (path.length === 2) return { kind, rest: '' }
+  if (path.charCodeAt(2) === 47) return { kind, rest: path.slice(3) }
+  return path.length === 6 && path.slice(2) === '.gif' ? { kind, rest: '' } : null
+}
+
+/**
+ * Percent-decodes `raw`; `+` becomes a space when `plusIsSpace` (query text). A malformed escape
+ * leaves the whole value as it was sent: it never throws.
+ */
+export function decodeComponent(raw: string, plusIsSpace: boolean): string {
+  const text = plusIsSpace && raw.includes('+') ? raw.replaceAll('+', ' ') : raw
+  if (!text.includes('%')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return raw
+  }
+}
+
+/** Parses `a=1&b=2…` into `into` (the first occurrence of a name wins). True when `o=` also took `tail`. */
+function parseInto(into: Map<string, string>, text: string, plusIsSpace: boolean, kind: TrackingKind, tail: string): boolean {
+  let pos = 0
+  while (pos < text.length) {
+    const amp = text.indexOf('&', pos)
+    const end = amp < 0 ? text.length : amp
+    const eq = text.indexOf('=', pos)
+    const hasValue = eq >= 0 && eq < end
+    const key = decodeComponent(text.slice(pos, hasValue ? eq : end), plusIsSpace)
+    if (hasValue && key === 'o' && kind !== 'minisite' && into.has('k') && into.has('p')) {
+      // o= is the last parameter: the landing page is everything after it, even unencoded `&`.
+      // A click's raw landing page in the path form may also have brought its own `?query`.
+      const landing = text.slice(eq + 1)
+      const joins = tail !== '' && landing !== '' && kind === 'click'
+      if (!into.has('o')) into.set('o', decodeComponent(joins ? landing + tail : landing, false))
+      return joins
+    }
+    if (key !== '' && !into.has(key)) into.set(key, hasValue ? decodeComponent(text.slice(eq + 1, end), plusIsSpace) : '')
+    pos = end + 1
+  }
+  return false
+}
+
+/**
+ * The kind and parameters of a tracking request, or null when `path` is not a tracking path.
+ * `path` is percent-encoded as sent; `query` is the raw query string without `?` ('' when none).
+ * Accepted: `/x/k=…&o=`, `/x/?k=…`, `/x?k=…`, `/x.gif?k=…`, and the same with `r` (clicks) and
+ * `e` (minisite events). In the path `+` is a plus; in the query it is a space, except in `o=`.
+ */
+export function parseTrackingUrl(path: string, query: string): TrackingParams | null {
+  const route = routeOf(path)
+  if (route === null) return null
+  const params = new Map<string, string>()
+  const tail = query === '' ? '' : `?${query}`
+  const took = route.rest !== '' && parseInto(params, route.rest, false, route.kind, tail)
+  if (!took && query !== '') parseInto(params, query, true, route.kind, '')
+  return { kind: route.kind, params }
+}

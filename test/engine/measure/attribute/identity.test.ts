@@ -1,0 +1,98 @@
+// DESIGN §3.2: who a hit belongs to (docs/attribution.md)
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { DEVICE_ID_PARAMS, normaliseDeviceId } from '../../../../engine/measure/attribute/device-ids'
+import { amidFromCookieHeader, amidSetCookie, ipUaHash, resolveIdentity } from '../../../../engine/measure/attribute/identity'
+
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
+const IP = '202.96.134.133'
+const HASH = /^[0-9a-f]{32}$/
+const md5 = (t: string): string => createHash('md5').update(t).digest('hex')
+const params = (o: Record<string, string>): Map<string, string> => new Map(Object.entries(o))
+
+describe('resolveIdentity: device ids', () => {
+  const cases: [string, Record<string, string>, string][] = [
+    ['uses IDFA first, lower-cased', { m5: 'ABCDEF01-2345-6789-ABCD-EF0123456789', m11: 'oaid-1', m2: '860000000000001' }, 'idfa:abcdef01-2345-6789-abcd-ef0123456789'],
+    ['uses the IDFA variant when the plain IDFA is unfilled', { m5: '__IDFA__', m5b: 'E3B0C44298FC1C149AFBF4C8996FB924', m11: 'x' }, 'idfa1:e3b0c44298fc1c149afbf4c8996fb924'],
+    ['uses OAID before IMEI', { m2: '860000000000001', m11: 'A1B2C3' }, 'oaid:a1b2c3'],
+    ['uses IMEI before AAID', { m4: 'aaid-1', m2: '860000000000001' }, 'imei:860000000000001'],
+    ['uses AAID before the Android id', { m1a: 'aid', m4: 'cdda802e-fb9c-47ad-9866-0794d394c912' }, 'aaid:cdda802e-fb9c-47ad-9866-0794d394c912'],
+    ['uses the Android id before its variant and CAID', { m1: 'v1', m1a: '9774D56D682E549C', m14: 'caid' }, 'androidid:9774d56d682e549c'],
+    ['uses CAID before IDFV', { m5a: 'idfv', m14: 'CAID-1' }, 'caid:caid-1'],
+    ['uses IDFV before OpenUDID', { m0: 'udid', m5a: 'IDFV-1' }, 'idfv:idfv-1'],
+    ['uses OpenUDID before DUID', { m0a: 'duid', m0: 'udid' }, 'openudid:udid'],
+    ['uses DUID before MAC', { m6a: 'AA:BB:CC:DD:EE:FF', m0a: 'duid' }, 'duid:duid'],
+    ['uses the MAC without separators', { m6a: 'AA:BB:CC:DD:EE:FF' }, 'mac:aabbccddeeff'],
+    ['uses the MAC variant last', { m6: '0F-0E-0D-0C-0B-0A' }, 'mac1:0f0e0d0c0b0a'],
+    ['trims a device id', { m11: '  oaid-2 ' }, 'oaid:oaid-2'],
+  ]
+  it.each(cases)('%s', (_name, p, identity) => {
+    expect(resolveIdentity(params(p), 'amid=0123456789abcdef0123456789abcdef', IP, UA)).toEqual({ identity, device: true })
+  })
+
+  it('lists every namespace once', () => {
+    const namespaces = DEVICE_ID_PARAMS.map((d) => d.namespace)
+    expect(new Set(namespaces).size).toBe(namespaces.length)
+  })
+})
+
+describe('normaliseDeviceId: unfilled values', () => {
+  const unfilled = ['', '   ', '__IDFA__', '__idfa__', '00000000-0000-0000-0000-000000000000', '0', '000000000000000', '00:00:00:00:00:00', 'null', 'NULL', 'nil', 'undefined', 'unknown', 'Unknown', 'none', 'n/a', '-',
+    md5(''), md5('00000000-0000-0000-0000-000000000000'), md5('00000000-0000-0000-0000-000000000000').toUpperCase(), 'a b', 'x'.repeat(129)]
+  it.each(unfilled)('ignores %j', (value) => {
+    expect(normaliseDeviceId('idfa', value)).toBe('')
+    expect(resolveIdentity(params({ m5: value, m11: 'next' }), undefined, IP, UA).identity).toBe('oaid:next')
+  })
+
+  it('accepts an id of the longest allowed length', () => {
+    expect(normaliseDeviceId('caid', 'A'.repeat(128))).toBe('a'.repeat(128))
+  })
+})
+
+describe('resolveIdentity: cookie and IP hash', () => {
+  const cookie = '0123456789abcdef0123456789abcdef'
+
+  it('uses a valid amid cookie when no device id is filled', () => {
+    expect(resolveIdentity(params({ m5: '__IDFA__' }), `a=1; amid=${cookie}; b=2`, IP, UA)).toEqual({ identity: `amid:${cookie}`, device: false })
+  })
+
+  it('hashes IP and user agent and sets that hash as the cookie for a new visitor', () => {
+    const r = resolveIdentity(params({}), undefined, IP, UA)
+    const hash = createHash('sha256').update(`${IP}\n${UA}`).digest('hex').slice(0, 32)
+    expect(r).toEqual({ identity: `amid:${hash}`, device: false, setCookie: `amid=${hash}; Max-Age=63072000; Path=/; HttpOnly; SameSite=Lax` })
+    expect(ipUaHash(IP, UA)).toBe(hash)
+  })
+
+  it('keeps the identity when the cookie comes back from another address', () => {
+    const first = resolveIdentity(params({}), 'other=1', IP, UA)
+    const value = /^amid=([0-9a-f]{32});/.exec(first.setCookie ?? '')?.[1]
+    expect(value).toMatch(HASH)
+    const second = resolveIdentity(params({}), `amid=${value}`, '61.135.169.121', UA)
+    expect(second).toEqual({ identity: first.identity, device: false })
+  })
+
+  it('gives different identities to different user agents on one address', () => {
+    expect(resolveIdentity(params({}), undefined, IP, UA).identity).not.toBe(resolveIdentity(params({}), undefined, IP, `${UA} Edg/124`).identity)
+  })
+
+  it('does not set a cookie when a device id decides', () => {
+    expect(resolveIdentity(params({ m11: 'o' }), undefined, IP, UA).setCookie).toBeUndefined()
+  })
+
+  it('marks the cookie SameSite=None; Secure over https', () => {
+    expect(resolveIdentity(params({}), undefined, IP, UA, { secure: true }).setCookie).toMatch(/; HttpOnly; SameSite=None; Secure$/)
+    expect(amidSetCookie('x', false)).not.toMatch(/Secure/)
+  })
+
+  it.each([
+    ['no header', undefined, ''],
+    ['no amid', 'a=1; b=2', ''],
+    ['an amid of the wrong shape', 'amid=not-a-hash', ''],
+    ['an upper-case amid', `amid=${cookie.toUpperCase()}`, ''],
+    ['a name that only ends in amid', `xamid=${cookie}`, ''],
+    ['spaces around the value', `amid = ${cookie} `, cookie],
+    ['a valid amid after an invalid one', `amid=bad; amid=${cookie}`, cookie],
+  ])('amidFromCookieHeader reads %s', (_name, header, value) => {
+    expect(amidFromCookieHeader(header)).toBe(value)
+  })
+})
