@@ -11,6 +11,7 @@ import { startHttpDoor } from '../engine/server/http'
 import { defaultDataDir } from '../engine/server/paths'
 import { fileStorage } from '../engine/storage/adapters/file'
 import { DataDirInUseError } from '../engine/storage/lock'
+import { FileEventLog } from '../engine/measure/event-log'
 
 export const DEFAULT_PORT = 8366
 
@@ -48,6 +49,7 @@ async function serve(argv: string[]): Promise<void> {
   const env = process.env
   const engine = await createEngine({
     storage: fileStorage(dataDir),
+    eventLog: new FileEventLog(join(dataDir, 'events')),
     ...(values['time-zone'] ? { timeZone: values['time-zone'] } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
   }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? err.message : `cannot open ${dataDir}: ${(err as Error).message}`))
@@ -64,6 +66,7 @@ async function serve(argv: string[]): Promise<void> {
   console.log(`AdMonitor Desk is serving ${door.url}  (data: ${dataDir})`)
   console.log(`  API description: ${door.url}/openapi.json`)
   if (engine.replayed > 0) console.log(`  recovered ${engine.replayed} journaled write(s) since the last snapshot`)
+  if (engine.measure.loaded > 0) console.log(`  ${engine.measure.loaded} recorded event(s) loaded`)
   if (engine.firstRun) {
     const a = engine.firstRun
     const preset = Boolean(env.ADMONITOR_PASSWORD)

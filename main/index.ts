@@ -4,6 +4,7 @@ import { app, dialog } from 'electron'
 import wasmPath from 'sql.js/dist/sql-wasm.wasm?asset'
 import { createEngine, type Engine } from '../engine/index'
 import { fileStorage } from '../engine/storage/adapters/file'
+import { FileEventLog } from '../engine/measure/event-log'
 import { startHttpServer } from './http-server'
 import { registerIpc } from './ipc'
 import { createMainWindow } from './window'
@@ -11,7 +12,8 @@ import { createMainWindow } from './window'
 let engine: Engine | null = null
 
 async function boot(): Promise<void> {
-  engine = await createEngine({ storage: fileStorage(join(app.getPath('userData'), 'data')), wasmPath })
+  const dataDir = join(app.getPath('userData'), 'data')
+  engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath })
   const door = await startHttpServer(engine)
   engine.settings.publicUrl = door.url
   registerIpc(engine)
