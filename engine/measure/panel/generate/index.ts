@@ -1,0 +1,35 @@
+/** The demo panel generator (docs/panel.md): fills a panel with deterministic persons. */
+import { badParam } from '../../../contract/errors'
+import type { PanelGenerateResult } from '../../../contract/models'
+import type { RegionSeed } from '../../../reference/types'
+import type { Db } from '../../../storage/db'
+import { bumpPanelVersion, deleteAllPersons, upsertPersons } from '../store'
+import { generatePersons } from './persons'
+import * as pop from './population'
+
+export { generatePersons } from './persons'
+export { INTERNET_POPULATION } from './population'
+
+/** Every tag the generator writes; the panel must have them all (the demo panels do). */
+export const GENERATED_TAGS: readonly string[] = [pop.GENDERS, pop.AGES, pop.EDUCATIONS, pop.INCOMES, pop.HOUSEHOLD_INCOMES, pop.TIERS, pop.MARITAL].flat()
+
+/** Replaces the panel's persons with `count` generated ones; the same seed gives the same panel. */
+export function generatePanel(db: Db, panelId: string, count: number, seed: number): PanelGenerateResult {
+  const have = new Set(db.query<{ tag_id: string }>('SELECT tag_id FROM panel_tags WHERE panel_id = ?', [panelId]).map((r) => r.tag_id))
+  const missing = GENERATED_TAGS.filter((t) => !have.has(t))
+  if (missing.length > 0) throw badParam('panel_id', `names panel ${panelId}, which lacks the demo tags the generator writes (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''})`)
+  const regions = db.query<RegionSeed>('SELECT region_id, parent_id, level, name_en, name_cn, gb_code FROM regions ORDER BY level, gb_code, region_id')
+  const persons = generatePersons(regions, count, seed)
+  db.tx(() => {
+    deleteAllPersons(db, panelId)
+    upsertPersons(db, panelId, persons, false)
+    bumpPanelVersion(db, panelId)
+  })
+  let weight = 0
+  let devices = 0
+  for (const p of persons) {
+    weight += p.weight
+    devices += p.devices.length
+  }
+  return { panel_id: panelId, persons: persons.length, devices, weight_total: Math.round(weight) }
+}

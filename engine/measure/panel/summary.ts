@@ -1,0 +1,50 @@
+/**
+ * A panel at a glance, for the UI (docs/panel.md): persons, devices, the weighted total, and
+ * persons and weight by tag (every tag of the panel, by type) and by province of home region.
+ * Weights are rounded to whole persons, half away from zero, after summing.
+ */
+import type { PanelSummary } from '../../contract/models'
+import type { Db } from '../../storage/db'
+import { hasTag } from './index'
+import { provinceOf, regionTree, type RegionRow } from './regions'
+import type { PanelIndex } from './types'
+
+const round = (w: number): number => Math.round(w)
+
+/** The summary of a loaded panel; `regions` must be the table the panel was loaded with. */
+export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow[]): PanelSummary {
+  const tagWeight = new Float64Array(panel.tagIds.length)
+  const tagPersons = new Uint32Array(panel.tagIds.length)
+  const tree = regionTree(regions)
+  const provWeight = new Float64Array(tree.size)
+  const provPersons = new Uint32Array(tree.size)
+  const provinceCache = new Int32Array(tree.size).fill(-2)
+  let total = 0
+  for (let i = 0; i < panel.size; i++) {
+    const w = panel.weight[i]!
+    total += w
+    for (let b = 0; b < panel.tagIds.length; b++) {
+      if (!hasTag(panel, i, b)) continue
+      tagWeight[b]! += w
+      tagPersons[b]!++
+    }
+    const r = panel.homeRegion[i]!
+    if (provinceCache[r] === -2) provinceCache[r] = provinceOf(regions, r)
+    const p = provinceCache[r]!
+    if (p < 0) continue
+    provWeight[p]! += w
+    provPersons[p]!++
+  }
+  const types = db.query<{ type_id: string }>('SELECT type_id FROM panel_tag_types WHERE panel_id = ? ORDER BY ord, type_id', [panel.panelId])
+  const byType: PanelSummary['by_type'] = {}
+  for (const t of types) byType[t.type_id] = []
+  panel.tagIds.forEach((tag_id, b) => {
+    const list = (byType[panel.tagTypes[b]!] ??= [])
+    list.push({ tag_id, persons: tagPersons[b]!, weight: round(tagWeight[b]!) })
+  })
+  const byRegion: PanelSummary['by_region_level1'] = []
+  for (let r = 0; r < tree.size; r++) {
+    if (tree.level[r] === 1 && provPersons[r]! > 0) byRegion.push({ region_id: tree.ids[r]!, persons: provPersons[r]!, weight: round(provWeight[r]!) })
+  }
+  return { panel_id: panel.panelId, persons: panel.size, devices: panel.personOfDevice.size, weight_total: round(total), by_type: byType, by_region_level1: byRegion }
+}
