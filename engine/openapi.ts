@@ -16,6 +16,10 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 function requestBody(def: EndpointDef): Record<string, unknown> | undefined {
   if (def.body === 'none') return undefined
+  if (def.body === 'text') {
+    const file = { type: 'string', description: 'the file: NDJSON lines, or CSV with a header row' }
+    return { required: true, content: { 'application/x-ndjson': { schema: file }, 'text/csv': { schema: file } } }
+  }
   if (def.body === 'json') {
     const item = properties(def.item ?? {})
     const schema = {
@@ -35,8 +39,10 @@ function operation(id: string, def: EndpointDef): Record<string, unknown> {
   }))
   const body = requestBody(def)
   const statuses = new Set<number>(Object.values(E).map((e) => e.status))
+  const produced = def.produces ? Object.fromEntries(def.produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) : null
   const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { 'application/json': { schema: def.response.json } } },
+    200: { description: def.produces ? 'Success: a file or pixel, not JSON' : 'Success', content: produced ?? { 'application/json': { schema: def.response.json } } },
+    ...(def.produces?.includes('text/plain') ? { 302: { description: 'Redirect to the landing page', headers: { Location: { schema: { type: 'string' } } } } } : {}),
   }
   for (const s of [...statuses].sort()) responses[s] = errorResponse(Object.values(E).filter((e) => e.status === s).map((e) => e.error).join(', '))
   return {
@@ -46,7 +52,7 @@ function operation(id: string, def: EndpointDef): Record<string, unknown> {
     tags: [id.split('.')[0]],
     security: def.auth === 'none' ? [] : [{ access_token: [] }, { bearer: [] }],
     parameters: [
-      ...(def.method === 'GET' ? params : []),
+      ...(def.method === 'GET' || def.body === 'text' ? params : []),
       { $ref: '#/components/parameters/callback' },
       { $ref: '#/components/parameters/suppress_response_codes' },
     ],

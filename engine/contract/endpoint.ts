@@ -27,6 +27,8 @@ export interface EndpointMeta {
   prefix?: string
   /** The handler reads the request itself (tracking): no parameter decoding, no ignored-parameter header. */
   rawParams?: boolean
+  /** Content types of a successful answer that is not JSON (files, pixels, redirects). */
+  produces?: readonly string[]
 }
 
 export interface EndpointDef<P extends ParamsShape = ParamsShape, R = unknown> extends EndpointMeta {

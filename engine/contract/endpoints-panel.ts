@@ -20,7 +20,7 @@ export const panelEndpoints = {
   'panels.persons_export': get('/local/v1/panels/persons/export', 'local', {
     panel_id: panelId(),
     format: format().default('ndjson', 'ndjson (default) or csv: the import formats'),
-  }, m.PanelExportFile, meta("Export a panel's persons as an NDJSON or CSV file (the import formats)")),
+  }, m.PanelExportFile, meta("Export a panel's persons as an NDJSON or CSV file (the import formats)", { produces: ['application/x-ndjson', 'text/csv'] })),
   'panels.persons_summary': get('/local/v1/panels/persons/summary', 'local', { panel_id: panelId() }, m.PanelSummary, meta('Persons, devices and weights of a panel by tag and by province', { cache: true })),
   'panels.generate': post('/local/v1/panels/generate', 'local', {
     panel_id: panelId(),

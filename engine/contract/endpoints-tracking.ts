@@ -3,10 +3,10 @@ import { get } from './endpoint'
 import { any } from './schema'
 
 const pixel = any('a 1x1 GIF (or 204 with rt=0/1); headers X-AdMonitor-Counted: 1, or 0 and the reason')
-const meta = (summary: string, prefix: string) => ({ summary, spec: 'vendor-notes §7', rawParams: true, prefix })
+const meta = (summary: string, prefix: string, produces: string[]) => ({ summary, spec: 'vendor-notes §7', rawParams: true, prefix, produces })
 
 export const trackingEndpoints = {
-  'tracking.impression': get('/x.gif', 'none', {}, pixel, meta('Count an impression: /x/k=<campaign>&p=<spot_id_str>&...&o= or /x.gif?k=...&p=...', '/x/')),
-  'tracking.click': get('/r.gif', 'none', {}, any('302 to the registered landing page'), meta('Count a click and redirect: /r/k=...&p=...&o=<landing page>', '/r/')),
-  'tracking.event': get('/e.gif', 'none', {}, pixel, meta('Count a minisite event: /e/m=<minisite>&ev=<event id>', '/e/')),
+  'tracking.impression': get('/x.gif', 'none', {}, pixel, meta('Count an impression: /x/k=<campaign>&p=<spot_id_str>&...&o= or /x.gif?k=...&p=...', '/x/', ['image/gif'])),
+  'tracking.click': get('/r.gif', 'none', {}, any('302 to the registered landing page'), meta('Count a click and redirect: /r/k=...&p=...&o=<landing page>', '/r/', ['text/plain'])),
+  'tracking.event': get('/e.gif', 'none', {}, pixel, meta('Count a minisite event: /e/m=<minisite>&ev=<event id>', '/e/', ['image/gif'])),
 } as const

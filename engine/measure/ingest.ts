@@ -72,6 +72,7 @@ export class Ingest {
   /** Records hits; resolves once they are on stable storage and counted. */
   add(hits: readonly Hit[]): Promise<void> {
     if (this.failure) return Promise.reject(this.failure)
+    if (hits.length === 0) return Promise.resolve()
     const batch = this.batch
     for (const h of hits) batch.items.push(this.record(h))
     this.pump()

@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints, type EndpointId } from '../../engine/contract/endpoints'
 import { validate } from '../../engine/contract/schema'
-import { makeEngine, type Reply, type TestEngine } from '../helpers/make-engine'
-import { seed, validParams, type Fixture } from '../fixtures/seed'
+import { makeEngine, toReply, type Reply, type TestEngine } from '../helpers/make-engine'
+import { seed, textBody, validParams, type Fixture } from '../fixtures/seed'
 
 let t: TestEngine
 let f: Fixture
@@ -19,12 +19,25 @@ beforeAll(async () => {
   valid = validParams(f)
 })
 
-const call = (id: EndpointId, params: Record<string, string>): Promise<Reply> => {
+const call = async (id: EndpointId, params: Record<string, string>): Promise<Reply> => {
   const def = endpoints[id]
+  const body = textBody(id, f)
+  if (body !== undefined) {
+    // file endpoints: parameters in the query, the file as the body
+    return toReply(await t.engine.handle({ method: 'POST', path: def.path, query: { ...params, access_token: t.token }, body, headers: { 'content-type': 'application/x-ndjson' } }))
+  }
   return def.method === 'GET' ? t.get(def.path, params) : t.post(def.path, params)
 }
 
-const swept = (Object.keys(endpoints) as EndpointId[]).filter((id) => !['oauth.token', 'openapi.json', 'campaigns.batch_create_spot_with_plan', 'campaigns.delete', 'campaigns.delete_spot'].includes(id))
+// Left out: the token (RFC order of checks, its own tests), the batch (JSON body, its own tests),
+// deletes (they consume their fixture), tracking (raw pixel answers, their own tests).
+const swept = (Object.keys(endpoints) as EndpointId[]).filter((id) =>
+  !['oauth.token', 'openapi.json', 'campaigns.batch_create_spot_with_plan', 'campaigns.delete', 'campaigns.delete_spot', 'minisites.delete'].includes(id) && !endpoints[id].rawParams)
+
+/** Parameters some values need beside them (spec §4.4: sdk only with platform=mb). */
+const CONTEXT: Partial<Record<EndpointId, Record<string, Record<string, string>>>> = {
+  'reports.basic_show': { sdk: { platform: 'mb', metrics: 'all' } },
+}
 
 /** A value of the wrong form for a codec, judged from its schema; undefined for free text. */
 function wrongValue(schema: Record<string, unknown>): string | undefined {
@@ -43,7 +56,8 @@ describe.each(swept)('%s', (id) => {
   it('answers 200 with the declared shape for valid parameters', async () => {
     const r = await call(id, valid[id]!())
     expect(r.status, r.raw.body).toBe(200)
-    expect(validate(def.response, r.body)).toEqual([])
+    // file answers (exports) are not JSON
+    if (r.headers['content-type']?.startsWith('application/json')) expect(validate(def.response, r.body)).toEqual([])
   })
 
   it('refuses each missing required parameter, naming it', async () => {
@@ -62,7 +76,7 @@ describe.each(swept)('%s', (id) => {
       const values = codec.schema.enum as readonly (string | number)[] | undefined
       if (!values || name === 'order_desc') continue
       for (const v of values) {
-        const r = await call(id, { ...valid[id]!(), [name]: String(v) })
+        const r = await call(id, { ...valid[id]!(), ...CONTEXT[id]?.[name], [name]: String(v) })
         const blamed = r.status === 400 && String(r.body.error_description).includes(`'${name}'`)
         expect(blamed, `${name}=${v}: ${r.raw.body}`).toBe(false)
       }

@@ -2,6 +2,7 @@
 // §0.13 (/report/ alias), spec §1 (JSON, AND, lists), DESIGN §5 (400s, never 500s)
 import { beforeAll, describe, expect, it } from 'vitest'
 import { validate } from '../../engine/contract/schema'
+import { SCHEMA_VERSION } from '../../engine/storage/migrations'
 import { DATES, makeEngine, type TestEngine } from '../helpers/make-engine'
 
 let t: TestEngine
@@ -115,7 +116,7 @@ describe('dispatch', () => {
 
   it('answers the local status endpoint with the engine identity', async () => {
     const r = await t.get('/local/v1/status')
-    expect(r.body).toMatchObject({ name: 'AdMonitor Desk', schema_version: 1, time_zone: 'Asia/Shanghai', today: DATES.today })
+    expect(r.body).toMatchObject({ name: 'AdMonitor Desk', schema_version: SCHEMA_VERSION, time_zone: 'Asia/Shanghai', today: DATES.today })
     const { ServerStatus } = await import('../../engine/contract/models')
     expect(validate(ServerStatus, r.body)).toEqual([])
   })

@@ -7,7 +7,7 @@ import { endpoints, type EndpointId } from '../../engine/contract/endpoints'
 import type { EngineRequest } from '../../engine/contract/envelope'
 import { validate } from '../../engine/contract/schema'
 import { makeEngine, type TestEngine } from '../helpers/make-engine'
-import { seed, validParams, type Fixture } from '../fixtures/seed'
+import { seed, textBody, validParams, type Fixture } from '../fixtures/seed'
 import { prng } from '../helpers/prng'
 
 
@@ -45,6 +45,12 @@ function randomRequest(id: EndpointId, rnd: () => number): EngineRequest {
   if (!('access_token' in params) || rnd() < 0.9) params.access_token = t.token
   const method = rnd() < 0.05 ? pick(['GET', 'POST', 'PUT', 'DELETE']) : def.method
   if (method === 'GET') return { method, path: def.path, query: params }
+  if (def.body === 'text') {
+    // file endpoints: parameters in the query; the file valid, mangled, or nonsense
+    const file = textBody(id, f) ?? ''
+    const body = pick([file, file, `${file}\n${pick(NASTY)}`, pick(NASTY), file.replace(/"/g, pick(NASTY)), `${file}\n${file}`])
+    return { method, path: def.path, query: params, body, headers: { 'content-type': pick(['application/x-ndjson', 'text/csv', 'text/plain', '']) } }
+  }
   const type = rnd() < 0.1 ? pick(['text/plain', 'application/json', 'multipart/form-data', '']) : def.body === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'
   let body: string
   if (type === 'application/json') {
