@@ -89,7 +89,7 @@ export type Handler<K extends EndpointId> = (ctx: Ctx, params: ParamsFor<K>) => 
 export type Handlers = { [K in EndpointId]: Handler<K> }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
-const offsets = new Map<string, { bucket: number; offsetMs: number }>()
+const offsets = new Map<string, Map<number, number>>()
 const QUARTER_HOUR = 15 * 60 * 1000
 
 /** Milliseconds zone `timeZone` is ahead of UTC at instant `ms` (Intl, so DST rules hold). */
@@ -112,15 +112,21 @@ export function dateIn(timeZone: string, ms: number): string {
   return new Date(ms + zoneOffset(timeZone, ms)).toISOString().slice(0, 10)
 }
 
-/** The offset of `timeZone` from UTC at instant `ms`, looked up once per quarter hour. */
+/**
+ * The offset of `timeZone` from UTC at instant `ms`, looked up once per quarter hour of time
+ * (imports jump back and forth in time, so every quarter hour seen is remembered).
+ */
 export function zoneOffset(timeZone: string, ms: number): number {
   const bucket = Math.floor(ms / QUARTER_HOUR)
-  let o = offsets.get(timeZone)
-  if (!o || o.bucket !== bucket) {
-    o = { bucket, offsetMs: offsetAt(timeZone, bucket * QUARTER_HOUR) }
-    offsets.set(timeZone, o)
+  let zone = offsets.get(timeZone)
+  if (!zone) offsets.set(timeZone, (zone = new Map()))
+  let o = zone.get(bucket)
+  if (o === undefined) {
+    if (zone.size > 200_000) zone.clear()
+    o = offsetAt(timeZone, bucket * QUARTER_HOUR)
+    zone.set(bucket, o)
   }
-  return o.offsetMs
+  return o
 }
 
 const DAY_MS = 86_400_000

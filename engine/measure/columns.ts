@@ -89,6 +89,16 @@ export class Partition {
   }
 
   /**
+   * The identity order for a report pass: `order[0, sorted)` sorted by identity, and the tail
+   * (events added since) sorted by identity too; merge the two by identity to visit every
+   * identity's events together. Re-sorts the whole partition first when the tail is long.
+   */
+  identityOrder(identities: number): { order: Uint32Array; sorted: number; tail: Uint32Array } {
+    if (this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)) this.compact(identities)
+    return { order: this.order, sorted: this.sorted, tail: this.sortedTail() }
+  }
+
+  /**
    * Calls `run(events, count)` once per identity with the indices of its events (in a reused
    * buffer: copy what you keep). `identities` is the size of the identity dictionary.
    */

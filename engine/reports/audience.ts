@@ -8,7 +8,7 @@ import { window, type ReportEnv } from './env'
 import { finish, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
 import { personCells, type PersonCell } from './persons'
-import { acceptTable, positions, type Positions } from './setup'
+import { positions, selector, type Positions } from './setup'
 
 type Overview = ParamsFor<'reports.audience_show_overview'>
 type Show = ParamsFor<'reports.audience_show'>
@@ -26,13 +26,13 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: Campaig
   checkAudience(p)
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, part, p.by_position, p)
+  const pos = positions(meta, p.by_position, p)
   const panel = !p.panel_id || p.panel_id.includes(meta.panel_id) ? env.panel(meta.panel_id) : null
   if (!panel || !part) return { meta, pos, panel: null }
   const w = window(meta, p.date)
+  const sel = selector(pos, w.from, w.to, { platforms: 3, sdk: 0, stableOnly: false, filtration: 'net' })
   const cells = personCells({
-    part, from: w.from, to: w.to, posOf: pos.posOf, slotOf: pos.slotOf, accept: acceptTable(meta, 'net'), platforms: 3, stableOnly: false,
-    personOf: env.personOf(panel), nPos: pos.n, homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1,
+    part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1,
   })
   return { meta, pos, panel, cells }
 }

@@ -8,7 +8,7 @@ import { finish, hourNames, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { regionCells, regionIdsOf } from './region-cells'
-import { acceptTable, checkRegions, platformMask, positions } from './setup'
+import { checkRegions, platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
 
@@ -73,7 +73,7 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
   const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, part, p.by_position, p)
+  const pos = positions(meta, p.by_position, p)
   const cells = regionCells(p.by_region, p.region_id)
   const nR = cells.ids.length
   const w = window(meta, p.date)
@@ -82,15 +82,15 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
   const panel = env.panel(meta.panel_id)
   const rows: Row[] = []
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
-  const base = { part, from: w.from, to: w.to, posOf: pos.posOf, slotOf: pos.slotOf, accept: acceptTable(meta, p.filtration_type), platforms, nPos: pos.n, nRegions: nR }
   const cellDef = { first: cells.first, second: cells.second, n: nR }
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]!) : null,
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = universes(env, panel, cellDef, platforms)
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
     const r = part ? census({
-      ...base, part, identities: env.identities.size, day: w.day, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable',
+      part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
       regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
     }) : null
     for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
@@ -100,7 +100,8 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
     }
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const byCell = part ? personCells({ ...base, part, stableOnly: false, personOf: env.personOf(panel), homeFirst, homeSecond }) : new Map()
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: false, filtration: p.filtration_type })
+    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond }) : new Map()
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)

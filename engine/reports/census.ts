@@ -4,27 +4,16 @@
  * once per cell, with per-cell stamps). Cells are position x region (metrics.md).
  */
 import type { Partition } from '../measure/columns'
-import { KIND, flagIvt, flagPlatform, flagSdk, flagStable } from '../measure/types'
+import { positionOf, type Selector } from './selector'
 
 export interface CensusSpec {
   part: Partition
   /** Size of the identity dictionary. */
   identities: number
-  /** Day numbers: the accumulation window [from, to], and the day of `_day` metrics. */
-  from: number
-  to: number
+  sel: Selector
+  /** The day of `_day` metrics. */
   day: number
   nPos: number
-  /** Position cell of an event, or -1 to leave it out (spot slot / keyword / campaign). */
-  posOf: (event: number) => number
-  /** 1 when an event of (spot slot, ivt class) counts: accept[slot * 4 + ivt]. */
-  accept: Uint8Array
-  slotOf: (event: number) => number
-  /** 1: pc, 2: mobile, 3: both. */
-  platforms: number
-  /** 0 any, else only this SDK. */
-  sdk: number
-  stableOnly: boolean
   /** Region cells of each region index (-1 none), and how many cells. */
   regionFirst: Int32Array
   regionSecond: Int32Array
@@ -32,8 +21,6 @@ export interface CensusSpec {
   /** Whether unique counts are needed at all, and per-day averages. */
   uniques: boolean
   averages: boolean
-  /** A minisite partition: its events are counted in the impression slots (evt, uev). */
-  minisite?: boolean
 }
 
 export interface CensusResult {
@@ -64,80 +51,91 @@ function alloc(nCells: number): CensusResult {
   }
 }
 
-/** Whether event i passes the filters that do not depend on the cell. */
-function counted(s: CensusSpec, i: number): boolean {
-  const p = s.part
-  const d = p.day[i]!
-  if (d < s.from || d > s.to) return false
-  const k = p.kind[i]!
-  if (s.minisite ? k !== KIND.minisite : k !== KIND.impression && k !== KIND.click) return false
-  const f = p.flags[i]!
-  if ((s.platforms & (1 << flagPlatform(f))) === 0) return false
-  if (s.sdk !== 0 && flagSdk(f) !== s.sdk) return false
-  if (s.stableOnly && !flagStable(f)) return false
-  const slot = s.slotOf(i)
-  return slot >= 0 && s.accept[slot * 4 + flagIvt(f)] === 1
+/** Per-cell stamps: the last identity run that counted a cell (or a cell-day, for averages). */
+class Stamps {
+  readonly accI: Int32Array
+  readonly accC: Int32Array
+  readonly dayI: Int32Array
+  readonly dayC: Int32Array
+  readonly cdI: Int32Array | null
+  readonly cdC: Int32Array | null
+  /** When cell-day stamps would not fit in memory: a set per identity. */
+  readonly sparse: { imp: Set<number>; clk: Set<number> } | null
+
+  constructor(nCells: number, readonly span: number, averages: boolean) {
+    const stamp = (n: number) => new Int32Array(n).fill(-1)
+    this.accI = stamp(nCells)
+    this.accC = stamp(nCells)
+    this.dayI = stamp(nCells)
+    this.dayC = stamp(nCells)
+    const dense = averages && span > 0 && nCells * span <= 32_000_000
+    this.cdI = dense ? stamp(nCells * span) : null
+    this.cdC = dense ? stamp(nCells * span) : null
+    this.sparse = averages && !dense ? { imp: new Set(), clk: new Set() } : null
+  }
+}
+
+/** Counts one event in one cell. */
+function count(r: CensusResult, st: Stamps | null, cell: number, click: boolean, onDay: boolean, hour: number, dayOff: number, run: number): void {
+  r.seen[cell] = 1
+  const cd = cell * (st?.span ?? 0) + dayOff
+  if (click) {
+    r.clk[cell]!++
+    r.clkHour[cell * 24 + hour]!++
+    if (onDay) r.clkDay[cell]!++
+    if (!st) return
+    if (st.accC[cell] !== run) (st.accC[cell] = run), r.ucl[cell]!++
+    if (onDay && st.dayC[cell] !== run) (st.dayC[cell] = run), r.uclDay[cell]!++
+    if (st.cdC) st.cdC[cd] !== run && ((st.cdC[cd] = run), r.uclDays[cell]!++)
+    else if (st.sparse && !st.sparse.clk.has(cd)) st.sparse.clk.add(cd), r.uclDays[cell]!++
+  } else {
+    r.imp[cell]!++
+    r.impHour[cell * 24 + hour]!++
+    if (onDay) r.impDay[cell]!++
+    if (!st) return
+    if (st.accI[cell] !== run) (st.accI[cell] = run), r.uim[cell]!++
+    if (onDay && st.dayI[cell] !== run) (st.dayI[cell] = run), r.uimDay[cell]!++
+    if (st.cdI) st.cdI[cd] !== run && ((st.cdI[cd] = run), r.uimDays[cell]!++)
+    else if (st.sparse && !st.sparse.imp.has(cd)) st.sparse.imp.add(cd), r.uimDays[cell]!++
+  }
 }
 
 export function census(s: CensusSpec): CensusResult {
   const nCells = s.nPos * s.nRegions
   const r = alloc(nCells)
   const p = s.part
-  const span = s.to - s.from + 1
-  // Stamps: the last identity run that counted a cell (or a cell-day, for averages).
-  const accI = new Int32Array(nCells).fill(-1)
-  const accC = new Int32Array(nCells).fill(-1)
-  const dayI = new Int32Array(nCells).fill(-1)
-  const dayC = new Int32Array(nCells).fill(-1)
-  // Distinct cell-days per identity: stamps when they fit in memory, else a set per identity.
-  const dense = s.averages && span > 0 && nCells * span <= 32_000_000
-  const cdI = dense ? new Int32Array(nCells * span).fill(-1) : null
-  const cdC = dense ? new Int32Array(nCells * span).fill(-1) : null
-  const sparse = s.averages && !dense ? { imp: new Set<number>(), clk: new Set<number>() } : null
+  const st = s.uniques ? new Stamps(nCells, s.sel.to - s.sel.from + 1, s.averages) : null
   let run = 0
-  const add = (cell: number, click: boolean, onDay: boolean, hour: number, dayOff: number) => {
-    r.seen[cell] = 1
-    if (click) {
-      r.clk[cell]!++
-      r.clkHour[cell * 24 + hour]!++
-      if (onDay) r.clkDay[cell]!++
-      if (!s.uniques) return
-      if (accC[cell] !== run) (accC[cell] = run), r.ucl[cell]!++
-      if (onDay && dayC[cell] !== run) (dayC[cell] = run), r.uclDay[cell]!++
-      if (cdC && cdC[cell * span + dayOff] !== run) (cdC[cell * span + dayOff] = run), r.uclDays[cell]!++
-      else if (sparse && !sparse.clk.has(cell * span + dayOff)) sparse.clk.add(cell * span + dayOff), r.uclDays[cell]!++
-    } else {
-      r.imp[cell]!++
-      r.impHour[cell * 24 + hour]!++
-      if (onDay) r.impDay[cell]!++
-      if (!s.uniques) return
-      if (accI[cell] !== run) (accI[cell] = run), r.uim[cell]!++
-      if (onDay && dayI[cell] !== run) (dayI[cell] = run), r.uimDay[cell]!++
-      if (cdI && cdI[cell * span + dayOff] !== run) (cdI[cell * span + dayOff] = run), r.uimDays[cell]!++
-      else if (sparse && !sparse.imp.has(cell * span + dayOff)) sparse.imp.add(cell * span + dayOff), r.uimDays[cell]!++
-    }
-  }
-  const one = (i: number) => {
-    if (!counted(s, i)) return
-    const pos = s.posOf(i)
+  const one = (i: number): void => {
+    const pos = positionOf(s.sel, p, i)
     if (pos < 0) return
     const region = p.region[i]!
-    const click = p.kind[i] === KIND.click
+    const click = p.kind[i] === s.sel.clkKind
     const d = p.day[i]!
     const base = pos * s.nRegions
     const a = s.regionFirst[region]!
     const b = s.regionSecond[region]!
-    if (a >= 0) add(base + a, click, d === s.day, p.hour[i]!, d - s.from)
-    if (b >= 0) add(base + b, click, d === s.day, p.hour[i]!, d - s.from)
+    if (a >= 0) count(r, st, base + a, click, d === s.day, p.hour[i]!, d - s.sel.from, run)
+    if (b >= 0) count(r, st, base + b, click, d === s.day, p.hour[i]!, d - s.sel.from, run)
   }
-  if (s.uniques) {
-    p.visitByIdentity(s.identities, (events, count) => {
-      run++
-      if (sparse) sparse.imp.clear(), sparse.clk.clear()
-      for (let k = 0; k < count; k++) one(events[k]!)
-    })
-  } else {
+  if (!st) {
     for (let i = 0; i < p.n; i++) one(i)
+    return r
+  }
+  // Identity by identity: the sorted prefix and the sorted tail, merged by identity.
+  const { order, sorted, tail } = p.identityOrder(s.identities)
+  const ident = p.identity
+  let a = 0
+  let b = 0
+  while (a < sorted || b < tail.length) {
+    const ia = a < sorted ? ident[order[a]!]! : 0xffffffff
+    const ib = b < tail.length ? ident[tail[b]!]! : 0xffffffff
+    const id = ia < ib ? ia : ib
+    run++
+    st.sparse?.imp.clear()
+    st.sparse?.clk.clear()
+    while (a < sorted && ident[order[a]!] === id) one(order[a++]!)
+    while (b < tail.length && ident[tail[b]!] === id) one(tail[b++]!)
   }
   return r
 }

@@ -13,6 +13,7 @@ import { personCells } from './persons'
 import { finish, hourNames, nullMetrics, type Row } from './items'
 import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
 import { checkRegions } from './setup'
+import { MINISITE_KINDS, flagTable, type Selector } from './selector'
 
 type Basic = ParamsFor<'reports.basic_show_minisite'>
 type Realtime = ParamsFor<'reports.realtime_show_minisite'>
@@ -87,6 +88,24 @@ interface Query {
   filters: { campaign_id?: string[] | undefined; publisher_id?: string[] | undefined; spot_id?: string[] | undefined }
 }
 
+/** Position x event of each event (-1: not counted). */
+function eventPositions(part: Partition, posOfEvent: Int32Array, eventIndex: Map<number, number>, nE: number): Int32Array {
+  const out = new Int32Array(part.n)
+  for (let i = 0; i < part.n; i++) {
+    const e = eventIndex.get(part.event[i]!)
+    out[i] = e === undefined || posOfEvent[i]! < 0 ? -1 : posOfEvent[i]! * nE + e
+  }
+  return out
+}
+
+/** Minisite events count but bots (metrics.md), over the query's days. */
+function minisiteSelector(q: Query, eventPos: Int32Array, stableOnly: boolean): Selector {
+  return {
+    from: q.from, to: q.to, ...MINISITE_KINDS, flagOk: flagTable({ platforms: 3, sdk: 0, stableOnly, filtration: 'none' }),
+    spotBase: 0, spotPos: new Int32Array(0), spotDc: new Uint8Array(0), keywordPos: null, eventPos,
+  }
+}
+
 /** Rows of (position x event x region) cells with their census counts. */
 function minisiteCells(env: ReportEnv, q: Query) {
   const events = q.site.events.filter((e) => !q.eventIds || q.eventIds.includes(String(e.event_id)))
@@ -95,10 +114,8 @@ function minisiteCells(env: ReportEnv, q: Query) {
   const cells = regionCells(q.level, q.regionIds)
   const nE = events.length
   const r = q.part && nE > 0 ? census({
-    part: q.part, identities: env.identities.size, from: q.from, to: q.to, day: q.day, nPos: pos.n * nE,
-    posOf: (i) => { const e = eventIndex.get(q.part!.event[i]!); return e === undefined || pos.posOfEvent[i]! < 0 ? -1 : pos.posOfEvent[i]! * nE + e },
-    slotOf: () => 0, accept: Uint8Array.of(1, 1, 1, 0), platforms: 3, sdk: 0, stableOnly: q.stableOnly,
-    regionFirst: cells.first, regionSecond: cells.second, nRegions: cells.ids.length, uniques: q.uniques, averages: false, minisite: true,
+    part: q.part, identities: env.identities.size, sel: minisiteSelector(q, eventPositions(q.part, pos.posOfEvent, eventIndex, nE), q.stableOnly), day: q.day, nPos: pos.n * nE,
+    regionFirst: cells.first, regionSecond: cells.second, nRegions: cells.ids.length, uniques: q.uniques, averages: false,
   }) : null
   return { events, pos, cells, r, nE }
 }
@@ -153,9 +170,8 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const u = universes(env, panel, { first: cells.first, second: cells.second, n: nR }, 3, matcher)!
     const byCell = personCells({
-      part: q.part, from: q.from, to: q.to, slotOf: () => 0, accept: Uint8Array.of(1, 1, 1, 0), platforms: 3, stableOnly: false,
-      posOf: (i) => { const e = eventIndex.get(q.part!.event[i]!); return e === undefined || pos.posOfEvent[i]! < 0 ? -1 : pos.posOfEvent[i]! * nE + e },
-      personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, minisite: true, day: q.day,
+      part: q.part, sel: minisiteSelector(q, eventPositions(q.part, pos.posOfEvent, eventIndex, nE), false),
+      personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, day: q.day,
     })
     const sums = new Map<number, { evt: number; uev: number; evtDay: number; uevDay: number }>()
     for (const c of byCell.values()) {

@@ -5,18 +5,12 @@
  * the person's home.
  */
 import type { Partition } from '../measure/columns'
-import { KIND, flagIvt, flagPlatform, flagStable } from '../measure/types'
+import { ensure } from '../measure/grow'
+import { positionOf, type Selector } from './selector'
 
 export interface PersonSpec {
   part: Partition
-  /** Day numbers of the accumulation window, inclusive. */
-  from: number
-  to: number
-  posOf: (event: number) => number
-  slotOf: (event: number) => number
-  accept: Uint8Array
-  platforms: number
-  stableOnly: boolean
+  sel: Selector
   /** identity -> person index (-1: not a panel person). */
   personOf: Int32Array
   nPos: number
@@ -24,8 +18,6 @@ export interface PersonSpec {
   homeFirst: Int32Array
   homeSecond: Int32Array
   nRegions: number
-  /** A minisite partition: its events count as impressions. */
-  minisite?: boolean
   /** The day whose counts go to impressionsOnDay / clicksOnDay. */
   day?: number
 }
@@ -45,6 +37,22 @@ export interface PersonCell {
   clkDays: Set<number>
 }
 
+/** Events of panel persons in a partition, remembered per partition version and panel. */
+const panelEvents = new WeakMap<Partition, { n: number; personOf: Int32Array; events: Uint32Array; count: number }>()
+
+function eventsOfPersons(p: Partition, personOf: Int32Array): { events: Uint32Array; count: number } {
+  let c = panelEvents.get(p)
+  if (!c || c.personOf !== personOf || c.n > p.n) c = { n: 0, personOf, events: new Uint32Array(1024), count: 0 }
+  for (let i = c.n; i < p.n; i++) {
+    if ((personOf[p.identity[i]!] ?? -1) < 0) continue
+    c.events = ensure(c.events, c.count + 1)
+    c.events[c.count++] = i
+  }
+  c.n = p.n
+  panelEvents.set(p, c)
+  return c
+}
+
 /** Every (person, cell) with a counted event, keyed person * nCells + cell. */
 export function personCells(s: PersonSpec): Map<number, PersonCell> {
   const out = new Map<number, PersonCell>()
@@ -60,20 +68,14 @@ export function personCells(s: PersonSpec): Map<number, PersonCell> {
     if (click) (c.clicks++, c.clkHours[hour]!++, c.clkDays.add(day), day === s.day && c.clicksOnDay++)
     else (c.impressions++, c.impHours[hour]!++, c.impDays.add(day), day === s.day && c.impressionsOnDay++)
   }
-  for (let i = 0; i < p.n; i++) {
-    const person = s.personOf[p.identity[i]!] ?? -1
-    if (person < 0) continue
-    const d = p.day[i]!
-    if (d < s.from || d > s.to) continue
-    const k = p.kind[i]!
-    if (s.minisite ? k !== KIND.minisite : k !== KIND.impression && k !== KIND.click) continue
-    const f = p.flags[i]!
-    if ((s.platforms & (1 << flagPlatform(f))) === 0 || (s.stableOnly && !flagStable(f))) continue
-    const slot = s.slotOf(i)
-    if (slot < 0 || s.accept[slot * 4 + flagIvt(f)] !== 1) continue
-    const pos = s.posOf(i)
+  const { events, count } = eventsOfPersons(p, s.personOf)
+  for (let e = 0; e < count; e++) {
+    const i = events[e]!
+    const person = s.personOf[p.identity[i]!]!
+    const pos = positionOf(s.sel, p, i)
     if (pos < 0) continue
-    const click = k === KIND.click
+    const d = p.day[i]!
+    const click = p.kind[i] === s.sel.clkKind
     const a = s.homeFirst[person]!
     const b = s.homeSecond[person]!
     if (a >= 0) bump(person, pos * s.nRegions + a, click, p.hour[i]!, d)

@@ -8,7 +8,7 @@ import { finish, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { emptyProjection, personCells, project, type PersonCell } from './persons'
 import { regionCells, regionIdsOf } from './region-cells'
-import { acceptTable, checkRegions, platformMask, positions } from './setup'
+import { checkRegions, platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
 
@@ -21,7 +21,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
   const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, part, p.by_position, p)
+  const pos = positions(meta, p.by_position, p)
   const cells = regionCells(p.by_region, p.region_id)
   const nR = cells.ids.length
   const w = window(meta, p.date)
@@ -31,10 +31,8 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   const rows: Row[] = []
   if (panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const byCell = part ? personCells({
-      part, from: w.from, to: w.to, posOf: pos.posOf, slotOf: pos.slotOf, accept: acceptTable(meta, p.filtration_type), platforms,
-      stableOnly: p.by_audience === 'stable', personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR,
-    }) : new Map<number, PersonCell>()
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
+    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR }) : new Map<number, PersonCell>()
     const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
       ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
         .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))

@@ -9,7 +9,7 @@ import type { ReportEnv } from './env'
 import { finish, hourNames, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
-import { acceptTable, platformMask, positions } from './setup'
+import { platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.realtime_show'>
 
@@ -27,13 +27,13 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   checkRealtimeShow(p)
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, part, p.by_position, p)
+  const pos = positions(meta, p.by_position, p)
   const cells = regionCells('level0', [GLOBAL_REGION_ID])
   const day = dayNumber(p.date)
   const names = metricNames(p.metrics)
+  const sel = selector(pos, day, day, { platforms: platformMask(p.platform), sdk: 0, stableOnly: false, filtration: 'none' })
   const r = part ? census({
-    part, identities: env.identities.size, from: day, to: day, day, nPos: pos.n, posOf: pos.posOf, slotOf: pos.slotOf,
-    accept: acceptTable(meta, 'none'), platforms: platformMask(p.platform), sdk: 0, stableOnly: false,
+    part, identities: env.identities.size, sel, day, nPos: pos.n,
     regionFirst: cells.first, regionSecond: cells.second, nRegions: 1, uniques: false, averages: false,
   }) : null
   const rows: Row[] = []

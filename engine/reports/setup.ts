@@ -6,8 +6,7 @@ import { badParam } from '../contract/errors'
 import { checkReportLimit } from '../contract/report-rules'
 import type { Limit } from '../contract/params'
 import type { ReportAttributes } from '../contract/models-reports'
-import type { Partition } from '../measure/columns'
-import { IVT } from '../measure/types'
+import { AD_KINDS, flagTable, type FlagRules, type Selector } from './selector'
 import type { CampaignMeta, SpotMeta } from './meta'
 
 export type PositionKind = 'campaign' | 'publisher' | 'spot' | 'keyword'
@@ -18,8 +17,11 @@ export interface Positions {
   attrs: Partial<ReportAttributes>[]
   /** Spots involved in the request (total_spot_num). */
   totalSpots: number
-  slotOf: (event: number) => number
-  posOf: (event: number) => number
+  /** Lookup tables of the selector (selector.ts). */
+  spotBase: number
+  spotPos: Int32Array
+  spotDc: Uint8Array
+  keywordPos: Map<number, number> | null
 }
 
 export interface PositionFilters {
@@ -29,72 +31,49 @@ export interface PositionFilters {
   limit?: Limit | undefined
 }
 
-/** Event -> spot slot through a table indexed by spot id (spots of a campaign have close ids). */
-function slotLookup(meta: CampaignMeta, part: Partition | undefined): (event: number) => number {
-  if (meta.spots.length === 0 || !part) return () => -1
-  const min = meta.spots[0]!.spot_id
-  const max = meta.spots.at(-1)!.spot_id
-  const table = new Int32Array(max - min + 1).fill(-1)
-  meta.spots.forEach((s, i) => (table[s.spot_id - min] = i))
-  const spot = part.spot
-  return (i) => {
-    const k = spot[i]! - min
-    return k >= 0 && k < table.length ? table[k]! : -1
-  }
-}
+const spotAttrs = (s: SpotMeta) => ({ publisher_id: String(s.publisher_id), spot_id: String(s.spot_id), spot_id_str: s.spot_id_str })
 
-export function positions(meta: CampaignMeta, part: Partition | undefined, kind: PositionKind, f: PositionFilters): Positions {
+/** The positions of a request and the tables that map an event's spot (or keyword) to one. */
+export function positions(meta: CampaignMeta, kind: PositionKind, f: PositionFilters): Positions {
   const pubs = f.publisher_id?.map(Number)
   const ids = f.spot_id?.map(Number)
   let spots = meta.spots.filter((s) => (!pubs || pubs.includes(s.publisher_id)) && (!ids || ids.includes(s.spot_id)))
   const totalSpots = spots.length
-  const slotOf = slotLookup(meta, part)
-  const posOfSlot = new Int32Array(meta.spots.length).fill(-1)
+  const spotBase = meta.spots[0]?.spot_id ?? 0
+  const spotPos = new Int32Array(meta.spots.length ? meta.spots.at(-1)!.spot_id - spotBase + 1 : 0).fill(-1)
+  const spotDc = new Uint8Array(spotPos.length)
+  for (const s of meta.spots) spotDc[s.spot_id - spotBase] = s.filtersDatacenter ? 1 : 0
   const attrs: Partial<ReportAttributes>[] = []
-  const slot = (s: SpotMeta) => meta.slotOf.get(s.spot_id)!
+  let keywordPos: Map<number, number> | null = null
   if (kind === 'publisher') {
     let publishers = [...new Set(spots.map((s) => s.publisher_id))].sort((a, b) => a - b)
     checkReportLimit(f.limit, publishers.length)
     if (f.limit) publishers = publishers.slice(f.limit.offset, f.limit.offset + f.limit.count)
-    publishers.forEach((pub, pos) => attrs.push({ publisher_id: String(pub) }))
-    for (const s of spots) posOfSlot[slot(s)] = publishers.indexOf(s.publisher_id)
+    for (const pub of publishers) attrs.push({ publisher_id: String(pub) })
+    for (const s of spots) spotPos[s.spot_id - spotBase] = publishers.indexOf(s.publisher_id)
   } else if (kind === 'spot' || kind === 'keyword') {
     checkReportLimit(f.limit, spots.length)
     if (f.limit) spots = spots.slice(f.limit.offset, f.limit.offset + f.limit.count)
-    if (kind === 'spot') spots.forEach((s, pos) => ((posOfSlot[slot(s)] = pos), attrs.push(spotAttrs(s))))
+    spots.forEach((s, pos) => (spotPos[s.spot_id - spotBase] = kind === 'spot' ? pos : 0))
+    if (kind === 'spot') for (const s of spots) attrs.push(spotAttrs(s))
+    else keywordPos = keywordPositions(meta, spots, f.keyword_id, attrs)
   } else {
     attrs.push({})
-    for (const s of spots) posOfSlot[slot(s)] = 0
+    for (const s of spots) spotPos[s.spot_id - spotBase] = 0
   }
-  if (kind === 'keyword') return keywordPositions(meta, part, spots, f.keyword_id, totalSpots, slotOf)
-  return { n: attrs.length, attrs, totalSpots, slotOf, posOf: (i) => { const s = slotOf(i); return s < 0 ? -1 : posOfSlot[s]! } }
+  return { n: attrs.length, attrs, totalSpots, spotBase, spotPos, spotDc, keywordPos }
 }
 
-const spotAttrs = (s: SpotMeta) => ({ publisher_id: String(s.publisher_id), spot_id: String(s.spot_id), spot_id_str: s.spot_id_str })
-
-function keywordPositions(meta: CampaignMeta, part: Partition | undefined, spots: SpotMeta[], only: string[] | undefined, totalSpots: number, slotOf: (i: number) => number): Positions {
-  const chosen = new Set(spots.map((s) => s.spot_id))
+function keywordPositions(meta: CampaignMeta, spots: SpotMeta[], only: string[] | undefined, attrs: Partial<ReportAttributes>[]): Map<number, number> {
+  const chosen = new Map(spots.map((s) => [s.spot_id, s]))
   const keywords = [...meta.keywords].filter(([k, s]) => chosen.has(s) && (!only || only.includes(String(k)))).sort((a, b) => a[0] - b[0])
-  const posOfKeyword = new Map(keywords.map(([k], pos) => [k, pos]))
-  const bySpot = new Map(spots.map((s) => [s.spot_id, s]))
-  const attrs = keywords.map(([k, s]) => ({ ...spotAttrs(bySpot.get(s)!), keyword_id: String(k) }))
-  const keyword = part?.keyword
-  return { n: attrs.length, attrs, totalSpots, slotOf, posOf: (i) => (keyword ? posOfKeyword.get(keyword[i]!) ?? -1 : -1) }
+  for (const [k, s] of keywords) attrs.push({ ...spotAttrs(chosen.get(s)!), keyword_id: String(k) })
+  return new Map(keywords.map(([k], pos) => [k, pos]))
 }
 
-/**
- * Which invalid-traffic classes count, per spot slot (metrics.md): bots never; data-centre hits
- * unless the spot filters dangerous sources; abnormal frequency only in totalnet.
- */
-export function acceptTable(meta: CampaignMeta, filtration: 'net' | 'totalnet' | 'none'): Uint8Array {
-  const t = new Uint8Array(Math.max(1, meta.spots.length) * 4)
-  meta.spots.forEach((s, slot) => {
-    t[slot * 4 + IVT.valid] = 1
-    t[slot * 4 + IVT.abnormal] = filtration === 'net' ? 0 : 1
-    t[slot * 4 + IVT.datacenter] = filtration === 'none' || !s.filtersDatacenter ? 1 : 0
-    t[slot * 4 + IVT.bot] = 0
-  })
-  return t
+/** The selector of a request's positions over a window, with the flag rules. */
+export function selector(pos: Positions, from: number, to: number, rules: FlagRules, kinds = AD_KINDS): Selector {
+  return { from, to, ...kinds, flagOk: flagTable(rules), spotBase: pos.spotBase, spotPos: pos.spotPos, spotDc: pos.spotDc, keywordPos: pos.keywordPos, eventPos: null }
 }
 
 export const platformMask = (platform: string): number => (platform === 'pc' ? 1 : platform === 'mb' ? 2 : 3)

@@ -36,7 +36,10 @@ function* lines(text: string, format: 'ndjson' | 'csv'): Generator<{ line: numbe
     try {
       const obj: unknown = JSON.parse(raw)
       if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new Error('not an object')
-      yield { line, value: Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v === null ? '' : String(v)])) }
+      const rec = obj as Record<string, unknown>
+      // numbers (ids, epoch ms) are read as their text; null as absent
+      for (const k in rec) if (typeof rec[k] !== 'string') rec[k] = rec[k] === null ? '' : String(rec[k])
+      yield { line, value: rec as ImportLine }
     } catch (err) {
       yield { line, value: new LineError(`is not a JSON object (${(err as Error).message})`) }
     }

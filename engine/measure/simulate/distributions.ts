@@ -1,0 +1,106 @@
+/**
+ * The numbers behind the traffic simulator (docs/simulator.md): volumes, click-through rates,
+ * the hour-of-day curve, platform, region and SDK shares, invalid traffic and the frequency
+ * classes of the audience. Data only; every figure is documented in docs/simulator.md.
+ */
+import type { Tier } from '../panel/generate/population'
+
+/** Hits per chunk of `simulate()`: the caller awaits the ingest chunk by chunk. */
+export const CHUNK_SIZE = 50_000
+
+/** Impressions a day of a spot without a plan estimate, by placement type (spec §4.3 placement_type). */
+export const DEFAULT_DAILY_IMPRESSIONS: Readonly<Record<string, number>> = {
+  display: 2000, video: 1500, text: 1000, others: 1000, 'QR-Code': 300, search: 500,
+}
+/** Impressions a day of a keyword (search bidding) spot without a plan estimate. */
+export const DEFAULT_KEYWORD_DAILY_IMPRESSIONS = 500
+/** Default volumes are higher at weekends and vary from day to day by up to ±DAY_JITTER. */
+export const WEEKEND_FACTOR = 1.15
+export const DAY_JITTER = 0.1
+
+/** Click-through rate range [low, high] by placement type; each spot draws its rate in it. */
+export const CTR_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  display: [0.003, 0.008], video: [0.005, 0.015], text: [0.008, 0.015], others: [0.003, 0.008],
+  'QR-Code': [0.01, 0.03], search: [0.02, 0.05],
+}
+/** Keyword spots click like search. */
+export const KEYWORD_CTR_RANGE: readonly [number, number] = [0.02, 0.05]
+/** A spot's daily click-through rate varies around its own by up to ±CTR_DAY_JITTER. */
+export const CTR_DAY_JITTER = 0.15
+/** Keyword popularity within a spot: Zipf weights 1 / rank^KEYWORD_ZIPF. */
+export const KEYWORD_ZIPF = 0.8
+
+/**
+ * Relative traffic of each local hour (0-23): low at 2-6 am, a lunch peak at 12-13 and the
+ * evening peak at 20-22, the usual shape of Chinese internet traffic.
+ */
+export const HOUR_WEIGHTS: readonly number[] = [
+  3.2, 2.0, 1.1, 0.7, 0.5, 0.6, 1.2, 2.6, 3.9, 4.6, 4.9, 5.3,
+  6.3, 6.1, 5.0, 4.8, 4.8, 5.0, 5.3, 5.9, 6.7, 7.0, 6.4, 4.8,
+]
+/** Each spot-day-hour weight varies by up to ±HOUR_NOISE, so spots do not share one curve exactly. */
+export const HOUR_NOISE = 0.15
+/** A click follows its impression by CLICK_DELAY_MIN_MS + CLICK_DELAY_SPAN_MS × u² (same hour). */
+export const CLICK_DELAY_MIN_MS = 1500
+export const CLICK_DELAY_SPAN_MS = 58_500
+
+/** Share of mobile identities; the rest are PC browsers (amid cookies). */
+export const MOBILE_SHARE = 0.7
+/** Operating systems of mobile identities: iOS (idfa); Android with an OAID, else an IMEI. */
+export const IOS_SHARE = 0.22
+export const ANDROID_OAID_SHARE = 0.65
+/** SDK marks of mobile hits: MMA SDK and Miaozhen SDK (the rest: none). */
+export const SDK_MM_SHARE = 0.3
+export const SDK_MZ_SHARE = 0.2
+
+/** Hits located only at province level (the IP library knows no city), and not in China at all. */
+export const PROVINCE_ONLY_SHARE = 0.03
+export const GLOBAL_SHARE = 0.01
+/** Ad exposure per internet user is higher in large cities: a multiplier of a city's online population. */
+export const TIER_EXPOSURE: Readonly<Record<Tier, number>> = { 'tier-1': 2, 'tier-new1': 1.5, 'tier-2': 1.2, 'tier-3': 1, 'tier-4-5': 0.8 }
+/** Cities of the big data centres (GB codes, weights): where data-centre and bot traffic comes from. */
+export const DATACENTER_CITIES: readonly (readonly [string, number])[] = [
+  ['110100', 5], ['310100', 4], ['330100', 4], ['440300', 3], ['440100', 2], ['130700', 2], ['150900', 1], ['520100', 1], ['510100', 1],
+]
+
+/** Shares of impressions from declared bots and from data-centre addresses. */
+export const BOT_SHARE = 0.02
+export const DATACENTER_SHARE = 0.01
+/** Impressions per bot identity and per data-centre identity over the simulated days (pool sizing). */
+export const BOT_FREQUENCY = 20
+export const DATACENTER_FREQUENCY = 4
+/** Bots that come from abroad (region global); the rest from data-centre cities. Bots are PC. */
+export const BOT_GLOBAL_SHARE = 0.25
+/** Data-centre identities (proxies, emulator farms) that are mobile. */
+export const DATACENTER_MOBILE_SHARE = 0.4
+
+/**
+ * Bursts (abnormal frequency, metrics.md): BURST_SHARE of a day's impressions, at least one burst
+ * a day from BURST_MIN_DAY impressions, each BURST_MIN..BURST_MAX impressions of one spot by one
+ * identity within BURST_WINDOW_MIN_MS..BURST_WINDOW_MAX_MS. The ingest marks the hits beyond 30.
+ */
+export const BURST_SHARE = 0.005
+export const BURST_MIN_DAY = 1000
+export const BURST_MIN = 35
+export const BURST_MAX = 70
+export const BURST_WINDOW_MIN_MS = 4 * 60_000
+export const BURST_WINDOW_MAX_MS = 9 * 60_000
+
+/**
+ * Frequency classes of the audience: [share of identities, relative activity]. Each identity's
+ * impressions are Poisson with a mean proportional to its activity; with IMPRESSIONS_PER_IDENTITY
+ * impressions per pool identity, 60% of the pool is reached, 76% of those 1-3 times, 5% 10+ times,
+ * 3.0 times on average (docs/simulator.md).
+ */
+export const FREQUENCY_CLASSES: readonly (readonly [number, number])[] = [[0.4, 0.3], [0.27, 0.8], [0.16, 1.6], [0.1, 3], [0.05, 6], [0.02, 13]]
+export const IMPRESSIONS_PER_IDENTITY = 1.8
+
+/**
+ * Panel devices in the pool: PANEL_SQRT_FACTOR × √(pool), between PANEL_MIN_SHARE and
+ * PANEL_MAX_SHARE of the panel's persons and at most PANEL_MAX_POOL_SHARE of the pool: a
+ * 20,000-person panel sees a few hundred to a few thousand persons per campaign.
+ */
+export const PANEL_SQRT_FACTOR = 3
+export const PANEL_MIN_SHARE = 0.01
+export const PANEL_MAX_SHARE = 0.15
+export const PANEL_MAX_POOL_SHARE = 0.25

@@ -1,0 +1,120 @@
+/**
+ * Fills the buffer with the hits of one hour slot: each spot's bursts, its impressions (identity,
+ * time, keyword, location, SDK) and its clicks, each drawn from one of those impressions.
+ */
+import { ensure } from '../grow'
+import { KIND, PLATFORM, SDK } from '../types'
+import { traitHome, traitIvt, traitOs, type Audience } from './audience'
+import { pickCumulative, type Burst, type DaySchedule } from './day-schedule'
+import * as d from './distributions'
+import type { Geo } from './geo'
+import { OS } from './identity-texts'
+import type { SimRandom } from './random'
+import { HIDDEN, SlotBuffer, packHit } from './slot-buffer'
+import type { SpotVolume } from './types'
+
+/** What the filler needs of a spot: its keywords with cumulative Zipf weights, and its kind of impression. */
+export interface SpotTraits {
+  keywords: Int32Array
+  cum: Float64Array
+  impressionKind: number
+}
+
+/** The traits of a spot of the plan. */
+export function spotTraits(v: SpotVolume): SpotTraits {
+  const cum = new Float64Array(v.keywords.length)
+  let total = 0
+  v.keywords.forEach((_, r) => (cum[r] = total += 1 / (r + 1) ** d.KEYWORD_ZIPF))
+  for (let r = 0; r < cum.length; r++) cum[r] = cum[r]! / total
+  return { keywords: Int32Array.from(v.keywords), cum, impressionKind: v.emitsImpressions ? KIND.impression : HIDDEN }
+}
+
+/** Draws the hits of hour slots into its buffer. */
+export class SlotFiller {
+  readonly buf = new SlotBuffer()
+  /** First buffer position of each spot's impressions in the slot (and the end). */
+  private ranges = new Int32Array(16)
+
+  constructor(
+    private readonly audience: Audience,
+    private readonly geo: Geo,
+    private readonly rng: SimRandom,
+    private readonly spots: readonly SpotTraits[],
+  ) {}
+
+  /**
+   * The hits of slot `slot` of the day; `burst` is the first burst not yet used; returns the next.
+   * Impressions first, then their attributes, then the clicks, which copy an impression's.
+   */
+  fill(sched: DaySchedule, slot: number, burst: number): number {
+    const h = sched.slots.length
+    const { start, end } = sched.slots[slot]!
+    const buf = this.buf
+    buf.reset()
+    buf.reserve(this.slotSize(sched, slot, burst))
+    const ranges = (this.ranges = ensure(this.ranges, this.spots.length + 1))
+    let b = burst
+    for (let s = 0; s < this.spots.length; s++) {
+      ranges[s] = buf.n
+      for (; b < sched.bursts.length && sched.bursts[b]!.slot === slot && sched.bursts[b]!.spot === s; b++) this.burst(sched.bursts[b]!)
+      const n = sched.impressions[s * h + slot]!
+      const kind = this.spots[s]!.impressionKind
+      for (let k = 0; k < n; k++) buf.add(kind, start + Math.floor(this.rng.next() * (end - start)), this.audience.pick(this.rng), s, 0, 0)
+    }
+    ranges[this.spots.length] = buf.n
+    this.attribute()
+    for (let s = 0; s < this.spots.length; s++) {
+      const clicks = sched.clicks[s * h + slot]!
+      if (clicks > 0 && ranges[s + 1]! > ranges[s]!) this.clicks(s, clicks, ranges[s]!, ranges[s + 1]!, end)
+    }
+    return b
+  }
+
+  private slotSize(sched: DaySchedule, slot: number, burst: number): number {
+    const h = sched.slots.length
+    let n = 0
+    for (let s = 0; s < this.spots.length; s++) n += sched.impressions[s * h + slot]! + sched.clicks[s * h + slot]!
+    for (let b = burst; b < sched.bursts.length && sched.bursts[b]!.slot === slot; b++) n += sched.bursts[b]!.size
+    return n
+  }
+
+  private burst(b: Burst): void {
+    for (let k = 0; k < b.size; k++) this.buf.add(KIND.impression, b.start + Math.floor(k * b.gap), b.identity, b.spot, 0, 0)
+  }
+
+  /**
+   * Keyword by popularity, location around the identity's home, platform, class and SDK of every
+   * impression. The identities' traits are read in identity order first: forwards through memory.
+   */
+  private attribute(): void {
+    const { buf, rng } = this
+    const traits = this.audience.traits
+    const byIdentity = buf.byIdentity(this.audience.size)
+    for (let k = 0; k < buf.n; k++) {
+      const i = byIdentity[k]!
+      buf.traits[i] = traits[buf.identity[i]!]!
+    }
+    for (let i = 0; i < buf.n; i++) {
+      const t = buf.traits[i]!
+      const spot = this.spots[buf.spot[i]!]!
+      if (spot.cum.length > 0) buf.keyword[i] = spot.keywords[pickCumulative(spot.cum, rng.next())]!
+      buf.region[i] = this.geo.locate(traitHome(t), rng.next())
+      if (traitOs(t) === OS.pc) buf.flags[i] = packHit(buf.flags[i]!, PLATFORM.pc, traitIvt(t), SDK.none)
+      else {
+        const u = rng.next()
+        buf.flags[i] = packHit(buf.flags[i]!, PLATFORM.mb, traitIvt(t), u < d.SDK_MM_SHARE ? SDK.mm : u < d.SDK_MM_SHARE + d.SDK_MZ_SHARE ? SDK.mz : SDK.none)
+      }
+    }
+  }
+
+  /** Clicks of spot `s`, each after one of its impressions at buffer positions first..last-1. */
+  private clicks(s: number, count: number, first: number, last: number, end: number): void {
+    const buf = this.buf
+    for (let k = 0; k < count; k++) {
+      const i = first + Math.floor(this.rng.next() * (last - first))
+      const u = this.rng.next()
+      const ts = Math.min(buf.ts[i]! + Math.floor(d.CLICK_DELAY_MIN_MS + d.CLICK_DELAY_SPAN_MS * u * u), end - 1)
+      buf.add((buf.flags[i]! & ~3) | KIND.click, ts, buf.identity[i]!, s, buf.keyword[i]!, buf.region[i]!)
+    }
+  }
+}

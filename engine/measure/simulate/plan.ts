@@ -1,0 +1,132 @@
+/**
+ * The volumes a simulation produces: per spot and day, the plan's estimates (scaled) or a default
+ * by placement type, and clicks from the plan or a click-through rate (docs/simulator.md).
+ */
+import { ApiError, E, badParam } from '../../contract/errors'
+import type { Db } from '../../storage/db'
+import { dayDate, dayNumber } from '../../runtime'
+import * as d from './distributions'
+import { simulationKey, unit } from './hash'
+import type { SimulationInput, SimulationPlan, SpotVolume } from './types'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+interface SpotRow {
+  spot_id: number
+  placement_type: string
+  report_metrics: string
+}
+
+interface PlanRow {
+  spot_id: number
+  date: string
+  est_impression: number
+  est_click: number
+}
+
+function validZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Rejects input the simulator cannot use, naming the member. */
+export function checkInput(input: SimulationInput): void {
+  for (const name of ['from', 'to'] as const) {
+    if (!DATE.test(input[name]) || dayDate(dayNumber(input[name])) !== input[name]) throw badParam(name, 'must be a date written YYYY-MM-DD')
+  }
+  if (!Number.isInteger(input.seed)) throw badParam('seed', 'must be an integer')
+  if (!validZone(input.timeZone)) throw badParam('timeZone', `'${input.timeZone}' is not an IANA time zone`)
+  const scale = input.scale ?? 1
+  if (!Number.isFinite(scale) || scale < 0) throw badParam('scale', 'must be a number not below 0')
+  if (input.maxHits !== undefined && !(Number.isInteger(input.maxHits) && input.maxHits >= 0)) throw badParam('maxHits', 'must be an integer not below 0')
+  const chunk = input.chunkSize
+  if (chunk !== undefined && !(Number.isInteger(chunk) && chunk >= 1 && chunk <= d.CHUNK_SIZE)) throw badParam('chunkSize', `must be an integer from 1 to ${d.CHUNK_SIZE}`)
+}
+
+/** The dates of from..to within the campaign's dates. */
+function simulatedDays(db: Db, campaignId: number, from: string, to: string): string[] {
+  const c = db.get<{ start_date: string; end_date: string }>('SELECT start_date, end_date FROM campaigns WHERE campaign_id = ?', [campaignId])
+  if (!c) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${campaignId} cannot be found.`)
+  const first = dayNumber(from > c.start_date ? from : c.start_date)
+  const last = dayNumber(to < c.end_date ? to : c.end_date)
+  const days: string[] = []
+  for (let day = first; day <= last; day++) days.push(dayDate(day))
+  return days
+}
+
+/** Volume of a day without an estimate: the default, more at weekends, varying by day. */
+function defaultImpressions(key: number, s: SpotRow, keyworded: boolean, day: number, scale: number): number {
+  const base = keyworded ? d.DEFAULT_KEYWORD_DAILY_IMPRESSIONS : d.DEFAULT_DAILY_IMPRESSIONS[s.placement_type] ?? d.DEFAULT_DAILY_IMPRESSIONS.display!
+  const weekday = (day + 4) % 7 // 1970-01-01 was a Thursday; 0 is Sunday
+  const weekend = weekday === 0 || weekday === 6 ? d.WEEKEND_FACTOR : 1
+  return Math.round(base * scale * weekend * (1 + d.DAY_JITTER * (2 * unit(key, s.spot_id, day * 4) - 1)))
+}
+
+/** The click-through rate of a spot: drawn once in its placement type's range. */
+function spotCtr(key: number, s: SpotRow, keyworded: boolean): number {
+  const [lo, hi] = keyworded ? d.KEYWORD_CTR_RANGE : d.CTR_RANGE[s.placement_type] ?? d.CTR_RANGE.display!
+  return lo + (hi - lo) * unit(key ^ 0x5bd1e995, s.spot_id, 0)
+}
+
+function spotVolume(key: number, s: SpotRow, keywords: number[], rows: Map<string, PlanRow> | undefined, days: readonly string[], scale: number): SpotVolume {
+  const keyworded = keywords.length > 0
+  const ctr = spotCtr(key, s, keyworded)
+  const tracksClicks = s.report_metrics !== 'impression'
+  const v: SpotVolume = { spot_id: s.spot_id, placement_type: s.placement_type, keywords, emitsImpressions: s.report_metrics !== 'click', impressions: [], clicks: [] }
+  for (const date of days) {
+    const day = dayNumber(date)
+    const row = rows?.get(date)
+    // A spot with a plan runs on its plan's dates; one without a plan runs every day.
+    const runs = rows === undefined || row !== undefined
+    const imp = !runs ? 0 : row !== undefined && row.est_impression > 0 ? Math.round(row.est_impression * scale) : defaultImpressions(key, s, keyworded, day, scale)
+    let clk = 0
+    if (tracksClicks && imp > 0) {
+      clk = row !== undefined && row.est_click > 0 ? Math.round(row.est_click * scale) : Math.round(imp * ctr * (1 + d.CTR_DAY_JITTER * (2 * unit(key, s.spot_id, day * 4 + 1) - 1)))
+    }
+    v.impressions.push(imp)
+    v.clicks.push(clk)
+  }
+  return v
+}
+
+/** Groups rows by a numeric member. */
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>()
+  for (const r of rows) {
+    const list = out.get(keyOf(r))
+    if (list) list.push(r)
+    else out.set(keyOf(r), [r])
+  }
+  return out
+}
+
+/** The volumes of a simulation, without generating it (they are exactly what simulate() emits). */
+export function plan(input: SimulationInput): SimulationPlan {
+  checkInput(input)
+  const { db, campaignId } = input
+  const days = simulatedDays(db, campaignId, input.from, input.to)
+  const key = simulationKey(input.seed, campaignId)
+  const spots = db.query<SpotRow>('SELECT spot_id, placement_type, report_metrics FROM spots WHERE campaign_id = ? ORDER BY spot_id', [campaignId])
+  const keywords = groupBy(db.query<{ keyword_id: number; spot_id: number }>(
+    'SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ? ORDER BY k.keyword_id', [campaignId]), (k) => k.spot_id)
+  const planRows = groupBy(db.query<PlanRow>(
+    'SELECT p.spot_id, p.date, p.est_impression, p.est_click FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id WHERE s.campaign_id = ?', [campaignId]), (r) => r.spot_id)
+  const volumes = spots.map((s) => {
+    const rows = planRows.get(s.spot_id)
+    const byDate = rows ? new Map(rows.map((r) => [r.date, r])) : undefined
+    return spotVolume(key, s, (keywords.get(s.spot_id) ?? []).map((k) => k.keyword_id), byDate, days, input.scale ?? 1)
+  })
+  let impressions = 0
+  let clicks = 0
+  for (const v of volumes) {
+    for (let i = 0; i < days.length; i++) {
+      if (v.emitsImpressions) impressions += v.impressions[i]!
+      clicks += v.clicks[i]!
+    }
+  }
+  return { campaignId, days, spots: volumes, impressions, clicks, hits: impressions + clicks }
+}

@@ -1,0 +1,81 @@
+/** Input and results of the traffic simulator (docs/simulator.md). */
+import type { RegionSeed } from '../../reference/types'
+import type { Db } from '../../storage/db'
+import type { PanelIndex } from '../panel/types'
+import type { Hit } from '../types'
+
+/** What to simulate (docs/simulator.md). */
+export interface SimulationInput {
+  db: Db
+  campaignId: number
+  /** First and last day (YYYY-MM-DD, inclusive), clamped to the campaign's start_date..end_date. */
+  from: string
+  to: string
+  /** The same seed (and input) gives the same hits, byte for byte. */
+  seed: number
+  /** Multiplier of the planned volumes (default 1). */
+  scale?: number
+  /** IANA zone of the days and hours (the engine's time zone). */
+  timeZone: string
+  /** The campaign's panel, if it has persons: some identities are its persons' devices. */
+  panel: PanelIndex | null
+  /** The region table in index order (regionTable()). */
+  regions: readonly RegionSeed[]
+  /** Stop after this many hits. */
+  maxHits?: number
+  /** Hits per chunk, at most CHUNK_SIZE (the default). */
+  chunkSize?: number
+}
+
+/** The volumes of one spot, day by day (the plan's `days` order). */
+export interface SpotVolume {
+  spot_id: number
+  placement_type: string
+  /** Keyword ids of the spot (ascending); its hits are spread over them. */
+  keywords: number[]
+  /** report_metrics counts impressions; when not, impressions only lead to the clicks. */
+  emitsImpressions: boolean
+  impressions: number[]
+  clicks: number[]
+}
+
+/** What a simulation will produce, computed without generating it. */
+export interface SimulationPlan {
+  campaignId: number
+  /** Dates simulated, ascending (empty when the range misses the campaign). */
+  days: string[]
+  spots: SpotVolume[]
+  /** Impressions and clicks emitted (before maxHits), and their sum. */
+  impressions: number
+  clicks: number
+  hits: number
+}
+
+/** Hits of one day. */
+export interface DayTotals {
+  date: string
+  impressions: number
+  clicks: number
+}
+
+/** What a simulation has produced so far; complete once its chunks are exhausted. */
+export interface SimulationSummary {
+  impressions: number
+  clicks: number
+  /** Distinct identities in the hits, and distinct panel persons among them. */
+  identities: number
+  panelPersons: number
+  days: number
+  byDay: DayTotals[]
+  /** Hits produced as declared bots and from data-centre addresses. */
+  invalid: { bot: number; datacenter: number }
+  done: boolean
+}
+
+/** A simulation under way: its plan, its hits and what they added up to. */
+export interface Simulation {
+  plan: SimulationPlan
+  /** The hits in chunks of at most chunkSize, in time order; returns the summary. Iterate once. */
+  chunks: Generator<Hit[], SimulationSummary>
+  summary: SimulationSummary
+}
