@@ -7,11 +7,12 @@ import { ApiError, E } from './contract/errors'
 import { TokenService, type Credentials } from './auth/token-service'
 import { createDispatch } from './dispatch'
 import { handlers } from './routes'
-import { consoleLogger, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
+import { consoleLogger, dateIn, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
 import { migrate } from './storage/migrations'
 import { Persister } from './storage/persister'
 import type { StoragePort } from './storage/port'
 import { IP_LIBRARY } from './version'
+import { loadDemo, type DemoResult } from './demo'
 import { MemoryEventLog, type EventLog } from './measure/event-log'
 import { Measurement } from './measure/service'
 
@@ -38,6 +39,10 @@ export interface EngineOptions {
 
 export interface Engine {
   handle(req: EngineRequest): Promise<EngineResponse>
+  /** Creates the demo campaign, panel, minisite and traffic (docs/demo.md). */
+  loadDemo(): Promise<DemoResult>
+  /** A token for the local account, for callers inside this process (CLI, desktop shell). */
+  localToken(): Promise<string>
   /** Makes every acknowledged write part of the snapshot (call before quitting). */
   flush(): Promise<void>
   close(): Promise<void>
@@ -95,6 +100,15 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   })
   return {
     handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
+    loadDemo: async () => {
+      const token = auth.issueLocal().access_token
+      return loadDemo(tracked, token, db, measure, dateIn(settings.timeZone, clock.now()), settings.timeZone)
+    },
+    localToken: async () => {
+      const t = auth.issueLocal()
+      await persister.durable()
+      return t.access_token
+    },
     flush: () => persister.durable().then(() => persister.checkpoint()),
     // Requests already inside the engine finish (and are made durable) before it closes.
     close: () => (closing ??= drained().then(() => measure.close()).then(() => persister.close())),

@@ -121,6 +121,17 @@ export class TokenService {
     return this.issue(user, client.id, scopes)
   }
 
+  /**
+   * A token for the local account without its password, for callers inside this process only
+   * (the command line, the desktop shell); never reachable through a door.
+   */
+  issueLocal(): TokenResponse {
+    const user = this.s.db.get<{ id: number; username: string; user_number: string }>('SELECT id, username, user_number FROM users ORDER BY id LIMIT 1')
+    const client = this.s.db.scalar<number>('SELECT id FROM clients ORDER BY id LIMIT 1')
+    if (!user || client === undefined) throw new Error('no local account yet')
+    return this.issue(user, client, ALL_SCOPES)
+  }
+
   private issue(user: { id: number; username: string; user_number: string }, clientId: number, scopes: readonly Scope[]): TokenResponse {
     const access = `2.${this.randomText(32)}`
     const refresh = this.uuid()

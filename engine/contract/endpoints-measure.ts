@@ -31,5 +31,14 @@ export const measureEndpoints = {
   'jobs.show': get('/local/v1/jobs/show', 'local', { job_id: p.id().required() }, Job, meta('A job and its progress')),
   'jobs.list': get('/local/v1/jobs/list', 'local', {}, arr(Job), meta('The last 100 jobs, newest first')),
   'measurement.status': get('/local/v1/measurement/status', 'local', {}, MeasureStatus, meta('Events and identities held, per campaign and minisite')),
+  'simulate.run': post('/local/v1/simulate', 'local', {
+    campaign_id: p.id().required(),
+    from_date: p.date().optional('first day; default the campaign start'),
+    to_date: p.date().optional('last day; default the earlier of today and the campaign end'),
+    seed: p.int(0, 2 ** 31 - 1).default(1, 'the same seed gives the same traffic'),
+    scale: p.decimal(0.001, 100).default(1, 'multiplier of the planned volumes'),
+    max_hits: p.int(1, 50_000_000).optional('stop after this many hits'),
+    wait: wait(),
+  }, Job, meta("Generate realistic traffic for a campaign from its spots' plans (docs/simulator.md)")),
   'measurement.rebuild': post('/local/v1/measurement/rebuild', 'local', {}, obj({ events: int(), ms: int() }), meta('Derive every figure again from the raw event log')),
 } as const

@@ -295,6 +295,18 @@ export const p = {
       },
       { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' },
     ),
+  /** A decimal number in a range (the simulator's scale). */
+  decimal: (min: number, max: number) =>
+    new Field(
+      (raw, name) => {
+        const s = raw.trim()
+        if (!/^[0-9]{1,9}(\.[0-9]{1,6})?$/.test(s)) throw badParam(name, `must be a decimal number such as 1 or 0.25, got '${raw}'`)
+        const n = Number(s)
+        if (n < min || n > max) throw badParam(name, `must be between ${min} and ${max}, got ${n}`)
+        return n
+      },
+      { type: 'number', minimum: min, maximum: max },
+    ),
   date: () => new Field(parseDate, { type: 'string', format: 'date' }),
   dateList: () =>
     new Field((raw, name) => {

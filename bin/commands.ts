@@ -1,0 +1,92 @@
+/** The data commands of the command line: import, simulate, rebuild, demo. */
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
+import type { Engine } from '../engine/index'
+import { runImport } from '../engine/measure/import-run'
+import { fail, openEngine } from './open'
+
+const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
+
+/** Reads a file in pieces of whole lines (an event log may be larger than memory). */
+async function* pieces(file: string, bytes = 32 << 20): AsyncGenerator<{ text: string; firstLine: number }> {
+  let buf: string[] = []
+  let size = 0
+  let line = 0
+  let first = 1
+  for await (const l of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+    line++
+    buf.push(l)
+    size += l.length + 1
+    if (size >= bytes) {
+      yield { text: buf.join('\n'), firstLine: first }
+      buf = []
+      size = 0
+      first = line + 1
+    }
+  }
+  if (buf.length > 0) yield { text: buf.join('\n'), firstLine: first }
+}
+
+export async function importCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, format: { type: 'string' } } })
+  const file = positionals[0] ?? fail('import: name the event file: admonitor import events.ndjson [--format ndjson|csv]')
+  const format = values.format ?? (file.endsWith('.csv') ? 'csv' : 'ndjson')
+  if (format !== 'ndjson' && format !== 'csv') fail(`import: --format must be ndjson or csv, got ${format}`)
+  if (format === 'csv') fail('import: CSV files are imported whole through POST /local/v1/events/import; split very large CSV files, or use NDJSON here')
+  const size = (await stat(file).catch(() => fail(`import: cannot read ${file}`))).size
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const job = engine.measure.jobs.start('import', Date.now())
+  let read = 0
+  const started = performance.now()
+  for await (const piece of pieces(file)) {
+    const before = job.errors.length
+    await runImport(engine.measure, engine.settings.timeZone, job, piece.text, 'ndjson')
+    for (const e of job.errors.slice(before)) e.line += piece.firstLine - 1
+    read += piece.text.length
+    process.stderr.write(`\r  ${Math.min(100, Math.round((100 * read) / size))}%  ${job.imported} imported, ${job.rejected} rejected`)
+  }
+  const s = (performance.now() - started) / 1000
+  console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second)`)
+  for (const e of job.errors.slice(0, 20)) console.error(`  line ${e.line}: ${e.error}`)
+  if (job.errors.length > 20) console.error(`  ... and ${job.rejected - 20} more`)
+  await engine.close()
+}
+
+async function local(engine: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  const token = await engine.localToken()
+  const fields = { ...params, access_token: token }
+  const r = await engine.handle(method === 'GET' ? { method, path, query: fields } : { method, path, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const body = JSON.parse(r.body) as Record<string, unknown>
+  if (r.status !== 200) fail(`${String(body.error)}: ${String(body.error_description)}`)
+  return body
+}
+
+export async function simulateCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { ...common, campaign: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, seed: { type: 'string' }, scale: { type: 'string' } } })
+  if (!values.campaign) fail('simulate: name the campaign: admonitor simulate --campaign 12 [--from D --to D --seed N --scale X]')
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const params: Record<string, string> = { campaign_id: values.campaign }
+  for (const [k, v] of [['from_date', values.from], ['to_date', values.to], ['seed', values.seed], ['scale', values.scale]] as const) if (v) params[k] = v
+  const job = await local(engine, 'POST', '/local/v1/simulate', params)
+  console.log(`${String(job.imported)} hits simulated: ${String(job.message)}`)
+  await engine.close()
+}
+
+export async function rebuildCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: common })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const r = await local(engine, 'POST', '/local/v1/measurement/rebuild', {})
+  console.log(`rebuilt from ${String(r.events)} raw events in ${String(r.ms)} ms`)
+  await engine.close()
+}
+
+export async function demoCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: common })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  console.log('creating the demo campaign, panel and two weeks of traffic...')
+  const d = await engine.loadDemo()
+  console.log(`demo campaign ${d.campaign_id} with ${d.hits} simulated hits, minisite ${d.minisite_id}`)
+  await engine.close()
+}

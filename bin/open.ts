@@ -1,0 +1,43 @@
+/** Opening the engine on a data directory, for every command of the command line. */
+import { join, resolve } from 'node:path'
+import { createEngine, type Engine } from '../engine/index'
+import { FileEventLog } from '../engine/measure/event-log'
+import { defaultDataDir } from '../engine/server/paths'
+import { fileStorage } from '../engine/storage/adapters/file'
+import { DataDirInUseError } from '../engine/storage/lock'
+
+export function fail(message: string): never {
+  console.error(`admonitor: ${message}`)
+  process.exit(2)
+}
+
+export interface OpenOptions {
+  dataDir?: string | undefined
+  timeZone?: string | undefined
+}
+
+/** The engine on the data directory; a clear message and exit 2 when it cannot be opened. */
+export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; dataDir: string }> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir())
+  const env = process.env
+  const engine = await createEngine({
+    storage: fileStorage(dataDir),
+    eventLog: new FileEventLog(join(dataDir, 'events')),
+    ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+    account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
+  }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? err.message : `cannot open ${dataDir}: ${(err as Error).message}`))
+  return { engine, dataDir }
+}
+
+/** Prints the first-run account once (secrets only when they were generated, not preset). */
+export function printFirstRun(engine: Engine, url: string): void {
+  const a = engine.firstRun
+  if (!a) return
+  const env = process.env
+  console.log('\nFirst run: created the local account and API client. Keep these; they are not shown again.')
+  console.log(`  username:      ${a.username}`)
+  if (!env.ADMONITOR_PASSWORD) console.log(`  password:      ${a.password}`)
+  console.log(`  client_id:     ${a.client_id}`)
+  if (!env.ADMONITOR_CLIENT_SECRET) console.log(`  client_secret: ${a.client_secret}`)
+  console.log(`\n  curl -d grant_type=password -d username=${a.username} -d password=... -d client_id=${a.client_id} -d client_secret=... ${url}/oauth/token\n`)
+}
