@@ -43,7 +43,8 @@ function raw(r: RawResponse): EngineResponse {
 }
 
 export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
-  const cache = new ResponseCache()
+  // Metadata answers live until the next database write; reports until the next event too.
+  const caches = { db: new ResponseCache(), measure: new ResponseCache() }
   return async (req) => {
     const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [] }
     try {
@@ -56,7 +57,9 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       opts.ignored = ignored
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
-      const hit = key ? cache.get(key, services.db.version) : undefined
+      const cache = def.cache === 'measure' ? caches.measure : caches.db
+      const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
+      const hit = key ? cache.get(key, cacheVersion) : undefined
       if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
       const ctx: Ctx = { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
       const version = services.db.version
@@ -65,7 +68,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       if (services.db.version !== version) await durable()
       if (result instanceof RawResponse) return raw(result)
       const body = JSON.stringify(result)
-      if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, version, body).bytes)
+      if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, cacheVersion, body).bytes)
       return respond(200, body, opts)
     } catch (err) {
       return respondError(err, opts, services.log.error)

@@ -14,11 +14,11 @@ const cost = (e: CachedBody) => e.body.length * 2 + e.bytes.length
 export class ResponseCache {
   private entries = new Map<string, CachedBody>()
   private size = 0
-  private version = -1
+  private version: number | string = -1
 
   constructor(private readonly maxBytes = 96 << 20) {}
 
-  get(key: string, version: number): CachedBody | undefined {
+  get(key: string, version: number | string): CachedBody | undefined {
     if (version !== this.version) return undefined
     const hit = this.entries.get(key)
     if (hit !== undefined) {
@@ -28,7 +28,7 @@ export class ResponseCache {
     return hit
   }
 
-  set(key: string, version: number, body: string): CachedBody {
+  set(key: string, version: number | string, body: string): CachedBody {
     const entry = { body, bytes: Buffer.from(body, 'utf8') }
     if (version !== this.version) this.clear(version)
     if (cost(entry) > this.maxBytes / 4) return entry
@@ -47,7 +47,7 @@ export class ResponseCache {
     return entry
   }
 
-  private clear(version: number): void {
+  private clear(version: number | string): void {
     this.entries.clear()
     this.size = 0
     this.version = version

@@ -15,8 +15,11 @@ export interface EndpointMeta {
   summary: string
   /** Where the endpoint is defined: a section of interface.md or vendor-notes.md, or 'local'. */
   spec: string
-  /** GET answers may be served from the response cache until the next write. */
-  cache?: boolean
+  /**
+   * GET answers may be served from the response cache until the next database write (true), or
+   * until the next write or the next recorded event ('measure': reports).
+   */
+  cache?: boolean | 'measure'
   /** The body: none (GET), form (spec §4.3), json (batch), or text (file uploads: CSV, NDJSON). */
   body?: 'none' | 'form' | 'json' | 'text'
   /** For JSON bodies: the codecs of each item of `spots`. */

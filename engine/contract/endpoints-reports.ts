@@ -14,7 +14,7 @@ const campaignId = () => p.id().required()
 const order = () => p.key().optional('any attribute or metric name of the items')
 /** Report paging counts spots (or publishers); it is checked against total_spot_num, not defaulted. */
 const limit = () => p.limit('offset').optional('M,N over spots: M below total_spot_num, M+N not above it')
-const meta = (summary: string) => ({ summary, spec: 'interface §4.4' })
+const meta = (summary: string) => ({ summary, spec: 'interface §4.4', cache: 'measure' as const })
 
 export const reportEndpoints = {
   'reports.basic_show': get('/admonitor/v1/reports/basic/show', 'admonitor', {

@@ -26,9 +26,10 @@ export class Partition {
   campaign = new Uint32Array(0)
   /** Minisite partitions: the event id. */
   event = new Uint32Array(0)
-  /** Identity-ordered permutation of events [0, sorted). */
-  private order = new Uint32Array(0)
+  /** Events [0, sorted) are stored in identity order. */
   private sorted = 0
+  /** Increases whenever compaction renumbers the events (caches of event indices key on it). */
+  generation = 0
   /** Increases with every event added (report caches key on it). */
   version = 0
 
@@ -68,7 +69,10 @@ export class Partition {
     }
   }
 
-  /** Sorts every event by identity (counting sort, or a packed-key sort for small partitions). */
+  /**
+   * Puts every event in identity order, physically: the columns are rewritten in that order, so a
+   * report pass reads them front to back (memory order), and only the newer tail by index.
+   */
   private compact(identities: number): void {
     const n = this.n
     const order = new Uint32Array(n)
@@ -84,18 +88,36 @@ export class Partition {
       for (let k = 1; k <= identities; k++) start[k]! += start[k - 1]!
       for (let i = 0; i < n; i++) order[start[this.identity[i]!]!++] = i
     }
-    this.order = order
+    const permute = <T extends Uint8Array | Uint16Array | Uint32Array>(col: T): T => {
+      const out = new (col.constructor as new (len: number) => T)(col.length)
+      for (let k = 0; k < n; k++) out[k] = col[order[k]!]!
+      return out
+    }
+    this.day = permute(this.day)
+    this.hour = permute(this.hour)
+    this.kind = permute(this.kind)
+    this.flags = permute(this.flags)
+    this.region = permute(this.region)
+    this.spot = permute(this.spot)
+    this.keyword = permute(this.keyword)
+    this.identity = permute(this.identity)
+    if (this.minisite) {
+      this.campaign = permute(this.campaign)
+      this.event = permute(this.event)
+    }
     this.sorted = n
+    this.generation++
   }
 
   /**
-   * The identity order for a report pass: `order[0, sorted)` sorted by identity, and the tail
-   * (events added since) sorted by identity too; merge the two by identity to visit every
-   * identity's events together. Re-sorts the whole partition first when the tail is long.
+   * The identity order for a report pass: events [0, sorted) are stored in identity order, the
+   * tail (events added since) is given sorted by identity; merge the two by identity to visit
+   * every identity's events together. Re-sorts the whole partition first when the tail is long
+   * (which renumbers the events: `generation` changes).
    */
-  identityOrder(identities: number): { order: Uint32Array; sorted: number; tail: Uint32Array } {
+  identityOrder(identities: number): { sorted: number; tail: Uint32Array } {
     if (this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)) this.compact(identities)
-    return { order: this.order, sorted: this.sorted, tail: this.sortedTail() }
+    return { sorted: this.sorted, tail: this.sortedTail() }
   }
 
   /**
@@ -103,21 +125,19 @@ export class Partition {
    * buffer: copy what you keep). `identities` is the size of the identity dictionary.
    */
   visitByIdentity(identities: number, run: (events: Uint32Array, count: number, identity: number) => void): void {
-    if (this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)) this.compact(identities)
-    const tail = this.sortedTail()
+    const { sorted, tail } = this.identityOrder(identities)
     let events = new Uint32Array(64)
     let a = 0
     let b = 0
-    const order = this.order
     const ident = this.identity
-    while (a < this.sorted || b < tail.length) {
-      const ia = a < this.sorted ? ident[order[a]!]! : 0xffffffff
+    while (a < sorted || b < tail.length) {
+      const ia = a < sorted ? ident[a]! : 0xffffffff
       const ib = b < tail.length ? ident[tail[b]!]! : 0xffffffff
       const id = ia < ib ? ia : ib
       let count = 0
-      while (a < this.sorted && ident[order[a]!] === id) {
+      while (a < sorted && ident[a] === id) {
         if (count === events.length) events = ensure(events, count + 1)
-        events[count++] = order[a++]!
+        events[count++] = a++
       }
       while (b < tail.length && ident[tail[b]!] === id) {
         if (count === events.length) events = ensure(events, count + 1)

@@ -66,15 +66,20 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   const ua = l.user_agent ?? ''
   const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: '' }
     : l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
-  const detected = detectPlatform(new Map(), ua)
   const platform = l.platform ? (l.platform === 'pc' ? PLATFORM.pc : l.platform === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
-    : id.device ? PLATFORM.mb : detected.platform
+    : id.device ? PLATFORM.mb : detectPlatform(NO_PARAMS, ua).platform
   const sdk = l.sdk ? (l.sdk === 'mm' ? SDK.mm : l.sdk === 'mz' ? SDK.mz : l.sdk === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`)) : SDK.none
   // A log without user agents is not a log of bots: only a given agent is judged.
   const ivt = ua !== '' ? classify(ua, located.isp, id.device).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
-  const base = { ts, identity: id.text, platform, sdk, region: located.region, ivt }
-  return kind === KIND.minisite ? { ...base, ...eventTarget(l, c, id.text, ts) } : { ...base, kind, ...adTarget(l, c) }
+  if (kind === KIND.minisite) {
+    const t = eventTarget(l, c, id.text, ts)
+    return { kind, ts, campaign: t.campaign, spot: t.spot, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, minisite: t.minisite, event: t.event }
+  }
+  const t = adTarget(l, c)
+  return { kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }
 }
+
+const NO_PARAMS: ReadonlyMap<string, string> = new Map()
 
 function numberOf(raw: string | undefined, name: string): number {
   const s = (raw ?? '').trim()
@@ -92,7 +97,7 @@ function adTarget(l: ImportLine, c: ImportContext): { campaign: number; spot: nu
   return { campaign, spot, keyword }
 }
 
-function eventTarget(l: ImportLine, c: ImportContext, identity: string, ts: number): Pick<Hit, 'kind' | 'campaign' | 'spot' | 'keyword' | 'minisite' | 'event'> {
+function eventTarget(l: ImportLine, c: ImportContext, identity: string, ts: number): { campaign: number; spot: number; minisite: number; event: number } {
   const minisite = numberOf(l.minisite_id, 'minisite_id')
   const event = numberOf(l.event_id, 'event_id')
   const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
@@ -101,7 +106,7 @@ function eventTarget(l: ImportLine, c: ImportContext, identity: string, ts: numb
   let spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
   if (!campaign) ({ campaign, spot } = c.identities.lastTouch(identity, ts, 30 * 86_400_000, (x) => site.campaigns.has(x)) ?? { campaign: 0, spot: 0 })
-  return { kind: KIND.minisite, campaign, spot, keyword: 0, minisite, event }
+  return { campaign, spot, minisite, event }
 }
 
 /** Splits CSV text into rows (RFC 4180: quoted fields may hold commas, quotes and newlines). */

@@ -6,37 +6,75 @@
 import type { Columns } from './columns'
 import type { EventLog } from './event-log'
 import type { Identities } from './identities'
-import { FrameWriter, type EventRecord } from './record'
-import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit } from './types'
-import { localDayHour } from '../runtime'
+import { FrameWriter } from './record'
+import { ensure } from './grow'
+import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type IvtClass } from './types'
+import { localDayHour, zoneOffset } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
 export const STABLE_AFTER_MS = 24 * 3_600_000
 
-interface Pending {
-  rec: EventRecord
-  day: number
-  hour: number
+/**
+ * Hits recorded but not yet durable, as columns (no object per hit: imports bring millions).
+ * They are added to the partitions once their frame is on stable storage.
+ */
+class Batch {
+  n = 0
+  day = new Uint16Array(1024)
+  hour = new Uint8Array(1024)
+  kind = new Uint8Array(1024)
+  flags = new Uint8Array(1024)
+  region = new Uint16Array(1024)
+  campaign = new Uint32Array(1024)
+  spot = new Uint32Array(1024)
+  keyword = new Uint32Array(1024)
+  identity = new Uint32Array(1024)
+  minisite = new Uint32Array(1024)
+  event = new Uint32Array(1024)
+  resolve!: () => void
+  reject!: (err: Error) => void
+  readonly done: Promise<void>
+
+  constructor() {
+    this.done = new Promise<void>((res, rej) => ((this.resolve = res), (this.reject = rej)))
+    this.done.catch(() => undefined)
+  }
+
+  push(day: number, hour: number, kind: number, flags: number, region: number, campaign: number, spot: number, keyword: number, identity: number, minisite: number, event: number): void {
+    const i = this.n++
+    if (i >= this.day.length) {
+      const n = this.n
+      this.day = ensure(this.day, n)
+      this.hour = ensure(this.hour, n)
+      this.kind = ensure(this.kind, n)
+      this.flags = ensure(this.flags, n)
+      this.region = ensure(this.region, n)
+      this.campaign = ensure(this.campaign, n)
+      this.spot = ensure(this.spot, n)
+      this.keyword = ensure(this.keyword, n)
+      this.identity = ensure(this.identity, n)
+      this.minisite = ensure(this.minisite, n)
+      this.event = ensure(this.event, n)
+    }
+    this.day[i] = day
+    this.hour[i] = hour
+    this.kind[i] = kind
+    this.flags[i] = flags
+    this.region[i] = region
+    this.campaign[i] = campaign
+    this.spot[i] = spot
+    this.keyword[i] = keyword
+    this.identity[i] = identity
+    this.minisite[i] = minisite
+    this.event[i] = event
+  }
 }
 
-interface Batch {
-  items: Pending[]
-  resolve: () => void
-  reject: (err: Error) => void
-  done: Promise<void>
-}
-
-function newBatch(): Batch {
-  let resolve!: () => void
-  let reject!: (err: Error) => void
-  const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)))
-  done.catch(() => undefined)
-  return { items: [], resolve, reject, done }
-}
+const DAY_MS = 86_400_000
 
 export class Ingest {
   private writer = new FrameWriter()
-  private batch = newBatch()
+  private batch = new Batch()
   /** The batch being written, if any. */
   private writing: Batch | null = null
   private pumping = false
@@ -62,7 +100,7 @@ export class Ingest {
           this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
         }
         const { day, hour } = localDayHour(this.timeZone(), e.ts)
-        this.apply({ rec: e, day, hour })
+        this.apply(day, hour, e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event)
         events++
       },
     })
@@ -74,31 +112,32 @@ export class Ingest {
     if (this.failure) return Promise.reject(this.failure)
     if (hits.length === 0) return Promise.resolve()
     const batch = this.batch
-    for (const h of hits) batch.items.push(this.record(h))
+    for (const h of hits) this.record(h, batch)
     this.pump()
     return batch.done
   }
 
-  private record(h: Hit): Pending {
-    let id = this.identities.get(h.identity)
+  private record(h: Hit, batch: Batch): void {
+    const ids = this.identities
+    let id = ids.get(h.identity)
     if (id === undefined) {
-      const def = this.identities.add(h.identity, h.platform, h.ts)
+      const def = ids.add(h.identity, h.platform, h.ts)
       this.writer.identity(def)
       id = def.id
     }
-    let ivt = h.ivt
+    let ivt: number = h.ivt
     if (h.kind !== KIND.minisite && ivt !== IVT.bot) {
-      if (this.identities.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
-      this.identities.touched(id, h.kind === KIND.click, h.campaign, h.spot, h.ts)
+      if (ids.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
+      ids.touched(id, h.kind === KIND.click, h.campaign, h.spot, h.ts)
     }
-    const stable = h.platform === PLATFORM.mb || h.ts >= this.identities.firstSeen[id]! + STABLE_AFTER_MS
-    const rec: EventRecord = {
-      kind: h.kind, flags: packFlags({ ivt, stable, platform: h.platform, sdk: h.sdk }), region: h.region, campaign: h.campaign,
-      spot: h.spot, keyword: h.keyword, identity: id, minisite: h.minisite ?? 0, event: h.event ?? 0, ts: h.ts,
-    }
-    this.writer.event(rec)
-    const { day, hour } = localDayHour(this.timeZone(), h.ts)
-    return { rec, day, hour }
+    const stable = h.platform === PLATFORM.mb || h.ts >= ids.firstSeen[id]! + STABLE_AFTER_MS
+    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform: h.platform, sdk: h.sdk })
+    const minisite = h.minisite ?? 0
+    const event = h.event ?? 0
+    this.writer.eventFields(h.kind, flags, h.region, h.campaign, h.spot, h.keyword, id, minisite, event, h.ts)
+    const local = h.ts + zoneOffset(this.timeZone(), h.ts)
+    const day = Math.floor(local / DAY_MS)
+    batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), h.kind, flags, h.region, h.campaign, h.spot, h.keyword, id, minisite, event)
   }
 
   /** One writer: each round takes everything recorded so far as one frame and one fsync. */
@@ -110,10 +149,10 @@ export class Ingest {
         while (!this.writer.empty) {
           const frame = this.writer.take()
           const batch = (this.writing = this.batch)
-          this.batch = newBatch()
+          this.batch = new Batch()
           await this.log.append(frame)
-          for (const p of batch.items) this.apply(p)
-          this.ingested += batch.items.length
+          this.applyBatch(batch)
+          this.ingested += batch.n
           batch.resolve()
         }
       } catch (err) {
@@ -128,19 +167,19 @@ export class Ingest {
     })()
   }
 
-  private apply(p: Pending): void {
-    const e = p.rec
-    if (e.kind === KIND.minisite) {
-      this.columns.partitionFor('minisite', e.minisite).add(p.day, p.hour, e.kind, e.flags, e.region, e.spot, e.keyword, e.identity, e.campaign, e.event)
-    } else {
-      this.columns.partitionFor('campaign', e.campaign).add(p.day, p.hour, e.kind, e.flags, e.region, e.spot, e.keyword, e.identity)
-    }
+  private apply(day: number, hour: number, kind: number, flags: number, region: number, campaign: number, spot: number, keyword: number, identity: number, minisite: number, event: number): void {
+    if (kind === KIND.minisite) this.columns.partitionFor('minisite', minisite).add(day, hour, kind, flags, region, spot, keyword, identity, campaign, event)
+    else this.columns.partitionFor('campaign', campaign).add(day, hour, kind, flags, region, spot, keyword, identity)
+  }
+
+  private applyBatch(b: Batch): void {
+    for (let i = 0; i < b.n; i++) this.apply(b.day[i]!, b.hour[i]!, b.kind[i]!, b.flags[i]!, b.region[i]!, b.campaign[i]!, b.spot[i]!, b.keyword[i]!, b.identity[i]!, b.minisite[i]!, b.event[i]!)
   }
 
   /** Waits for everything recorded to be durable. */
   async flush(): Promise<void> {
     if (this.writing) await this.writing.done
-    if (this.batch.items.length > 0) await this.batch.done
+    if (this.batch.n > 0) await this.batch.done
   }
 
   close(): Promise<void> {

@@ -23,6 +23,12 @@ export class Measurement {
   private lookupInstance: TrackingLookup | null = null
   /** Events read from the log at the last open or rebuild. */
   loaded = 0
+  private generation = 0
+
+  /** Changes with every event counted and every rebuild (report caches key on it). */
+  get version(): string {
+    return `${this.generation}:${this.columns.events}`
+  }
 
   constructor(
     private readonly log: EventLog,
@@ -59,6 +65,7 @@ export class Measurement {
   /** Derives everything again from the raw events (same numbers; after a panel import too). */
   async rebuild(): Promise<number> {
     await this.ingest.flush()
+    this.generation++
     this.ingest.columns = new Columns()
     this.ingest.identities = new Identities()
     this.persons = new WeakMap()

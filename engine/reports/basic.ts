@@ -96,6 +96,7 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
     for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
       const cell = i * nR + c
       const seen = r !== null && r.seen[cell] === 1
+      if (!seen && !p.with_null) continue
       rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? pick(censusMetrics(r, cell, w.days), names) : nullMetrics(names), hasData: seen })
     }
   } else if (!keywordsEmpty && panel) {
@@ -111,6 +112,7 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
         const x = proj[i * nR + c]!
         const seen = x.sample[0]! > 0 || x.clickerSample > 0
+        if (!seen && !p.with_null) continue
         rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? pick(projectedMetrics(x, w.days), names) : nullMetrics(names), hasData: seen })
       }
     }

@@ -123,18 +123,18 @@ export function census(s: CensusSpec): CensusResult {
     return r
   }
   // Identity by identity: the sorted prefix and the sorted tail, merged by identity.
-  const { order, sorted, tail } = p.identityOrder(s.identities)
+  const { sorted, tail } = p.identityOrder(s.identities)
   const ident = p.identity
   let a = 0
   let b = 0
   while (a < sorted || b < tail.length) {
-    const ia = a < sorted ? ident[order[a]!]! : 0xffffffff
+    const ia = a < sorted ? ident[a]! : 0xffffffff
     const ib = b < tail.length ? ident[tail[b]!]! : 0xffffffff
     const id = ia < ib ? ia : ib
     run++
     st.sparse?.imp.clear()
     st.sparse?.clk.clear()
-    while (a < sorted && ident[order[a]!] === id) one(order[a++]!)
+    while (a < sorted && ident[a] === id) one(a++)
     while (b < tail.length && ident[tail[b]!] === id) one(tail[b++]!)
   }
   return r

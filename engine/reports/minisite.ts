@@ -139,6 +139,7 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
   for (let i = 0; i < q.pos.n; i++) for (let e = 0; e < q.nE; e++) for (let c = 0; c < q.cells.ids.length; c++) {
     const cell = (i * q.nE + e) * q.cells.ids.length + c
     const seen = q.r !== null && q.r.seen[cell] === 1
+    if (!seen) continue
     const m = seen ? { evt_acc: q.r!.imp[cell]!, uev_acc: q.r!.uim[cell]!, evt_day: q.r!.impDay[cell]!, uev_day: q.r!.uimDay[cell]! } : null
     rows.push({
       attributes: { audience: p.by_audience, ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: q.cells.ids[c]!, universe: null },
@@ -186,6 +187,7 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     }
     for (let i = 0; i < pos.n; i++) for (let e = 0; e < nE; e++) for (let c = 0; c < nR; c++) {
       const s = sums.get((i * nE + e) * nR + c)
+      if (!s) continue
       const m = s ? { evt_acc: Math.round(s.evt), uev_acc: Math.round(s.uev), evt_day: Math.round(s.evtDay), uev_day: Math.round(s.uevDay) } : null
       rows.push({
         attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]!) },
@@ -209,6 +211,7 @@ export function realtimeShowMinisite(env: ReportEnv, p: Realtime): MinisiteRepor
   for (let i = 0; i < q.pos.n; i++) for (let e = 0; e < q.nE; e++) {
     const cell = i * q.nE + e
     const seen = q.r !== null && q.r.seen[cell] === 1
+    if (!seen) continue
     const m: Record<string, number> = {}
     if (seen) {
       m.evt_day = q.r!.impDay[cell]!

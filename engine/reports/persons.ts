@@ -38,11 +38,11 @@ export interface PersonCell {
 }
 
 /** Events of panel persons in a partition, remembered per partition version and panel. */
-const panelEvents = new WeakMap<Partition, { n: number; personOf: Int32Array; events: Uint32Array; count: number }>()
+const panelEvents = new WeakMap<Partition, { n: number; generation: number; personOf: Int32Array; events: Uint32Array; count: number }>()
 
 function eventsOfPersons(p: Partition, personOf: Int32Array): { events: Uint32Array; count: number } {
   let c = panelEvents.get(p)
-  if (!c || c.personOf !== personOf || c.n > p.n) c = { n: 0, personOf, events: new Uint32Array(1024), count: 0 }
+  if (!c || c.personOf !== personOf || c.n > p.n || c.generation !== p.generation) c = { n: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0 }
   for (let i = c.n; i < p.n; i++) {
     if ((personOf[p.identity[i]!] ?? -1) < 0) continue
     c.events = ensure(c.events, c.count + 1)

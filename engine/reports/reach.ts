@@ -37,7 +37,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
       ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
         .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
       : [{ extra: {} }]
-    for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience }))
+    for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience, withNull: p.with_null }))
   }
   const attributeNames = ['audience', ...(p.by_audience === 'target' ? ['target_id'] : []), ...(p.by_position !== 'campaign' ? ['publisher_id'] : []),
     ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : []), 'region_id', 'universe']
@@ -54,6 +54,7 @@ interface Shape {
   platforms: number
   names: string[]
   audience: 'overall' | 'stable' | 'target'
+  withNull: boolean
 }
 
 function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: Map<number, PersonCell>, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
@@ -65,6 +66,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: Map<number, Per
     const x = proj[i * s.nR + c]!
     const universe = Math.round(u[c]!)
     const seen = x.sample[0]! > 0
+    if (!seen && !s.withNull) continue
     const m: Record<string, number | null> = {
       imp_acc: Math.round(x.impressions),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe

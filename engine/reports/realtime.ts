@@ -39,6 +39,7 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   const rows: Row[] = []
   for (let i = 0; i < pos.n; i++) {
     const seen = r !== null && r.seen[i] === 1
+    if (!seen) continue
     const m: Record<string, number> = {}
     if (seen) {
       m.imp_day = r.impDay[i]!
