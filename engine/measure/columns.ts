@@ -22,10 +22,10 @@ export class Partition {
   spot = new Uint32Array(256)
   keyword = new Uint32Array(256)
   identity = new Uint32Array(256)
-  /** Minisite partitions: the campaign credited. */
-  campaign = new Uint32Array(0)
+  /** Minisite partitions: the campaign credited (empty in campaign partitions). */
+  campaign: Uint32Array
   /** Minisite partitions: the event id. */
-  event = new Uint32Array(0)
+  event: Uint32Array
   /** Events [0, sorted) are stored in identity order. */
   private sorted = 0
   /** Increases whenever compaction renumbers the events (caches of event indices key on it). */
@@ -33,7 +33,10 @@ export class Partition {
   /** Increases with every event added (report caches key on it). */
   version = 0
 
-  constructor(readonly minisite = false) {}
+  constructor(readonly minisite = false) {
+    this.campaign = new Uint32Array(minisite ? 256 : 0)
+    this.event = new Uint32Array(minisite ? 256 : 0)
+  }
 
   add(day: number, hour: number, kind: number, flags: number, region: number, spot: number, keyword: number, identity: number, campaign = 0, event = 0): void {
     if (this.n >= MAX_EVENTS) throw new Error(`a partition holds at most ${MAX_EVENTS} events`)

@@ -58,24 +58,54 @@ export class Identities {
     this.firstSeen[r.id] = r.firstSeen
   }
 
-  /** Remembers an impression or click as the identity's latest of its kind (when it is later). */
+  /**
+   * Remembers an impression or click: the identity's latest of its kind in typed arrays, and
+   * when a touch of another campaign replaces it, the replaced one per campaign in `earlier`
+   * (only identities that touch several campaigns have an entry there).
+   */
   touched(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
     const t = this.touch
-    if (click ? ts < t.clkTs[id]! : ts < t.impTs[id]!) return
-    if (click) (t.clkCampaign[id] = campaign, t.clkSpot[id] = spot, t.clkTs[id] = ts)
-    else (t.impCampaign[id] = campaign, t.impSpot[id] = spot, t.impTs[id] = ts)
+    const [cs, ss, tss] = click ? [t.clkCampaign, t.clkSpot, t.clkTs] : [t.impCampaign, t.impSpot, t.impTs]
+    if (cs[id]! !== 0 && cs[id]! !== campaign) this.keepEarlier(id, click, cs[id]!, ss[id]!, tss[id]!)
+    if (cs[id]! === campaign && ts < tss[id]!) return
+    cs[id] = campaign
+    ss[id] = spot
+    tss[id] = ts
+  }
+
+  private earlier = new Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>()
+
+  private keepEarlier(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
+    let m = this.earlier.get(id)
+    if (!m) this.earlier.set(id, (m = new Map()))
+    const e = m.get(campaign) ?? { clkSpot: 0, clkTs: -Infinity, impSpot: 0, impTs: -Infinity }
+    if (click && ts > e.clkTs) (e.clkSpot = spot, e.clkTs = ts)
+    if (!click && ts > e.impTs) (e.impSpot = spot, e.impTs = ts)
+    m.set(campaign, e)
   }
 
   /**
-   * The campaign and spot a minisite event credits (metrics.md): the identity's latest click,
-   * else its latest impression, within `windowMs` before `ts` and on a campaign `linked` allows.
+   * The campaign and spot a minisite event credits (metrics.md): the identity's latest click on a
+   * campaign `linked` allows, within `windowMs` before `ts`; else its latest such impression.
    */
   lastTouch(text: string, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
     const id = this.ids.get(text)
-    if (id === undefined) return null
+    return id === undefined ? null : this.creditOf(id, ts, windowMs, linked)
+  }
+
+  /** lastTouch by identity number. */
+  creditOf(id: number, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
     const t = this.touch
-    for (const [c, s, at] of [[t.clkCampaign, t.clkSpot, t.clkTs], [t.impCampaign, t.impSpot, t.impTs]] as const) {
-      if (c[id]! !== 0 && at[id]! <= ts && ts - at[id]! <= windowMs && linked(c[id]!)) return { campaign: c[id]!, spot: s[id]! }
+    const ok = (at: number) => at <= ts && ts - at <= windowMs
+    for (const click of [true, false]) {
+      let best: { campaign: number; spot: number; at: number } | null = null
+      const [c, s, at] = click ? [t.clkCampaign[id]!, t.clkSpot[id]!, t.clkTs[id]!] : [t.impCampaign[id]!, t.impSpot[id]!, t.impTs[id]!]
+      if (c !== 0 && ok(at) && linked(c)) best = { campaign: c, spot: s, at }
+      for (const [campaign, e] of this.earlier.get(id) ?? []) {
+        const [spot, when] = click ? [e.clkSpot, e.clkTs] : [e.impSpot, e.impTs]
+        if (ok(when) && linked(campaign) && (!best || when > best.at)) best = { campaign, spot, at: when }
+      }
+      if (best) return { campaign: best.campaign, spot: best.spot }
     }
     return null
   }

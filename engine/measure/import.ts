@@ -72,8 +72,7 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   // A log without user agents is not a log of bots: only a given agent is judged.
   const ivt = ua !== '' ? classify(ua, located.isp, id.device).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
   if (kind === KIND.minisite) {
-    const t = eventTarget(l, c, id.text, ts)
-    return { kind, ts, campaign: t.campaign, spot: t.spot, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, minisite: t.minisite, event: t.event }
+    return { kind, ts, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, ...eventTarget(l, c) }
   }
   const t = adTarget(l, c)
   return { kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }
@@ -97,16 +96,16 @@ function adTarget(l: ImportLine, c: ImportContext): { campaign: number; spot: nu
   return { campaign, spot, keyword }
 }
 
-function eventTarget(l: ImportLine, c: ImportContext, identity: string, ts: number): { campaign: number; spot: number; minisite: number; event: number } {
+function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 'spot' | 'minisite' | 'event' | 'credit'> {
   const minisite = numberOf(l.minisite_id, 'minisite_id')
   const event = numberOf(l.event_id, 'event_id')
   const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
   if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
-  let campaign = l.campaign_id ? numberOf(l.campaign_id, 'campaign_id') : 0
-  let spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
+  const campaign = l.campaign_id ? numberOf(l.campaign_id, 'campaign_id') : 0
+  const spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
-  if (!campaign) ({ campaign, spot } = c.identities.lastTouch(identity, ts, 30 * 86_400_000, (x) => site.campaigns.has(x)) ?? { campaign: 0, spot: 0 })
-  return { campaign, spot, minisite, event }
+  // Without a campaign the ingest credits the identity's latest touch, in arrival order.
+  return campaign ? { campaign, spot, minisite, event } : { campaign: 0, spot: 0, minisite, event, credit: { linked: site.campaigns, k: 0 } }
 }
 
 /** Splits CSV text into rows (RFC 4180: quoted fields may hold commas, quotes and newlines). */

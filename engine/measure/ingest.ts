@@ -13,6 +13,8 @@ import { localDayHour, zoneOffset } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
 export const STABLE_AFTER_MS = 24 * 3_600_000
+/** How long after a click or impression a minisite event is credited to it (inclusive). */
+export const CREDIT_WINDOW_MS = 30 * 86_400_000
 
 /**
  * Hits recorded but not yet durable, as columns (no object per hit: imports bring millions).
@@ -130,14 +132,21 @@ export class Ingest {
       if (ids.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
       ids.touched(id, h.kind === KIND.click, h.campaign, h.spot, h.ts)
     }
+    let campaign = h.campaign
+    let spot = h.spot
+    if (h.kind === KIND.minisite && h.credit) {
+      const { linked, k } = h.credit
+      const c = ids.creditOf(id, h.ts, CREDIT_WINDOW_MS, (x) => linked.has(x) && (!k || x === k))
+      ;({ campaign, spot } = c ?? (k && linked.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 }))
+    }
     const stable = h.platform === PLATFORM.mb || h.ts >= ids.firstSeen[id]! + STABLE_AFTER_MS
     const flags = packFlags({ ivt: ivt as IvtClass, stable, platform: h.platform, sdk: h.sdk })
     const minisite = h.minisite ?? 0
     const event = h.event ?? 0
-    this.writer.eventFields(h.kind, flags, h.region, h.campaign, h.spot, h.keyword, id, minisite, event, h.ts)
+    this.writer.eventFields(h.kind, flags, h.region, campaign, spot, h.keyword, id, minisite, event, h.ts)
     const local = h.ts + zoneOffset(this.timeZone(), h.ts)
     const day = Math.floor(local / DAY_MS)
-    batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), h.kind, flags, h.region, h.campaign, h.spot, h.keyword, id, minisite, event)
+    batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), h.kind, flags, h.region, campaign, spot, h.keyword, id, minisite, event)
   }
 
   /** One writer: each round takes everything recorded so far as one frame and one fsync. */

@@ -39,6 +39,12 @@ export interface Hit {
   /** Minisite events only. */
   minisite?: number
   event?: number
+  /**
+   * Minisite events to credit at ingest (metrics.md): to the identity's latest touch on one of
+   * these campaigns (or on `k` only, when given) within 30 days; else to `k` when linked, else none.
+   * Resolved in arrival order, so a click earlier in the same import counts.
+   */
+  credit?: { linked: ReadonlySet<number>; k: number }
 }
 
 /** Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2). */

@@ -26,7 +26,8 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: Campaig
   checkAudience(p)
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, p.by_position, p)
+  // limit pages the rows (finish), not the spots
+  const pos = positions(meta, p.by_position, { publisher_id: p.publisher_id, spot_id: p.spot_id })
   const panel = !p.panel_id || p.panel_id.includes(meta.panel_id) ? env.panel(meta.panel_id) : null
   if (!panel || !part) return { meta, pos, panel: null }
   const w = window(meta, p.date)

@@ -99,9 +99,14 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
       if (!seen && !p.with_null) continue
       rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? pick(censusMetrics(r, cell, w.days), names) : nullMetrics(names), hasData: seen })
     }
+  } else if (!keywordsEmpty && !panel && p.with_null) {
+    // A panel without persons: every target cell, without data and without a universe.
+    for (const t of meta.targets.filter((x) => !p.target_id || p.target_id.includes(String(x.target_id)))) {
+      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, null), metrics: nullMetrics(names), hasData: false })
+    }
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: false, filtration: p.filtration_type })
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: false, filtration: p.filtration_type })
     const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond }) : new Map()
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {

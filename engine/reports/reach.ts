@@ -29,6 +29,13 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   const platforms = platformMask(p.platform)
   const panel = env.panel(meta.panel_id)
   const rows: Row[] = []
+  if (!panel && p.with_null) {
+    // A panel without persons: every cell, without data and without a universe.
+    const ids = p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).map((t) => ({ target_id: String(t.target_id) })) : [{}]
+    for (const extra of ids) for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
+      rows.push({ attributes: { audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[c]!, universe: null }, metrics: nullMetrics(names), hasData: false })
+    }
+  }
   if (panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })

@@ -9,8 +9,6 @@ import { landingOf, utmFor, withUtm } from '../tracking/tags'
 
 /** A transparent 1x1 GIF. */
 export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
-/** How long after a click or impression a minisite event is credited to it. */
-export const CREDIT_WINDOW_MS = 30 * 86_400_000
 
 const NO_STORE = { 'cache-control': 'no-store, no-cache, must-revalidate', pragma: 'no-cache' }
 
@@ -92,11 +90,8 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   const site = Number.isSafeInteger(m) && m > 0 ? ctx.measure.lookup().minisite(m) : null
   if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
   if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
-  const ts = ctx.clock.now()
   const k = Number(a.tracking.params.get('k') ?? '0')
-  const credit = ctx.measure.identities.lastTouch(a.identity, ts, CREDIT_WINDOW_MS, (c) => site.campaigns.has(c) && (!k || c === k))
-    ?? (k && site.campaigns.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 })
-  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, credit.campaign, credit.spot, 0, { ts, minisite: m, event: ev })])
+  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, 0, 0, 0, { minisite: m, event: ev, credit: { linked: site.campaigns, k: Number.isSafeInteger(k) ? k : 0 } })])
   return pixel(a, '1')
 }
 
