@@ -121,7 +121,11 @@ export class Identities {
       this.impressions[id] = 0
       this.clicks[id] = 0
     }
-    if (click) return ++this.clicks[id]! > MAX_CLICKS_PER_WINDOW
+    if (click) {
+      const c = this.clicks[id]! + 1
+      this.clicks[id] = Math.min(c, 65535)
+      return c > MAX_CLICKS_PER_WINDOW
+    }
     const n = this.impressions[id]! + 1
     this.impressions[id] = Math.min(n, 65535)
     return n > MAX_IMPRESSIONS_PER_WINDOW

@@ -15,7 +15,9 @@ export const IMPORT_COLUMNS = ['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_
 export type ImportLine = Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>
 
 const NAMESPACES = new Set(['idfa', 'idfa1', 'oaid', 'oaid1', 'imei', 'aaid', 'androidid', 'androidid1', 'caid', 'caid1', 'idfv', 'openudid', 'duid', 'mac', 'mac1', 'amid'])
-const TYPES: Record<string, Hit['kind']> = { impression: KIND.impression, click: KIND.click, event: KIND.minisite }
+const TYPES = new Map<string, Hit['kind']>([['impression', KIND.impression], ['click', KIND.click], ['event', KIND.minisite]])
+/** Times from 1970 to 2100: the columns keep day numbers in 16 bits. */
+const LAST_MS = Date.UTC(2100, 0, 1)
 const regionIndex = () => (regionIndexCache ??= new Map(regionTable().map((r, i) => [r.region_id, i])))
 let regionIndexCache: Map<string, number> | null = null
 
@@ -28,13 +30,19 @@ const fail = (text: string): never => {
 export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) => number): number {
   const s = (raw ?? '').trim()
   if (s === '') fail("'ts' is missing")
-  if (/^\d{10,16}$/.test(s)) return Number(s)
+  const inRange = (ms: number) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${s}'`))
+  if (/^\d{10,16}$/.test(s)) return inRange(Number(s))
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
   if (!m) fail(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${s}'`)
   const local = Date.parse(`${m![1]}T${m![2]}Z`)
-  if (Number.isNaN(local)) fail(`'ts' is not a real time: '${s}'`)
-  if (m![5] !== undefined) return Date.parse(`${m![1]}T${m![2]}${m![5]}`)
-  return local - zoneOffsetAt(local)
+  // Date.parse rolls 2025-02-30 into March: the date must come back the same
+  if (Number.isNaN(local) || new Date(local).toISOString().slice(0, 10) !== m![1]) fail(`'ts' is not a real time: '${s}'`)
+  if (m![5] !== undefined) {
+    const at = Date.parse(`${m![1]}T${m![2]}${m![5]}`)
+    if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail(`'ts' has an impossible offset: '${s}'`)
+    return inRange(at)
+  }
+  return inRange(local - zoneOffsetAt(local))
 }
 
 function identityOf(l: ImportLine): { text: string; device: boolean } {
@@ -60,17 +68,22 @@ export interface ImportContext {
 
 /** One line to a hit, or a LineError saying what is wrong with it. */
 export function lineToHit(l: ImportLine, c: ImportContext): Hit {
-  const kind = TYPES[(l.type ?? '').trim().toLowerCase()] ?? fail(`'type' must be impression, click or event, got '${l.type ?? ''}'`)
+  const kind = TYPES.get((l.type ?? '').trim().toLowerCase()) ?? fail(`'type' must be impression, click or event, got '${l.type ?? ''}'`)
   const ts = parseTime(l.ts, c.zoneOffsetAt)
   const id = identityOf(l)
   const ua = l.user_agent ?? ''
-  const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: '' }
-    : l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
-  const platform = l.platform ? (l.platform === 'pc' ? PLATFORM.pc : l.platform === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
-    : id.device ? PLATFORM.mb : detectPlatform(NO_PARAMS, ua).platform
-  const sdk = l.sdk ? (l.sdk === 'mm' ? SDK.mm : l.sdk === 'mz' ? SDK.mz : l.sdk === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`)) : SDK.none
+  // The address always gives the ISP (data centres); region_id, when given, gives the region.
+  const byIp = l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
+  const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: byIp.isp } : byIp
+  const detected = ua !== '' ? detectPlatform(NO_PARAMS, ua) : null
+  const given = (x: string | undefined) => (x ?? '').trim().toLowerCase()
+  const platform = given(l.platform) ? (given(l.platform) === 'pc' ? PLATFORM.pc : given(l.platform) === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
+    : id.device ? PLATFORM.mb : detected?.platform ?? PLATFORM.pc
+  const sdkText = given(l.sdk)
+  const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`))
+    : platform === PLATFORM.mb ? detected?.sdk ?? SDK.none : SDK.none
   // A log without user agents is not a log of bots: only a given agent is judged.
-  const ivt = ua !== '' ? classify(ua, located.isp, id.device).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
+  const ivt = ua !== '' ? classify(ua, located.isp, id.device || sdk !== SDK.none).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
   if (kind === KIND.minisite) {
     return { kind, ts, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, ...eventTarget(l, c) }
   }
@@ -104,6 +117,8 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   const campaign = l.campaign_id ? numberOf(l.campaign_id, 'campaign_id') : 0
   const spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
+  if (spot && !campaign) fail("'spot_id' needs 'campaign_id' on an event line")
+  if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
   // Without a campaign the ingest credits the identity's latest touch, in arrival order.
   return campaign ? { campaign, spot, minisite, event } : { campaign: 0, spot: 0, minisite, event, credit: { linked: site.campaigns, k: 0 } }
 }

@@ -79,6 +79,8 @@ export class Ingest {
   private batch = new Batch()
   /** The batch being written, if any. */
   private writing: Batch | null = null
+  /** While set, add() waits for it (exclusive()). */
+  private gate: Promise<void> | null = null
   private pumping = false
   private failure: Error | null = null
   /** Hits ingested since open (acknowledged). */
@@ -113,6 +115,7 @@ export class Ingest {
   add(hits: readonly Hit[]): Promise<void> {
     if (this.failure) return Promise.reject(this.failure)
     if (hits.length === 0) return Promise.resolve()
+    if (this.gate) return this.gate.then(() => this.add(hits))
     const batch = this.batch
     for (const h of hits) this.record(h, batch)
     this.pump()
@@ -187,8 +190,26 @@ export class Ingest {
 
   /** Waits for everything recorded to be durable. */
   async flush(): Promise<void> {
+    // Take the waiting batch first: the writer may pick it up while we wait for the one in flight.
+    const pending = this.batch
     if (this.writing) await this.writing.done
-    if (this.batch.n > 0) await this.batch.done
+    if (pending.n > 0) await pending.done
+  }
+
+  /** Holds every add() until `work` is done (a rebuild must not see new hits half-way). */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const previous = this.gate
+    this.gate = gate
+    await previous
+    await this.flush()
+    try {
+      return await work()
+    } finally {
+      if (this.gate === gate) this.gate = null
+      release()
+    }
   }
 
   close(): Promise<void> {

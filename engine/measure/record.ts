@@ -62,6 +62,7 @@ export class FrameWriter {
 
   /** The same as event(), field by field (the ingest's hot path makes no record object). */
   eventFields(kind: number, flags: number, region: number, campaign: number, spot: number, keyword: number, identity: number, minisite: number, event: number, ts: number): void {
+    if (kind !== KIND.impression && kind !== KIND.click && kind !== KIND.minisite) throw new Error(`FrameWriter: no record kind ${kind}`)
     const b = this.reserve(EVENT_BYTES)
     const i = this.size
     b[i] = kind
@@ -84,6 +85,7 @@ export class FrameWriter {
 
   /** The frame, ready to append; the writer is empty afterwards. */
   take(): Buffer {
+    if (this.empty) throw new Error('FrameWriter.take: no records (an empty frame would end the segment)')
     const frame = Buffer.from(this.buf.subarray(0, this.size))
     const payload = frame.subarray(FRAME_HEADER)
     frame.writeUInt32LE(payload.length, 0)

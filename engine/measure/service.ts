@@ -64,13 +64,14 @@ export class Measurement {
 
   /** Derives everything again from the raw events (same numbers; after a panel import too). */
   async rebuild(): Promise<number> {
-    await this.ingest.flush()
-    this.generation++
-    this.ingest.columns = new Columns()
-    this.ingest.identities = new Identities()
-    this.persons = new WeakMap()
-    this.loaded = await this.ingest.open()
-    return this.loaded
+    return this.ingest.exclusive(async () => {
+      this.generation++
+      this.ingest.columns = new Columns()
+      this.ingest.identities = new Identities()
+      this.persons = new WeakMap()
+      this.loaded = await this.ingest.open()
+      return this.loaded
+    })
   }
 
   panel(panelId: string): PanelIndex | null {

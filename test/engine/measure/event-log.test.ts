@@ -1,0 +1,215 @@
+// docs/measurement.md "Raw events": events/NNNNNN.seg, append-only, fsynced, torn tails ignored
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
+import { FrameWriter, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
+import { KIND } from '../../../engine/measure/types'
+
+const dirs: string[] = []
+const logs: EventLog[] = []
+afterEach(async () => {
+  for (const l of logs.splice(0)) await l.close().catch(() => undefined)
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'admonitor-event-log-'))
+  dirs.push(d)
+  return d
+}
+
+function fileLog(dir: string): FileEventLog {
+  const l = new FileEventLog(dir)
+  logs.push(l)
+  return l
+}
+
+const ev = (campaign: number, ts = 1_736_481_600_000): EventRecord => ({ kind: KIND.impression, flags: 0, region: 0, campaign, spot: 1, keyword: 0, identity: 1, minisite: 0, event: 0, ts })
+
+/** One frame holding events for the given campaign numbers. */
+function frame(...campaigns: number[]): Buffer {
+  const w = new FrameWriter()
+  for (const c of campaigns) w.event(ev(c))
+  return w.take()
+}
+
+/** The campaign of every event the log visits, in order, and the bytes it reports. */
+async function campaignsOf(log: EventLog): Promise<{ campaigns: number[]; identities: IdentityRecord[]; bytes: number }> {
+  const campaigns: number[] = []
+  const identities: IdentityRecord[] = []
+  const bytes = await log.readAll({ identity: (r) => identities.push(r), event: (e) => campaigns.push(e.campaign) })
+  return { campaigns, identities, bytes }
+}
+
+const segs = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((n) => n.endsWith('.seg')).sort()
+
+describe('FileEventLog', () => {
+  it('does create the directory and read nothing when it does not exist yet', async () => {
+    const dir = join(await tempDir(), 'events', 'nested')
+    expect(await campaignsOf(fileLog(dir))).toEqual({ campaigns: [], identities: [], bytes: 0 })
+    expect((await stat(dir)).isDirectory()).toBe(true)
+  })
+
+  it('does append the first frame to 000001.seg and count the bytes appended', async () => {
+    const dir = await tempDir()
+    const log = fileLog(dir)
+    await log.readAll({ identity: () => undefined, event: () => undefined })
+    const a = frame(1, 2)
+    const b = frame(3)
+    await log.append(a)
+    expect(log.appended).toBe(a.length)
+    await log.append(b)
+    expect(log.appended).toBe(a.length + b.length)
+    expect(await segs(dir)).toEqual(['000001.seg'])
+    expect((await readFile(join(dir, '000001.seg'))).equals(Buffer.concat([a, b]))).toBe(true)
+  })
+
+  it('does create segment files readable and writable by the owner only', async () => {
+    if (process.platform === 'win32') return
+    const dir = await tempDir()
+    await fileLog(dir).append(frame(1))
+    expect((await stat(join(dir, '000001.seg'))).mode & 0o777).toBe(0o600)
+  })
+
+  it('does read every segment in numeric order, not name order', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, '000002.seg'), frame(2))
+    await writeFile(join(dir, '1000000.seg'), frame(4))
+    await writeFile(join(dir, '999999.seg'), frame(3))
+    await writeFile(join(dir, '000001.seg'), Buffer.concat([frame(1), frame(11)]))
+    const got = await campaignsOf(fileLog(dir))
+    expect(got.campaigns).toEqual([1, 11, 2, 3, 4])
+  })
+
+  it('does ignore files that are not segments', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, '000001.seg'), frame(1))
+    await writeFile(join(dir, '12345.seg'), frame(99)) // fewer than 6 digits
+    await writeFile(join(dir, '000003.seg.tmp'), frame(98))
+    await writeFile(join(dir, 'notes.txt'), 'hello')
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([1])
+  })
+
+  it('does return the bytes of intact frames, over all segments', async () => {
+    const dir = await tempDir()
+    const a = frame(1)
+    const b = frame(2, 3)
+    await writeFile(join(dir, '000001.seg'), a)
+    await writeFile(join(dir, '000002.seg'), Buffer.concat([b, Buffer.alloc(13)]))
+    expect((await campaignsOf(fileLog(dir))).bytes).toBe(a.length + b.length)
+  })
+
+  it('does append to a new segment after readAll, never to the last one read', async () => {
+    const dir = await tempDir()
+    const old = Buffer.concat([frame(1), frame(2)])
+    await writeFile(join(dir, '000001.seg'), frame(0))
+    await writeFile(join(dir, '000002.seg'), old)
+    const log = fileLog(dir)
+    await log.readAll({ identity: () => undefined, event: () => undefined })
+    await log.append(frame(3))
+    expect(await segs(dir)).toEqual(['000001.seg', '000002.seg', '000003.seg'])
+    expect((await readFile(join(dir, '000002.seg'))).equals(old)).toBe(true)
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([0, 1, 2, 3])
+  })
+
+  it('does append to a new segment when it was not read first', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, '000004.seg'), frame(4))
+    await fileLog(dir).append(frame(5))
+    expect(await segs(dir)).toEqual(['000004.seg', '000005.seg'])
+  })
+
+  it('does ignore a torn tail in an old segment and never append after it', async () => {
+    const dir = await tempDir()
+    const whole = frame(1)
+    const torn = frame(2, 2).subarray(0, 30)
+    const damaged = Buffer.concat([whole, torn])
+    await writeFile(join(dir, '000001.seg'), damaged)
+    const log = fileLog(dir)
+    const first = await campaignsOf(log)
+    expect(first).toEqual({ campaigns: [1], identities: [], bytes: whole.length })
+    await log.append(frame(3))
+    await log.append(frame(4))
+    await log.close()
+    expect((await readFile(join(dir, '000001.seg'))).equals(damaged)).toBe(true)
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([1, 3, 4])
+  })
+
+  it('does ignore a zero-filled tail in an old segment', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, '000001.seg'), Buffer.concat([frame(1), Buffer.alloc(4096)]))
+    await writeFile(join(dir, '000002.seg'), frame(2))
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([1, 2])
+  })
+
+  it('does give each opened log its own segment, and reads them all back in order', async () => {
+    const dir = await tempDir()
+    for (let run = 1; run <= 3; run++) {
+      const log = fileLog(dir)
+      const before = await campaignsOf(log)
+      expect(before.campaigns).toEqual(Array.from({ length: run - 1 }, (_, i) => [i * 10 + 1, i * 10 + 2]).flat())
+      await log.append(frame((run - 1) * 10 + 1))
+      await log.append(frame((run - 1) * 10 + 2))
+      await log.close()
+    }
+    expect(await segs(dir)).toEqual(['000001.seg', '000002.seg', '000003.seg'])
+  })
+
+  it('does keep every record of a frame with identities and events', async () => {
+    const dir = await tempDir()
+    const w = new FrameWriter()
+    w.identity({ id: 1, text: 'amid:访客', platform: 0, firstSeen: 5 })
+    w.event(ev(7))
+    await fileLog(dir).append(w.take())
+    expect(await campaignsOf(fileLog(dir))).toMatchObject({ campaigns: [7], identities: [{ id: 1, text: 'amid:访客', platform: 0, firstSeen: 5 }] })
+  })
+
+  it('does start a new segment when appending after close', async () => {
+    const dir = await tempDir()
+    const log = fileLog(dir)
+    await log.append(frame(1))
+    await log.close()
+    await log.append(frame(2))
+    expect(await segs(dir)).toEqual(['000001.seg', '000002.seg'])
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([1, 2])
+  })
+})
+
+describe('MemoryEventLog', () => {
+  it('does read back appended frames in order and count their bytes', async () => {
+    const log = new MemoryEventLog()
+    const a = frame(1, 2)
+    const b = frame(3)
+    await log.append(a)
+    await log.append(b)
+    expect(log.appended).toBe(a.length + b.length)
+    expect(await campaignsOf(log)).toEqual({ campaigns: [1, 2, 3], identities: [], bytes: a.length + b.length })
+  })
+
+  it('does keep a copy of the frame, not the caller buffer', async () => {
+    const log = new MemoryEventLog()
+    const a = frame(1)
+    await log.append(a)
+    a.fill(0)
+    expect((await campaignsOf(log)).campaigns).toEqual([1])
+  })
+
+  it('does survive close, for a second reader', async () => {
+    const log = new MemoryEventLog()
+    await log.append(frame(5))
+    await log.close()
+    expect((await campaignsOf(log)).campaigns).toEqual([5])
+  })
+
+  it('does skip a damaged frame and still read the frames after it', async () => {
+    const log = new MemoryEventLog()
+    await log.append(frame(1))
+    log.frames.push(frame(2).subarray(0, 20))
+    await log.append(frame(3))
+    const got = await campaignsOf(log)
+    expect(got.campaigns).toEqual([1, 3])
+    expect(got.bytes).toBe(frame(1).length + frame(3).length)
+  })
+})

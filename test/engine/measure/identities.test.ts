@@ -1,0 +1,291 @@
+// docs/measurement.md "Attribution rules" (abnormal frequency) and metrics.md "Minisite metrics" (credit)
+import { describe, expect, it } from 'vitest'
+import { FREQUENCY_WINDOW_MS, Identities, MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../../../engine/measure/identities'
+
+/** 2025-01-10 12:00:00Z: a window boundary (windows are aligned to the clock). */
+const W = Date.parse('2025-01-10T12:00:00Z')
+const MIN = 60_000
+const DAY = 86_400_000
+
+/** How many of `n` hits at `ts` go beyond the limit. */
+function overCount(ids: Identities, id: number, n: number, ts: number, click: boolean): boolean[] {
+  return Array.from({ length: n }, () => ids.overLimit(id, ts, click))
+}
+
+describe('Identities: the dictionary', () => {
+  it('does number identities densely from 1 and know their text, platform and first sighting', () => {
+    const ids = new Identities()
+    expect(ids.size).toBe(1)
+    expect(ids.add('idfa:a', 1, 100)).toEqual({ id: 1, text: 'idfa:a', platform: 1, firstSeen: 100 })
+    expect(ids.add('amid:b', 0, 200)).toEqual({ id: 2, text: 'amid:b', platform: 0, firstSeen: 200 })
+    expect(ids.size).toBe(3)
+    expect(ids.get('idfa:a')).toBe(1)
+    expect(ids.get('amid:b')).toBe(2)
+    expect(ids.get('amid:c')).toBeUndefined()
+    expect(ids.texts).toEqual(['', 'idfa:a', 'amid:b'])
+    expect([ids.platform[1], ids.platform[2]]).toEqual([1, 0])
+    expect([ids.firstSeen[1], ids.firstSeen[2]]).toEqual([100, 200])
+  })
+
+  it('does restore identities read from the log in order', () => {
+    const ids = new Identities()
+    ids.restore({ id: 1, text: 'oaid:x', platform: 1, firstSeen: 5 })
+    ids.restore({ id: 2, text: 'amid:y', platform: 0, firstSeen: 6 })
+    expect(ids.get('amid:y')).toBe(2)
+    expect(ids.add('amid:z', 0, 7).id).toBe(3)
+  })
+
+  it('does refuse an identity restored out of order, as a damaged log', () => {
+    const ids = new Identities()
+    expect(() => ids.restore({ id: 2, text: 'amid:a', platform: 0, firstSeen: 0 })).toThrow(/identity 2 out of order \(expected 1\)/)
+    ids.restore({ id: 1, text: 'amid:a', platform: 0, firstSeen: 0 })
+    expect(() => ids.restore({ id: 1, text: 'amid:b', platform: 0, firstSeen: 0 })).toThrow(/identity 1 out of order \(expected 2\)/)
+    expect(ids.size).toBe(2)
+    expect(ids.get('amid:b')).toBeUndefined()
+  })
+
+  it('does keep platform, first sighting, counters and touches when growing past 1,024 identities', () => {
+    const ids = new Identities()
+    for (let i = 1; i <= 5_000; i++) ids.add(`amid:${i}`, i % 2, i * 10)
+    expect(ids.size).toBe(5_001)
+    expect(ids.platform[1]).toBe(1)
+    expect(ids.firstSeen[1]).toBe(10)
+    expect(ids.platform[4_000]).toBe(0)
+    expect(ids.firstSeen[5_000]).toBe(50_000)
+    ids.touched(4_999, true, 7, 70, W)
+    expect(ids.lastTouch('amid:4999', W, DAY, () => true)).toEqual({ campaign: 7, spot: 70 })
+    expect(overCount(ids, 4_999, 6, W, true).at(-1)).toBe(true)
+  })
+
+  it('does keep the counters and touches of early identities when the arrays grow', () => {
+    const ids = new Identities()
+    ids.add('amid:first', 0, 0)
+    ids.touched(1, false, 3, 30, W)
+    overCount(ids, 1, MAX_IMPRESSIONS_PER_WINDOW, W, false)
+    for (let i = 0; i < 3_000; i++) ids.add(`amid:more${i}`, 0, 0)
+    expect(ids.overLimit(1, W, false)).toBe(true)
+    expect(ids.lastTouch('amid:first', W, DAY, () => true)).toEqual({ campaign: 3, spot: 30 })
+  })
+})
+
+describe('Identities.overLimit', () => {
+  it('does allow 30 impressions in a window and mark every one after', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    expect(MAX_IMPRESSIONS_PER_WINDOW).toBe(30)
+    const got = overCount(ids, 1, 40, W + 5 * MIN, false)
+    expect(got.slice(0, 30).every((x) => !x)).toBe(true)
+    expect(got.slice(30).every((x) => x)).toBe(true)
+  })
+
+  it('does allow 5 clicks in a window and mark every one after', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    expect(MAX_CLICKS_PER_WINDOW).toBe(5)
+    expect(overCount(ids, 1, 8, W, true)).toEqual([false, false, false, false, false, true, true, true])
+  })
+
+  it('does count clicks and impressions separately', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    expect(overCount(ids, 1, 30, W, false).some((x) => x)).toBe(false)
+    expect(overCount(ids, 1, 5, W, true).some((x) => x)).toBe(false)
+    expect(ids.overLimit(1, W, true)).toBe(true)
+    expect(ids.overLimit(1, W, false)).toBe(true)
+  })
+
+  it('does count per identity', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    ids.add('amid:b', 0, W)
+    overCount(ids, 1, 31, W, false)
+    overCount(ids, 1, 6, W, true)
+    expect(ids.overLimit(2, W, false)).toBe(false)
+    expect(ids.overLimit(2, W, true)).toBe(false)
+  })
+
+  it('does align windows to the clock: 10:00:00.000 to 10:09:59.999', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    expect(FREQUENCY_WINDOW_MS).toBe(10 * MIN)
+    overCount(ids, 1, 30, W, false)
+    expect(ids.overLimit(1, W + FREQUENCY_WINDOW_MS - 1, false)).toBe(true)
+    // one millisecond later is a new window, although 31 hits fell within 10 minutes of each other
+    expect(ids.overLimit(1, W + FREQUENCY_WINDOW_MS, false)).toBe(false)
+  })
+
+  it('does not carry a window over when the 30 impressions straddle a boundary', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    expect(overCount(ids, 1, 20, W - 1, false).some((x) => x)).toBe(false)
+    expect(overCount(ids, 1, 20, W, false).some((x) => x)).toBe(false)
+  })
+
+  it('does reset both counters in a new window', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    overCount(ids, 1, 31, W, false)
+    overCount(ids, 1, 6, W, true)
+    const next = W + 3 * FREQUENCY_WINDOW_MS + 1
+    expect(overCount(ids, 1, 5, next, true).some((x) => x)).toBe(false)
+    expect(overCount(ids, 1, 30, next, false).some((x) => x)).toBe(false)
+    expect(ids.overLimit(1, next, true)).toBe(true)
+  })
+
+  it('does count in arrival order: a late hit of an earlier window starts that window afresh', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    overCount(ids, 1, 30, W, false)
+    expect(ids.overLimit(1, W - 1, false)).toBe(false)
+    expect(ids.overLimit(1, W, false)).toBe(false)
+  })
+
+  it('does keep marking impressions beyond the 16-bit counter range', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    const got = overCount(ids, 1, 70_000, W, false)
+    expect(got.indexOf(false, 30)).toBe(-1)
+  })
+
+  it('does keep marking clicks beyond the 16-bit counter range', () => {
+    // Regression: the per-window click counter is a Uint16Array and once wrapped to 0 after 65,535.
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    const got = overCount(ids, 1, 65_600, W, true)
+    expect(got.indexOf(false, MAX_CLICKS_PER_WINDOW)).toBe(-1)
+  })
+})
+
+describe('Identities.touched, lastTouch and creditOf', () => {
+  const all = (): boolean => true
+  function withTouches(): Identities {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    return ids
+  }
+
+  it('does answer null for an unknown identity or one never touched', () => {
+    const ids = withTouches()
+    expect(ids.lastTouch('amid:nobody', W, DAY, all)).toBeNull()
+    expect(ids.lastTouch('amid:a', W, DAY, all)).toBeNull()
+    expect(ids.creditOf(1, W, DAY, all)).toBeNull()
+  })
+
+  it('does answer the same by text (lastTouch) and by number (creditOf)', () => {
+    const ids = withTouches()
+    ids.add('amid:b', 0, W)
+    ids.touched(2, true, 5, 50, W)
+    expect(ids.lastTouch('amid:b', W, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+    expect(ids.creditOf(2, W, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+    expect(ids.creditOf(1, W, DAY, all)).toBeNull()
+  })
+
+  it('does credit the latest impression when there is no click', () => {
+    const ids = withTouches()
+    ids.touched(1, false, 5, 50, W)
+    ids.touched(1, false, 6, 60, W + MIN)
+    expect(ids.lastTouch('amid:a', W + 2 * MIN, DAY, all)).toEqual({ campaign: 6, spot: 60 })
+  })
+
+  it('does prefer the latest click over a later impression', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, false, 6, 60, W + MIN)
+    expect(ids.lastTouch('amid:a', W + 2 * MIN, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+  })
+
+  it('does fall back to the impression when the click is outside the window', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, false, 6, 60, W + 2 * DAY)
+    expect(ids.lastTouch('amid:a', W + 3 * DAY, 2 * DAY, all)).toEqual({ campaign: 6, spot: 60 })
+  })
+
+  it('does include a touch exactly windowMs before and exclude one a millisecond older', () => {
+    const ids = withTouches()
+    ids.touched(1, false, 6, 60, W)
+    expect(ids.lastTouch('amid:a', W + DAY, DAY, all)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('amid:a', W + DAY + 1, DAY, all)).toBeNull()
+  })
+
+  it('does ignore a touch later than the event', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W + MIN)
+    ids.touched(1, false, 6, 60, W - MIN)
+    expect(ids.lastTouch('amid:a', W, DAY, all)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('amid:a', W + MIN, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+  })
+
+  it('does credit only a campaign the linked filter allows', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, false, 6, 60, W)
+    expect(ids.lastTouch('amid:a', W, DAY, (c) => c === 6)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('amid:a', W, DAY, (c) => c === 5)).toEqual({ campaign: 5, spot: 50 })
+    expect(ids.lastTouch('amid:a', W, DAY, () => false)).toBeNull()
+  })
+
+  it('does credit the latest click on a linked campaign, although a later click went to another campaign', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, true, 7, 70, W + MIN)
+    ids.touched(1, true, 8, 80, W + 2 * MIN)
+    ids.touched(1, false, 6, 60, W + 3 * MIN)
+    expect(ids.lastTouch('amid:a', W + 4 * MIN, DAY, (c) => c === 5 || c === 6)).toEqual({ campaign: 5, spot: 50 })
+    expect(ids.lastTouch('amid:a', W + 4 * MIN, DAY, (c) => c === 5 || c === 7)).toEqual({ campaign: 7, spot: 70 })
+    expect(ids.lastTouch('amid:a', W + 4 * MIN, DAY, (c) => c === 6)).toEqual({ campaign: 6, spot: 60 })
+  })
+
+  it('does keep the latest touch of each campaign, by time, whatever the arrival order', () => {
+    const ids = withTouches()
+    ids.touched(1, false, 5, 51, W + 5 * MIN)
+    ids.touched(1, false, 6, 60, W + MIN)
+    ids.touched(1, false, 5, 52, W + 2 * MIN) // older than 51: ignored
+    ids.touched(1, false, 7, 70, W)
+    expect(ids.lastTouch('amid:a', W + 10 * MIN, DAY, all)).toEqual({ campaign: 5, spot: 51 })
+    expect(ids.lastTouch('amid:a', W + 10 * MIN, DAY, (c) => c !== 5)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('amid:a', W + 10 * MIN, DAY, (c) => c === 7)).toEqual({ campaign: 7, spot: 70 })
+  })
+
+  it('does skip a linked campaign whose touch fell out of the window for an older one still in it', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W - 3 * DAY)
+    ids.touched(1, true, 6, 60, W - DAY)
+    expect(ids.lastTouch('amid:a', W, 2 * DAY, all)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('amid:a', W, 2 * DAY, (c) => c === 5)).toBeNull()
+    expect(ids.lastTouch('amid:a', W, 4 * DAY, (c) => c === 5)).toEqual({ campaign: 5, spot: 50 })
+  })
+
+  it('does not ask the linked filter about campaign 0 (never touched)', () => {
+    const ids = withTouches()
+    const asked: number[] = []
+    ids.touched(1, false, 6, 60, W)
+    ids.lastTouch('amid:a', W, DAY, (c) => (asked.push(c), false))
+    expect(asked).toEqual([6])
+  })
+
+  it('does keep the later touch of a campaign when an earlier one of it arrives afterwards', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, true, 5, 55, W - MIN)
+    expect(ids.lastTouch('amid:a', W, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+  })
+
+  it('does let a touch of a campaign at the same time replace the previous one', () => {
+    const ids = withTouches()
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(1, true, 5, 55, W)
+    expect(ids.lastTouch('amid:a', W, DAY, all)).toEqual({ campaign: 5, spot: 55 })
+  })
+
+  it('does keep touches per identity', () => {
+    const ids = withTouches()
+    ids.add('amid:b', 0, W)
+    ids.touched(1, true, 5, 50, W)
+    ids.touched(2, false, 6, 60, W)
+    ids.touched(2, false, 7, 70, W + 1)
+    expect(ids.lastTouch('amid:a', W + 1, DAY, all)).toEqual({ campaign: 5, spot: 50 })
+    expect(ids.lastTouch('amid:a', W + 1, DAY, (c) => c !== 5)).toBeNull()
+    expect(ids.lastTouch('amid:b', W + 1, DAY, (c) => c === 6)).toEqual({ campaign: 6, spot: 60 })
+  })
+})

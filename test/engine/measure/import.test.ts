@@ -1,0 +1,472 @@
+// Batch import of events (NDJSON/CSV lines): times, CSV rows, and each line attributed to a hit
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Attributor, ipUaHash } from '../../../engine/measure/attribute'
+import { Identities } from '../../../engine/measure/identities'
+import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
+import { TrackingLookup } from '../../../engine/measure/lookup'
+import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
+import { regionTable } from '../../../engine/reports/region-cells'
+import { MemoryStorage } from '../../../engine/storage/adapters/memory'
+import type { Db } from '../../../engine/storage/db'
+import { migrate } from '../../../engine/storage/migrations'
+import { Persister } from '../../../engine/storage/persister'
+
+const H8 = 8 * 3_600_000
+const DAY = 86_400_000
+const zone8 = (): number => H8
+
+const UA = {
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  okhttp: 'okhttp/4.9.0',
+  androidSdk: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MMA-SDK',
+}
+/** An Aliyun address (ip2region ISP 阿里云) and a residential Beijing one. */
+const DC_IP = '47.100.1.1'
+const BEIJING_IP = '1.2.4.8'
+
+const regionIndexOf = (id: string): number => regionTable().findIndex((r) => r.region_id === id)
+const BEIJING_CITY = '000000000000001156110100'
+const BEIJING_PROVINCE = '000000000000001156110000'
+
+describe('parseTime', () => {
+  it.each([
+    ['1736481600000', 1_736_481_600_000],
+    ['1736481600', 1_736_481_600], // ten digits are still milliseconds
+    [' 1736481600123 ', 1_736_481_600_123],
+    ['2025-01-10T04:00:00Z', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10T04:00Z', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10 04:00:00Z', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10T04:00:00.5Z', Date.parse('2025-01-10T04:00:00.500Z')],
+    ['2025-01-10T04:00:00.123Z', Date.parse('2025-01-10T04:00:00.123Z')],
+    ['2025-01-10T12:00:00+08:00', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10T12:00:00+0800', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-09T23:00:00-05:00', Date.parse('2025-01-10T04:00:00Z')],
+    ['2024-02-29T00:00:00Z', Date.parse('2024-02-29T00:00:00Z')],
+  ])('does read %s', (raw, ms) => {
+    expect(parseTime(raw, () => { throw new Error('no zone needed') })).toBe(ms)
+  })
+
+  it('does read a time without offset as wall time of the engine zone', () => {
+    expect(parseTime('2025-01-10T12:00:00', zone8)).toBe(Date.parse('2025-01-10T04:00:00Z'))
+    expect(parseTime('2025-01-10 12:00', zone8)).toBe(Date.parse('2025-01-10T04:00:00Z'))
+    expect(parseTime('2025-01-10T00:30:00.250', zone8)).toBe(Date.parse('2025-01-09T16:30:00.250Z'))
+  })
+
+  it('does ask the zone offset at the wall time read as UTC', () => {
+    const asked: number[] = []
+    parseTime('2025-07-01T09:00', (ms) => (asked.push(ms), -4 * 3_600_000))
+    expect(asked).toEqual([Date.parse('2025-07-01T09:00:00Z')])
+    expect(parseTime('2025-07-01T09:00', () => -4 * 3_600_000)).toBe(Date.parse('2025-07-01T13:00:00Z'))
+  })
+
+  it.each([undefined, '', '   '])("does refuse a missing time (%j) with \"'ts' is missing\"", (raw) => {
+    expect(() => parseTime(raw, zone8)).toThrow(LineError)
+    expect(() => parseTime(raw, zone8)).toThrow("'ts' is missing")
+  })
+
+  it.each(['yesterday', '173648160', '17364816000000000', '2025-1-10T00:00', '2025-01-10', '2025-01-10T12', '2025-01-10T12:00:00.1234Z', '2025-01-10T12:00:00+8', '2025/01/10 12:00', '-1736481600000'])(
+    'does refuse %s as neither milliseconds nor ISO 8601', (raw) => {
+      expect(() => parseTime(raw, zone8)).toThrow(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${raw}'`)
+    })
+
+  it.each(['2025-13-01T00:00', '2025-01-32T00:00', '2025-01-10T25:00', '2025-01-10T12:60', '2025-01-10T12:00:61Z'])('does refuse %s as not a real time', (raw) => {
+    expect(() => parseTime(raw, zone8)).toThrow(`'ts' is not a real time: '${raw}'`)
+  })
+
+  it.each(['2025-02-30T00:00:00Z', '2025-04-31T12:00', '2025-02-29T00:00:00+08:00'])('does refuse the impossible calendar date %s', (raw) => {
+    // Date.parse rolls 30 February over to 2 March; such a date must be a line error, not another day.
+    expect(() => parseTime(raw, zone8)).toThrow(`'ts' is not a real time: '${raw}'`)
+  })
+
+  it.each(['2025-01-10T12:00:00+25:00', '2025-01-10T12:00:00+99:99', '2025-01-10T12:00:00-24:30'])('does refuse the impossible offset in %s', (raw) => {
+    // An impossible offset must be a line error, never NaN as the hit's time.
+    expect(() => parseTime(raw, zone8)).toThrow(LineError)
+  })
+})
+
+describe('csvRows', () => {
+  const rows = (text: string) => [...csvRows(text)]
+
+  it('does split rows and cells with their line numbers', () => {
+    expect(rows('type,ts\nimpression,1\nclick,2')).toEqual([
+      { line: 1, cells: ['type', 'ts'] },
+      { line: 2, cells: ['impression', '1'] },
+      { line: 3, cells: ['click', '2'] },
+    ])
+  })
+
+  it('does keep empty cells, leading, trailing and between', () => {
+    expect(rows(',a,,b,\n')).toEqual([{ line: 1, cells: ['', 'a', '', 'b', ''] }])
+  })
+
+  it('does read quoted cells holding commas, doubled quotes and newlines', () => {
+    expect(rows('a,"b,c","say ""hi""","two\nlines"\nnext,1')).toEqual([
+      { line: 1, cells: ['a', 'b,c', 'say "hi"', 'two\nlines'] },
+      { line: 3, cells: ['next', '1'] },
+    ])
+  })
+
+  it('does read a quoted empty cell and a cell of one quote', () => {
+    expect(rows('"",""""\n')).toEqual([{ line: 1, cells: ['', '"'] }])
+  })
+
+  it('does treat a quote inside an unquoted cell as text', () => {
+    expect(rows('ab"c,d\n')).toEqual([{ line: 1, cells: ['ab"c', 'd'] }])
+  })
+
+  it('does accept CRLF line ends, and keep CRLF inside quotes', () => {
+    expect(rows('a,b\r\n"x\r\ny",2\r\nz,3\r\n')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x\r\ny', '2'] },
+      { line: 4, cells: ['z', '3'] },
+    ])
+  })
+
+  it('does accept a lone CR as a line end', () => {
+    expect(rows('a\rb')).toEqual([{ line: 1, cells: ['a'] }, { line: 2, cells: ['b'] }])
+  })
+
+  it('does skip empty lines but count them', () => {
+    expect(rows('\na\n\n\r\nb\n\n')).toEqual([{ line: 2, cells: ['a'] }, { line: 5, cells: ['b'] }])
+  })
+
+  it('does read nothing from empty text', () => {
+    expect(rows('')).toEqual([])
+    expect(rows('\n\n')).toEqual([])
+  })
+
+  it('does end an unterminated quoted cell at the end of the text', () => {
+    expect(rows('a,"open\nstill')).toEqual([{ line: 1, cells: ['a', 'open\nstill'] }])
+  })
+})
+
+describe('lineToHit', () => {
+  let persister: Persister
+  let db: Db
+  const attributor = new Attributor()
+  const NOW = '2025-01-10T00:00:00Z'
+  const T = Date.parse('2025-01-10T04:00:00Z')
+
+  beforeAll(async () => {
+    persister = await Persister.open(new MemoryStorage())
+    await migrate(persister, 'x')
+    db = persister.db
+    const campaign = (id: number, name: string) => db.run(
+      `INSERT INTO campaigns(campaign_id, campaign_type, campaign_name, start_date, end_date, creator_name, slot_type, platform, calculation_type,
+        panel_id, panel_type, linked_iplib, ear, frequency_limit, created_at, updated_at)
+       VALUES (?, 'normal', ?, '2025-01-01', '2025-12-31', 'tester', 'normal', 'pc', 'basic', 'china-pc-2025', 'pc', 'default', 'x', 0, ?, ?)`, [id, name, NOW, NOW])
+    const spot = (id: number, c: number) => db.run(
+      `INSERT INTO spots(spot_id, campaign_id, publisher_id, channel_name, placement_name, placement_type, report_metrics, freq_capping,
+        dangerous_source_filtration, created_at, updated_at) VALUES (?, ?, 1, 'home', ?, 'banner', 'imp,clk', '0', 0, ?, ?)`, [id, c, `p${id}`, NOW, NOW])
+    db.tx(() => {
+      db.run("INSERT INTO publishers(publisher_id, publisher_name) VALUES (1, 'pub')")
+      campaign(1, 'one')
+      campaign(2, 'two')
+      campaign(3, 'three')
+      spot(40, 1) // spot_id_str 'e'
+      spot(41, 1)
+      spot(50, 2)
+      spot(60, 3)
+      db.run("INSERT INTO keywords(keyword_id, spot_id, keyword_name) VALUES (7, 40, 'shoes'), (8, 41, 'hats')")
+      db.run("INSERT INTO minisites(minisite_id, minisite_name, created_at) VALUES (9, 'site', ?), (10, 'other', ?)", [NOW, NOW])
+      db.run("INSERT INTO minisite_events(minisite_id, event_id, event_name) VALUES (9, 1, 'view'), (9, 2, 'buy'), (10, 1, 'view')")
+      db.run('INSERT INTO minisite_campaigns(minisite_id, campaign_id) VALUES (9, 1), (9, 2)')
+    })
+  })
+
+  afterAll(async () => {
+    await persister.close()
+  })
+
+  function context(identities = new Identities()): ImportContext {
+    return { lookup: new TrackingLookup(db), attributor: () => attributor, identities, zoneOffsetAt: zone8 }
+  }
+
+  const base: ImportLine = { type: 'impression', ts: String(T), campaign_id: '1', spot_id: '40', identity: 'amid:0123456789abcdef0123456789abcdef' }
+  const toHit = (over: ImportLine, c = context()): Hit => lineToHit({ ...base, ...over }, c)
+  /** The LineError message of a line. */
+  function errorOf(over: ImportLine, c = context()): string {
+    try {
+      toHit(over, c)
+    } catch (err) {
+      if (err instanceof LineError) return err.message
+      throw err
+    }
+    return '(no error)'
+  }
+
+  it('does turn a complete impression line into a hit', () => {
+    expect(toHit({ keyword_id: '7', user_agent: UA.desktop, ip: BEIJING_IP, sdk: 'none' })).toEqual({
+      kind: KIND.impression, ts: T, campaign: 1, spot: 40, keyword: 7, identity: 'amid:0123456789abcdef0123456789abcdef',
+      platform: PLATFORM.pc, sdk: SDK.none, region: regionIndexOf(BEIJING_CITY), ivt: IVT.valid,
+    })
+  })
+
+  it('does list the columns it reads', () => {
+    expect([...IMPORT_COLUMNS]).toEqual(['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id'])
+  })
+
+  describe('type and ts', () => {
+    it.each([['impression', KIND.impression], ['click', KIND.click], [' Click ', KIND.click], ['IMPRESSION', KIND.impression]])('does read type %j', (type, kind) => {
+      expect(toHit({ type }).kind).toBe(kind)
+    })
+
+    it.each(['view', '', 'clicks', 'event s'])('does refuse type %j', (type) => {
+      expect(errorOf({ type })).toBe(`'type' must be impression, click or event, got '${type}'`)
+    })
+
+    it('does refuse a line without type', () => {
+      expect(errorOf({ type: undefined })).toBe("'type' must be impression, click or event, got ''")
+    })
+
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('does refuse type %j (an Object.prototype member)', (type) => {
+      // Regression: a plain-object lookup once let these through as a hit of kind 0, which then
+      // broke the next start of the event log.
+      expect(errorOf({ type })).toBe(`'type' must be impression, click or event, got '${type}'`)
+    })
+
+    it('does read ts as parseTime does, in the engine zone', () => {
+      expect(toHit({ ts: '2025-01-10 12:00' }).ts).toBe(T)
+      expect(toHit({ ts: '2025-01-10T04:00:00Z' }).ts).toBe(T)
+      expect(errorOf({ ts: undefined })).toBe("'ts' is missing")
+      expect(errorOf({ ts: 'now' })).toBe("'ts' must be milliseconds since 1970 or an ISO 8601 time, got 'now'")
+    })
+  })
+
+  describe('identity', () => {
+    const namespaces = ['idfa', 'idfa1', 'oaid', 'oaid1', 'imei', 'aaid', 'androidid', 'androidid1', 'caid', 'caid1', 'idfv', 'openudid', 'duid', 'mac', 'mac1']
+
+    it.each(namespaces)('does accept the device namespace %s, lower-cased, as a mobile device', (ns) => {
+      const h = toHit({ identity: `${ns.toUpperCase()}:AB12CD34` })
+      expect(h.identity).toBe(`${ns}:ab12cd34`)
+      expect(h.platform).toBe(PLATFORM.mb)
+    })
+
+    it('does lower-case an upper-case IDFA and trim it', () => {
+      expect(toHit({ identity: '  idfa: ABCDEF01-2345-6789-ABCD-EF0123456789  ' }).identity).toBe('idfa:abcdef01-2345-6789-abcd-ef0123456789')
+    })
+
+    it('does strip the separators of a MAC address', () => {
+      expect(toHit({ identity: 'mac:AA:BB:CC:DD:EE:FF' }).identity).toBe('mac:aabbccddeeff')
+      expect(toHit({ identity: 'mac1:0f-0e-0d-0c-0b-0a' }).identity).toBe('mac1:0f0e0d0c0b0a')
+    })
+
+    it('does lower-case an amid and leave the platform to the user agent', () => {
+      const h = toHit({ identity: 'AMID:0123456789ABCDEF0123456789ABCDEF' })
+      expect(h.identity).toBe('amid:0123456789abcdef0123456789abcdef')
+      expect(h.platform).toBe(PLATFORM.pc)
+      expect(toHit({ identity: 'amid:x', user_agent: UA.iphone }).platform).toBe(PLATFORM.mb)
+    })
+
+    it.each(['foo:1', 'idfa', ':abc', 'ip:1.2.3.4'])('does refuse the identity %j', (identity) => {
+      expect(errorOf({ identity })).toBe(`'identity' must be namespace:value with a namespace of ${namespaces.slice(0, 14).join(', ')}, mac1, amid, got '${identity}'`)
+    })
+
+    it('does cut a long refused identity to 40 characters in the message', () => {
+      const identity = `bogus:${'x'.repeat(100)}`
+      expect(errorOf({ identity })).toMatch(new RegExp(`got '${identity.slice(0, 40)}'$`))
+    })
+
+    it.each(['idfa:', 'idfa:null', 'oaid:00000000-0000-0000-0000-000000000000', 'imei:__IMEI__', 'amid:   ', `caid:${'a'.repeat(129)}`])('does refuse %j as holding no usable id', (identity) => {
+      expect(errorOf({ identity })).toBe(`'identity' holds no usable id: '${identity.trim().slice(0, 40)}'`)
+    })
+
+    it('does prefer the identity column over ip and user agent', () => {
+      expect(toHit({ identity: 'oaid:x', ip: BEIJING_IP, user_agent: UA.desktop }).identity).toBe('oaid:x')
+    })
+
+    it('does hash ip and user agent into an amid when no identity is given, as the tracking endpoint does', () => {
+      const h = toHit({ identity: undefined, ip: BEIJING_IP, user_agent: UA.desktop })
+      expect(h.identity).toBe(`amid:${ipUaHash(BEIJING_IP, UA.desktop)}`)
+      expect(h.platform).toBe(PLATFORM.pc)
+      expect(toHit({ identity: '  ', ip: ` ::ffff:${BEIJING_IP} `, user_agent: UA.desktop }).identity).toBe(h.identity)
+      expect(toHit({ identity: undefined, ip: '1.2.4.9', user_agent: UA.desktop }).identity).not.toBe(h.identity)
+    })
+
+    it.each([{}, { ip: BEIJING_IP }, { user_agent: UA.desktop }, { ip: '', user_agent: UA.desktop }])('does refuse a line with no identity (%j)', (over) => {
+      expect(errorOf({ identity: undefined, ...over })).toBe("has no identity: give 'identity', or 'ip' and 'user_agent'")
+    })
+  })
+
+  describe('platform and sdk', () => {
+    it('does take the platform column over the namespace and the user agent', () => {
+      expect(toHit({ identity: 'idfa:x', platform: 'pc' }).platform).toBe(PLATFORM.pc)
+      expect(toHit({ user_agent: UA.desktop, platform: 'mb' }).platform).toBe(PLATFORM.mb)
+    })
+
+    it('does detect the platform from the user agent for an amid', () => {
+      expect(toHit({ user_agent: UA.iphone }).platform).toBe(PLATFORM.mb)
+      expect(toHit({ user_agent: UA.desktop }).platform).toBe(PLATFORM.pc)
+    })
+
+    it('does read platform and sdk without regard to case, as exports from other tools often upper-case them', () => {
+      expect(toHit({ identity: 'idfa:x', platform: 'PC' }).platform).toBe(PLATFORM.pc)
+      expect(toHit({ identity: 'idfa:x', sdk: 'MM' }).sdk).toBe(SDK.mm)
+    })
+
+    it.each(['tablet', 'mobile', 'p c'])('does refuse platform %j', (platform) => {
+      expect(errorOf({ platform })).toBe(`'platform' must be pc or mb, got '${platform}'`)
+    })
+
+    it.each([['mm', SDK.mm], ['mz', SDK.mz], ['none', SDK.none], [undefined, SDK.none], ['', SDK.none]])('does read sdk %j', (sdk, code) => {
+      expect(toHit({ identity: 'idfa:x', sdk }).sdk).toBe(code)
+    })
+
+    it.each(['mma', 'x', 'm m'])('does refuse sdk %j', (sdk) => {
+      expect(errorOf({ sdk })).toBe(`'sdk' must be mm, mz or none, got '${sdk}'`)
+    })
+
+    it('does take the SDK from the user agent when the line leaves it out, as a tracking hit would', () => {
+      expect(toHit({ identity: 'oaid:x', user_agent: UA.androidSdk }).sdk).toBe(SDK.mm)
+    })
+  })
+
+  describe('region', () => {
+    it('does take region_id, trimmed, as an index of the region table', () => {
+      expect(toHit({ region_id: ` ${BEIJING_PROVINCE} ` }).region).toBe(regionIndexOf(BEIJING_PROVINCE))
+      expect(regionIndexOf(BEIJING_PROVINCE)).toBeGreaterThan(0)
+    })
+
+    it('does prefer region_id over the address', () => {
+      expect(toHit({ region_id: BEIJING_PROVINCE, ip: DC_IP }).region).toBe(regionIndexOf(BEIJING_PROVINCE))
+    })
+
+    it('does locate the address when there is no region_id', () => {
+      expect(toHit({ ip: BEIJING_IP }).region).toBe(regionIndexOf(BEIJING_CITY))
+      expect(toHit({ ip: `::ffff:${BEIJING_IP}` }).region).toBe(regionIndexOf(BEIJING_CITY))
+      expect(toHit({ ip: '10.0.0.1' }).region).toBe(0)
+    })
+
+    it('does use global (0) with neither region_id nor address', () => {
+      expect(toHit({}).region).toBe(0)
+    })
+
+    it.each(['123', 'beijing'])('does refuse the unknown region_id %j', (region_id) => {
+      expect(errorOf({ region_id })).toBe(`'region_id' ${region_id} is not a region`)
+    })
+  })
+
+  describe('invalid traffic', () => {
+    it('does class a declared bot user agent as bot', () => {
+      expect(toHit({ user_agent: UA.googlebot }).ivt).toBe(IVT.bot)
+      expect(toHit({ user_agent: UA.okhttp }).ivt).toBe(IVT.bot)
+    })
+
+    it('does not class a generic HTTP-client agent of a device-id hit as bot', () => {
+      expect(toHit({ identity: 'oaid:x', user_agent: UA.okhttp }).ivt).toBe(IVT.valid)
+    })
+
+    it('does class a data-centre address as datacenter, with or without a user agent', () => {
+      expect(toHit({ ip: DC_IP, user_agent: UA.desktop }).ivt).toBe(IVT.datacenter)
+      expect(toHit({ ip: DC_IP }).ivt).toBe(IVT.datacenter)
+    })
+
+    it('does put bot before datacenter', () => {
+      expect(toHit({ ip: DC_IP, user_agent: UA.googlebot }).ivt).toBe(IVT.bot)
+    })
+
+    it('does not judge a line without a user agent a bot', () => {
+      expect(toHit({ ip: BEIJING_IP }).ivt).toBe(IVT.valid)
+      expect(toHit({ user_agent: '' }).ivt).toBe(IVT.valid)
+    })
+
+    it('does class a data-centre address as datacenter also when region_id is given', () => {
+      // Regression: naming the region once skipped the address lookup, so data-centre traffic passed as valid.
+      expect(toHit({ ip: DC_IP, region_id: BEIJING_PROVINCE, user_agent: UA.desktop }).ivt).toBe(IVT.datacenter)
+    })
+  })
+
+  describe('impressions and clicks: campaign, spot and keyword', () => {
+    it('does accept spot_id_str (base 62) instead of spot_id', () => {
+      expect(toHit({ spot_id: undefined, spot_id_str: ' e ' }).spot).toBe(40)
+      expect(toHit({ spot_id: undefined, spot_id_str: 'f' }).spot).toBe(41)
+    })
+
+    it('does prefer spot_id over spot_id_str', () => {
+      expect(toHit({ spot_id: '41', spot_id_str: 'e' }).spot).toBe(41)
+    })
+
+    it.each([{ spot_id: undefined }, { spot_id: undefined, spot_id_str: '' }, { spot_id: undefined, spot_id_str: 'e-1' }, { spot_id: '', spot_id_str: '!' }])(
+      'does refuse a line without a usable spot (%j)', (over) => {
+        expect(errorOf(over)).toBe("has neither 'spot_id' nor a valid 'spot_id_str'")
+      })
+
+    it.each(['', '0', '-1', '1.5', '01', 'abc', '12345678901234567'])('does refuse campaign_id %j', (campaign_id) => {
+      expect(errorOf({ campaign_id })).toBe(`'campaign_id' must be a positive integer id, got '${campaign_id}'`)
+    })
+
+    it('does refuse a line without campaign_id', () => {
+      expect(errorOf({ campaign_id: undefined })).toBe("'campaign_id' must be a positive integer id, got ''")
+    })
+
+    it.each(['0', 'x', '4.0'])('does refuse spot_id %j', (spot_id) => {
+      expect(errorOf({ spot_id })).toBe(`'spot_id' must be a positive integer id, got '${spot_id}'`)
+    })
+
+    it('does refuse a spot of another campaign or no spot at all', () => {
+      expect(errorOf({ campaign_id: '1', spot_id: '50' })).toBe('spot 50 is not a spot of campaign 1')
+      expect(errorOf({ campaign_id: '1', spot_id: '999' })).toBe('spot 999 is not a spot of campaign 1')
+      expect(errorOf({ campaign_id: '1', spot_id: undefined, spot_id_str: 'G' })).toBe('spot 16 is not a spot of campaign 1')
+    })
+
+    it('does read a keyword of the spot and refuse one of another spot', () => {
+      expect(toHit({ keyword_id: '7' }).keyword).toBe(7)
+      expect(toHit({ keyword_id: '' }).keyword).toBe(0)
+      expect(errorOf({ keyword_id: '8' })).toBe('keyword 8 is not a keyword of spot 40')
+      expect(errorOf({ keyword_id: '99' })).toBe('keyword 99 is not a keyword of spot 40')
+      expect(errorOf({ keyword_id: 'seven' })).toBe("'keyword_id' must be a positive integer id, got 'seven'")
+    })
+
+    it('does give impressions and clicks no minisite fields', () => {
+      const h = toHit({ type: 'click' })
+      expect(h).not.toHaveProperty('minisite')
+      expect(h).not.toHaveProperty('event')
+    })
+  })
+
+  describe('minisite events', () => {
+    const eventLine: ImportLine = { type: 'event', campaign_id: undefined, spot_id: undefined, minisite_id: '9', event_id: '1' }
+
+    it('does turn an event line into a minisite hit whose credit the ingest decides', () => {
+      expect(toHit({ ...eventLine, ip: BEIJING_IP, user_agent: UA.iphone })).toEqual({
+        kind: KIND.minisite, ts: T, campaign: 0, spot: 0, keyword: 0, minisite: 9, event: 1, identity: base.identity,
+        platform: PLATFORM.mb, sdk: SDK.none, region: regionIndexOf(BEIJING_CITY), ivt: IVT.valid, credit: { linked: new Set([1, 2]), k: 0 },
+      })
+    })
+
+    it.each([
+      [{ minisite_id: undefined }, "'minisite_id' must be a positive integer id, got ''"],
+      [{ minisite_id: 'x' }, "'minisite_id' must be a positive integer id, got 'x'"],
+      [{ event_id: undefined }, "'event_id' must be a positive integer id, got ''"],
+      [{ event_id: '0' }, "'event_id' must be a positive integer id, got '0'"],
+      [{ minisite_id: '77' }, 'minisite 77 does not exist'],
+      [{ event_id: '3' }, 'event 3 is not an event of minisite 9'],
+      [{ minisite_id: '10', event_id: '2' }, 'event 2 is not an event of minisite 10'],
+      [{ campaign_id: '3' }, 'campaign 3 is not linked to minisite 9'],
+      [{ campaign_id: '0' }, "'campaign_id' must be a positive integer id, got '0'"],
+      [{ campaign_id: '1', spot_id: 'x' }, "'spot_id' must be a positive integer id, got 'x'"],
+    ])('does refuse %j', (over, message) => {
+      expect(errorOf({ ...eventLine, ...over })).toBe(message)
+    })
+
+    it('does credit the campaign named by campaign_id, with spot_id or no spot, leaving nothing to the ingest', () => {
+      const named = toHit({ ...eventLine, campaign_id: '2' })
+      expect(named).toMatchObject({ kind: KIND.minisite, campaign: 2, spot: 0, minisite: 9, event: 1 })
+      expect(named).not.toHaveProperty('credit')
+      expect(toHit({ ...eventLine, campaign_id: '1', spot_id: '41' })).toMatchObject({ campaign: 1, spot: 41 })
+    })
+
+    it('does offer an event of a minisite without linked campaigns no campaign to credit', () => {
+      expect(toHit({ ...eventLine, minisite_id: '10' }).credit).toEqual({ linked: new Set(), k: 0 })
+    })
+
+    it('does not decide the credit from the touches it knows of (the ingest does, in arrival order)', () => {
+      const ids = new Identities()
+      ids.add(base.identity!, 0, T)
+      ids.touched(1, true, 1, 40, T - DAY)
+      expect(toHit(eventLine, context(ids))).toMatchObject({ campaign: 0, spot: 0, credit: { k: 0 } })
+    })
+  })
+})

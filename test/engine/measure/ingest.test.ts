@@ -1,0 +1,536 @@
+// docs/measurement.md "Flow": attributed hits -> fsynced frames (group commit) -> in-memory columns
+import { describe, expect, it } from 'vitest'
+import { Columns, type Partition } from '../../../engine/measure/columns'
+import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
+import { Identities } from '../../../engine/measure/identities'
+import { CREDIT_WINDOW_MS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
+import { readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from '../../../engine/measure/record'
+import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type IvtClass } from '../../../engine/measure/types'
+import { localDayHour } from '../../../engine/runtime'
+
+const ZONE = 'Asia/Shanghai'
+/** 2025-01-10 12:00 in Shanghai, on a 10-minute boundary. */
+const T0 = Date.parse('2025-01-10T04:00:00Z')
+const HOUR = 3_600_000
+
+/** An event log whose appends wait until the test releases or fails them. */
+class FakeEventLog implements EventLog {
+  frames: Buffer[] = []
+  appended = 0
+  waiting: { frame: Buffer; resolve: () => void; reject: (err: Error) => void }[] = []
+  closed = false
+
+  async readAll(visit: RecordVisitor): Promise<number> {
+    let n = 0
+    for (const f of this.frames) n += readFrames(f, visit)
+    return n
+  }
+
+  append(frame: Buffer): Promise<void> {
+    return new Promise((resolve, reject) => this.waiting.push({ frame: Buffer.from(frame), resolve, reject }))
+  }
+
+  /** Makes the oldest waiting append durable. */
+  release(): void {
+    const w = this.waiting.shift()
+    if (!w) throw new Error('no append is waiting')
+    this.frames.push(w.frame)
+    this.appended += w.frame.length
+    w.resolve()
+  }
+
+  /** Fails the oldest waiting append. */
+  fail(err: Error): void {
+    const w = this.waiting.shift()
+    if (!w) throw new Error('no append is waiting')
+    w.reject(err)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+  }
+}
+
+/** Lets every pending promise callback and the ingest's writer loop run. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/** Follows a promise without awaiting it. */
+function track(p: Promise<void>): { done: boolean; error: Error | null } {
+  const s = { done: false, error: null as Error | null }
+  p.then(() => (s.done = true), (err: Error) => (s.error = err))
+  return s
+}
+
+function hit(over: Partial<Hit> = {}): Hit {
+  return { kind: KIND.impression, ts: T0, campaign: 1, spot: 10, keyword: 0, identity: 'amid:a', platform: PLATFORM.pc, sdk: SDK.none, region: 0, ivt: IVT.valid, ...over }
+}
+
+function newIngest(log: EventLog, zone = ZONE): Ingest {
+  return new Ingest(log, new Columns(), new Identities(), () => zone)
+}
+
+type Rec = { identity: IdentityRecord } | { event: EventRecord }
+function recordsOf(frame: Buffer): Rec[] {
+  const out: Rec[] = []
+  readFrames(frame, { identity: (r) => out.push({ identity: r }), event: (e) => out.push({ event: e }) })
+  return out
+}
+
+/** The ivt class of each event of a partition, in order. */
+const ivtOf = (p: Partition | undefined): IvtClass[] => (p ? Array.from(p.flags.subarray(0, p.n), flagIvt) : [])
+
+/** Every column of a partition (events in order). */
+function dump(p: Partition): Record<string, number[]> {
+  const n = p.n
+  const cols: Record<string, number[]> = {}
+  for (const k of ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keyword', 'identity'] as const) cols[k] = Array.from(p[k].subarray(0, n))
+  if (p.minisite) {
+    cols.campaign = Array.from({ length: n }, (_, i) => p.campaign[i] ?? -1)
+    cols.event = Array.from({ length: n }, (_, i) => p.event[i] ?? -1)
+  }
+  return cols
+}
+
+describe('Ingest.add', () => {
+  it('does resolve only after the append of its frame', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const s = track(ingest.add([hit()]))
+    await settle()
+    expect(log.waiting).toHaveLength(1)
+    expect(s.done).toBe(false)
+    log.release()
+    await settle()
+    expect(s.done).toBe(true)
+    expect(log.frames).toHaveLength(1)
+  })
+
+  it('does write the identity definition before its first event, once', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    await ingest.add([hit({ identity: 'idfa:x', platform: PLATFORM.mb }), hit({ identity: 'idfa:x', platform: PLATFORM.mb, ts: T0 + 1 })])
+    await ingest.add([hit({ identity: 'idfa:x', platform: PLATFORM.mb, ts: T0 + 2 }), hit({ identity: 'amid:y', ts: T0 + 3 })])
+    expect(log.frames.map(recordsOf).map((f) => f.map((r) => ('identity' in r ? `def ${r.identity.id} ${r.identity.text}` : `ev ${r.event.identity}`)))).toEqual([
+      ['def 1 idfa:x', 'ev 1', 'ev 1'],
+      ['ev 1', 'def 2 amid:y', 'ev 2'],
+    ])
+    const def = recordsOf(log.frames[0]!)[0]!
+    expect(def).toEqual({ identity: { id: 1, text: 'idfa:x', platform: PLATFORM.mb, firstSeen: T0 } })
+  })
+
+  it('does write every field of a hit into its record', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    await ingest.add([hit({ kind: KIND.click, campaign: 7, spot: 70, keyword: 700, region: 36, platform: PLATFORM.mb, sdk: SDK.mz, ts: T0 + 1234.5 })])
+    const e = recordsOf(log.frames[0]!)[1]!
+    expect(e).toEqual({ event: { kind: KIND.click, flags: expect.any(Number), region: 36, campaign: 7, spot: 70, keyword: 700, identity: 1, minisite: 0, event: 0, ts: T0 + 1234.5 } })
+    const flags = 'event' in e ? e.event.flags : -1
+    expect([flagIvt(flags), flagStable(flags), flagPlatform(flags), flagSdk(flags)]).toEqual([IVT.valid, true, PLATFORM.mb, SDK.mz])
+  })
+
+  it('does group every add made while an append is in flight into one more frame', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const first = track(ingest.add([hit({ identity: 'amid:1' })]))
+    await settle()
+    const later = [
+      track(ingest.add([hit({ identity: 'amid:2' })])),
+      track(ingest.add([hit({ identity: 'amid:3' }), hit({ identity: 'amid:3', ts: T0 + 1 })])),
+      track(ingest.add([hit({ identity: 'amid:1', ts: T0 + 2 })])),
+    ]
+    await settle()
+    expect(log.waiting).toHaveLength(1)
+    log.release()
+    await settle()
+    expect(first.done).toBe(true)
+    expect(later.some((s) => s.done)).toBe(false)
+    expect(log.waiting).toHaveLength(1)
+    const second = recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)
+    expect(second).toHaveLength(4)
+    log.release()
+    await settle()
+    expect(later.every((s) => s.done)).toBe(true)
+    expect(log.frames).toHaveLength(2)
+    expect(log.waiting).toHaveLength(0)
+  })
+
+  it('does put hits into the columns only once they are durable', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    void ingest.add([hit(), hit({ ts: T0 + 1 })])
+    await settle()
+    expect(ingest.columns.campaign(1)).toBeUndefined()
+    expect(ingest.columns.events).toBe(0)
+    expect(ingest.ingested).toBe(0)
+    log.release()
+    await settle()
+    expect(ingest.columns.campaign(1)!.n).toBe(2)
+    expect(ingest.ingested).toBe(2)
+  })
+
+  it('does resolve add([]) at once, writing nothing, even while an append is in flight', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const empty = track(ingest.add([]))
+    await settle()
+    expect(empty.done).toBe(true)
+    expect(log.waiting).toHaveLength(0)
+    void ingest.add([hit()])
+    await settle()
+    const again = track(ingest.add([]))
+    await settle()
+    expect(again.done).toBe(true)
+    expect(log.waiting).toHaveLength(1)
+  })
+
+  it('does reject the add whose append fails, every add waiting behind it and every later one', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const boom = new Error('disk full')
+    const first = track(ingest.add([hit()]))
+    await settle()
+    const behind = track(ingest.add([hit({ identity: 'amid:b' })]))
+    log.fail(boom)
+    await settle()
+    expect(first.error).toBe(boom)
+    expect(behind.error).toBe(boom)
+    const later = track(ingest.add([hit({ identity: 'amid:c' })]))
+    const empty = track(ingest.add([]))
+    await settle()
+    expect(later.error).toBe(boom)
+    expect(empty.error).toBe(boom)
+    expect(log.waiting).toHaveLength(0)
+    expect(ingest.columns.events).toBe(0)
+    expect(ingest.ingested).toBe(0)
+    await expect(ingest.flush()).rejects.toBe(boom)
+  })
+
+  it('does keep what was durable before a failure', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const ok = track(ingest.add([hit()]))
+    await settle()
+    log.release()
+    await settle()
+    const bad = track(ingest.add([hit({ ts: T0 + 1 })]))
+    await settle()
+    log.fail(new Error('EIO'))
+    await settle()
+    expect(ok.done).toBe(true)
+    expect(bad.error?.message).toBe('EIO')
+    expect(ingest.columns.campaign(1)!.n).toBe(1)
+  })
+
+  it('does fill day and hour in the time zone asked at the time of the hit', async () => {
+    let zone = 'Asia/Shanghai'
+    const ingest = new Ingest(new MemoryEventLog(), new Columns(), new Identities(), () => zone)
+    const late = Date.parse('2025-01-10T17:30:00Z') // 01:30 on the 11th in Shanghai
+    await ingest.add([hit({ ts: late })])
+    zone = 'UTC'
+    await ingest.add([hit({ ts: late })])
+    const p = ingest.columns.campaign(1)!
+    const day11 = Math.floor(Date.parse('2025-01-11T00:00:00Z') / 86_400_000)
+    expect([p.day[0], p.hour[0], p.day[1], p.hour[1]]).toEqual([day11, 1, day11 - 1, 17])
+    expect(localDayHour('Asia/Shanghai', late)).toEqual({ day: day11, hour: 1 })
+  })
+
+  it('does keep campaigns apart', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ campaign: 1 }), hit({ campaign: 2 }), hit({ campaign: 1, identity: 'amid:b' })])
+    expect(ingest.columns.campaign(1)!.n).toBe(2)
+    expect(ingest.columns.campaign(2)!.n).toBe(1)
+    expect(Array.from(ingest.columns.campaign(1)!.identity.subarray(0, 2))).toEqual([1, 2])
+  })
+})
+
+describe('Ingest: minisite events', () => {
+  it('does put a minisite event into its minisite partition with campaign, spot and event', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ kind: KIND.minisite, campaign: 3, spot: 30, minisite: 9, event: 4 }), hit({ kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 5, identity: 'amid:b' })])
+    expect(ingest.columns.campaign(3)).toBeUndefined()
+    expect(ingest.columns.campaign(0)).toBeUndefined()
+    const m = ingest.columns.minisite(9)!
+    expect(m.minisite).toBe(true)
+    expect(dump(m)).toMatchObject({ kind: [3, 3], spot: [30, 0], identity: [1, 2], campaign: [3, 0], event: [4, 5] })
+  })
+
+  it('does not count minisite events toward the frequency limit nor as a touch', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add(Array.from({ length: 40 }, (_, i) => hit({ kind: KIND.minisite, minisite: 9, event: 1, campaign: 5, spot: 50, ts: T0 + i })))
+    await ingest.add(Array.from({ length: 30 }, (_, i) => hit({ ts: T0 + 100 + i })))
+    expect(ivtOf(ingest.columns.minisite(9)).every((c) => c === IVT.valid)).toBe(true)
+    expect(ivtOf(ingest.columns.campaign(1)).every((c) => c === IVT.valid)).toBe(true)
+    expect(ingest.identities.lastTouch('amid:a', T0 + 200, HOUR, (c) => c === 5)).toBeNull()
+  })
+
+  it('does remember impressions and clicks as touches for minisite credit', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ campaign: 1, spot: 10 }), hit({ kind: KIND.click, campaign: 2, spot: 20, ts: T0 + 1 })])
+    expect(ingest.identities.lastTouch('amid:a', T0 + 2, HOUR, () => true)).toEqual({ campaign: 2, spot: 20 })
+    expect(ingest.identities.lastTouch('amid:a', T0 + 2, HOUR, (c) => c === 1)).toEqual({ campaign: 1, spot: 10 })
+  })
+})
+
+describe('Ingest: minisite credit', () => {
+  const DAY = 86_400_000
+  const linked = new Set([1, 2])
+  const event = (over: Partial<Hit> = {}): Hit => hit({ kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 1, credit: { linked, k: 0 }, ...over })
+  /** [campaign, spot] of each event of minisite 9, in order. */
+  async function credited(hits: Hit[]): Promise<number[][]> {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add(hits)
+    const m = ingest.columns.minisite(9)!
+    return Array.from({ length: m.n }, (_, i) => [m.campaign[i]!, m.spot[i]!])
+  }
+
+  it('does credit the latest linked click, else the latest linked impression, touched earlier in the same add', async () => {
+    expect(await credited([
+      hit({ identity: 'amid:a', campaign: 1, spot: 10, ts: T0 }),
+      hit({ identity: 'amid:a', kind: KIND.click, campaign: 2, spot: 20, ts: T0 + 1 }),
+      hit({ identity: 'amid:a', campaign: 1, spot: 11, ts: T0 + 2 }),
+      event({ identity: 'amid:a', ts: T0 + 3 }),
+      hit({ identity: 'amid:b', campaign: 1, spot: 10, ts: T0 }),
+      hit({ identity: 'amid:b', kind: KIND.click, campaign: 3, spot: 30, ts: T0 + 1 }),
+      event({ identity: 'amid:b', ts: T0 + 3 }),
+      event({ identity: 'amid:c', ts: T0 + 3 }),
+    ])).toEqual([[2, 20], [1, 10], [0, 0]])
+  })
+
+  it('does credit touches in arrival order: an event before the touch is not credited to it', async () => {
+    expect(await credited([event({ ts: T0 + 5 }), hit({ ts: T0 }), event({ ts: T0 + 6 })])).toEqual([[0, 0], [1, 10]])
+  })
+
+  it('does not credit a touch later than the event', async () => {
+    expect(await credited([hit({ ts: T0 + 10 }), event({ ts: T0 + 5 })])).toEqual([[0, 0]])
+  })
+
+  it('does credit within 30 days, inclusive', async () => {
+    expect(CREDIT_WINDOW_MS).toBe(30 * DAY)
+    expect(await credited([hit({ ts: T0 }), event({ ts: T0 + 30 * DAY }), event({ ts: T0 + 30 * DAY + 1 })])).toEqual([[1, 10], [0, 0]])
+  })
+
+  it('does credit only the campaign k when the tag names one, else k itself when linked', async () => {
+    const touches = [hit({ campaign: 1, spot: 10, ts: T0 }), hit({ kind: KIND.click, campaign: 2, spot: 20, ts: T0 + 1 })]
+    expect(await credited([...touches, event({ ts: T0 + 2, credit: { linked, k: 1 } })])).toEqual([[1, 10]])
+    expect(await credited([hit({ campaign: 1, ts: T0 }), event({ ts: T0 + 2, credit: { linked, k: 2 } })])).toEqual([[2, 0]])
+    expect(await credited([hit({ campaign: 3, ts: T0 }), event({ ts: T0 + 2, credit: { linked, k: 3 } })])).toEqual([[0, 0]])
+  })
+
+  it('does keep the campaign and spot of an event that brings no credit to decide', async () => {
+    expect(await credited([hit({ campaign: 1, spot: 10 }), event({ campaign: 2, spot: 0, credit: undefined, ts: T0 + 1 })])).toEqual([[2, 0]])
+  })
+
+  it('does write the credited campaign and spot to the log, so that a rebuild gives the same', async () => {
+    const log = new MemoryEventLog()
+    const first = newIngest(log)
+    await first.add([hit({ kind: KIND.click, campaign: 2, spot: 20 }), event({ ts: T0 + 1 })])
+    const events = log.frames.flatMap(recordsOf).flatMap((r) => ('event' in r && r.event.kind === KIND.minisite ? [r.event] : []))
+    expect(events.map((e) => [e.campaign, e.spot, e.minisite, e.event])).toEqual([[2, 20, 9, 1]])
+    const second = newIngest(log)
+    await second.open()
+    expect(dump(second.columns.minisite(9)!)).toEqual(dump(first.columns.minisite(9)!))
+  })
+})
+
+describe('Ingest: stable audience', () => {
+  it('does mark a mobile identity stable from its first hit', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ identity: 'idfa:m', platform: PLATFORM.mb })])
+    expect(flagStable(ingest.columns.campaign(1)!.flags[0]!)).toBe(true)
+  })
+
+  it('does mark a PC identity stable from 24 hours after it was first seen', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    expect(STABLE_AFTER_MS).toBe(24 * HOUR)
+    await ingest.add([hit({ ts: T0 }), hit({ ts: T0 + 24 * HOUR - 1 }), hit({ ts: T0 + 24 * HOUR }), hit({ ts: T0 + 30 * 24 * HOUR })])
+    await ingest.add([hit({ identity: 'amid:new', ts: T0 + 24 * HOUR })])
+    const p = ingest.columns.campaign(1)!
+    expect(Array.from(p.flags.subarray(0, p.n), flagStable)).toEqual([false, false, true, true, false])
+  })
+
+  it('does keep the first arrival as first seen when an older hit arrives later', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ ts: T0 + 48 * HOUR }), hit({ ts: T0 }), hit({ ts: T0 + 71 * HOUR }), hit({ ts: T0 + 72 * HOUR })])
+    const p = ingest.columns.campaign(1)!
+    expect(ingest.identities.firstSeen[1]).toBe(T0 + 48 * HOUR)
+    expect(Array.from(p.flags.subarray(0, p.n), flagStable)).toEqual([false, false, false, true])
+  })
+
+  it('does judge stability by the identity, not by the platform of a later hit', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([hit({ identity: 'amid:x', platform: PLATFORM.pc }), hit({ identity: 'amid:x', platform: PLATFORM.mb, ts: T0 + 1 })])
+    const p = ingest.columns.campaign(1)!
+    expect(Array.from(p.flags.subarray(0, 2), flagStable)).toEqual([false, true])
+    expect(ingest.identities.platform[1]).toBe(PLATFORM.pc)
+  })
+})
+
+describe('Ingest: abnormal frequency', () => {
+  it('does mark valid impressions beyond 30 in a window abnormal', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add(Array.from({ length: 33 }, (_, i) => hit({ ts: T0 + i * 1000 })))
+    const got = ivtOf(ingest.columns.campaign(1))
+    expect(got.slice(0, 30).every((c) => c === IVT.valid)).toBe(true)
+    expect(got.slice(30)).toEqual([IVT.abnormal, IVT.abnormal, IVT.abnormal])
+  })
+
+  it('does mark clicks beyond 5 in a window abnormal, apart from impressions', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([...Array.from({ length: 30 }, () => hit()), ...Array.from({ length: 6 }, () => hit({ kind: KIND.click }))])
+    const got = ivtOf(ingest.columns.campaign(1))
+    expect(got.filter((c) => c === IVT.abnormal)).toHaveLength(1)
+    expect(got.at(-1)).toBe(IVT.abnormal)
+  })
+
+  it('does count across adds, campaigns and frames, per identity and window', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    for (let i = 0; i < 30; i++) await ingest.add([hit({ campaign: 1 + (i % 3), ts: T0 + i })])
+    await ingest.add([hit({ campaign: 4, ts: T0 + 100 }), hit({ campaign: 4, identity: 'amid:other', ts: T0 + 100 }), hit({ campaign: 4, ts: T0 + 10 * 60_000 })])
+    expect(ivtOf(ingest.columns.campaign(4))).toEqual([IVT.abnormal, IVT.valid, IVT.valid])
+  })
+
+  it('does not count bot hits toward the limit, and keeps them bots', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([...Array.from({ length: 50 }, () => hit({ ivt: IVT.bot })), ...Array.from({ length: 30 }, () => hit())])
+    const got = ivtOf(ingest.columns.campaign(1))
+    expect(got.slice(0, 50).every((c) => c === IVT.bot)).toBe(true)
+    expect(got.slice(50).every((c) => c === IVT.valid)).toBe(true)
+  })
+
+  it('does count data-centre hits toward the limit but keep their class', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.add([...Array.from({ length: 35 }, () => hit({ ivt: IVT.datacenter })), hit()])
+    const got = ivtOf(ingest.columns.campaign(1))
+    expect(got.slice(0, 35).every((c) => c === IVT.datacenter)).toBe(true)
+    expect(got[35]).toBe(IVT.abnormal)
+  })
+})
+
+describe('Ingest.open', () => {
+  async function written(): Promise<{ log: MemoryEventLog; first: Ingest }> {
+    const log = new MemoryEventLog()
+    const first = newIngest(log)
+    await first.add([
+      ...Array.from({ length: 32 }, (_, i) => hit({ ts: T0 + i })),
+      hit({ kind: KIND.click, identity: 'idfa:phone', platform: PLATFORM.mb, sdk: SDK.mm, campaign: 2, spot: 20, keyword: 5, region: 36 }),
+      hit({ ivt: IVT.bot, identity: 'amid:bot' }),
+      hit({ identity: 'amid:a', ts: T0 + 25 * HOUR }),
+    ])
+    await first.add([hit({ kind: KIND.minisite, identity: 'idfa:phone', platform: PLATFORM.mb, campaign: 2, spot: 20, minisite: 9, event: 4, ts: T0 + HOUR })])
+    return { log, first }
+  }
+
+  it('does rebuild the identities and the columns from the log, flags as recorded', async () => {
+    const { log, first } = await written()
+    const second = newIngest(log)
+    expect(await second.open()).toBe(36)
+    expect(second.identities.texts).toEqual(first.identities.texts)
+    expect(Array.from(second.identities.firstSeen.subarray(0, 4))).toEqual(Array.from(first.identities.firstSeen.subarray(0, 4)))
+    expect(Array.from(second.identities.platform.subarray(0, 4))).toEqual(Array.from(first.identities.platform.subarray(0, 4)))
+    for (const c of [1, 2]) expect(dump(second.columns.campaign(c)!)).toEqual(dump(first.columns.campaign(c)!))
+    expect(dump(second.columns.minisite(9)!)).toEqual(dump(first.columns.minisite(9)!))
+    expect(ivtOf(second.columns.campaign(1)).filter((c) => c === IVT.abnormal)).toHaveLength(2)
+    expect(second.columns.events).toBe(36)
+  })
+
+  it('does keep the recorded flags when opened in another time zone, recomputing day and hour only', async () => {
+    const { log, first } = await written()
+    const second = newIngest(log, 'UTC')
+    await second.open()
+    const a = dump(first.columns.campaign(1)!)
+    const b = dump(second.columns.campaign(1)!)
+    expect(b.flags).toEqual(a.flags)
+    expect(b.hour).toEqual(a.hour!.map((h) => (h + 24 - 8) % 24))
+  })
+
+  it('does restore the frequency counters, so the window goes on counting', async () => {
+    const log = new MemoryEventLog()
+    await newIngest(log).add(Array.from({ length: 30 }, (_, i) => hit({ ts: T0 + i })))
+    const second = newIngest(log)
+    await second.open()
+    await second.add([hit({ ts: T0 + 100 }), hit({ identity: 'amid:b', ts: T0 + 100 })])
+    expect(ivtOf(second.columns.campaign(1)).slice(30)).toEqual([IVT.abnormal, IVT.valid])
+  })
+
+  it('does not let restored bot hits count toward the limit', async () => {
+    const log = new MemoryEventLog()
+    await newIngest(log).add(Array.from({ length: 40 }, (_, i) => hit({ ivt: IVT.bot, ts: T0 + i })))
+    const second = newIngest(log)
+    await second.open()
+    await second.add([hit({ ts: T0 + 100 })])
+    expect(ivtOf(second.columns.campaign(1)).at(-1)).toBe(IVT.valid)
+  })
+
+  it('does restore the touches for minisite credit', async () => {
+    const { log } = await written()
+    const second = newIngest(log)
+    await second.open()
+    expect(second.identities.lastTouch('idfa:phone', T0 + 2 * HOUR, 30 * 24 * HOUR, () => true)).toEqual({ campaign: 2, spot: 20 })
+  })
+
+  it('does continue the identity numbering after the restored ones', async () => {
+    const { log } = await written()
+    const second = newIngest(log)
+    await second.open()
+    await second.add([hit({ identity: 'amid:fresh' }), hit({ identity: 'amid:a', ts: T0 + 26 * HOUR })])
+    expect(second.identities.get('amid:fresh')).toBe(4)
+    const third = newIngest(log)
+    await third.open()
+    expect(third.identities.texts).toEqual(second.identities.texts)
+    expect(dump(third.columns.campaign(1)!)).toEqual(dump(second.columns.campaign(1)!))
+  })
+
+  it('does read an empty log as no events', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    expect(await ingest.open()).toBe(0)
+    expect(ingest.identities.size).toBe(1)
+  })
+})
+
+describe('Ingest.flush and close', () => {
+  it('does resolve at once when nothing is pending', async () => {
+    const ingest = newIngest(new FakeEventLog())
+    const f = track(ingest.flush())
+    await settle()
+    expect(f.done).toBe(true)
+  })
+
+  it('does wait for the append in flight', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    void ingest.add([hit()])
+    await settle()
+    const f = track(ingest.flush())
+    await settle()
+    expect(f.done).toBe(false)
+    log.release()
+    await settle()
+    expect(f.done).toBe(true)
+    expect(ingest.columns.campaign(1)!.n).toBe(1)
+  })
+
+  it('does wait for hits recorded behind the append in flight', async () => {
+    // Regression: flush() once resolved while the batch queued behind the append in flight was
+    // still being written, because the writer loop had already swapped it for an empty one.
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    void ingest.add([hit()])
+    await settle()
+    const behind = track(ingest.add([hit({ identity: 'amid:b' })]))
+    const f = track(ingest.flush())
+    log.release()
+    await settle()
+    expect(behind.done).toBe(false)
+    expect(f.done).toBe(false)
+    log.release()
+    await settle()
+    expect(behind.done).toBe(true)
+    expect(f.done).toBe(true)
+  })
+
+  it('does close the log', async () => {
+    const log = new FakeEventLog()
+    await newIngest(log).close()
+    expect(log.closed).toBe(true)
+  })
+})
