@@ -1,0 +1,180 @@
+// Issue 3, vendor-notes §7, DESIGN §3.1: the tracking endpoints as an ad server or a browser calls them.
+// Every tag list_spots produces, for every code_type option, is requested with its macros filled,
+// answered the vendor's way and counted; a click never goes anywhere but the registered page.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { endpoints } from '../../../engine/contract/endpoints'
+import { CODE_TYPE_NAMES, type CodeType } from '../../../engine/contract/vocabulary'
+import type { EngineRequest } from '../../../engine/contract/envelope'
+import { makeEngine, toReply, type Reply, type TestEngine } from '../../helpers/make-engine'
+import { createSpot, newCampaign } from './spot-helpers'
+
+const LIST_SPOTS = endpoints['campaigns.list_spots'].path
+const REALTIME = endpoints['reports.realtime_show'].path
+const UA_PC = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
+const IDFA = 'ABCDEF01-2345-6789-ABCD-EF0123456789'
+const TODAY = '2025-01-10'
+const LANDING = 'https://shop.example/spring?x=1'
+const KW_LANDING = 'https://shop.example/milk'
+
+/** What a media server puts in place of each macro; any other macro gets OTHER. */
+const FILLED: Record<string, string> = { __IP__: '202.96.134.133', __IDFA__: IDFA, __OS__: '1' }
+const OTHER = 'v 1&2=3/牛'
+
+interface Tags { impression_url: string; click_url: string }
+interface ListedSpot { spot_id: string; tracking_tags: Tags; keyword: { keywordId: number; tracking_tags: [{ impression_url: string }, { click_url: string }] }[] }
+
+/** The request an ad server makes for a tag: macros filled and encoded, the host taken off. */
+function request(url: string, headers: Record<string, string> = {}): EngineRequest {
+  const filled = url.replace(/__[A-Z0-9]+__/g, (m) => encodeURIComponent(FILLED[m] ?? OTHER)).replace(/^https?:\/\/[^/]+/, '')
+  const q = filled.indexOf('?')
+  const path = q < 0 ? filled : filled.slice(0, q)
+  const rawQuery = q < 0 ? '' : filled.slice(q + 1)
+  return { method: 'GET', path, query: Object.fromEntries(new URLSearchParams(rawQuery)), rawQuery, headers: { 'user-agent': UA_PC, ...headers }, remoteAddress: '10.0.0.9' }
+}
+
+let t: TestEngine
+let cid: string
+const hit = async (url: string, headers: Record<string, string> = {}): Promise<Reply> => toReply(await t.engine.handle(request(url, headers)))
+const listSpots = async (code_type?: string): Promise<ListedSpot[]> =>
+  (await t.get(LIST_SPOTS, { campaign_id: cid, ...(code_type === undefined ? {} : { code_type }) })).body as ListedSpot[]
+
+/** Today's impressions and clicks of one spot, from the realtime report (platform pm: every hit). */
+async function counts(spotId: string): Promise<{ imp: number; clk: number }> {
+  const r = await t.get(REALTIME, { campaign_id: cid, date: TODAY, by_position: 'spot', spot_id: spotId, platform: 'pm', metrics: 'day' })
+  expect(r.status).toBe(200)
+  const m = r.body.items[0]?.metrics ?? {}
+  return { imp: m.imp_day ?? 0, clk: m.clk_day ?? 0 }
+}
+
+beforeAll(async () => {
+  t = await makeEngine()
+  cid = await newCampaign(t)
+  const a = await createSpot(t, cid, { landing_page: LANDING, keyword: `牛奶^${KW_LANDING}>母乳^` })
+  expect(a.status).toBe(200)
+  const b = await createSpot(t, cid, { landing_page: '' })
+  expect(b.status).toBe(200)
+})
+
+describe('every tag of list_spots, with its macros filled, counts', () => {
+  const optionSets: CodeType[][] = [[], ...CODE_TYPE_NAMES.map((n) => [n]), CODE_TYPE_NAMES.filter((n) => n !== 'utm_auto'), CODE_TYPE_NAMES.filter((n) => n !== 'utm')]
+  it.each(optionSets.map((o) => [o.join(',') || '(none)', o] as const))('code_type=%s', async (_label, options) => {
+    for (const spot of await listSpots(options.length ? options.join(',') : undefined)) {
+      const before = await counts(spot.spot_id)
+      const imp = await hit(spot.tracking_tags.impression_url)
+      expect([imp.raw.status, imp.headers['x-admonitor-counted']]).toEqual([200, '1'])
+      const clk = await hit(spot.tracking_tags.click_url)
+      expect(clk.headers['x-admonitor-counted']).toBe('1')
+      expect(clk.raw.status === 204 || (clk.raw.status === 302 && clk.headers.location!.startsWith(LANDING))).toBe(true)
+      let kwClicks = 0
+      for (const kw of spot.keyword) {
+        const ki = await hit(kw.tracking_tags[0].impression_url)
+        expect(ki.headers['x-admonitor-counted']).toBe('1')
+        const kc = await hit(kw.tracking_tags[1].click_url)
+        expect(kc.headers['x-admonitor-counted']).toBe('1')
+        expect([LANDING, KW_LANDING].some((page) => kc.headers.location!.startsWith(page))).toBe(true)
+        kwClicks++
+      }
+      expect(await counts(spot.spot_id)).toEqual({ imp: before.imp + 1 + spot.keyword.length, clk: before.clk + 1 + kwClicks })
+    }
+  })
+})
+
+describe('impressions', () => {
+  let tags: Tags
+  beforeAll(async () => {
+    tags = (await listSpots())[0]!.tracking_tags
+  })
+
+  it('answers a transparent 1x1 GIF that no cache keeps', async () => {
+    const r = await hit(tags.impression_url)
+    expect(r.headers['content-type']).toBe('image/gif')
+    expect(Buffer.from(r.raw.bytes ?? []).subarray(0, 6).toString('latin1')).toBe('GIF89a')
+    expect(r.headers['cache-control']).toContain('no-store')
+  })
+
+  it.each(['0', '1'])('answers 204 without a body for rt=%s', async (rt) => {
+    const r = await hit(tags.impression_url.replace('rt=2', `rt=${rt}`))
+    expect([r.raw.status, r.headers['x-admonitor-counted']]).toEqual([204, '1'])
+  })
+
+  it('counts the /x.gif?k=... form as the /x/k=... form', async () => {
+    const spot = (await listSpots())[0]!
+    const before = await counts(spot.spot_id)
+    const url = spot.tracking_tags.impression_url.replace('/x/', '/x.gif?')
+    expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    expect((await counts(spot.spot_id)).imp).toBe(before.imp + 1)
+  })
+
+  it('sets a first-party cookie for a browser without device ids, and reads it back', async () => {
+    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '')
+    const first = await hit(url)
+    const cookie = first.headers['set-cookie'] ?? ''
+    expect(cookie).toMatch(/^amid=[^;]+;.*HttpOnly/i)
+    const second = await hit(url, { cookie: cookie.split(';')[0]! })
+    expect(second.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('answers the GIF without counting a tag of a spot that is not in the campaign it names', async () => {
+    const r = await hit(tags.impression_url.replace(`k=${cid}`, `k=${Number(cid) + 1000}`))
+    expect(r.raw.status).toBe(200)
+    expect(r.headers['x-admonitor-counted']).toMatch(/^0; spot \w+ is not a spot of campaign \d+$/)
+  })
+
+  it('answers a JSON 404 for a path that is no tracking endpoint', async () => {
+    const r = await hit('/x')
+    expect(r.raw.status).toBe(404)
+    expect(r.body.error).toBeDefined()
+  })
+})
+
+describe('clicks go only to the registered landing page', () => {
+  let spot: ListedSpot
+
+  beforeAll(async () => {
+    spot = (await listSpots())[0]!
+  })
+
+  it('redirects to the landing page the tag carries', async () => {
+    const r = await hit(spot.tracking_tags.click_url)
+    expect([r.raw.status, r.headers.location]).toEqual([302, LANDING])
+  })
+
+  it.each(['https://evil.example/phish', '//evil.example', 'javascript:alert(1)', ''])('ignores o=%j and redirects to the registered page', async (o) => {
+    const url = spot.tracking_tags.click_url.replace(/&o=.*$/, `&o=${encodeURIComponent(o)}`)
+    const r = await hit(url)
+    expect([r.raw.status, r.headers.location]).toEqual([302, LANDING])
+  })
+
+  it("redirects a keyword's click to the keyword's landing page", async () => {
+    const kw = spot.keyword.find((k) => k.tracking_tags[1].click_url.includes(encodeURIComponent(KW_LANDING)))!
+    const r = await hit(kw.tracking_tags[1].click_url)
+    expect(r.headers.location).toBe(KW_LANDING)
+  })
+
+  it("falls back to the spot's page for a keyword without one", async () => {
+    const kw = spot.keyword.find((k) => !k.tracking_tags[1].click_url.includes(encodeURIComponent(KW_LANDING)))!
+    expect((await hit(kw.tracking_tags[1].click_url)).headers.location).toBe(LANDING)
+  })
+
+  it('adds the utm parameters with code_type=utm (in the tag) and utm_auto (at redirect time)', async () => {
+    for (const option of ['utm', 'utm_auto']) {
+      const s = (await listSpots(option))[0]!
+      const location = (await hit(s.tracking_tags.click_url)).headers.location ?? ''
+      expect(location.startsWith(`${LANDING}&utm_`)).toBe(true)
+      expect(new URL(location).searchParams.get('utm_campaign')).not.toBeNull()
+    }
+  })
+
+  it('answers 204 for a counted click on a spot without a landing page', async () => {
+    const other = (await listSpots()).find((s) => s.spot_id !== spot.spot_id)!
+    const r = await hit(other.tracking_tags.click_url)
+    expect([r.raw.status, r.headers['x-admonitor-counted'], r.headers.location]).toEqual([204, '1', undefined])
+  })
+
+  it('answers 404 and counts nothing for a click on a spot of another campaign', async () => {
+    const before = await counts(spot.spot_id)
+    const r = await hit(spot.tracking_tags.click_url.replace(`k=${cid}`, `k=${Number(cid) + 1000}`))
+    expect([r.raw.status, r.headers.location]).toEqual([404, undefined])
+    expect(await counts(spot.spot_id)).toEqual(before)
+  })
+})
