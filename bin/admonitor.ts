@@ -18,7 +18,8 @@ const HELP = `Usage: npm run serve -- [options]          the server (default com
 
 Commands:
   serve                run the engine, its HTTP API and the web interface (default)
-  import FILE          import an NDJSON event log (docs/import.md)
+  import FILE [--format ndjson|csv]
+                       import an event log, NDJSON or CSV (docs/import.md)
   simulate --campaign N [--from D] [--to D] [--seed N] [--scale X]
                        simulated traffic from the campaign's plans (docs/simulator.md)
   rebuild              derive every figure again from the raw event log

@@ -9,24 +9,38 @@ import { fail, openEngine } from './open'
 
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
 
-/** Reads a file in pieces of whole lines (an event log may be larger than memory). */
-async function* pieces(file: string, bytes = 32 << 20): AsyncGenerator<{ text: string; firstLine: number }> {
+/**
+ * Reads a file in pieces of whole records (an event log may be larger than memory). A CSV piece
+ * is never cut inside a quoted field, and every piece after the first starts with the header
+ * again; `offset` turns a line number within the piece into one of the file.
+ */
+export async function* pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
   let buf: string[] = []
   let size = 0
   let line = 0
-  let first = 1
+  let header: string | undefined
+  let offset = 0
+  let quoted = false
+  let yielded = false
   for await (const l of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
     line++
     buf.push(l)
-    size += l.length + 1
-    if (size >= bytes) {
-      yield { text: buf.join('\n'), firstLine: first }
-      buf = []
+    if (csv && header === undefined) {
+      header = l
+    } else {
+      size += l.length + 1
+    }
+    if (csv) for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
+    if (size >= bytes && !quoted) {
+      yield { text: buf.join('\n'), offset }
+      yielded = true
+      // the next piece: the header (its line 1), then file line `line + 1` as its line 2
+      buf = csv ? [header!] : []
       size = 0
-      first = line + 1
+      offset = csv ? line - 1 : line
     }
   }
-  if (buf.length > 0) yield { text: buf.join('\n'), firstLine: first }
+  if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }
 }
 
 export async function importCommand(argv: string[]): Promise<void> {
@@ -34,16 +48,15 @@ export async function importCommand(argv: string[]): Promise<void> {
   const file = positionals[0] ?? fail('import: name the event file: admonitor import events.ndjson [--format ndjson|csv]')
   const format = values.format ?? (file.endsWith('.csv') ? 'csv' : 'ndjson')
   if (format !== 'ndjson' && format !== 'csv') fail(`import: --format must be ndjson or csv, got ${format}`)
-  if (format === 'csv') fail('import: CSV files are imported whole through POST /local/v1/events/import; split very large CSV files, or use NDJSON here')
   const size = (await stat(file).catch(() => fail(`import: cannot read ${file}`))).size
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const job = engine.measure.jobs.start('import', Date.now())
   let read = 0
   const started = performance.now()
-  for await (const piece of pieces(file)) {
+  for await (const piece of pieces(file, format === 'csv')) {
     const before = job.errors.length
-    await runImport(engine.measure, engine.settings.timeZone, job, piece.text, 'ndjson')
-    for (const e of job.errors.slice(before)) e.line += piece.firstLine - 1
+    await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
+    for (const e of job.errors.slice(before)) e.line += piece.offset
     read += piece.text.length
     process.stderr.write(`\r  ${Math.min(100, Math.round((100 * read) / size))}%  ${job.imported} imported, ${job.rejected} rejected`)
   }
