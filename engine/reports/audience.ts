@@ -7,7 +7,7 @@ import type { PanelIndex } from '../measure/panel/types'
 import { window, type ReportEnv } from './env'
 import { finish, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
-import { personCells, type PersonCell } from './persons'
+import { personCells, type PersonCells } from './persons'
 import { positions, selector, type Positions } from './setup'
 
 type Overview = ParamsFor<'reports.audience_show_overview'>
@@ -18,7 +18,7 @@ interface Audience {
   pos: Positions
   panel: PanelIndex
   /** (person, position) -> counts, global region, every platform, net traffic. */
-  cells: Map<number, PersonCell>
+  cells: PersonCells
 }
 
 /** The exposed persons of the campaign's panel per position (panel_id filters which panels). */
@@ -46,11 +46,12 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
   const rows: Row[] = []
   if (a.panel) {
     const sums = Array.from({ length: a.pos.n }, () => ({ uim_acc: 0, ucl_acc: 0, uim_spl: 0, ucl_spl: 0 }))
-    for (const c of a.cells.values()) {
-      const s = sums[c.cell]!
-      const weight = a.panel.weight[c.person]!
-      if (c.impressions > 0) (s.uim_acc += weight, s.uim_spl++)
-      if (c.clicks > 0) (s.ucl_acc += weight, s.ucl_spl++)
+    const c = a.cells
+    for (let j = 0; j < c.n; j++) {
+      const s = sums[c.cell[j]!]!
+      const weight = a.panel.weight[c.person[j]!]!
+      if (c.impressions[j]! > 0) (s.uim_acc += weight, s.uim_spl++)
+      if (c.clicks[j]! > 0) (s.ucl_acc += weight, s.ucl_spl++)
     }
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
@@ -87,9 +88,10 @@ export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
     const base = shares(panel, everyone)
     const imp = Array.from({ length: a.pos.n }, () => new Map<number, number>())
     const clk = Array.from({ length: a.pos.n }, () => new Map<number, number>())
-    for (const c of a.cells.values()) {
-      if (c.impressions > 0) imp[c.cell]!.set(c.person, panel.weight[c.person]!)
-      if (c.clicks > 0) clk[c.cell]!.set(c.person, panel.weight[c.person]!)
+    const c = a.cells
+    for (let j = 0; j < c.n; j++) {
+      if (c.impressions[j]! > 0) imp[c.cell[j]!]!.set(c.person[j]!, panel.weight[c.person[j]!]!)
+      if (c.clicks[j]! > 0) clk[c.cell[j]!]!.set(c.person[j]!, panel.weight[c.person[j]!]!)
     }
     for (let i = 0; i < a.pos.n; i++) rows.push(...tagRows(panel, a.pos.attrs[i]!, shares(panel, imp[i]!), shares(panel, clk[i]!), base, names, p.type_id))
   }

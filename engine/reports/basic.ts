@@ -107,13 +107,16 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: false, filtration: p.filtration_type })
-    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond }) : new Map()
+    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true }) : null
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
       const u = universes(env, panel, cellDef, platforms, matcher)
       const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
-      for (const pc of byCell.values()) if (env.matches(panel, matcher, pc.person)) project(proj[pc.cell]!, pc, panel.weight[pc.person]!)
+      for (let j = 0; j < (byCell?.n ?? 0); j++) {
+        const person = byCell!.person[j]!
+        if (env.matches(panel, matcher, person)) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+      }
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
         const x = proj[i * nR + c]!
         const seen = x.sample[0]! > 0 || x.clickerSample > 0

@@ -175,15 +175,17 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
       personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, day: q.day,
     })
     const sums = new Map<number, { evt: number; uev: number; evtDay: number; uevDay: number }>()
-    for (const c of byCell.values()) {
-      if (!env.matches(panel, matcher, c.person)) continue
-      const w = panel.weight[c.person]!
-      const s = sums.get(c.cell) ?? { evt: 0, uev: 0, evtDay: 0, uevDay: 0 }
-      s.evt += c.impressions * w
+    for (let j = 0; j < byCell.n; j++) {
+      const person = byCell.person[j]!
+      if (!env.matches(panel, matcher, person)) continue
+      const w = panel.weight[person]!
+      const cell = byCell.cell[j]!
+      const s = sums.get(cell) ?? { evt: 0, uev: 0, evtDay: 0, uevDay: 0 }
+      s.evt += byCell.impressions[j]! * w
       s.uev += w
-      s.evtDay += c.impressionsOnDay * w
-      if (c.impressionsOnDay > 0) s.uevDay += w
-      sums.set(c.cell, s)
+      s.evtDay += byCell.impressionsOnDay[j]! * w
+      if (byCell.impressionsOnDay[j]! > 0) s.uevDay += w
+      sums.set(cell, s)
     }
     for (let i = 0; i < pos.n; i++) for (let e = 0; e < nE; e++) for (let c = 0; c < nR; c++) {
       const s = sums.get((i * nE + e) * nR + c)

@@ -22,27 +22,43 @@ export interface PersonSpec {
   day?: number
 }
 
-/** Counts of one person in one cell. */
-export interface PersonCell {
-  person: number
-  cell: number
-  impressions: number
-  clicks: number
-  impressionsOnDay: number
-  clicksOnDay: number
-  /** Impressions by hour of day, and the distinct days with an impression / a click. */
+/**
+ * Counts per (person, cell) with a counted event, as parallel columns (no object per entry):
+ * entry j is person[j] in cell[j]. A person's entries are contiguous.
+ */
+export interface PersonCells {
+  n: number
+  person: Int32Array
+  cell: Int32Array
+  impressions: Uint32Array
+  clicks: Uint32Array
+  impressionsOnDay: Uint32Array
+  clicksOnDay: Uint32Array
+  /** Distinct days with an impression / a click. */
+  impDays: Uint32Array
+  clkDays: Uint32Array
+  /** Impressions and clicks by hour of day, entry j at j * 24 (only when asked for: `hours`). */
   impHours: Uint32Array
   clkHours: Uint32Array
-  impDays: Set<number>
-  clkDays: Set<number>
+}
+
+interface PanelEvents {
+  n: number
+  generation: number
+  personOf: Int32Array
+  /** Indexes of the panel persons' events, in arrival order, then grouped by person. */
+  events: Uint32Array
+  count: number
+  byPerson: Uint32Array | null
 }
 
 /** Events of panel persons in a partition, remembered per partition version and panel. */
-const panelEvents = new WeakMap<Partition, { n: number; generation: number; personOf: Int32Array; events: Uint32Array; count: number }>()
+const panelEvents = new WeakMap<Partition, PanelEvents>()
 
-function eventsOfPersons(p: Partition, personOf: Int32Array): { events: Uint32Array; count: number } {
+function eventsOfPersons(p: Partition, personOf: Int32Array): Uint32Array {
   let c = panelEvents.get(p)
-  if (!c || c.personOf !== personOf || c.n > p.n || c.generation !== p.generation) c = { n: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0 }
+  if (!c || c.personOf !== personOf || c.n > p.n || c.generation !== p.generation) c = { n: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0, byPerson: null }
+  if (c.n < p.n) c.byPerson = null
   for (let i = c.n; i < p.n; i++) {
     if ((personOf[p.identity[i]!] ?? -1) < 0) continue
     c.events = ensure(c.events, c.count + 1)
@@ -50,36 +66,85 @@ function eventsOfPersons(p: Partition, personOf: Int32Array): { events: Uint32Ar
   }
   c.n = p.n
   panelEvents.set(p, c)
-  return c
+  // grouped by person with a counting sort (a person may have several devices)
+  if (!c.byPerson) {
+    let persons = 0
+    for (let e = 0; e < c.count; e++) persons = Math.max(persons, personOf[p.identity[c.events[e]!]!]! + 1)
+    const start = new Uint32Array(persons + 1)
+    for (let e = 0; e < c.count; e++) start[personOf[p.identity[c.events[e]!]!]! + 1]!++
+    for (let q = 0; q < persons; q++) start[q + 1]! += start[q]!
+    const out = new Uint32Array(c.count)
+    for (let e = 0; e < c.count; e++) out[start[personOf[p.identity[c.events[e]!]!]!]!++] = c.events[e]!
+    c.byPerson = out
+  }
+  return c.byPerson
 }
 
-/** Every (person, cell) with a counted event, keyed person * nCells + cell. */
-export function personCells(s: PersonSpec): Map<number, PersonCell> {
-  const out = new Map<number, PersonCell>()
-  const p = s.part
-  const nCells = s.nPos * s.nRegions
-  const bump = (person: number, cell: number, click: boolean, hour: number, day: number) => {
-    const key = person * nCells + cell
-    let c = out.get(key)
-    if (!c) {
-      c = { person, cell, impressions: 0, clicks: 0, impressionsOnDay: 0, clicksOnDay: 0, impHours: new Uint32Array(24), clkHours: new Uint32Array(24), impDays: new Set(), clkDays: new Set() }
-      out.set(key, c)
-    }
-    if (click) (c.clicks++, c.clkHours[hour]!++, c.clkDays.add(day), day === s.day && c.clicksOnDay++)
-    else (c.impressions++, c.impHours[hour]!++, c.impDays.add(day), day === s.day && c.impressionsOnDay++)
+const COLUMNS = ['impressions', 'clicks', 'impressionsOnDay', 'clicksOnDay', 'impDays', 'clkDays'] as const
+
+function grow(out: PersonCells, n: number, hours: boolean): void {
+  if (n <= out.person.length) return
+  out.person = ensure(out.person, n)
+  out.cell = ensure(out.cell, n)
+  for (const k of COLUMNS) out[k] = ensure(out[k], n)
+  if (hours) (out.impHours = ensure(out.impHours, n * 24), out.clkHours = ensure(out.clkHours, n * 24))
+}
+
+/** Every (person, cell) with a counted event: one pass over the panel persons' events, person by person. */
+export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
+  const hours = s.hours === true
+  const cap = 1024
+  const out: PersonCells = {
+    n: 0, person: new Int32Array(cap), cell: new Int32Array(cap), impressions: new Uint32Array(cap), clicks: new Uint32Array(cap),
+    impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
+    impHours: new Uint32Array(hours ? cap * 24 : 0), clkHours: new Uint32Array(hours ? cap * 24 : 0),
   }
-  const { events, count } = eventsOfPersons(p, s.personOf)
-  for (let e = 0; e < count; e++) {
-    const i = events[e]!
-    const person = s.personOf[p.identity[i]!]!
-    const pos = positionOf(s.sel, p, i)
-    if (pos < 0) continue
-    const d = p.day[i]!
-    const click = p.kind[i] === s.sel.clkKind
-    const a = s.homeFirst[person]!
-    const b = s.homeSecond[person]!
-    if (a >= 0) bump(person, pos * s.nRegions + a, click, p.hour[i]!, d)
-    if (b >= 0) bump(person, pos * s.nRegions + b, click, p.hour[i]!, d)
+  const p = s.part
+  const events = eventsOfPersons(p, s.personOf)
+  // entry of each cell for the current person (-1: none yet); reset after each person
+  const entryOf = new Int32Array(s.nPos * s.nRegions).fill(-1)
+  const days = new Set<number>()
+  let first = 0
+  const bump = (person: number, cell: number, click: boolean, hour: number, day: number) => {
+    let j = entryOf[cell]!
+    if (j < 0) {
+      j = out.n++
+      grow(out, out.n, hours)
+      entryOf[cell] = j
+      out.person[j] = person
+      out.cell[j] = cell
+    }
+    // distinct days per entry and kind: (entry - first of this person, kind, day) seen before?
+    const key = ((j - first) * 2 + (click ? 1 : 0)) * 131_072 + day
+    const fresh = !days.has(key)
+    if (fresh) days.add(key)
+    if (click) {
+      out.clicks[j]!++
+      if (fresh) out.clkDays[j]!++
+      if (day === s.day) out.clicksOnDay[j]!++
+      if (hours) out.clkHours[j * 24 + hour]!++
+    } else {
+      out.impressions[j]!++
+      if (fresh) out.impDays[j]!++
+      if (day === s.day) out.impressionsOnDay[j]!++
+      if (hours) out.impHours[j * 24 + hour]!++
+    }
+  }
+  for (let e = 0; e < events.length; ) {
+    const person = s.personOf[p.identity[events[e]!]!]!
+    first = out.n
+    for (; e < events.length && s.personOf[p.identity[events[e]!]!] === person; e++) {
+      const i = events[e]!
+      const pos = positionOf(s.sel, p, i)
+      if (pos < 0) continue
+      const click = p.kind[i] === s.sel.clkKind
+      const a = s.homeFirst[person]!
+      const b = s.homeSecond[person]!
+      if (a >= 0) bump(person, pos * s.nRegions + a, click, p.hour[i]!, p.day[i]!)
+      if (b >= 0) bump(person, pos * s.nRegions + b, click, p.hour[i]!, p.day[i]!)
+    }
+    for (let j = first; j < out.n; j++) entryOf[out.cell[j]!] = -1
+    days.clear()
   }
   return out
 }
@@ -108,22 +173,25 @@ export function emptyProjection(): Projection {
   }
 }
 
-/** Adds one person's counts in a cell to that cell's projection. */
-export function project(into: Projection, c: PersonCell, weight: number): void {
-  into.impressions += c.impressions * weight
-  into.clicks += c.clicks * weight
-  for (let n = 1; n <= 10 && n <= c.impressions; n++) {
+/** Adds entry j (one person's counts in a cell) to that cell's projection. */
+export function project(into: Projection, c: PersonCells, j: number, weight: number): void {
+  const imps = c.impressions[j]!
+  into.impressions += imps * weight
+  into.clicks += c.clicks[j]! * weight
+  for (let n = 1; n <= 10 && n <= imps; n++) {
     into.reach[n - 1]! += weight
     into.sample[n - 1]!++
   }
-  if (c.clicks > 0) {
+  if (c.clicks[j]! > 0) {
     into.clickers += weight
     into.clickerSample++
   }
-  for (let h = 0; h < 24; h++) {
-    into.impHours[h]! += c.impHours[h]! * weight
-    into.clkHours[h]! += c.clkHours[h]! * weight
+  if (c.impHours.length > 0) {
+    for (let h = 0; h < 24; h++) {
+      into.impHours[h]! += c.impHours[j * 24 + h]! * weight
+      into.clkHours[h]! += c.clkHours[j * 24 + h]! * weight
+    }
   }
-  into.impPersonDays += c.impDays.size * weight
-  into.clkPersonDays += c.clkDays.size * weight
+  into.impPersonDays += c.impDays[j]! * weight
+  into.clkPersonDays += c.clkDays[j]! * weight
 }

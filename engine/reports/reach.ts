@@ -6,7 +6,7 @@ import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { homeCells, universes, window, type ReportEnv } from './env'
 import { finish, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
-import { emptyProjection, personCells, project, type PersonCell } from './persons'
+import { emptyProjection, personCells, project, type PersonCells } from './persons'
 import { regionCells, regionIdsOf } from './region-cells'
 import { checkRegions, platformMask, positions, selector } from './setup'
 
@@ -39,7 +39,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   if (panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
-    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR }) : new Map<number, PersonCell>()
+    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR }) : null
     const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
       ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
         .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
@@ -64,10 +64,13 @@ interface Shape {
   withNull: boolean
 }
 
-function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: Map<number, PersonCell>, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
+function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
   const u = universes(env, panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, a.matcher)!
   const proj = Array.from({ length: s.pos.n * s.nR }, () => emptyProjection())
-  for (const pc of byCell.values()) if (!a.matcher || env.matches(panel, a.matcher, pc.person)) project(proj[pc.cell]!, pc, panel.weight[pc.person]!)
+  for (let j = 0; j < (byCell?.n ?? 0); j++) {
+    const person = byCell!.person[j]!
+    if (!a.matcher || env.matches(panel, a.matcher, person)) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+  }
   const rows: Row[] = []
   for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
     const x = proj[i * s.nR + c]!
