@@ -12,6 +12,21 @@ export const MAX_EVENTS = 67_108_864
 /** Re-sort once the unsorted tail is longer than this, or an eighth of the partition. */
 const TAIL_MIN = 65_536
 
+/** The columns of a partition trimmed to its events, and how many are in identity order (checkpoint.ts). */
+export interface PartitionArrays {
+  sorted: number
+  day: Uint16Array<ArrayBuffer>
+  hour: Uint8Array<ArrayBuffer>
+  kind: Uint8Array<ArrayBuffer>
+  flags: Uint8Array<ArrayBuffer>
+  region: Uint16Array<ArrayBuffer>
+  spot: Uint32Array<ArrayBuffer>
+  keyword: Uint32Array<ArrayBuffer>
+  identity: Uint32Array<ArrayBuffer>
+  campaign: Uint32Array<ArrayBuffer>
+  event: Uint32Array<ArrayBuffer>
+}
+
 export class Partition {
   n = 0
   day = new Uint16Array(256)
@@ -23,9 +38,9 @@ export class Partition {
   keyword = new Uint32Array(256)
   identity = new Uint32Array(256)
   /** Minisite partitions: the campaign credited (empty in campaign partitions). */
-  campaign: Uint32Array
+  campaign: Uint32Array<ArrayBuffer>
   /** Minisite partitions: the event id. */
-  event: Uint32Array
+  event: Uint32Array<ArrayBuffer>
   /** Events [0, sorted) are stored in identity order. */
   private sorted = 0
   /** Increases whenever compaction renumbers the events (caches of event indices key on it). */
@@ -55,6 +70,32 @@ export class Partition {
       this.event[i] = event
     }
     this.version++
+  }
+
+  /** The columns as a checkpoint keeps them. */
+  arrays(): PartitionArrays {
+    const n = this.n
+    return {
+      sorted: this.sorted, day: this.day.subarray(0, n), hour: this.hour.subarray(0, n), kind: this.kind.subarray(0, n), flags: this.flags.subarray(0, n),
+      region: this.region.subarray(0, n), spot: this.spot.subarray(0, n), keyword: this.keyword.subarray(0, n), identity: this.identity.subarray(0, n),
+      campaign: this.campaign.subarray(0, this.minisite ? n : 0), event: this.event.subarray(0, this.minisite ? n : 0),
+    }
+  }
+
+  /** A partition from a checkpoint (the arrays are taken, not copied; adding an event copies them). */
+  static from(minisite: boolean, a: PartitionArrays): Partition {
+    const p = new Partition(minisite)
+    const n = a.day.length
+    for (const col of [a.hour, a.kind, a.flags, a.region, a.spot, a.keyword, a.identity, ...(minisite ? [a.campaign, a.event] : [])]) {
+      if (col.length !== n) throw new Error('checkpoint: the columns of a partition differ in length')
+    }
+    if (a.sorted > n) throw new Error('checkpoint: a partition sorted beyond its end')
+    ;({ day: p.day, hour: p.hour, kind: p.kind, flags: p.flags, region: p.region, spot: p.spot, keyword: p.keyword, identity: p.identity } = a)
+    if (minisite) (p.campaign = a.campaign, p.event = a.event)
+    p.n = n
+    p.sorted = a.sorted
+    p.version = n
+    return p
   }
 
   private grow(n: number): void {
@@ -186,6 +227,12 @@ export class Columns {
     }
     this.events++
     return p
+  }
+
+  /** Takes a partition read from a checkpoint. */
+  put(kind: 'campaign' | 'minisite', id: number, p: Partition): void {
+    ;(kind === 'campaign' ? this.campaigns : this.minisites).set(id, p)
+    this.events += p.n
   }
 
   clear(): void {

@@ -1,30 +1,99 @@
 /**
  * The raw event log (docs/measurement.md): append-only segment files of frames, each append
  * fsynced before it resolves. Reading visits every intact frame of every segment in order; after
- * opening, appends go to a new segment, never after a torn tail.
+ * opening, appends go to a new segment, never after a torn tail. Beside the segments the log keeps
+ * one checkpoint of the state derived from them (checkpoint.ts), which says how far it reaches.
  */
-import { mkdir, open, readFile, readdir, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readFrames, type RecordVisitor } from './record'
+import { crc32 } from 'node:zlib'
+import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
+
+/** How far one segment reaches: its intact bytes, and the offset and CRC of its last frame. */
+export interface SegmentExtent {
+  id: number
+  bytes: number
+  tailAt: number
+  tailCrc: number
+}
+
+/** How far the log reaches (a checkpoint is valid while every segment it lists still holds this). */
+export interface LogExtent {
+  segments: SegmentExtent[]
+}
 
 export interface EventLog {
-  /** Visits every record of the log, oldest first; returns the bytes of intact frames read. */
-  readAll(visit: RecordVisitor): Promise<number>
+  /**
+   * Visits every record of the log, oldest first, or only those past `after` (a checkpoint's
+   * extent); returns the bytes of intact frames read.
+   */
+  readAll(visit: RecordVisitor, after?: LogExtent): Promise<number>
   /** Appends one frame; resolves once it is on stable storage. */
   append(frame: Buffer): Promise<void>
   /** Bytes appended since open (for progress and benchmarks). */
   readonly appended: number
+  /** Where the log ends now (after readAll and the appends since). */
+  extent(): LogExtent
+  /** Whether every segment of `e` is still there with the same frames up to its end. */
+  holds(e: LogExtent): Promise<boolean>
+  /** The checkpoint last saved, or null. */
+  loadCheckpoint(): Promise<Buffer | null>
+  /** Replaces the checkpoint atomically (a crash leaves the old one or the new one). */
+  saveCheckpoint(parts: readonly Uint8Array[]): Promise<void>
   close(): Promise<void>
+}
+
+/** Keeps the extent of each segment while frames are read or appended. */
+class Extents {
+  private list: SegmentExtent[] = []
+
+  reset(): void {
+    this.list = []
+  }
+
+  /** A segment read: `bytes` intact, the last frame at `tailAt`. */
+  read(id: number, buf: Buffer, bytes: number): void {
+    let at = 0
+    let tailAt = 0
+    while (at < bytes) {
+      tailAt = at
+      at += FRAME_HEADER + buf.readUInt32LE(at)
+    }
+    this.list.push({ id, bytes, tailAt, tailCrc: bytes > 0 ? buf.readUInt32LE(tailAt + 4) : 0 })
+  }
+
+  appended(id: number, frame: Buffer): void {
+    let s = this.list.at(-1)
+    if (!s || s.id !== id) this.list.push((s = { id, bytes: 0, tailAt: 0, tailCrc: 0 }))
+    s.tailAt = s.bytes
+    s.tailCrc = frame.readUInt32LE(4)
+    s.bytes += frame.length
+  }
+
+  get(): LogExtent {
+    return { segments: this.list.filter((s) => s.bytes > 0).map((s) => ({ ...s })) }
+  }
+}
+
+/** Whether `buf` (a segment) still has the frame `s` ends with. */
+function reaches(buf: Buffer, s: SegmentExtent): boolean {
+  if (buf.length < s.bytes || s.tailAt + FRAME_HEADER > s.bytes) return false
+  const len = buf.readUInt32LE(s.tailAt)
+  return s.tailAt + FRAME_HEADER + len === s.bytes && buf.readUInt32LE(s.tailAt + 4) === s.tailCrc &&
+    crc32(buf.subarray(s.tailAt + FRAME_HEADER, s.bytes)) === s.tailCrc
 }
 
 const SEGMENT_RE = /^(\d{6,})\.seg$/
 /** A new segment starts past this size (a whole segment is read into memory at start). */
 const SEGMENT_BYTES = 256 << 20
 
+const CHECKPOINT = 'checkpoint.bin'
+
 export class FileEventLog implements EventLog {
   private fh: FileHandle | null = null
   private current = 0
   private size = 0
+  private extents = new Extents()
   appended = 0
 
   constructor(readonly dir: string) {}
@@ -37,19 +106,79 @@ export class FileEventLog implements EventLog {
     }).sort((a, b) => a - b)
   }
 
-  async readAll(visit: RecordVisitor): Promise<number> {
+  private file(id: number): string {
+    return join(this.dir, `${String(id).padStart(6, '0')}.seg`)
+  }
+
+  async readAll(visit: RecordVisitor, after?: LogExtent): Promise<number> {
     let total = 0
     const ids = await this.segments()
-    for (const id of ids) total += readFrames(await readFile(join(this.dir, `${String(id).padStart(6, '0')}.seg`)), visit)
+    const done = new Map((after?.segments ?? []).map((s) => [s.id, s.bytes]))
+    const last = after?.segments.at(-1)?.id ?? 0
+    this.extents.reset()
+    for (const id of ids) {
+      const skip = done.get(id) ?? (id < last ? Infinity : 0)
+      if (skip === Infinity) continue // a segment with nothing intact when the checkpoint was taken
+      const buf = await readFile(this.file(id))
+      const read = readFrames(buf.subarray(skip), visit)
+      this.extents.read(id, buf, skip + read)
+      total += read
+    }
     this.current = (ids.at(-1) ?? 0)
     return total
+  }
+
+  extent(): LogExtent {
+    return this.extents.get()
+  }
+
+  async holds(e: LogExtent): Promise<boolean> {
+    for (const s of e.segments) {
+      const size = await stat(this.file(s.id)).then((x) => x.size, () => -1)
+      if (size < s.bytes) return false
+      const fh = await open(this.file(s.id), 'r')
+      try {
+        const buf = Buffer.alloc(s.bytes - s.tailAt)
+        await fh.read(buf, 0, buf.length, s.tailAt)
+        if (!reaches(buf, { ...s, tailAt: 0, bytes: buf.length })) return false
+      } finally {
+        await fh.close()
+      }
+    }
+    return true
+  }
+
+  async loadCheckpoint(): Promise<Buffer | null> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    return readFile(join(this.dir, CHECKPOINT)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null
+      throw err
+    })
+  }
+
+  async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
+    const tmp = join(this.dir, `${CHECKPOINT}.${process.pid}.tmp`)
+    const fh = await open(tmp, 'w', 0o600)
+    try {
+      for (const p of parts) await fh.write(p)
+      await fh.sync()
+    } catch (err) {
+      await fh.close()
+      await rm(tmp, { force: true })
+      throw err
+    }
+    await fh.close()
+    await rename(tmp, join(this.dir, CHECKPOINT))
+    const d = await open(this.dir, 'r')
+    await d.sync().catch(() => undefined)
+    await d.close()
   }
 
   private async rotate(): Promise<void> {
     await this.fh?.close()
     if (this.current === 0) this.current = (await this.segments()).at(-1) ?? 0
     this.current++
-    this.fh = await open(join(this.dir, `${String(this.current).padStart(6, '0')}.seg`), 'a', 0o600)
+    this.fh = await open(this.file(this.current), 'a', 0o600)
     this.size = 0
     const d = await open(this.dir, 'r')
     await d.sync().catch(() => undefined)
@@ -60,6 +189,7 @@ export class FileEventLog implements EventLog {
     if (!this.fh || this.size + frame.length > SEGMENT_BYTES) await this.rotate()
     await this.fh!.write(frame)
     await this.fh!.datasync()
+    this.extents.appended(this.current, frame)
     this.size += frame.length
     this.appended += frame.length
   }
@@ -70,20 +200,47 @@ export class FileEventLog implements EventLog {
   }
 }
 
-/** An event log in memory (tests); survives its user, like MemoryStorage. */
+/**
+ * An event log in memory (tests); survives its user, like MemoryStorage. Its frames make one
+ * segment (id 1), so checkpoints behave as on files.
+ */
 export class MemoryEventLog implements EventLog {
   frames: Buffer[] = []
+  checkpoint: Buffer | null = null
   appended = 0
 
-  async readAll(visit: RecordVisitor): Promise<number> {
+  async readAll(visit: RecordVisitor, after?: LogExtent): Promise<number> {
+    const skip = after?.segments.find((s) => s.id === 1)?.bytes ?? 0
+    let at = 0
     let n = 0
-    for (const f of this.frames) n += readFrames(f, visit)
+    for (const f of this.frames) {
+      if (at >= skip) n += readFrames(f, visit)
+      at += f.length
+    }
     return n
   }
 
   async append(frame: Buffer): Promise<void> {
     this.frames.push(Buffer.from(frame))
     this.appended += frame.length
+  }
+
+  extent(): LogExtent {
+    const bytes = this.frames.reduce((n, f) => n + f.length, 0)
+    const last = this.frames.at(-1)
+    return { segments: last ? [{ id: 1, bytes, tailAt: bytes - last.length, tailCrc: last.readUInt32LE(4) }] : [] }
+  }
+
+  async holds(e: LogExtent): Promise<boolean> {
+    return e.segments.every((s) => s.id === 1 && reaches(Buffer.concat(this.frames), s))
+  }
+
+  async loadCheckpoint(): Promise<Buffer | null> {
+    return this.checkpoint
+  }
+
+  async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
+    this.checkpoint = Buffer.concat(parts)
   }
 
   async close(): Promise<void> {}

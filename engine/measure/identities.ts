@@ -11,6 +11,23 @@ export const FREQUENCY_WINDOW_MS = 10 * 60_000
 export const MAX_IMPRESSIONS_PER_WINDOW = 30
 export const MAX_CLICKS_PER_WINDOW = 5
 
+/** The typed arrays of an Identities, trimmed to its size (checkpoint.ts). */
+export interface IdentityArrays {
+  platform: Uint8Array<ArrayBuffer>
+  firstSeen: Float64Array<ArrayBuffer>
+  window: Float64Array<ArrayBuffer>
+  impressions: Uint16Array<ArrayBuffer>
+  clicks: Uint16Array<ArrayBuffer>
+  impCampaign: Uint32Array<ArrayBuffer>
+  impSpot: Uint32Array<ArrayBuffer>
+  impTs: Float64Array<ArrayBuffer>
+  clkCampaign: Uint32Array<ArrayBuffer>
+  clkSpot: Uint32Array<ArrayBuffer>
+  clkTs: Float64Array<ArrayBuffer>
+  /** The `earlier` touches, six numbers each: id, campaign, clkSpot, clkTs, impSpot, impTs. */
+  earlier: Float64Array<ArrayBuffer>
+}
+
 export class Identities {
   private ids = new Map<string, number>()
   texts: string[] = ['']
@@ -56,6 +73,38 @@ export class Identities {
     }
     this.platform[r.id] = r.platform
     this.firstSeen[r.id] = r.firstSeen
+  }
+
+  /** Everything but the texts, as arrays (a checkpoint): copies, since hits change them in place. */
+  arrays(): IdentityArrays {
+    const n = this.size
+    const t = this.touch
+    const earlier: number[] = []
+    for (const [id, m] of this.earlier) for (const [campaign, e] of m) earlier.push(id, campaign, e.clkSpot, e.clkTs, e.impSpot, e.impTs)
+    return {
+      platform: this.platform.slice(0, n), firstSeen: this.firstSeen.slice(0, n), window: this.window.slice(0, n),
+      impressions: this.impressions.slice(0, n), clicks: this.clicks.slice(0, n),
+      impCampaign: t.impCampaign.slice(0, n), impSpot: t.impSpot.slice(0, n), impTs: t.impTs.slice(0, n),
+      clkCampaign: t.clkCampaign.slice(0, n), clkSpot: t.clkSpot.slice(0, n), clkTs: t.clkTs.slice(0, n),
+      earlier: Float64Array.from(earlier),
+    }
+  }
+
+  /** An Identities from a checkpoint: its texts (id order, '' first) and arrays. */
+  static from(texts: string[], a: IdentityArrays): Identities {
+    const x = new Identities()
+    if (texts[0] !== '' || texts.length !== a.platform.length) throw new Error('checkpoint: identity texts and arrays differ in length')
+    x.texts = texts
+    for (let id = 1; id < texts.length; id++) x.ids.set(texts[id]!, id)
+    ;({ platform: x.platform, firstSeen: x.firstSeen, window: x.window, impressions: x.impressions, clicks: x.clicks } = a)
+    x.touch = { impCampaign: a.impCampaign, impSpot: a.impSpot, impTs: a.impTs, clkCampaign: a.clkCampaign, clkSpot: a.clkSpot, clkTs: a.clkTs }
+    for (let i = 0; i + 6 <= a.earlier.length; i += 6) {
+      const id = a.earlier[i]!
+      let m = x.earlier.get(id)
+      if (!m) x.earlier.set(id, (m = new Map()))
+      m.set(a.earlier[i + 1]!, { clkSpot: a.earlier[i + 2]!, clkTs: a.earlier[i + 3]!, impSpot: a.earlier[i + 4]!, impTs: a.earlier[i + 5]! })
+    }
+    return x
   }
 
   /**

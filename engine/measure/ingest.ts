@@ -3,9 +3,10 @@
  * log in groups with one fsync each, then added to the in-memory columns. `add()` resolves when
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
-import type { Columns } from './columns'
+import { decodeCheckpoint, encodeCheckpoint } from './checkpoint'
+import { Columns } from './columns'
 import type { EventLog } from './event-log'
-import type { Identities } from './identities'
+import { Identities } from './identities'
 import { FrameWriter } from './record'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type IvtClass } from './types'
@@ -73,6 +74,8 @@ class Batch {
 }
 
 const DAY_MS = 86_400_000
+/** A checkpoint is saved once this many events have been counted since the last one (and at close). */
+export const CHECKPOINT_EVERY = 2_000_000
 
 export class Ingest {
   private writer = new FrameWriter()
@@ -85,6 +88,13 @@ export class Ingest {
   private failure: Error | null = null
   /** Hits ingested since open (acknowledged). */
   ingested = 0
+  /** Where the last open started from, and how many events it read from the log itself. */
+  started: { from: 'checkpoint' | 'log'; replayed: number } = { from: 'log', replayed: 0 }
+  /** Events counted when the last checkpoint was saved or loaded (-1: none). */
+  private saved = -1
+  private saving: Promise<boolean> = Promise.resolve(false)
+  /** Why the last checkpoint could not be saved, if it could not. */
+  checkpointError: Error | null = null
 
   constructor(
     private readonly log: EventLog,
@@ -93,8 +103,17 @@ export class Ingest {
     private readonly timeZone: () => string,
   ) {}
 
-  /** Reads the whole log into the dictionary and the columns (at start, and for a rebuild). */
-  async open(): Promise<number> {
+  /**
+   * Reads the log into the dictionary and the columns: the checkpoint and the frames written after
+   * it, or (without a usable checkpoint, and for a rebuild) every frame. Returns the events held.
+   */
+  async open(useCheckpoint = true): Promise<number> {
+    const cp = useCheckpoint ? await this.usableCheckpoint() : null
+    if (cp) {
+      this.identities = cp.identities
+      this.columns = cp.columns
+      this.saved = cp.columns.events
+    }
     let events = 0
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
@@ -107,8 +126,56 @@ export class Ingest {
         this.apply(day, hour, e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event)
         events++
       },
+    }, cp?.extent)
+    this.started = { from: cp ? 'checkpoint' : 'log', replayed: events }
+    return this.columns.events
+  }
+
+  /** The saved checkpoint when it is whole, of this time zone, and the log still holds what it lists. */
+  private async usableCheckpoint(): Promise<ReturnType<typeof decodeCheckpoint>> {
+    const buf = await this.log.loadCheckpoint()
+    if (!buf) return null
+    let cp: ReturnType<typeof decodeCheckpoint> = null
+    try {
+      cp = decodeCheckpoint(buf)
+    } catch {
+      return null
+    }
+    if (!cp || cp.timeZone !== this.timeZone() || !(await this.log.holds(cp.extent))) return null
+    return cp
+  }
+
+  /**
+   * Saves a checkpoint of the state when events were counted since the last one. The state is
+   * taken while no hit is being recorded (exclusive), written after. Never throws: the checkpoint
+   * is derived data, and a start without it replays the log.
+   */
+  checkpoint(): Promise<boolean> {
+    this.saving = this.saving.then(async () => {
+      if (this.failure || this.columns.events === this.saved) return false
+      try {
+        const { parts, events } = await this.exclusive(async () => ({
+          parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns }),
+          events: this.columns.events,
+        }))
+        await this.log.saveCheckpoint(parts)
+        this.saved = events
+        this.checkpointError = null
+        return true
+      } catch (err) {
+        this.checkpointError = err as Error
+        return false
+      }
     })
-    return events
+    return this.saving
+  }
+
+  /** Forgets the state and reads every frame again (a rebuild). */
+  async reopen(): Promise<number> {
+    this.columns = new Columns()
+    this.identities = new Identities()
+    this.saved = -1
+    return this.open(false)
   }
 
   /** Records hits; resolves once they are on stable storage and counted. */
@@ -166,6 +233,7 @@ export class Ingest {
           this.applyBatch(batch)
           this.ingested += batch.n
           batch.resolve()
+          if (this.saved >= 0 ? this.columns.events - this.saved >= CHECKPOINT_EVERY : this.columns.events >= CHECKPOINT_EVERY) void this.checkpoint()
         }
       } catch (err) {
         // Nothing that is not durable is acknowledged; the log refuses further writes.

@@ -7,7 +7,7 @@ import { KIND, type Kind } from './types'
 
 export const EVENT_BYTES = 40
 export const IDENTITY_KIND = 0x10
-const FRAME_HEADER = 8
+export const FRAME_HEADER = 8
 
 export interface EventRecord {
   kind: Kind

@@ -64,14 +64,14 @@ export class Measurement {
 
   /** Derives everything again from the raw events (same numbers; after a panel import too). */
   async rebuild(): Promise<number> {
-    return this.ingest.exclusive(async () => {
+    const n = await this.ingest.exclusive(async () => {
       this.generation++
-      this.ingest.columns = new Columns()
-      this.ingest.identities = new Identities()
       this.persons = new WeakMap()
-      this.loaded = await this.ingest.open()
+      this.loaded = await this.ingest.reopen()
       return this.loaded
     })
+    await this.ingest.checkpoint()
+    return n
   }
 
   panel(panelId: string): PanelIndex | null {
@@ -107,7 +107,8 @@ export class Measurement {
     return this.log.appended
   }
 
+  /** Waits for every hit to be durable, saves a checkpoint (for a fast next start) and closes the log. */
   close(): Promise<void> {
-    return this.ingest.flush().then(() => this.log.close())
+    return this.ingest.flush().then(() => this.ingest.checkpoint()).then(() => this.log.close())
   }
 }

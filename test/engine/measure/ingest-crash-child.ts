@@ -1,10 +1,11 @@
 /**
  * The process that ingest-crash.test.ts kills. Usage:
- *   node --import tsx test/engine/measure/ingest-crash-child.ts <dataDir> <tag>
+ *   node --import tsx test/engine/measure/ingest-crash-child.ts <dataDir> <tag> [checkpoints]
  * Opens an engine on the data directory (database and event log), creates (once) a campaign with
  * a spot, prints `READY <events loaded>`, then sends impressions through the tracking endpoint,
  * four at a time, each with its own device id `<tag>-<n>`, and prints `ACK <n>` after each
- * answer arrived. It never stops on its own: the parent SIGKILLs it.
+ * answer arrived; with `checkpoints`, it also saves a checkpoint every 40 ms while the hits flow.
+ * It never stops on its own: the parent SIGKILLs it.
  */
 import { writeSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +14,7 @@ import { FileEventLog } from '../../../engine/measure/event-log'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT } from '../../helpers/make-engine'
 
-const [dir, tag = 'h'] = process.argv.slice(2)
+const [dir, tag = 'h', mode = ''] = process.argv.slice(2)
 if (!dir) throw new Error('usage: ingest-crash-child.ts <dataDir> <tag>')
 const say = (line: string) => writeSync(1, `${line}\n`)
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
     spot = (await list()).body
   }
   const tagUrl = new URL((JSON.parse(spot) as { tracking_tags: { impression_url: string } }[])[0]!.tracking_tags.impression_url).pathname
-  say(`READY ${engine.measure.loaded}`)
+  say(`READY ${engine.measure.loaded} ${engine.measure.ingest.started.from}`)
+  if (mode === 'checkpoints') setInterval(() => void engine.measure.ingest.checkpoint(), 40)
   let n = 0
   const writer = async (): Promise<void> => {
     for (;;) {

@@ -20,18 +20,20 @@ const child = join(here, 'ingest-crash-child.ts')
 const dirs: string[] = []
 
 /** Runs the child until `killAfterMs` after READY; returns the acknowledged hit numbers. */
-function round(dir: string, tag: string, killAfterMs: number): Promise<{ acked: Set<number>; loaded: number }> {
+function round(dir: string, tag: string, killAfterMs: number, mode = ''): Promise<{ acked: Set<number>; loaded: number; from: string }> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', child, dir, tag], { cwd: resolve(here, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+    const p = spawn(process.execPath, ['--import', 'tsx', child, dir, tag, mode], { cwd: resolve(here, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] })
     const acked = new Set<number>()
     let loaded = -1
+    let from = ''
     let err = ''
     const guard = setTimeout(() => p.kill('SIGKILL'), 30_000)
     p.stderr.on('data', (d: Buffer) => (err += d.toString()))
     createInterface({ input: p.stdout }).on('line', (line) => {
-      const [word, arg] = line.split(' ')
+      const [word, arg, more = ''] = line.split(' ')
       if (word === 'READY') {
         loaded = Number(arg)
+        from = more
         setTimeout(() => p.kill('SIGKILL'), killAfterMs)
       } else if (word === 'ACK') acked.add(Number(arg))
       else if (word === 'ERR' || word === 'FATAL') err += `${line}\n`
@@ -39,7 +41,7 @@ function round(dir: string, tag: string, killAfterMs: number): Promise<{ acked: 
     p.on('exit', (_code, signal) => {
       clearTimeout(guard)
       if (signal !== 'SIGKILL' || loaded < 0) fail(new Error(`child ended without being killed (${signal}): ${err}`))
-      else done({ acked, loaded })
+      else done({ acked, loaded, from })
     })
   })
 }
@@ -49,16 +51,19 @@ afterAll(async () => {
 })
 
 describe('ingest under kill -9', () => {
-  it('keeps every acknowledged hit, exactly once, across crashes', async () => {
+  /** Rounds of hits killed at random moments, then a check that each acknowledged hit is there once. */
+  async function crashRounds(mode: string): Promise<{ froms: string[] }> {
     const dir = await mkdtemp(join(tmpdir(), 'admonitor-ingest-crash-'))
     dirs.push(dir)
     const rnd = prng(7)
     let ackedTotal = 0
+    const froms: string[] = []
     for (let r = 0; r < 5; r++) {
-      const { acked, loaded } = await round(dir, `r${r}`, 300 + Math.floor(rnd() * 900))
+      const { acked, loaded, from } = await round(dir, `r${r}`, 300 + Math.floor(rnd() * 900), mode)
       // what the previous rounds acknowledged was all there when this round opened
       expect(loaded).toBeGreaterThanOrEqual(ackedTotal)
       ackedTotal += acked.size
+      froms.push(from)
     }
     // (a busy machine may kill a round before its first answer; over all rounds there were many)
     expect(ackedTotal).toBeGreaterThan(50)
@@ -74,8 +79,22 @@ describe('ingest under kill -9', () => {
       // every hit was acknowledged, or in flight (at most four writers) when its round was killed
       expect(part.n).toBeGreaterThanOrEqual(ackedTotal)
       expect(part.n).toBeLessThanOrEqual(ackedTotal + 5 * 4)
+      froms.push(engine.measure.ingest.started.from)
     } finally {
       await engine.close()
     }
-  })
+    return { froms }
+  }
+
+  it('keeps every acknowledged hit, exactly once, across crashes', async () => {
+    const { froms } = await crashRounds('')
+    // no round closed cleanly, so none left a checkpoint: each start read the whole log
+    expect(froms).toEqual(['log', 'log', 'log', 'log', 'log', 'log'])
+  }, 120_000)
+
+  it('keeps every acknowledged hit, exactly once, when checkpoints are saved while hits flow', async () => {
+    const { froms } = await crashRounds('checkpoints')
+    // later starts begin at the checkpoint a killed round saved mid-stream and read the frames after it
+    expect(froms.slice(1).filter((f) => f === 'checkpoint').length).toBeGreaterThanOrEqual(3)
+  }, 120_000)
 })

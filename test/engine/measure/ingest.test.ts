@@ -4,7 +4,7 @@ import { Columns, type Partition } from '../../../engine/measure/columns'
 import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
 import { CREDIT_WINDOW_MS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
-import { readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from '../../../engine/measure/record'
+import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/runtime'
 
@@ -14,19 +14,11 @@ const T0 = Date.parse('2025-01-10T04:00:00Z')
 const HOUR = 3_600_000
 
 /** An event log whose appends wait until the test releases or fails them. */
-class FakeEventLog implements EventLog {
-  frames: Buffer[] = []
-  appended = 0
+class FakeEventLog extends MemoryEventLog {
   waiting: { frame: Buffer; resolve: () => void; reject: (err: Error) => void }[] = []
   closed = false
 
-  async readAll(visit: RecordVisitor): Promise<number> {
-    let n = 0
-    for (const f of this.frames) n += readFrames(f, visit)
-    return n
-  }
-
-  append(frame: Buffer): Promise<void> {
+  override append(frame: Buffer): Promise<void> {
     return new Promise((resolve, reject) => this.waiting.push({ frame: Buffer.from(frame), resolve, reject }))
   }
 
@@ -46,7 +38,7 @@ class FakeEventLog implements EventLog {
     w.reject(err)
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.closed = true
   }
 }

@@ -1,0 +1,231 @@
+// docs/measurement.md "Start": the checkpoint of the derived state, and when it is (not) used
+import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { decodeCheckpoint, encodeCheckpoint } from '../../../engine/measure/checkpoint'
+import { Columns, Partition, type PartitionArrays } from '../../../engine/measure/columns'
+import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
+import { Identities } from '../../../engine/measure/identities'
+import { Ingest } from '../../../engine/measure/ingest'
+import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
+import { prng } from '../../helpers/prng'
+
+const ZONE = 'Asia/Shanghai'
+const T0 = Date.parse('2025-01-10T04:00:00Z')
+const dirs: string[] = []
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+/** Seeded hits over two campaigns and a minisite, with identities that repeat and odd texts. */
+function hits(seed: number, n: number, from = T0): Hit[] {
+  const rnd = prng(seed)
+  const texts = ['idfa:a', 'oaid:牛奶', 'amid:x\u0000y', 'amid:😀', ...Array.from({ length: 40 }, (_, i) => `imei:${seed}-${i}`)]
+  return Array.from({ length: n }, (_, i) => {
+    const kind = rnd() < 0.1 ? KIND.minisite : rnd() < 0.2 ? KIND.click : KIND.impression
+    const campaign = 1 + Math.floor(rnd() * 2)
+    return {
+      kind, ts: from + i * 7_000 + Math.floor(rnd() * 3_600_000), campaign, spot: 10 + Math.floor(rnd() * 3), keyword: 0,
+      identity: texts[Math.floor(rnd() * texts.length)]!, platform: rnd() < 0.5 ? PLATFORM.pc : PLATFORM.mb, sdk: SDK.none,
+      region: Math.floor(rnd() * 30), ivt: rnd() < 0.05 ? IVT.bot : IVT.valid,
+      ...(kind === KIND.minisite ? { minisite: 3, event: 1 + Math.floor(rnd() * 2), credit: { linked: new Set([1, 2]), k: 0 } } : {}),
+    }
+  })
+}
+
+const newIngest = (log: EventLog, zone = ZONE) => new Ingest(log, new Columns(), new Identities(), () => zone)
+
+/** Everything an ingest holds, as plain data to compare. */
+function stateOf(i: Ingest): unknown {
+  const part = (p: Partition) => ({ n: p.n, ...Object.fromEntries(Object.entries(p.arrays()).map(([k, v]) => [k, typeof v === 'number' ? v : Array.from(v)])) })
+  return {
+    texts: i.identities.texts,
+    identities: Object.fromEntries(Object.entries(i.identities.arrays()).map(([k, v]) => [k, Array.from(v)])),
+    campaigns: [...i.columns.campaigns].map(([id, p]) => [id, part(p)]),
+    minisites: [...i.columns.minisites].map(([id, p]) => [id, part(p)]),
+    events: i.columns.events,
+  }
+}
+
+/** The state of a fresh ingest that reads every frame of the log (what a start without checkpoint gives). */
+async function replayed(log: EventLog): Promise<unknown> {
+  const fresh = newIngest(log)
+  await fresh.open(false)
+  return stateOf(fresh)
+}
+
+describe('encodeCheckpoint / decodeCheckpoint', () => {
+  it('does give back every identity, counter and column, sorted prefix included', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    await ingest.add(hits(1, 500))
+    // a partition whose events are all in identity order (as after a compaction)
+    const one = ingest.columns.campaign(1)!
+    const a = one.arrays()
+    const order = Array.from(a.identity.keys()).sort((x, y) => a.identity[x]! - a.identity[y]! || x - y)
+    const sorted = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === 'number' || v.length === 0 ? v : v.map((_: number, i: number) => v[order[i]!]!)]))
+    ingest.columns.campaigns.set(1, Partition.from(false, { ...(sorted as unknown as PartitionArrays), sorted: one.n }))
+    const parts = encodeCheckpoint({ timeZone: ZONE, extent: { segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] }, identities: ingest.identities, columns: ingest.columns })
+    const back = decodeCheckpoint(Buffer.concat(parts))!
+    expect(back.timeZone).toBe(ZONE)
+    expect(back.extent).toEqual({ segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] })
+    const copy = newIngest(new MemoryEventLog())
+    copy.identities = back.identities
+    copy.columns = back.columns
+    expect(stateOf(copy)).toEqual(stateOf(ingest))
+    expect(back.identities.get('amid:x\u0000y')).toBe(ingest.identities.get('amid:x\u0000y'))
+    expect(back.columns.campaign(1)!.arrays().sorted).toBe(one.n)
+  })
+
+  it('does refuse a file with a changed byte, a short file and another format', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    await ingest.add(hits(2, 50))
+    const buf = Buffer.concat(encodeCheckpoint({ timeZone: ZONE, extent: { segments: [] }, identities: ingest.identities, columns: ingest.columns }))
+    for (const at of [0, 20, buf.length >> 1, buf.length - 1]) {
+      const bad = Buffer.from(buf)
+      bad[at]! ^= 0x40
+      expect(decodeCheckpoint(bad)).toBeNull()
+    }
+    expect(decodeCheckpoint(buf.subarray(0, buf.length - 9))).toBeNull()
+    expect(decodeCheckpoint(Buffer.from('not a checkpoint at all'))).toBeNull()
+  })
+})
+
+describe('Ingest with checkpoints', () => {
+  it('does start from the checkpoint saved at close and read nothing else', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(3, 400))
+    expect(await a.checkpoint()).toBe(true)
+    const b = newIngest(log)
+    expect(await b.open()).toBe(a.columns.events)
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
+  it('does read the frames written after the checkpoint, once, and end in the state of a full replay', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(4, 300))
+    await a.checkpoint()
+    await a.add(hits(5, 200, T0 + 86_400_000))
+    await a.add(hits(6, 100, T0 + 2 * 86_400_000))
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: 300 })
+    expect(stateOf(b)).toEqual(await replayed(log))
+    // and the counters go on as if it had never stopped: the next hits are attributed alike
+    const more = hits(7, 150, T0 + 3 * 86_400_000)
+    await b.add(more)
+    const c = newIngest(log)
+    await c.open(false)
+    expect(stateOf(b)).toEqual(stateOf(c))
+  })
+
+  it('does not save again while nothing was counted since the last checkpoint', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(8, 20))
+    expect(await a.checkpoint()).toBe(true)
+    expect(await a.checkpoint()).toBe(false)
+    const b = newIngest(log)
+    await b.open()
+    expect(await b.checkpoint()).toBe(false)
+  })
+
+  it('does read the whole log when the time zone changed since the checkpoint', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(9, 100))
+    await a.checkpoint()
+    const b = newIngest(log, 'America/New_York')
+    await b.open()
+    expect(b.started).toEqual({ from: 'log', replayed: 100 })
+  })
+
+  it('does read the whole log when the checkpoint is damaged', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(10, 100))
+    await a.checkpoint()
+    log.checkpoint![log.checkpoint!.length >> 1]! ^= 1
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('log')
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
+  it('does read the whole log when a frame the checkpoint lists is no longer there', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(11, 100))
+    await a.checkpoint()
+    log.frames.pop()
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('log')
+  })
+})
+
+describe('FileEventLog checkpoints', () => {
+  async function dirWithCheckpoint(): Promise<{ dir: string; events: number }> {
+    const dir = await mkdtemp(join(tmpdir(), 'admonitor-checkpoint-'))
+    dirs.push(dir)
+    const log = new FileEventLog(dir)
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(12, 200))
+    await a.add(hits(13, 100, T0 + 86_400_000))
+    await a.checkpoint()
+    await log.close()
+    return { dir, events: a.columns.events }
+  }
+
+  it('does start from the checkpoint file, and append to a new segment after it', async () => {
+    const { dir, events } = await dirWithCheckpoint()
+    expect((await readdir(dir)).sort()).toEqual(['000001.seg', 'checkpoint.bin'])
+    const log = new FileEventLog(dir)
+    const b = newIngest(log)
+    expect(await b.open()).toBe(events)
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    await b.add(hits(14, 50, T0 + 2 * 86_400_000))
+    await b.checkpoint()
+    await log.close()
+    const c = newIngest(new FileEventLog(dir))
+    await c.open()
+    expect(c.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    expect(stateOf(c)).toEqual(await replayed(new FileEventLog(dir)))
+  })
+
+  it('does read every segment again when one the checkpoint lists was cut short or removed', async () => {
+    const { dir } = await dirWithCheckpoint()
+    await truncate(join(dir, '000001.seg'), 100)
+    const b = newIngest(new FileEventLog(dir))
+    await b.open()
+    expect(b.started.from).toBe('log')
+    await rm(join(dir, '000001.seg'))
+    const c = newIngest(new FileEventLog(dir))
+    expect(await c.open()).toBe(0)
+    expect(c.started.from).toBe('log')
+  })
+
+  it('does read every segment again when the checkpoint file is damaged', async () => {
+    const { dir } = await dirWithCheckpoint()
+    const file = join(dir, 'checkpoint.bin')
+    const buf = await readFile(file)
+    buf[100]! ^= 0xff
+    await writeFile(file, buf)
+    const b = newIngest(new FileEventLog(dir))
+    await b.open()
+    expect(b.started.from).toBe('log')
+    expect(stateOf(b)).toEqual(await replayed(new FileEventLog(dir)))
+  })
+})
