@@ -82,7 +82,7 @@ export async function simulateCommand(argv: string[]): Promise<void> {
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const params: Record<string, string> = { campaign_id: values.campaign }
   for (const [k, v] of [['from_date', values.from], ['to_date', values.to], ['seed', values.seed], ['scale', values.scale]] as const) if (v) params[k] = v
-  const job = await local(engine, 'POST', '/local/v1/simulate', params)
+  const job = await local(engine, 'POST', '/local/v1/simulate/run', params)
   console.log(`${String(job.imported)} hits simulated: ${String(job.message)}`)
   await engine.close()
 }

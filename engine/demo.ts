@@ -91,7 +91,7 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
     await call('POST', '/cms/v1/campaigns/publish_target', { campaign_id: campaign, target_name: target_name!, tag_id: tag_id! })
   }
   const minisite = String((await call('POST', '/local/v1/minisites/create', { minisite_name: `海飞丝 site ${today}`, campaign_id: campaign, events: 'home,product,checkout' })).minisite_id)
-  const job = await call('POST', '/local/v1/simulate', { campaign_id: campaign, from_date: start, to_date: today, seed: 42, scale: 0.2 })
+  const job = await call('POST', '/local/v1/simulate/run', { campaign_id: campaign, from_date: start, to_date: today, seed: 42, scale: 0.2 })
   await measure.ingest.add(minisiteHits(Number(minisite), Number(campaign), clicksOf(measure, Number(campaign), timeZone, 20_000)))
   return { campaign_id: campaign, minisite_id: minisite, hits: Number(job.imported) }
 }

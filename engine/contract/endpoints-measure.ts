@@ -31,7 +31,7 @@ export const measureEndpoints = {
   'jobs.show': get('/local/v1/jobs/show', 'local', { job_id: p.id().required() }, Job, meta('A job and its progress')),
   'jobs.list': get('/local/v1/jobs/list', 'local', {}, arr(Job), meta('The last 100 jobs, newest first')),
   'measurement.status': get('/local/v1/measurement/status', 'local', {}, MeasureStatus, meta('Events and identities held, per campaign and minisite')),
-  'simulate.run': post('/local/v1/simulate', 'local', {
+  'simulate.run': post('/local/v1/simulate/run', 'local', {
     campaign_id: p.id().required(),
     from_date: p.date().optional('first day; default the campaign start'),
     to_date: p.date().optional('last day; default the earlier of today and the campaign end'),
