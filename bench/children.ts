@@ -18,9 +18,9 @@ export interface Child {
 
 const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 
-/** Starts `bench/<file>` with `args`; `cpu` pins it to that CPU. */
-export function startChild(file: string, args: string[], opts: { cpu?: number } = {}): Child {
-  const node = ['--import', 'tsx', benchFile(file), ...args]
+/** Starts `bench/<file>` with `args`; `cpu` pins it to that CPU; `nodeArgs` go to node itself (e.g. --cpu-prof). */
+export function startChild(file: string, args: string[], opts: { cpu?: number; nodeArgs?: string[] } = {}): Child {
+  const node = [...(opts.nodeArgs ?? []), '--import', 'tsx', benchFile(file), ...args]
   const [cmd, argv] = HAS_TASKSET && opts.cpu !== undefined ? ['taskset', ['-c', String(opts.cpu), process.execPath, ...node]] : [process.execPath, node]
   const proc = spawn(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const inbox: { type: string }[] = []

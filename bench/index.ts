@@ -1,8 +1,12 @@
 /**
- * `npm run bench`: campaigns/list over 10,000 campaigns and list_spots over 3,000 spots, served
- * by the engine's HTTP door, against a bare node:http server sending the same bytes, measured in
- * the same run. Server, baseline and load generator are separate processes (see bench/README.md).
- * Exits 0 whether targets pass or miss: it is a measurement.
+ * `npm run bench`: both parts, one after the other (bench/README.md):
+ *   http     campaigns/list over 10,000 campaigns and list_spots over 3,000 spots, served by the
+ *            engine's HTTP door, against a bare node:http server sending the same bytes;
+ *   measure  the measurement engine at 10 million events: ingest, import, reports against DuckDB,
+ *            memory and startup (bench/measure.ts).
+ * `npm run bench -- http` or `npm run bench -- measure` (or BENCH_PARTS=http|measure) runs one.
+ * Server, baseline and load generator are separate processes. Exits 0 whether targets pass or
+ * miss: it is a measurement.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
@@ -14,6 +18,7 @@ import { int, kb, printGroup, printLegend, printVerdicts, type Group } from './r
 import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
+import { runMeasureBench } from './measure'
 
 const STARTUP_RUNS = 3
 const SERVER_CPU = 0
@@ -83,7 +88,24 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
   return verdicts
 }
 
+const PARTS = ['http', 'measure'] as const
+type Part = (typeof PARTS)[number]
+
+/** The parts to run: command-line arguments, else BENCH_PARTS (comma-separated), else both. */
+function parts(): Part[] {
+  const asked = [...process.argv.slice(2), ...(process.argv.length > 2 ? [] : (process.env.BENCH_PARTS ?? '').split(','))].map((x) => x.trim()).filter((x) => x !== '')
+  const unknown = asked.filter((x) => !(PARTS as readonly string[]).includes(x))
+  if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`)
+  return asked.length === 0 ? [...PARTS] : PARTS.filter((x) => asked.includes(x))
+}
+
 async function main(): Promise<void> {
+  const chosen = parts()
+  if (chosen.includes('http')) await runHttpBench()
+  if (chosen.includes('measure')) await runMeasureBench()
+}
+
+async function runHttpBench(): Promise<void> {
   const m = machine()
   console.log(`AdMonitor Desk HTTP bench  ${new Date().toISOString()}`)
   console.log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, node ${m.node}`)

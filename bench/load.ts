@@ -6,40 +6,19 @@
  * measured run a single request must come back, so that work queued by a finished run (requests
  * autocannon sent but stopped waiting for) does not run during the next one.
  */
-import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
 import autocannon, { type RequestSpec } from 'autocannon'
+import { cpuMsOf, machineBusyMs } from './cpu'
 import type { LoadJob, LoadMessage, LoadResult } from './protocol'
 import { HAS_WRK, wrk } from './wrk'
-
-/** Linux USER_HZ; /proc/<pid>/stat counts CPU time in these ticks. */
-const TICKS_PER_S = 100
 
 function send(m: LoadMessage): void {
   process.send?.(m)
 }
 
-/** User + system CPU ms of process `pid` (Linux), or undefined. */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined || process.platform !== 'linux') return undefined
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S
-}
-
-/**
- * CPU ms of the whole machine, all cores (Linux /proc/stat): user, nice, system and steal, but
- * not irq/softirq time, which the bench's own loopback traffic causes. Undefined elsewhere.
- */
-function machineBusyMs(): number | undefined {
-  if (process.platform !== 'linux') return undefined
-  const [, user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number)
-  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (steal ?? 0)) * 1000) / TICKS_PER_S
-}
-
-function drain(url: string): Promise<void> {
+function drain(url: string, headers?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
+    get(url, { agent: false, ...(headers ? { headers } : {}) }, (res) => {
       res.resume()
       res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`drain request answered ${res.statusCode}`))))
     }).on('error', reject)
@@ -49,13 +28,13 @@ function drain(url: string): Promise<void> {
 /** The same measurement with wrk: warm-up, drain, measured run, drain. */
 async function runWrk(job: LoadJob): Promise<LoadResult> {
   const warm = job.warmupS > 0 ? wrk(job, job.warmupS, 0) : null
-  await drain(job.url + job.drainPath)
+  await drain(job.url + job.drainPath, job.headers)
   const server0 = cpuMsOf(job.serverPid)
   const busy0 = machineBusyMs()
   const r = wrk(job, job.durationS, warm?.requests ?? 0)
   const server1 = cpuMsOf(job.serverPid)
   const busy1 = machineBusyMs()
-  await drain(job.url + job.drainPath)
+  await drain(job.url + job.drainPath, job.headers)
   const pct = (cpuMs: number) => (100 * cpuMs) / (r.durationS * 1000)
   const serverMs = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined
   const otherMs = busy0 !== undefined && busy1 !== undefined && serverMs !== undefined ? Math.max(0, busy1 - busy0 - serverMs - r.cpuMs) : undefined
@@ -74,11 +53,12 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let next = 0
   const spec: RequestSpec = {
     method: 'GET',
+    ...(job.headers ? { headers: job.headers } : {}),
     setupRequest: (req) => ({ ...req, path: job.paths[next++ % job.paths.length]! }),
   }
   const opts = { url: job.url, connections: job.connections, timeout: 60, requests: [spec] }
   if (job.warmupS > 0) await autocannon({ ...opts, duration: job.warmupS })
-  await drain(job.url + job.drainPath)
+  await drain(job.url + job.drainPath, job.headers)
   const cpu0 = process.cpuUsage()
   const server0 = cpuMsOf(job.serverPid)
   const busy0 = machineBusyMs()
@@ -89,7 +69,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const cpu = process.cpuUsage(cpu0)
   const server1 = cpuMsOf(job.serverPid)
   const busy1 = machineBusyMs()
-  await drain(job.url + job.drainPath)
+  await drain(job.url + job.drainPath, job.headers)
   const completed = r.requests.total ?? 0
   const pct = (cpuMs: number) => (100 * cpuMs) / (r.duration * 1000)
   const loadMs = (cpu.user + cpu.system) / 1000

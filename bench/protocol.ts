@@ -56,6 +56,8 @@ export interface LoadJob {
   drainPath: string
   /** pid of the server under test, for its CPU time (Linux /proc). */
   serverPid?: number
+  /** Request headers sent with every request (e.g. a User-Agent for tracking hits). */
+  headers?: Record<string, string>
 }
 
 export interface LoadResult {

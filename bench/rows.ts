@@ -63,25 +63,47 @@ interface Row {
   durationS?: number
 }
 
-async function runRow(rig: Rig, row: Row, drainPath: string): Promise<{ result: LoadResult; profile?: ServerProfiled }> {
+/** One load row against any server: warm-up, drain, measured run, drain (load.ts). */
+export interface LoadRow {
+  label: string
+  server: Child
+  url: string
+  paths: string[]
+  drainPath: string
+  durationS?: number
+  headers?: Record<string, string>
+  /** Take a CPU profile of `server` during the row and write it here. */
+  profileFile?: string
+}
+
+/** Runs one row on the load generator `loader`; prints the label, req/s and (when profiled) the hot functions. */
+export async function runLoadRow(loader: Child, row: LoadRow): Promise<{ result: LoadResult; profile?: ServerProfiled }> {
   process.stdout.write(`  measuring ${row.label} ...`)
-  const server = row.server === 'engine' ? rig.engine : rig.bare
-  const profile = rig.profile && row.server === 'engine'
-  const pid = server.proc.pid
-  if (profile) server.send({ type: 'profile-start' })
+  const pid = row.server.proc.pid
+  if (row.profileFile) row.server.send({ type: 'profile-start' })
   const job: LoadJob = {
-    type: 'job', name: row.label, url: row.server === 'engine' ? rig.engineUrl : rig.bareUrl, paths: row.paths, drainPath,
-    connections: CONNECTIONS, warmupS: WARMUP_S, durationS: row.durationS ?? DURATION_S, ...(pid === undefined ? {} : { serverPid: pid }),
+    type: 'job', name: row.label, url: row.url, paths: row.paths, drainPath: row.drainPath,
+    connections: CONNECTIONS, warmupS: WARMUP_S, durationS: row.durationS ?? DURATION_S,
+    ...(pid === undefined ? {} : { serverPid: pid }), ...(row.headers ? { headers: row.headers } : {}),
   }
-  rig.loader.send(job)
-  const m = await rig.loader.next<LoadMessage>('result')
+  loader.send(job)
+  const m = await loader.next<LoadMessage>('result')
   if ('failed' in m) throw new Error(`load ${m.failed}`)
   process.stdout.write(` ${int(m.result.rps)} req/s\n`)
-  if (!profile) return { result: m.result }
-  server.send({ type: 'profile-stop', file: rig.profileFile(row.name) })
-  const p = await server.next<ServerProfiled>('profiled')
+  if (!row.profileFile) return { result: m.result }
+  row.server.send({ type: 'profile-stop', file: row.profileFile })
+  const p = await row.server.next<ServerProfiled>('profiled')
   for (const h of p.hot) console.log(`      ${h.selfPct.toFixed(1).padStart(5)}%  ${h.name}  ${h.where}`)
   return { result: m.result, profile: p }
+}
+
+function runRow(rig: Rig, row: Row, drainPath: string): Promise<{ result: LoadResult; profile?: ServerProfiled }> {
+  const engine = row.server === 'engine'
+  return runLoadRow(rig.loader, {
+    label: row.label, server: engine ? rig.engine : rig.bare, url: engine ? rig.engineUrl : rig.bareUrl, paths: row.paths, drainPath,
+    ...(row.durationS === undefined ? {} : { durationS: row.durationS }),
+    ...(rig.profile && engine ? { profileFile: rig.profileFile(row.name) } : {}),
+  })
 }
 
 /** Runs every row in order; each is warm-up, drain, measured run, drain. */

@@ -2,9 +2,13 @@
  * Child process: the engine behind its real HTTP door on 127.0.0.1 (port 0).
  *   tsx bench/server-engine.ts DATA_DIR seed   seeds an empty data directory first, then listens
  *   tsx bench/server-engine.ts DATA_DIR open   opens what is there (startup measurement)
+ * A third argument `events` also opens the data directory's raw event log (DATA_DIR/events, as
+ * `admonitor serve` and `admonitor import` do); without it events stay in memory.
  * Talks to the driver over the IPC channel (bench/protocol.ts).
  */
+import { join } from 'node:path'
 import { createEngine } from '../engine/index'
+import { FileEventLog } from '../engine/measure/event-log'
 import { startHttpDoor } from '../engine/server/http'
 import { fileStorage } from '../engine/storage/adapters/file'
 import type { SeedInfo, ServerCommand, ServerMessage, StartMarks } from './protocol'
@@ -24,10 +28,11 @@ function send(m: ServerMessage): void {
 }
 
 async function main(): Promise<void> {
-  const [dataDir, mode] = process.argv.slice(2)
-  if (!dataDir || (mode !== 'seed' && mode !== 'open')) throw new Error('usage: server-engine.ts DATA_DIR seed|open')
+  const [dataDir, mode, events] = process.argv.slice(2)
+  if (!dataDir || (mode !== 'seed' && mode !== 'open') || (events !== undefined && events !== 'events')) throw new Error('usage: server-engine.ts DATA_DIR seed|open [events]')
   const engine = await createEngine({
     storage: fileStorage(dataDir),
+    ...(events ? { eventLog: new FileEventLog(join(dataDir, 'events')) } : {}),
     account: BENCH_ACCOUNT,
     ...(mode === 'seed' ? { idleCheckpointMs: SEED_IDLE_MS } : {}),
     log: { error: (m, c) => console.error(`[engine] ${m}`, c ?? ''), info: () => undefined },

@@ -4,7 +4,8 @@
  * (ms since its process started) has it.
  */
 import { get } from 'node:http'
-import { startChild } from './children'
+import { startChild, type Child } from './children'
+import { cpuMsOf } from './cpu'
 import type { ServerFirstAnswer, ServerReady, StartMarks } from './protocol'
 
 export interface StartupRun {
@@ -16,6 +17,8 @@ export interface StartupRun {
   firstAnswerAt: number
   /** The first request alone, inside the server (cold response cache, cold JIT). */
   firstAnswerMs: number
+  /** CPU time of the server process up to its first answer (Linux), ms. */
+  serverCpuMs?: number
 }
 
 function getStatus(url: string): Promise<number> {
@@ -27,19 +30,38 @@ function getStatus(url: string): Promise<number> {
   })
 }
 
-export async function measureStartup(dataDir: string, token: string, cpu: number): Promise<StartupRun> {
+/** A started engine server and its startup figures (startAndAnswer with keep). */
+export interface Started {
+  run: StartupRun
+  child: Child
+  port: number
+}
+
+/**
+ * Spawns the engine server on `dataDir` (extra server arguments `args`, e.g. ['events']), sends
+ * `path` as the first request once it listens, and times spawn -> end of that answer. The server
+ * is stopped afterwards unless `keep`, in which case it is handed back, still running.
+ */
+export async function startAndAnswer(dataDir: string, path: string, cpu: number, opts: { args?: string[]; keep?: boolean; nodeArgs?: string[] } = {}): Promise<Started> {
   const t0 = performance.now()
-  const child = startChild('server-engine.ts', [dataDir, 'open'], { cpu })
+  const child = startChild('server-engine.ts', [dataDir, 'open', ...(opts.args ?? [])], { cpu, ...(opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {}) })
+  let keep = false
   try {
-    const ready = await child.next<ServerReady>('ready', 60_000)
-    const status = await getStatus(`http://127.0.0.1:${ready.port}/cms/v1/campaigns/list?access_token=${encodeURIComponent(token)}`)
+    const ready = await child.next<ServerReady>('ready', 120_000)
+    const status = await getStatus(`http://127.0.0.1:${ready.port}${path}`)
     const t1 = performance.now()
-    if (status !== 200) throw new Error(`first request after startup answered ${status}`)
+    if (status !== 200) throw new Error(`first request after startup (${path.split('?')[0]}) answered ${status}`)
     const first = await child.next<ServerFirstAnswer>('first-answer', 10_000)
-    return { totalMs: t1 - t0, marks: ready.marks, firstAnswerAt: first.at, firstAnswerMs: first.ms }
+    keep = opts.keep === true
+    const cpu = cpuMsOf(child.proc.pid)
+    return { run: { totalMs: t1 - t0, marks: ready.marks, firstAnswerAt: first.at, firstAnswerMs: first.ms, ...(cpu === undefined ? {} : { serverCpuMs: cpu }) }, child, port: ready.port }
   } finally {
-    await child.stop()
+    if (!keep) await child.stop()
   }
+}
+
+export async function measureStartup(dataDir: string, token: string, cpu: number): Promise<StartupRun> {
+  return (await startAndAnswer(dataDir, `/cms/v1/campaigns/list?access_token=${encodeURIComponent(token)}`, cpu)).run
 }
 
 export const median = (xs: number[]): number => {
@@ -49,11 +71,11 @@ export const median = (xs: number[]): number => {
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US')
 
-/** Prints the startup figures: medians over the runs. */
-export function printStartup(runs: StartupRun[]): void {
+/** Prints the startup figures: medians over the runs (`first`: what the first request was). */
+export function printStartup(runs: StartupRun[], first = 'campaigns/list'): void {
   const med = (f: (r: StartupRun) => number) => int(median(runs.map(f)))
   console.log(`\nEngine startup on the seeded data directory (median of ${runs.length}): ${med((r) => r.totalMs)} ms from spawn to the end of the first ` +
-    `campaigns/list answer, seen by the driver (runs: ${runs.map((r) => int(r.totalMs)).join(', ')} ms)`)
+    `${first} answer, seen by the driver (runs: ${runs.map((r) => int(r.totalMs)).join(', ')} ms)`)
   console.log(`  in the server, ms after its process started: modules loaded (node + tsx transform) ${med((r) => r.marks.imported)}, ` +
     `engine open (snapshot + sql.js) ${med((r) => r.marks.engineOpen)}, listening ${med((r) => r.marks.listening)}, ` +
     `first answer sent ${med((r) => r.firstAnswerAt)} (that request alone: ${med((r) => r.firstAnswerMs)} ms, cold cache and JIT)`)

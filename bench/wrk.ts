@@ -54,7 +54,8 @@ export function wrk(job: LoadJob, seconds: number, start: number): WrkRun {
     writeFileSync(join(dir, 'paths.txt'), job.paths.join('\n') + '\n')
     writeFileSync(join(dir, 'rotate.lua'), SCRIPT)
     const cpu0 = childrenCpuMs()
-    const r = spawnSync('wrk', ['-t1', `-c${job.connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', '60s', '-s', join(dir, 'rotate.lua'), job.url], {
+    const headers = Object.entries(job.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`])
+    const r = spawnSync('wrk', ['-t1', `-c${job.connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', '60s', ...headers, '-s', join(dir, 'rotate.lua'), job.url], {
       env: { ...process.env, WRK_PATHS: join(dir, 'paths.txt'), WRK_START: String(start) },
       encoding: 'utf8',
       maxBuffer: 16 << 20,

@@ -88,7 +88,7 @@ export class Sampler {
     weights.forEach((w, i) => (this.cum[i] = t += w))
   }
 
-  draw(rng: Rng): number {
+  draw(rng: Pick<Rng, 'next'>): number {
     const x = rng.next() * this.cum[this.cum.length - 1]!
     let lo = 0
     let hi = this.cum.length - 1
