@@ -14,6 +14,7 @@ import type { StoragePort } from './storage/port'
 import { IP_LIBRARY } from './version'
 import { loadDemo, type DemoResult } from './demo'
 import { MemoryEventLog, type EventLog } from './measure/event-log'
+import { RequestLog } from './request-log'
 import { Measurement } from './measure/service'
 
 export { ENGINE_NAME, ENGINE_VERSION } from './version'
@@ -80,14 +81,19 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   await measure.open()
   const firstRun = await auth.ensureAccount(opts.account)
   if (firstRun) await persister.durable()
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure }, handlers, () => persister.durable())
+  const requests = new RequestLog()
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests }, handlers, () => persister.durable())
   let closing: Promise<void> | null = null
   let inflight = 0
   let idle: (() => void) | null = null
   const tracked = async (req: EngineRequest): Promise<EngineResponse> => {
     inflight++
+    const started = performance.now()
+    const startedAt = clock.now()
     try {
-      return await dispatch(req)
+      const res = await dispatch(req)
+      requests.add(req, res.status, startedAt, startedAt + performance.now() - started)
+      return res
     } finally {
       if (--inflight === 0) idle?.()
     }

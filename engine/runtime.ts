@@ -8,6 +8,7 @@ import type { EngineRequest } from './contract/envelope'
 import type { TokenService, AuthUser } from './auth/token-service'
 import type { Db } from './storage/db'
 import type { Measurement } from './measure/service'
+import type { RequestLog } from './request-log'
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -56,6 +57,8 @@ export interface Services {
   log: Logger
   /** Events, ingest, panels: what tracking and reports use. */
   measure: Measurement
+  /** The last requests answered (the app's request log). */
+  requests: RequestLog
 }
 
 /** A handler's view of one request. */

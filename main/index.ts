@@ -1,6 +1,6 @@
 /** Electron main: lifecycle only. The engine, its HTTP door and the IPC channel live beside. */
 import { join } from 'node:path'
-import { app, dialog } from 'electron'
+import { app, dialog, type BrowserWindow } from 'electron'
 import wasmPath from 'sql.js/dist/sql-wasm.wasm?asset'
 import { createEngine, type Engine } from '../engine/index'
 import { fileStorage } from '../engine/storage/adapters/file'
@@ -10,18 +10,23 @@ import { registerIpc } from './ipc'
 import { createMainWindow } from './window'
 
 let engine: Engine | null = null
+let win: BrowserWindow | null = null
 
 async function boot(): Promise<void> {
   const dataDir = join(app.getPath('userData'), 'data')
   engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath })
-  const door = await startHttpServer(engine)
+  const door = await startHttpServer(engine, app.getPath('userData'))
   engine.settings.publicUrl = door.url
   registerIpc(engine)
-  createMainWindow()
+  win = createMainWindow()
 }
 
 if (!app.requestSingleInstanceLock()) app.quit()
 else {
+  app.on('second-instance', () => {
+    if (win?.isMinimized()) win.restore()
+    win?.focus()
+  })
   app.whenReady().then(boot).catch((err: Error) => {
     dialog.showErrorBox('AdMonitor Desk could not start', err.message)
     app.exit(1)

@@ -1,6 +1,7 @@
 /** The main window, hardened (DESIGN §5): sandbox, context isolation, no Node, no navigation. */
 import { join } from 'node:path'
 import { BrowserWindow, shell } from 'electron'
+import { keepWindowState, loadWindowState } from './window-state'
 
 const devUrl = process.env.ELECTRON_RENDERER_URL
 
@@ -11,9 +12,11 @@ export function isAppUrl(url: string): boolean {
 }
 
 export function createMainWindow(): BrowserWindow {
+  const state = loadWindowState()
   const win = new BrowserWindow({
-    width: 1360,
-    height: 860,
+    ...(state.centre ? { width: state.bounds.width, height: state.bounds.height, center: true } : state.bounds),
+    minWidth: 960,
+    minHeight: 600,
     show: false,
     title: 'AdMonitor Desk',
     webPreferences: {
@@ -24,7 +27,11 @@ export function createMainWindow(): BrowserWindow {
       webSecurity: true,
     },
   })
-  win.once('ready-to-show', () => win.show())
+  keepWindowState(win)
+  win.once('ready-to-show', () => {
+    if (state.maximized) win.maximize()
+    win.show()
+  })
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://') || url.startsWith('http://127.0.0.1')) void shell.openExternal(url)
     return { action: 'deny' }

@@ -55,6 +55,9 @@ export class TokenService {
    */
   private known = new Map<string, TokenRow>()
 
+  /** The secrets created by this start (first run), until account() has handed them out once. */
+  private fresh: Credentials | null = null
+
   constructor(private readonly s: { db: Db; clock: Clock; random: Random }) {}
 
   private randomText(bytes: number): string {
@@ -86,7 +89,43 @@ export class TokenService {
       this.s.db.run('INSERT INTO users(username, password_hash, user_number, created_at) VALUES (?,?,?,?)', [creds.username, pw, userNumber, now])
       this.s.db.run('INSERT INTO clients(client_id, secret_hash, created_at) VALUES (?,?,?)', [creds.client_id, cs, now])
     })
+    this.fresh = creds
     return creds
+  }
+
+  /** The local account and API client, without their secrets (stored only as hashes). */
+  account(): { username: string; client_id: string; created_at: string; password_rotated_at: string; client_secret_rotated_at: string; first_run_password: string; first_run_client_secret: string } {
+    const user = this.s.db.get<{ username: string; created_at: string }>('SELECT username, created_at FROM users ORDER BY id LIMIT 1')
+    const client = this.s.db.get<{ client_id: string; created_at: string }>('SELECT client_id, created_at FROM clients ORDER BY id LIMIT 1')
+    if (!user || !client) throw new Error('no local account yet')
+    const meta = (key: string, fallback: string) => this.s.db.scalar<string>('SELECT value FROM meta WHERE key = ?', [key]) ?? fallback
+    const fresh = this.fresh
+    this.fresh = null
+    return {
+      username: user.username, client_id: client.client_id, created_at: user.created_at,
+      password_rotated_at: meta('password_rotated_at', user.created_at), client_secret_rotated_at: meta('client_secret_rotated_at', client.created_at),
+      first_run_password: fresh?.password ?? '', first_run_client_secret: fresh?.client_secret ?? '',
+    }
+  }
+
+  /**
+   * Replaces the password and/or the client secret by new random ones and returns them (shown
+   * once). Tokens already issued stay valid until they expire (at most an hour).
+   */
+  async rotate(what: 'password' | 'client_secret' | 'both'): Promise<{ username: string; client_id: string; password: string; client_secret: string }> {
+    const password = what === 'client_secret' ? '' : this.randomText(18)
+    const secret = what === 'password' ? '' : this.randomText(32)
+    const pw = password ? await hashSecret(password, this.s.random.bytes(16)) : ''
+    const cs = secret ? await hashSecret(secret, this.s.random.bytes(16)) : ''
+    const now = new Date(this.s.clock.now()).toISOString()
+    const setMeta = (key: string) => this.s.db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, now])
+    this.s.db.tx(() => {
+      if (pw) this.s.db.run('UPDATE users SET password_hash = ? WHERE id = (SELECT MIN(id) FROM users)', [pw]), setMeta('password_rotated_at')
+      if (cs) this.s.db.run('UPDATE clients SET secret_hash = ? WHERE id = (SELECT MIN(id) FROM clients)', [cs]), setMeta('client_secret_rotated_at')
+    })
+    this.fresh = null
+    const { username, client_id } = this.account()
+    return { username, client_id, password, client_secret: secret }
   }
 
   /** The password grant, checked in RFC 6749 order: grant, client, grant support, user, scope. */

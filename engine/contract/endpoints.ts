@@ -11,6 +11,7 @@ import { reportEndpoints } from './endpoints-reports'
 import { minisiteEndpoints } from './endpoints-minisites'
 import { trackingEndpoints } from './endpoints-tracking'
 import { measureEndpoints } from './endpoints-measure'
+import { adminEndpoints } from './endpoints-admin'
 import * as m from './models'
 import type { ParamsOf } from './params'
 import { p } from './params'
@@ -44,6 +45,7 @@ export const endpoints = {
   ...trackingEndpoints,
   ...measureEndpoints,
   ...localEndpoints,
+  ...adminEndpoints,
   ...panelEndpoints,
 } as const satisfies Record<string, EndpointDef>
 

@@ -23,6 +23,8 @@ export interface EngineRequest {
   headers?: Record<string, string>
   /** Address of the caller (HTTP door only), for login throttling. */
   remoteAddress?: string
+  /** Which door the request came through (request log); default: http when remoteAddress is set, else internal. */
+  door?: 'http' | 'ipc' | 'internal'
 }
 
 /** A response: status, headers and body. `body` is the serialized text sent on the wire. */

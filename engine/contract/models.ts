@@ -193,6 +193,7 @@ export const ServerStatus = obj({
   time_zone: str(),
   today: date(),
   started_at: str(),
+  base_url: str({ description: 'the address this engine is served at (tracking tags point here)' }),
 })
 export type ServerStatus = Infer<typeof ServerStatus>
 

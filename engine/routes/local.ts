@@ -13,8 +13,21 @@ const status: Handler<'local.status'> = (ctx) => ({
   time_zone: ctx.settings.timeZone,
   today: ctx.today,
   started_at: startedAt,
+  base_url: ctx.settings.publicUrl,
 })
 
 const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.publicUrl)
 
-export const localRoutes = { 'local.status': status, 'openapi.json': openapi }
+const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
+
+const accountRotate: Handler<'account.rotate'> = (ctx, p) => ctx.auth.rotate(p.what)
+
+const requestsList: Handler<'requests.list'> = (ctx, p) => ctx.requests.after(p.after, p.limit)
+
+export const localRoutes = {
+  'local.status': status,
+  'openapi.json': openapi,
+  'account.show': accountShow,
+  'account.rotate': accountRotate,
+  'requests.list': requestsList,
+}

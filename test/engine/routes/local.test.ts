@@ -1,0 +1,103 @@
+// Local namespace: status, the account and API client (show, rotate), the request log (docs/app.md)
+import { describe, expect, it } from 'vitest'
+import { ACCOUNT, makeEngine } from '../../helpers/make-engine'
+
+describe('local.status', () => {
+  it('names the address the engine is served at', async () => {
+    const t = await makeEngine({ engine: { publicUrl: 'http://127.0.0.1:9999' } })
+    const r = await t.get('/local/v1/status')
+    expect(r.status).toBe(200)
+    expect(r.body.base_url).toBe('http://127.0.0.1:9999')
+  })
+})
+
+describe('account.show', () => {
+  it('shows the username and client id, never a stored secret; the first-run secrets once', async () => {
+    const t = await makeEngine()
+    const first = await t.get('/local/v1/account/show')
+    expect(first.status).toBe(200)
+    expect(first.body).toMatchObject({ username: ACCOUNT.username, client_id: ACCOUNT.client_id, first_run_password: ACCOUNT.password, first_run_client_secret: ACCOUNT.client_secret })
+    const again = await t.get('/local/v1/account/show')
+    expect(again.body.first_run_password).toBe('')
+    expect(again.body.first_run_client_secret).toBe('')
+    expect(JSON.stringify(again.body)).not.toContain(ACCOUNT.password)
+  })
+
+  it('needs a token', async () => {
+    const t = await makeEngine()
+    expect((await t.get('/local/v1/account/show', {}, null)).body.error).toBe('token_required')
+  })
+})
+
+describe('account.rotate', () => {
+  it('replaces the password: the new one logs in, the old one no longer does', async () => {
+    const t = await makeEngine()
+    t.clock.advance(60_000)
+    const r = await t.post('/local/v1/account/rotate', { what: 'password' })
+    expect(r.status).toBe(200)
+    expect(r.body.password).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    expect(r.body.client_secret).toBe('')
+    const login = (password: string, secret = ACCOUNT.client_secret) =>
+      t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password, client_secret: secret }, null)
+    expect((await login(ACCOUNT.password)).body.error).toBe('invalid_grant')
+    expect((await login(r.body.password)).status).toBe(200)
+    const shown = await t.get('/local/v1/account/show')
+    expect(shown.body.password_rotated_at).not.toBe(shown.body.created_at)
+    expect(shown.body.client_secret_rotated_at).toBe(shown.body.created_at)
+  })
+
+  it('replaces both secrets at once; tokens already issued stay valid', async () => {
+    const t = await makeEngine()
+    const r = await t.post('/local/v1/account/rotate', { what: 'both' })
+    expect(r.body.password).not.toBe('')
+    expect(r.body.client_secret).not.toBe('')
+    expect((await t.get('/local/v1/status')).status).toBe(200)
+    const ok = await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: r.body.password, client_secret: r.body.client_secret }, null)
+    expect(ok.status).toBe(200)
+    const old = await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: r.body.password }, null)
+    expect(old.body.error).toBe('invalid_client')
+  })
+
+  it('refuses a missing or unknown choice, naming the parameter', async () => {
+    const t = await makeEngine()
+    for (const form of [{}, { what: 'token' }] as Record<string, string>[]) {
+      const r = await t.post('/local/v1/account/rotate', form)
+      expect(r.status).toBe(400)
+      expect(r.body.error_description).toContain("'what'")
+    }
+  })
+})
+
+describe('requests.list', () => {
+  it('lists answered requests oldest first, with path (no query), status and door; not itself', async () => {
+    const t = await makeEngine()
+    await t.get('/cms/v1/campaigns/list')
+    await t.get('/cms/v1/campaigns/show', { campaign_id: 424242 })
+    const r = await t.get('/local/v1/requests/list')
+    expect(r.status).toBe(200)
+    const tail = r.body.slice(-2)
+    expect(tail.map((e: { path: string }) => e.path)).toEqual(['/cms/v1/campaigns/list', '/cms/v1/campaigns/show'])
+    expect(tail.map((e: { status: number }) => e.status)).toEqual([200, 400])
+    expect(tail[0]).toMatchObject({ method: 'GET', door: 'internal' })
+    expect(JSON.stringify(r.body)).not.toContain(t.token)
+    expect(r.body.some((e: { path: string }) => e.path === '/local/v1/requests/list')).toBe(false)
+  })
+
+  it('answers only newer entries after a seq, and at most limit (the newest)', async () => {
+    const t = await makeEngine()
+    for (let i = 0; i < 5; i++) await t.get('/local/v1/status')
+    const all = (await t.get('/local/v1/requests/list')).body as { seq: number }[]
+    const last = all[all.length - 1]!.seq
+    expect((await t.get('/local/v1/requests/list', { after: last })).body).toEqual([])
+    const two = (await t.get('/local/v1/requests/list', { limit: 2 })).body as { seq: number }[]
+    expect(two.map((e) => e.seq)).toEqual([last - 1, last])
+  })
+
+  it('marks the door a request came through', async () => {
+    const t = await makeEngine()
+    await t.engine.handle({ method: 'GET', path: '/local/v1/status', query: { access_token: t.token }, door: 'ipc' })
+    await t.engine.handle({ method: 'GET', path: '/local/v1/status', query: { access_token: t.token }, remoteAddress: '127.0.0.1' })
+    const r = await t.get('/local/v1/requests/list', { limit: 2 })
+    expect(r.body.map((e: { door: string }) => e.door)).toEqual(['ipc', 'http'])
+  })
+})
