@@ -20,7 +20,7 @@ function newest(dir) {
 const sources = [join(root, 'renderer'), join(root, 'engine', 'contract')]
 if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs)) {
   console.error('Building the web interface (once)...')
-  const r = spawnSync('npx', ['electron-vite', 'build', '--rendererOnly'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
   if (r.status !== 0) console.error('The web interface could not be built; the API is served anyway.')
 }
 register()

@@ -3,28 +3,72 @@
  * as ApiError rebuilt from the response body (nothing is thrown across IPC).
  */
 import { endpoints, type EndpointId, type ResultOf } from '../../../engine/contract/endpoints'
-import { errorFromBody, type ErrorBody } from '../../../engine/contract/errors'
+import { errorFromBody, type ApiError, type ErrorBody } from '../../../engine/contract/errors'
+import type { EngineRequest, EngineResponse } from '../../../engine/contract/envelope'
 import type { Transport } from './transport'
 
-export type Params = Record<string, string | number | undefined>
+export type Params = Record<string, string | number | boolean | undefined | null>
+
+/** What a body endpoint takes besides its parameters: text (file uploads) or JSON (batch). */
+export interface CallBody {
+  text?: string
+  json?: unknown
+}
+
+/** Errors that mean "sign in again". */
+export const AUTH_ERRORS = new Set(['invalid_token', 'token_required'])
+
+function fields(params: Params): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : String(v)
+  return out
+}
+
+/** The engine request for a call: GET parameters in the query, POST as form, text or JSON body. */
+export function buildRequest(id: EndpointId, params: Params, token: string | null, body: CallBody = {}): EngineRequest {
+  const def = endpoints[id]
+  const query = fields(params)
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+  if (def.method === 'GET') return { method: 'GET', path: def.path, query, headers }
+  if (def.body === 'text') return { method: 'POST', path: def.path, query, body: body.text ?? '', headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' } }
+  if (def.body === 'json') return { method: 'POST', path: def.path, query: {}, body: JSON.stringify({ ...query, ...(body.json as object) }), headers: { ...headers, 'content-type': 'application/json' } }
+  return { method: 'POST', path: def.path, query: {}, body: new URLSearchParams(query).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }
+}
+
+/** The answer's JSON, or the ApiError its error body describes. */
+export function readResponse<T>(res: EngineResponse): T {
+  let body: unknown
+  try {
+    body = JSON.parse(res.body)
+  } catch {
+    throw errorFromBody(res.status, { error: 'bad_response', error_description: `The engine answered ${res.status} with a body that is not JSON.` })
+  }
+  if (res.status !== 200) throw errorFromBody(res.status, body as ErrorBody)
+  return body as T
+}
 
 export class ApiClient {
   token: string | null = null
+  /** Called when the engine refuses the token (expired, unknown or missing). */
+  onUnauthorized: ((e: ApiError) => void) | null = null
 
   constructor(private readonly transport: Transport) {}
 
-  async call<K extends EndpointId>(id: K, params: Params = {}): Promise<ResultOf<K>> {
-    const def = endpoints[id]
-    const fields: Record<string, string> = {}
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) fields[k] = String(v)
-    const headers: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {}
-    const res = await this.transport(
-      def.method === 'GET'
-        ? { method: 'GET', path: def.path, query: fields, headers }
-        : { method: 'POST', path: def.path, query: {}, body: new URLSearchParams(fields).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } },
-    )
-    const body: unknown = JSON.parse(res.body)
-    if (res.status !== 200) throw errorFromBody(res.status, body as ErrorBody)
-    return body as ResultOf<K>
+  async call<K extends EndpointId>(id: K, params: Params = {}, body?: CallBody): Promise<ResultOf<K>> {
+    const res = await this.transport(buildRequest(id, params, this.token, body))
+    try {
+      return readResponse<ResultOf<K>>(res)
+    } catch (e) {
+      const err = e as ApiError
+      if (AUTH_ERRORS.has(err.body?.error ?? '') && id !== 'oauth.token') this.onUnauthorized?.(err)
+      throw e
+    }
+  }
+
+  /** A file answer (exports): its text as sent. */
+  async text<K extends EndpointId>(id: K, params: Params = {}): Promise<string> {
+    const res = await this.transport(buildRequest(id, params, this.token))
+    if (res.status !== 200) readResponse(res)
+    return res.body !== '' || !res.bytes ? res.body : new TextDecoder().decode(res.bytes)
   }
 }

@@ -1,0 +1,34 @@
+/** Words every screen uses: navigation, actions, states, the header. */
+export const en = {
+  app: 'AdMonitor Desk',
+  nav: { campaigns: 'Campaigns', reports: 'Reports', server: 'Local server & data' },
+  action: {
+    save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', create: 'Create', close: 'Close', refresh: 'Refresh',
+    search: 'Search', reset: 'Reset', copy: 'Copy', copied: 'Copied', exportCsv: 'Export CSV', exportXlsx: 'Export XLSX',
+    confirm: 'Confirm', back: 'Back', signOut: 'Sign out', add: 'Add', remove: 'Remove', apply: 'Apply', upload: 'Choose file',
+  },
+  state: { loading: 'Loading…', empty: 'Nothing here yet', error: 'Something went wrong', noData: 'No data' },
+  theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
+  language: { label: 'Language', en: 'English', zh: '中文' },
+  server: { address: 'Engine at {url}', desktop: 'desktop' },
+  errors: { network: 'The engine could not be reached: {message}', sessionEnded: 'Your session ended ({reason}); sign in again.' },
+  confirmDelete: 'Delete {name}? This cannot be undone.',
+  required: '{field} is required',
+}
+
+export const zh: typeof en = {
+  app: 'AdMonitor Desk',
+  nav: { campaigns: '活动', reports: '报表', server: '本地服务与数据' },
+  action: {
+    save: '保存', cancel: '取消', delete: '删除', edit: '编辑', create: '新建', close: '关闭', refresh: '刷新',
+    search: '搜索', reset: '重置', copy: '复制', copied: '已复制', exportCsv: '导出 CSV', exportXlsx: '导出 XLSX',
+    confirm: '确认', back: '返回', signOut: '退出登录', add: '添加', remove: '移除', apply: '应用', upload: '选择文件',
+  },
+  state: { loading: '加载中…', empty: '暂无内容', error: '出错了', noData: '无数据' },
+  theme: { label: '主题', light: '浅色', dark: '深色', system: '跟随系统' },
+  language: { label: '语言', en: 'English', zh: '中文' },
+  server: { address: '引擎地址 {url}', desktop: '桌面' },
+  errors: { network: '无法连接引擎：{message}', sessionEnded: '会话已结束（{reason}），请重新登录。' },
+  confirmDelete: '删除 {name}？此操作无法撤销。',
+  required: '{field}为必填项',
+}

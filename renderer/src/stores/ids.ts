@@ -1,0 +1,6 @@
+/** Store ids (soybean's StoreId enum). */
+export enum StoreId {
+  Session = 'session',
+  Prefs = 'prefs',
+  Reference = 'reference',
+}

@@ -1,0 +1,78 @@
+/**
+ * Tables to files and files to tables: CSV (papaparse) and XLSX (write-excel-file /
+ * read-excel-file, universal builds: the same code runs in the app and in vitest).
+ * CSV files start with a UTF-8 byte-order mark so that Excel reads Chinese names correctly.
+ */
+import Papa from 'papaparse'
+import readXlsx from 'read-excel-file/universal'
+import writeXlsx from 'write-excel-file/universal'
+
+/** One column of an exported table: its title and how to read a row's value. */
+export interface ExportColumn<Row> {
+  title: string
+  value: (row: Row) => string | number | null | undefined
+}
+
+const BOM = '\ufeff'
+
+/** The CSV text of a table (header row, then one line per row; RFC 4180 quoting). */
+export function toCsv<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): string {
+  return Papa.unparse({ fields: columns.map((c) => c.title), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) }, { newline: '\r\n' })
+}
+
+/** The XLSX file of a table: a bold header row, numbers as numbers, a frozen header. */
+export function toXlsx<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[], sheet = 'Sheet1'): Promise<Blob> {
+  const header = columns.map((c) => ({ value: c.title, fontWeight: 'bold' as const }))
+  const body = rows.map((r) => columns.map((c) => {
+    const v = c.value(r)
+    return v === null || v === undefined || v === '' ? null : typeof v === 'number' ? { value: v, type: Number } : { value: String(v), type: String }
+  }))
+  const sample = body.slice(0, 200)
+  const widths = columns.map((c, i) => ({ width: Math.min(60, Math.max(8, c.title.length + 2, ...sample.map((cells) => String(cells[i]?.value ?? '').length + 2))) }))
+  return writeXlsx([header, ...body], { sheet: sheet.slice(0, 31), columns: widths, stickyRowsCount: 1 }).toBlob()
+}
+
+/** Saves a blob under `filename` (an anchor with a blob URL: works in the browser and in Electron). */
+export function download(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Downloads a table as CSV. */
+export function exportCsv<Row>(filename: string, columns: readonly ExportColumn<Row>[], rows: readonly Row[]): void {
+  download(new Blob([BOM + toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), filename.endsWith('.csv') ? filename : `${filename}.csv`)
+}
+
+/** Downloads a table as XLSX. */
+export async function exportXlsx<Row>(filename: string, columns: readonly ExportColumn<Row>[], rows: readonly Row[], sheet?: string): Promise<void> {
+  download(await toXlsx(columns, rows, sheet), filename.endsWith('.xlsx') ? filename : `${filename}.xlsx`)
+}
+
+/** A file name part from free text (campaign names): no path or reserved characters. */
+export function safeFileName(text: string): string {
+  return text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim().slice(0, 80) || 'export'
+}
+
+/** The rows of a sheet as text cells (CSV or the first XLSX sheet); the first row is the header. */
+export async function readTable(file: Blob, name: string): Promise<string[][]> {
+  if (/\.xlsx$/i.test(name)) {
+    const sheets = await readXlsx(file)
+    const data = sheets[0]?.data ?? []
+    return data.map((row) => row.map((c) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c))))
+  }
+  return parseCsv((await file.text()).replace(/^\ufeff/, ''))
+}
+
+/** CSV text (or tab-separated text pasted from a spreadsheet) to rows of text cells, blank lines dropped. */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
+  const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ','
+  const r = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' })
+  return r.data.map((row) => row.map((c) => c.trim()))
+}
