@@ -36,6 +36,9 @@ Options of serve:
   --demo               create the demo data first when the data directory has no campaign
   --help               this text
 
+The web interface is served at / from out/renderer (npm run serve builds it when it is missing
+or older than its sources), or from ADMONITOR_UI_DIR.
+
 First run: an account and an API client are created and their secrets printed once, unless
 ADMONITOR_USERNAME, ADMONITOR_PASSWORD, ADMONITOR_CLIENT_ID and ADMONITOR_CLIENT_SECRET preset them.`
 
@@ -53,7 +56,8 @@ async function serve(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${values.port}`)
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const here = dirname(fileURLToPath(import.meta.url))
-  const staticDir = join(here, '..', 'out', 'renderer')
+  // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).
+  const staticDir = process.env.ADMONITOR_UI_DIR || join(here, '..', 'out', 'renderer')
   const door = await startHttpDoor(engine, {
     host: values.host ?? '127.0.0.1', port, allowedHosts: values['allowed-host'] ?? [],
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
