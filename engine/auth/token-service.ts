@@ -89,7 +89,8 @@ export class TokenService {
       this.s.db.run('INSERT INTO users(username, password_hash, user_number, created_at) VALUES (?,?,?,?)', [creds.username, pw, userNumber, now])
       this.s.db.run('INSERT INTO clients(client_id, secret_hash, created_at) VALUES (?,?,?)', [creds.client_id, cs, now])
     })
-    this.fresh = creds
+    // Secrets the caller chose (preset) are not handed out again; generated ones are, once.
+    this.fresh = { ...creds, password: preset.password ? '' : creds.password, client_secret: preset.client_secret ? '' : creds.client_secret }
     return creds
   }
 

@@ -14,7 +14,7 @@ const session = useSessionStore()
 router.beforeEach((to) => (to.meta.public || session.signedIn ? true : { path: '/login', query: { next: to.fullPath } }))
 router.afterEach(() => setTitleDetail(null))
 api.onUnauthorized = (e) => {
-  if (session.desktop) return
+  if (session.desktop || router.currentRoute.value.meta.public) return
   session.logout(e.message)
   void router.push({ path: '/login', query: { next: router.currentRoute.value.fullPath } })
 }

@@ -13,21 +13,23 @@ export type Params = Record<string, string | number | boolean | undefined | null
 export interface CallBody {
   text?: string
   json?: unknown
+  /** Parameters sent even when '' (an empty text clears a stored value, e.g. campaigns.update description). */
+  keepEmpty?: readonly string[]
 }
 
 /** Errors that mean "sign in again". */
 export const AUTH_ERRORS = new Set(['invalid_token', 'token_required'])
 
-function fields(params: Params): Record<string, string> {
+function fields(params: Params, keepEmpty: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : String(v)
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && (v !== '' || keepEmpty.includes(k))) out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : String(v)
   return out
 }
 
 /** The engine request for a call: GET parameters in the query, POST as form, text or JSON body. */
 export function buildRequest(id: EndpointId, params: Params, token: string | null, body: CallBody = {}): EngineRequest {
   const def = endpoints[id]
-  const query = fields(params)
+  const query = fields(params, body.keepEmpty)
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
   if (def.method === 'GET') return { method: 'GET', path: def.path, query, headers }
   if (def.body === 'text') return { method: 'POST', path: def.path, query, body: body.text ?? '', headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' } }

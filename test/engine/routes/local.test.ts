@@ -1,6 +1,8 @@
 // Local namespace: status, the account and API client (show, rotate), the request log (docs/app.md)
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT, makeEngine } from '../../helpers/make-engine'
+import { createEngine } from '../../../engine/index'
+import { memory } from '../../../engine/storage/adapters/memory'
+import { ACCOUNT, FakeClock, makeEngine, seededRandom } from '../../helpers/make-engine'
 
 describe('local.status', () => {
   it('names the address the engine is served at', async () => {
@@ -12,15 +14,24 @@ describe('local.status', () => {
 })
 
 describe('account.show', () => {
-  it('shows the username and client id, never a stored secret; the first-run secrets once', async () => {
+  it('hands the generated first-run secrets to the first caller only; stored secrets never', async () => {
+    const engine = await createEngine({ storage: memory(), clock: new FakeClock('2025-01-10'), random: seededRandom(), log: { error: () => undefined, info: () => undefined } })
+    const token = await engine.localToken()
+    const show = async () => JSON.parse((await engine.handle({ method: 'GET', path: '/local/v1/account/show', query: { access_token: token } })).body)
+    const first = await show()
+    expect(first).toMatchObject({ username: engine.firstRun!.username, client_id: engine.firstRun!.client_id, first_run_password: engine.firstRun!.password, first_run_client_secret: engine.firstRun!.client_secret })
+    const again = await show()
+    expect(again.first_run_password).toBe('')
+    expect(again.first_run_client_secret).toBe('')
+    expect(JSON.stringify(again)).not.toContain(engine.firstRun!.password)
+    await engine.close()
+  })
+
+  it('does not hand out secrets the caller preset', async () => {
     const t = await makeEngine()
-    const first = await t.get('/local/v1/account/show')
-    expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ username: ACCOUNT.username, client_id: ACCOUNT.client_id, first_run_password: ACCOUNT.password, first_run_client_secret: ACCOUNT.client_secret })
-    const again = await t.get('/local/v1/account/show')
-    expect(again.body.first_run_password).toBe('')
-    expect(again.body.first_run_client_secret).toBe('')
-    expect(JSON.stringify(again.body)).not.toContain(ACCOUNT.password)
+    const r = await t.get('/local/v1/account/show')
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({ username: ACCOUNT.username, client_id: ACCOUNT.client_id, first_run_password: '', first_run_client_secret: '' })
   })
 
   it('needs a token', async () => {

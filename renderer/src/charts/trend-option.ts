@@ -1,0 +1,28 @@
+/** Daily trend: planned vs actual impressions (bars, left axis) and clicks (lines, right axis) per date. */
+import type { TrendPoint } from '../reports/rows-census'
+import { frame, valueAxis, zoom, type ChartEnv, type ECOption } from './common'
+
+/** Dates shown at once before the chart scrolls. */
+const VISIBLE_DAYS = 45
+
+/** The trend chart; `cutoff` marks the report's date on the axis. */
+export function trendOption(points: readonly TrendPoint[], cutoff: string | null, env: ChartEnv): ECOption {
+  const { t } = env
+  const dates = points.map((p) => p.date)
+  const zooms = zoom(dates.length, VISIBLE_DAYS, 'x')
+  const base = frame(t('reports.chart.trend.title'), t('reports.chart.trend.subtitle'), env, { dataZoom: zooms.length > 0 })
+  const marked = cutoff && dates.includes(cutoff)
+  return {
+    ...base,
+    xAxis: { type: 'category', data: dates, axisLabel: { formatter: (d: string) => d.slice(5), hideOverlap: true }, axisTick: { alignWithLabel: true } },
+    yAxis: [valueAxis(t('reports.unit.impressions'), env), valueAxis(t('reports.unit.clicks'), env, { splitLine: { show: false } })],
+    dataZoom: zooms,
+    series: [
+      { type: 'bar', name: t('reports.series.actualImp'), data: points.map((p) => p.imp_day), barMaxWidth: 18,
+        ...(marked ? { markLine: { silent: true, symbol: 'none', label: { formatter: t('reports.chart.cutoff') }, lineStyle: { type: 'dotted' }, data: [{ xAxis: cutoff }] } } : {}) },
+      { type: 'line', name: t('reports.series.planImp'), data: points.map((p) => p.plan_imp), step: 'middle', symbol: 'none', lineStyle: { type: 'dashed', width: 2 } },
+      { type: 'line', name: t('reports.series.actualClk'), yAxisIndex: 1, data: points.map((p) => p.clk_day), symbolSize: 5 },
+      { type: 'line', name: t('reports.series.planClk'), yAxisIndex: 1, data: points.map((p) => p.plan_clk), step: 'middle', symbol: 'none', lineStyle: { type: 'dashed' } },
+    ],
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * What the reports screen loads, through an injected caller (the app passes `api.call`; tests a
+ * fake): the campaign and what names its rows, the engine's today, the progress per filtration,
+ * reference names, and the per-date requests of the daily trend.
+ */
+import type { EndpointId, ResultOf } from '../../../engine/contract/endpoints'
+import type { Minisite } from '../../../engine/contract/endpoints-minisites'
+import type { Campaign, ListSpot, Panel, Publisher, Region, Target } from '../../../engine/contract/models'
+import type { BasicReport } from '../../../engine/contract/models-reports'
+import type { Infer } from '../../../engine/contract/schema'
+import type { Params } from '../api/client'
+import { toWire, type BuiltRequest } from './params'
+
+/** `api.call`'s shape. */
+export type Caller = <K extends EndpointId>(id: K, params?: Params) => Promise<ResultOf<K>>
+
+export type MinisiteRecord = Infer<typeof Minisite>
+
+/** Everything the screen needs about a campaign before any report. */
+export interface ReportContext {
+  campaign: Campaign
+  spots: ListSpot[]
+  publishers: Publisher[]
+  targets: Target[]
+  /** The engine's today (its time zone), the date of the realtime reports. */
+  today: string
+  /** Last fully computed day per filtration (basic/progress). */
+  progress: { net: string; totalnet: string }
+  /** Minisites that credit this campaign. */
+  minisites: MinisiteRecord[]
+}
+
+/** Loads the context of a campaign's reports (one round of parallel requests). */
+export async function loadContext(call: Caller, campaignId: string): Promise<ReportContext> {
+  const id = { campaign_id: campaignId }
+  const [campaign, spots, publishers, targets, status, net, totalnet, minisites] = await Promise.all([
+    call('campaigns.show', id),
+    call('campaigns.list_spots', { ...id, show_plan: 1, limit: '0,3000' }),
+    call('campaigns.list_publishers', { ...id, limit: '0,1000' }),
+    call('campaigns.list_targets', { ...id, limit: '0,1000' }),
+    call('local.status'),
+    call('reports.basic_progress', { ...id, filtration_type: 'net' }),
+    call('reports.basic_progress', { ...id, filtration_type: 'totalnet' }),
+    call('minisites.list'),
+  ])
+  return {
+    campaign, spots, publishers, targets, today: status.today,
+    progress: { net: net.date, totalnet: totalnet.date },
+    minisites: minisites.filter((m) => m.campaign_ids.includes(campaignId)),
+  }
+}
+
+/** Regions of levels 0-2 (global and mainland, provinces, cities), names in the interface language. */
+export function loadRegions(call: Caller, lang: 'en' | 'cn'): Promise<Region[]> {
+  return call('regions.list', { level: '0,1,2', lang, limit: '0,5000' })
+}
+
+/** A panel with its tag types and tags, names in the interface language (null when it is unknown). */
+export async function loadPanel(call: Caller, panelId: string, lang: 'en' | 'cn'): Promise<Panel | null> {
+  try {
+    return await call('panels.show', { panel_id: panelId, lang })
+  } catch {
+    return null
+  }
+}
+
+/** Sends a built request. */
+export function send(call: Caller, r: BuiltRequest): Promise<unknown> {
+  return call(r.id, toWire(r.params))
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; results in the order of `items`. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await task(items[i]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+/**
+ * The daily trend's actual figures: the basic report with `metrics=day` once per date (the API
+ * gives `_day` figures for the cut-off date only), four requests at a time.
+ */
+export async function loadTrend(call: Caller, r: BuiltRequest, dates: readonly string[], onProgress?: (done: number) => void): Promise<Map<string, BasicReport>> {
+  let done = 0
+  const reports = await mapLimit(dates, 4, async (date) => {
+    const report = (await call('reports.basic_show', toWire({ ...r.params, date }))) as BasicReport
+    onProgress?.(++done)
+    return report
+  })
+  return new Map(dates.map((d, i) => [d, reports[i]!]))
+}

@@ -1,0 +1,58 @@
+/**
+ * The data table under each chart: columns and rows as plain data. Number cells hold the API's
+ * value unchanged (the table formats them for reading and keeps the raw value in `data-value`;
+ * exports write the raw value).
+ */
+
+export type Cell = string | number | null
+
+export interface Column {
+  key: string
+  title: string
+  /** Numbers: right-aligned, formatted with separators, raw value kept. */
+  numeric?: boolean
+  /** Shown as the header's tooltip: the API's metric name. */
+  hint?: string
+}
+
+export interface TableRow {
+  key: string
+  cells: Record<string, Cell>
+  /** Cells to flag, by column key, with the reason (a small panel sample). */
+  warn?: Record<string, string>
+}
+
+export interface TableData {
+  columns: Column[]
+  rows: TableRow[]
+}
+
+/** vue-i18n's `t`, as the pure builders use it (tests pass a stand-in). */
+export type Translate = (key: string, named?: Record<string, unknown>) => string
+
+/** A metric's column title: "<measure> · <period>", with the wire name as the hint. */
+export function metricColumn(t: Translate, metric: string): Column {
+  const [base, ...rest] = metric.split('_')
+  const period = rest.join('_')
+  const hour = /^(acc_)?h(\d\d)$/.exec(period)
+  const what = rest[0] === 'spl' ? t('reports.measure.spl', { of: t(`reports.measure.${base}`) }) : t(`reports.measure.${base}`)
+  const periodKey = period.replace(/_p\d\d$/, '')
+  let when = period && periodKey !== 'spl' ? t(`reports.period.${periodKey}`) : ''
+  if (hour) when = `${hour[1] ? t('reports.period.acc') + ' ' : ''}${hour[2]}:00`
+  const pNN = /_p(\d\d)$/.exec(metric)
+  if (pNN) when = `${Number(pNN[1])}+`
+  return { key: metric, title: when ? `${what} · ${when}` : what, numeric: true, hint: metric }
+}
+
+/** A text column. */
+export const textColumn = (key: string, title: string): Column => ({ key, title })
+
+/** A number column with a plain title. */
+export const numberColumn = (key: string, title: string, hint?: string): Column => ({ key, title, numeric: true, ...(hint ? { hint } : {}) })
+
+/** Formats a number cell for reading: thousands separators in the interface language. */
+export function formatCell(value: Cell, locale: string): string {
+  if (value === null) return '–'
+  if (typeof value === 'number') return value.toLocaleString(locale)
+  return value
+}

@@ -1,0 +1,76 @@
+/**
+ * Jobs of the local namespace (event import, simulation, rebuild; docs/import.md): progress,
+ * state colours and labels, and following a job by polling GET /local/v1/jobs/show. Pure.
+ */
+import type { ResultOf } from '../../../engine/contract/endpoints'
+
+export type Job = ResultOf<'jobs.show'>
+
+/** Whether the job is still working. */
+export const isRunning = (job: Job): boolean => job.state === 'running'
+
+/**
+ * Percentage done, 0 to 100. Done is 100 whatever the counts say; a running job never shows
+ * 100 (rounded down) and shows 0 while its total is unknown.
+ */
+export function jobPercent(job: Job): number {
+  if (job.state === 'done') return 100
+  if (job.total <= 0) return 0
+  const pct = Math.floor((job.processed / job.total) * 100)
+  return Math.max(0, Math.min(job.state === 'running' ? 99 : 100, pct))
+}
+
+/** The colour of the progress bar: running default, done success, done with rejections warning, failed error. */
+export function jobTone(job: Job): 'default' | 'success' | 'warning' | 'error' {
+  if (job.state === 'failed') return 'error'
+  if (job.state === 'running') return 'default'
+  return job.rejected > 0 ? 'warning' : 'success'
+}
+
+/** An i18n key under `server.job.` and its parameters, describing where the job is. */
+export interface JobLabel {
+  key: 'running' | 'runningUnknown' | 'done' | 'doneWithRejected' | 'simulated' | 'failed'
+  params: Record<string, number | string>
+}
+
+export function jobLabel(job: Job): JobLabel {
+  const counts = { processed: job.processed, total: job.total, imported: job.imported, rejected: job.rejected, percent: jobPercent(job) }
+  if (job.state === 'failed') return { key: 'failed', params: { ...counts, message: job.message } }
+  if (job.state === 'done') return { key: job.kind === 'simulate' ? 'simulated' : job.rejected > 0 ? 'doneWithRejected' : 'done', params: counts }
+  return { key: job.total > 0 ? 'running' : 'runningUnknown', params: counts }
+}
+
+/** Milliseconds from start to end (or to `now` while running); 0 when the times are unreadable. */
+export function jobDuration(job: Job, now: number): number {
+  const start = Date.parse(job.started_at)
+  const end = job.finished_at ? Date.parse(job.finished_at) : now
+  return Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : 0
+}
+
+export interface FollowOptions {
+  /** Time between two polls. */
+  intervalMs?: number
+  /** Waits (injected for tests). */
+  sleep?: (ms: number) => Promise<void>
+  /** Stops following when it answers true (the page was left); the last job seen is returned. */
+  cancelled?: () => boolean
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Reports `first`, then polls the job until it is no longer running (or following is cancelled),
+ * reporting each state. Errors of `fetchJob` end the following and are thrown.
+ */
+export async function followJob(first: Job, fetchJob: (jobId: string) => Promise<Job>, onUpdate: (job: Job) => void, o: FollowOptions = {}): Promise<Job> {
+  const sleep = o.sleep ?? defaultSleep
+  let job = first
+  onUpdate(job)
+  while (isRunning(job) && !o.cancelled?.()) {
+    await sleep(o.intervalMs ?? 500)
+    if (o.cancelled?.()) break
+    job = await fetchJob(job.job_id)
+    onUpdate(job)
+  }
+  return job
+}

@@ -1,0 +1,61 @@
+/** Columns of the spots table (list_spots with show_plan=1 and show_filtration_status=1), actions last. */
+import { NButton, NSpace, NTag, NText, type DataTableColumns } from 'naive-ui'
+import { h } from 'vue'
+import type { ListSpot } from '../../../../../engine/contract/models'
+import { planSummary } from '../../../campaign/plan'
+import { CHOICES } from '../../../campaign/spot-fields'
+
+export interface SpotActions {
+  edit: (s: ListSpot) => void
+  keywords: (s: ListSpot) => void
+  plan: (s: ListSpot) => void
+  remove: (s: ListSpot) => void
+}
+
+type T = (key: string, params?: Record<string, unknown>) => string
+
+/** The interface label of an enumerated value (placement_type, report_metrics), else the value. */
+function choiceLabel(field: 'placement_type' | 'report_metrics', value: string, t: T): string {
+  const c = CHOICES[field]?.find((x) => x.value === value)
+  return c ? t(c.label) : value
+}
+
+const dash = (s: string | undefined): string => (s === undefined || s.trim() === '' ? '—' : s)
+const num = (n: number): string => n.toLocaleString()
+
+function planCell(s: ListSpot, t: T) {
+  const p = planSummary(s.spot_plan ?? [])
+  if (p.days === 0) return h(NText, { depth: 3 }, { default: () => t('campaign.spots.planNone') })
+  return h('div', { class: 'plan-cell' }, [
+    h('div', t('campaign.spots.planDays', { days: p.days, first: p.first, last: p.last })),
+    h(NText, { depth: 3 }, { default: () => t('campaign.spots.planTotals', { imp: num(p.est_impression), clk: num(p.est_click) }) }),
+  ])
+}
+
+function actions(s: ListSpot, t: T, a: SpotActions) {
+  const btn = (key: string, test: string, fn: (s: ListSpot) => void, type: 'default' | 'error' = 'default') =>
+    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, onClick: () => fn(s) }, { default: () => t(`campaign.spots.${key}`) })
+  return h(NSpace, { size: 2, wrap: false }, {
+    default: () => [btn('edit', 'spot-edit', a.edit), btn('keywords', 'spot-keywords', a.keywords), btn('plan', 'spot-plan', a.plan), btn('delete', 'spot-delete', a.remove, 'error')],
+  })
+}
+
+/** The columns, in the interface language. */
+export function spotColumns(t: T, a: SpotActions): DataTableColumns<ListSpot> {
+  const text = (key: keyof ListSpot, title: string, minWidth: number) => ({
+    key, title, minWidth, ellipsis: { tooltip: true }, render: (s: ListSpot) => dash(String(s[key] ?? '')),
+  })
+  return [
+    { key: 'spot_id', title: t('campaign.spots.col.spot'), width: 110, sorter: (a, b) => Number(a.spot_id) - Number(b.spot_id), render: (s) => h('span', [s.spot_id, h(NText, { depth: 3 }, { default: () => ` · ${s.spot_id_str}` })]) },
+    { ...text('publisher_name', t('campaign.spots.col.publisher'), 130), sorter: (a, b) => a.publisher_name.localeCompare(b.publisher_name) },
+    text('channel_name', t('campaign.spots.col.channel'), 100),
+    text('placement_name', t('campaign.spots.col.placement'), 130),
+    { key: 'placement_type', title: t('campaign.spots.col.type'), width: 90, render: (s) => choiceLabel('placement_type', s.placement_type, t) },
+    text('adposition_type', t('campaign.spots.col.adposition'), 100),
+    { key: 'report_metrics', title: t('campaign.spots.col.metrics'), width: 180, render: (s) => h(NTag, { size: 'small', bordered: false }, { default: () => choiceLabel('report_metrics', s.report_metrics, t) }) },
+    { key: 'keyword', title: t('campaign.spots.col.keywords'), width: 110, align: 'right', sorter: (a, b) => a.keyword.length - b.keyword.length, render: (s) => String(s.keyword.length) },
+    { key: 'spot_plan', title: t('campaign.spots.col.plan'), minWidth: 250, render: (s) => planCell(s, t) },
+    { key: 'dangerous_source_filtration', title: t('campaign.spots.col.filtration'), width: 80, render: (s) => (s.dangerous_source_filtration === undefined ? '—' : t(s.dangerous_source_filtration ? 'campaign.spots.on' : 'campaign.spots.off')) },
+    { key: 'actions', title: t('campaign.spots.col.actions'), width: 250, fixed: 'right', render: (s) => actions(s, t, a) },
+  ]
+}

@@ -1,0 +1,80 @@
+/**
+ * What every report view shares: loading keyed by its requests (a newer request wins over a
+ * slower older one), the chart environment (translation and number locale), and notes in words.
+ */
+import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { ChartEnv } from '../../../charts/common'
+import type { ReportContext } from '../../../reports/load'
+import type { NameSources } from '../../../reports/names'
+import type { BuiltRequest, Note, RequestEnv } from '../../../reports/params'
+import type { Pickers } from '../../../reports/pickers'
+
+/** What the screen hands each view. */
+export interface ReportScope {
+  ctx: ReportContext
+  /** The pickers, with the panel and minisite resolved to ones the campaign has. */
+  pickers: Pickers
+  env: RequestEnv
+  sources: NameSources
+  /** Bumped by the reload button. */
+  reload: number
+  /** File name stem of exports: campaign name and date. */
+  fileStem: string
+}
+
+/** Loads when `key` changes (null: nothing to load); only the latest load's answer is kept. */
+export function useReport<T>(key: () => string | null, load: () => Promise<T>): { data: Ref<T | null>; loading: Ref<boolean>; error: Ref<string | null> } {
+  const data = shallowRef<T | null>(null)
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+  let seq = 0
+  watch(key, async (k) => {
+    const mine = ++seq
+    error.value = null
+    if (k === null) {
+      data.value = null
+      loading.value = false
+      return
+    }
+    loading.value = true
+    try {
+      const result = await load()
+      if (mine === seq) data.value = result
+    } catch (e) {
+      if (mine === seq) {
+        data.value = null
+        error.value = (e as Error).message
+      }
+    } finally {
+      if (mine === seq) loading.value = false
+    }
+  }, { immediate: true })
+  return { data, loading, error }
+}
+
+/** The key of a set of requests (with the reload counter). */
+export const requestKey = (requests: readonly BuiltRequest[], reload: number, extra = ''): string =>
+  JSON.stringify([requests.map((r) => [r.id, r.params]), reload, extra])
+
+/** Translation and number locale for the chart builders, following the interface language. */
+export function useChartEnv(): ComputedRef<ChartEnv> {
+  const { t, locale } = useI18n()
+  return computed(() => ({ t: (k: string, named?: Record<string, unknown>) => (named ? t(k, named) : t(k)), locale: locale.value === 'zh' ? 'zh-CN' : 'en' }))
+}
+
+const VALUE_GROUP: Record<string, [string, string]> = {
+  by_position: ['position', 'position'], by_audience: ['audience', 'audience'], by_region: ['level', 'level'],
+  platform: ['platform', 'platform'], filtration_type: ['filtration', 'filtration'], metrics: ['period', 'period'],
+}
+
+/** A note in words: parameter and values named as the pickers name them. */
+export function useNoteText(): (n: Note) => string {
+  const { t, te } = useI18n()
+  return (n) => {
+    const group = VALUE_GROUP[n.params.name ?? '']
+    const value = (v: string | undefined) => (group && v && te(`reports.${group[1]}.${v}`) ? t(`reports.${group[1]}.${v}`) : (v ?? ''))
+    const name = group ? t(`reports.picker.${group[0]}`) : (n.params.name ?? '')
+    return t(`reports.note.${n.key}`, { ...n.params, name, value: value(n.params.value), used: value(n.params.used) })
+  }
+}

@@ -1,0 +1,86 @@
+// renderer/src/campaign/bulk.ts: sheet -> batch items, checks, and item[N] errors back on rows
+import { describe, expect, it } from 'vitest'
+import { BATCH_ITEM } from '../../../engine/contract/endpoints-cms'
+import { BATCH_FIELDS, batchBody, fieldOfMessage, itemError, mapColumns, mappingProblems, rowProblems, sheetItems, templateRows } from '../../../renderer/src/campaign/bulk'
+import { parseCsv } from '../../../renderer/src/utils/export'
+
+const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
+
+describe('templateRows', () => {
+  it('has every batch member as a column and examples that pass the checks', () => {
+    const [header, ...rows] = templateRows(campaign)
+    expect([...header!].sort()).toEqual(Object.keys(BATCH_ITEM).sort())
+    const items = sheetItems(rows, mapColumns(header!))
+    expect(items).toHaveLength(2)
+    for (const r of items) expect(rowProblems(r.item, campaign)).toEqual([])
+    expect(items[0]!.item.add_slot).toBe('2025-01-10,2025-01-11,2025-01-12')
+  })
+})
+
+describe('mapColumns', () => {
+  it('maps wire names in any case and spacing, labels given as aliases, and each field once', () => {
+    expect(mapColumns(['Publisher Name', 'channel-name', 'GUID', 'budgetinput', 'Placement', 'notes', 'guid'], { Placement: 'placement_name' }))
+      .toEqual(['publisher_name', 'channel_name', 'guid', 'budgetInput', 'placement_name', null, null])
+  })
+
+  it('reports required fields without a column and fields mapped twice', () => {
+    expect(mappingProblems(['publisher_name', 'guid', 'guid', null])).toEqual({ missing: ['channel_name', 'placement_name'], twice: ['guid'] })
+  })
+})
+
+describe('sheetItems', () => {
+  it('keeps non-empty mapped cells, skips blank rows and numbers lines from the header', () => {
+    const rows = parseCsv('publisher_name,channel_name,placement_name,x\nA,news, top ,ignored\n,,,\nB,c,,\n')
+    const items = sheetItems(rows.slice(1), mapColumns(rows[0]!))
+    expect(items).toEqual([
+      { line: 2, item: { publisher_name: 'A', channel_name: 'news', placement_name: 'top' } },
+      { line: 3, item: { publisher_name: 'B', channel_name: 'c' } },
+    ])
+  })
+})
+
+describe('rowProblems', () => {
+  const base = { publisher_name: 'A', channel_name: 'news', placement_name: 'top' }
+
+  it('checks members with the engine codecs', () => {
+    const problems = rowProblems({ ...base, placement_name: undefined, placement_type: 'banner', freq_capping: 's1+' }, campaign)
+    expect(problems.map((p) => p.field)).toEqual(['placement_name', 'placement_type', 'freq_capping'])
+    expect(problems[0]!.message).toBe("The 'placement_name' is required.")
+  })
+
+  it('applies the plan rules of batch items', () => {
+    const fields = (item: Record<string, string>) => rowProblems({ ...base, ...item }, campaign).map((p) => p.field)
+    expect(fields({ add_slot: '2025-01-10', slot_begin: '2025-01-10' })).toContain('add_slot')
+    expect(fields({ add_slot: '2025-01-10,2025-01-11', est_impression_day: '1' })).toEqual(['est_impression_day'])
+    expect(fields({ est_click_day: '1' })).toEqual(['est_click_day'])
+    expect(fields({ add_slot: '2025-01-09' })).toEqual(['add_slot'])
+    expect(fields({ slot_begin: '2025-01-15' })).toEqual(['slot_duration'])
+    expect(fields({ est_impression: '100' })).toEqual(['est_impression'])
+    expect(fields({ slot_begin: '2025-01-15', slot_duration: '7' })).toEqual(['slot_duration'])
+    expect(fields({ slot_begin: '2025-01-15', slot_duration: '6', est_impression: '60' })).toEqual([])
+  })
+
+  it('wants a Bidding channel for keywords', () => {
+    expect(rowProblems({ ...base, keyword: 'milk^' }, campaign).map((p) => p.field)).toEqual(['channel_name'])
+    expect(rowProblems({ ...base, channel_name: 'Bidding word', keyword: 'milk^' }, campaign)).toEqual([])
+  })
+})
+
+describe('answers', () => {
+  it('builds the JSON body from the rows in order', () => {
+    expect(batchBody('12', [{ line: 2, item: { publisher_name: 'A' } }, { line: 5, item: { publisher_name: 'B' } }]))
+      .toEqual({ campaign_id: '12', spots: [{ publisher_name: 'A' }, { publisher_name: 'B' }] })
+  })
+
+  it('reads item[N] errors and the member they name', () => {
+    const e = itemError("item[2] The 'vending_model' must be level1-level2.")
+    expect(e).toEqual({ index: 2, message: "The 'vending_model' must be level1-level2." })
+    expect(fieldOfMessage(e!.message)).toBe('vending_model')
+    expect(itemError("The 'spots' must be a non-empty array of spot objects.")).toBeNull()
+    expect(fieldOfMessage("The 'spots' must be an array.")).toBeNull()
+  })
+
+  it('lists the required fields first', () => {
+    expect(BATCH_FIELDS.slice(0, 3)).toEqual(['publisher_name', 'channel_name', 'placement_name'])
+  })
+})

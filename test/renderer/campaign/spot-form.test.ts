@@ -1,0 +1,63 @@
+// renderer/src/campaign/spot-form.ts: the spot editor's fields, checks and call parameters
+import { describe, expect, it } from 'vitest'
+import type { Spot } from '../../../engine/contract/models'
+import { CREATE_ONLY, createParams, emptyForm, fieldsOf, formFromSpot, updateParams, validateSpot } from '../../../renderer/src/campaign/spot-form'
+
+const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
+const named = () => ({ ...emptyForm(), publisher_name: 'Twitter', channel_name: 'news', placement_name: 'top banner' })
+
+describe('fields', () => {
+  it('follows the endpoint table of each call', () => {
+    expect(fieldsOf('create')).toContain('freq_capping')
+    expect(fieldsOf('plan')).not.toContain('freq_capping')
+    expect(fieldsOf('plan')).toEqual(expect.arrayContaining(['slot_begin', 'slot_duration', 'est_impression', 'est_click']))
+    expect(fieldsOf('update')).not.toContain('est_impression')
+    expect([...CREATE_ONLY].sort()).toEqual(['budgetInput', 'freq_capping', 'linked_siteid', 'referrer_url', 'tracking_timing'])
+  })
+})
+
+describe('validateSpot', () => {
+  it('passes a minimal spot and names the required fields otherwise', () => {
+    expect(validateSpot(named(), 'create', campaign)).toEqual({})
+    const e = validateSpot(emptyForm(), 'create', campaign)
+    expect(Object.keys(e).sort()).toEqual(['channel_name', 'placement_name', 'publisher_name'])
+  })
+
+  it('uses the codecs: enumerations, URLs, capping, vending model, amounts', () => {
+    const e = validateSpot({ ...named(), placement_type: 'Display', landing_page: 'www.x.com', freq_capping: 's0+', vending_model: 'x-y', budgetInput: '1.234' }, 'create', campaign)
+    expect(Object.keys(e).sort()).toEqual(['budgetInput', 'freq_capping', 'landing_page', 'placement_type', 'vending_model'])
+    expect(e.landing_page).toContain("'landing_page'")
+  })
+
+  it('checks the plan against the campaign and keywords against the channel', () => {
+    expect(validateSpot({ ...named(), slot_begin: '2025-01-15', slot_duration: '7' }, 'plan', campaign).slot_duration).toContain('runs past')
+    expect(validateSpot({ ...named(), slot_begin: '2025-01-15' }, 'plan', campaign).slot_duration).toContain('together')
+    expect(validateSpot({ ...named(), est_click: '5' }, 'plan', campaign).est_click).toContain('requires a plan')
+    expect(validateSpot(named(), 'plan', campaign, 2).channel_name).toContain('Bidding')
+    expect(validateSpot({ ...named(), channel_name: 'Bidding word' }, 'plan', campaign, 2)).toEqual({})
+  })
+
+  it('refuses emptying a name on update', () => {
+    expect(validateSpot({ ...named(), placement_name: '' }, 'update', campaign).placement_name).toContain('should not be empty')
+  })
+})
+
+describe('parameters', () => {
+  it('sends only filled fields on create, with the keyword text', () => {
+    expect(createParams('9', { ...named(), guid: 'G1' }, 'create', [{ keyword_name: 'milk', landing_page: '' }])).toEqual({
+      campaign_id: '9', publisher_name: 'Twitter', channel_name: 'news', placement_name: 'top banner', guid: 'G1', keyword: 'milk^',
+    })
+  })
+
+  it('sends only changed fields on update, clearing text with an empty value but never an enumeration', () => {
+    const spot = {
+      spot_id: '40', spot_id_str: 'e', publisher_id: '3', linked_siteid: 345, publisher_name: 'Twitter', channel_name: 'news', placement_name: 'top',
+      placement_type: 'display', report_metrics: 'impression', GUID: 'RTX', CAGUID: '', description: 'd', budgetInput: '10', dangerous_source_filtration: 1,
+    } as unknown as Spot
+    const original = formFromSpot(spot)
+    expect(original).toMatchObject({ guid: 'RTX', linked_siteid: '345', budgetInput: '10', dangerous_source_filtration: '1', placement_type: 'display' })
+    expect(updateParams(original, { ...original })).toEqual({})
+    expect(updateParams(original, { ...original, guid: '', report_metrics: '', description: 'new', dangerous_source_filtration: '0' }))
+      .toEqual({ guid: '', description: 'new', dangerous_source_filtration: '0' })
+  })
+})

@@ -1,0 +1,38 @@
+// renderer/src/charts/audience-option.ts
+import { describe, expect, it } from 'vitest'
+import { audienceOption, MAX_POSITIONS, overviewOption } from '../../../renderer/src/charts/audience-option'
+import { chartEnv, grids, series, titles, values, xAxes, yAxes, zooms } from './helpers'
+
+describe('audienceOption', () => {
+  const one = [{ key: 'a', label: '', pct: [55, 45], idx: [110, 90] }]
+
+  it('shows composition (%) and index side by side with a line at 100', () => {
+    const o = audienceOption(one, ['Gender · Male', 'Gender · Female'], 'uim', chartEnv)
+    expect(grids(o)).toHaveLength(2)
+    expect(titles(o).map((x) => x.text)).toEqual(['reports.chart.audience.title', 'reports.chart.audience.pct', 'reports.chart.audience.idx'])
+    expect(titles(o)[0]!.subtext).toBe('reports.chart.audience.uim')
+    expect(yAxes(o).map((a) => a.data)).toEqual([['Gender · Male', 'Gender · Female'], ['Gender · Male', 'Gender · Female']])
+    expect(xAxes(o).map((a) => a.name)).toEqual(['%', 'reports.unit.index'])
+    expect(series(o).map((s) => [s.name, s.xAxisIndex, values(s)])).toEqual([['reports.position.campaign', 0, [55, 45]], ['reports.position.campaign', 1, [110, 90]]])
+    expect((series(o)[1]!.markLine as { data: unknown[] }).data).toEqual([{ xAxis: 100 }])
+  })
+
+  it('caps the positions drawn, scrolls many tags and is empty without data', () => {
+    const many = Array.from({ length: 9 }, (_, i) => ({ key: `${i}`, label: `s${i}`, pct: [1], idx: [1] }))
+    expect(series(audienceOption(many, ['t'], 'ucl', chartEnv))).toHaveLength(2 * MAX_POSITIONS)
+    const tags = Array.from({ length: 30 }, (_, i) => `tag${i}`)
+    expect(zooms(audienceOption(one, tags, 'uim', chartEnv))[0]).toMatchObject({ yAxisIndex: [0, 1] })
+    expect(series(audienceOption([], [], 'uim', chartEnv))).toEqual([])
+  })
+})
+
+describe('overviewOption', () => {
+  it('puts persons reached and persons who clicked on their own axes, labelled', () => {
+    const o = overviewOption([{ label: 'Campaign', uim: 62698694, ucl: 869891, uimSample: 1112, uclSample: 15 }], chartEnv)
+    expect(grids(o)).toHaveLength(2)
+    expect(series(o).map((s) => [s.name, s.xAxisIndex, values(s)])).toEqual([['reports.measure.uim', 0, [62698694]], ['reports.measure.ucl', 1, [869891]]])
+    const label = series(o)[0]!.label as { formatter: (p: { value: unknown }) => string }
+    expect(label.formatter({ value: 62698694 })).toBe('62,698,694')
+    expect(series(overviewOption([], chartEnv)).every((s) => values(s).length === 0)).toBe(true)
+  })
+})

@@ -1,0 +1,66 @@
+// renderer/src/reports/load.ts: what the screen loads, through a fake caller
+import { describe, expect, it } from 'vitest'
+import type { EndpointId } from '../../../engine/contract/endpoints'
+import type { Params } from '../../../renderer/src/api/client'
+import { loadContext, loadTrend, mapLimit, type Caller } from '../../../renderer/src/reports/load'
+import { buildView } from '../../../renderer/src/reports/params'
+import { defaultPickers } from '../../../renderer/src/reports/pickers'
+import { env } from './fixtures'
+
+function fake(answers: Partial<Record<EndpointId, (p: Params) => unknown>>): { call: Caller; calls: [EndpointId, Params][] } {
+  const calls: [EndpointId, Params][] = []
+  const call = (async (id: EndpointId, p: Params = {}) => {
+    calls.push([id, p])
+    const a = answers[id]
+    if (!a) throw new Error(`unexpected ${id}`)
+    return a(p)
+  }) as Caller
+  return { call, calls }
+}
+
+describe('loadContext', () => {
+  it('loads the campaign, spots with plans, names, today, progress per filtration and its minisites', async () => {
+    const { call, calls } = fake({
+      'campaigns.show': () => ({ campaign_id: '7', linked_panels: [] }),
+      'campaigns.list_spots': () => [],
+      'campaigns.list_publishers': () => [],
+      'campaigns.list_targets': () => [],
+      'local.status': () => ({ today: '2026-03-06' }),
+      'reports.basic_progress': (p) => ({ date: p.filtration_type === 'net' ? '2026-03-05' : '2026-03-04', campaign_id: 7 }),
+      'minisites.list': () => [{ minisite_id: '1', campaign_ids: ['7'] }, { minisite_id: '2', campaign_ids: ['8'] }],
+    })
+    const ctx = await loadContext(call, '7')
+    expect(ctx.today).toBe('2026-03-06')
+    expect(ctx.progress).toEqual({ net: '2026-03-05', totalnet: '2026-03-04' })
+    expect(ctx.minisites.map((m) => m.minisite_id)).toEqual(['1'])
+    expect(calls.find(([id]) => id === 'campaigns.list_spots')![1]).toMatchObject({ campaign_id: '7', show_plan: 1 })
+  })
+})
+
+describe('mapLimit', () => {
+  it('keeps the order and never runs more than the limit at once', async () => {
+    let running = 0
+    let most = 0
+    const out = await mapLimit([5, 1, 4, 2, 3], 2, async (n) => {
+      running++
+      most = Math.max(most, running)
+      await new Promise((r) => setTimeout(r, n))
+      running--
+      return n * 10
+    })
+    expect(out).toEqual([50, 10, 40, 20, 30])
+    expect(most).toBe(2)
+  })
+})
+
+describe('loadTrend', () => {
+  it('asks the basic report once per date with metrics=day', async () => {
+    const { call, calls } = fake({ 'reports.basic_show': (p) => ({ date: p.date, items: [] }) })
+    const [r] = buildView(defaultPickers(), 'trend', env)
+    const seen: number[] = []
+    const out = await loadTrend(call, r!, ['2026-03-01', '2026-03-02'], (n) => seen.push(n))
+    expect([...out.keys()]).toEqual(['2026-03-01', '2026-03-02'])
+    expect(calls.map(([, p]) => [p.date, p.metrics, p.campaign_id])).toEqual([['2026-03-01', 'day', '7'], ['2026-03-02', 'day', '7']])
+    expect(seen).toEqual([1, 2])
+  })
+})

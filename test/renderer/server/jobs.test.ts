@@ -1,0 +1,91 @@
+// renderer/src/server/jobs.ts: job progress, colours, labels and following a job
+import { describe, expect, it } from 'vitest'
+import { followJob, jobDuration, jobLabel, jobPercent, jobTone, type Job } from '../../../renderer/src/server/jobs'
+
+const job = (over: Partial<Job> = {}): Job => ({
+  job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, errors: [],
+  message: '', started_at: '2025-01-10T02:00:00.000Z', finished_at: '', ...over,
+})
+
+describe('jobPercent', () => {
+  it('is processed over total, rounded down', () => {
+    expect(jobPercent(job({ processed: 0 }))).toBe(0)
+    expect(jobPercent(job({ processed: 333 }))).toBe(33)
+    expect(jobPercent(job({ processed: 999 }))).toBe(99)
+  })
+
+  it('never shows 100 while running, and always 100 when done', () => {
+    expect(jobPercent(job({ processed: 1000 }))).toBe(99)
+    expect(jobPercent(job({ processed: 1200 }))).toBe(99)
+    expect(jobPercent(job({ state: 'done', processed: 10 }))).toBe(100)
+    expect(jobPercent(job({ state: 'done', total: 0 }))).toBe(100)
+  })
+
+  it('is 0 while the total is unknown, and keeps a failed job where it stopped', () => {
+    expect(jobPercent(job({ total: 0, processed: 50 }))).toBe(0)
+    expect(jobPercent(job({ state: 'failed', processed: 500 }))).toBe(50)
+  })
+})
+
+describe('jobTone and jobLabel', () => {
+  it('colours by state and rejections', () => {
+    expect(jobTone(job())).toBe('default')
+    expect(jobTone(job({ state: 'done' }))).toBe('success')
+    expect(jobTone(job({ state: 'done', rejected: 3 }))).toBe('warning')
+    expect(jobTone(job({ state: 'failed' }))).toBe('error')
+  })
+
+  it('names the state with the counts', () => {
+    expect(jobLabel(job({ processed: 250 }))).toEqual({ key: 'running', params: { processed: 250, total: 1000, imported: 0, rejected: 0, percent: 25 } })
+    expect(jobLabel(job({ total: 0 })).key).toBe('runningUnknown')
+    expect(jobLabel(job({ state: 'done', imported: 998, rejected: 2 })).key).toBe('doneWithRejected')
+    expect(jobLabel(job({ state: 'done', imported: 1000 })).key).toBe('done')
+    expect(jobLabel(job({ kind: 'simulate', state: 'done', imported: 1000 })).key).toBe('simulated')
+    const failed = jobLabel(job({ state: 'failed', message: 'disk full' }))
+    expect(failed.key).toBe('failed')
+    expect(failed.params.message).toBe('disk full')
+  })
+})
+
+describe('jobDuration', () => {
+  it('runs to the end, or to now while running', () => {
+    expect(jobDuration(job({ state: 'done', finished_at: '2025-01-10T02:00:03.500Z' }), 0)).toBe(3500)
+    expect(jobDuration(job(), Date.parse('2025-01-10T02:00:01.000Z'))).toBe(1000)
+    expect(jobDuration(job({ started_at: '' }), 5)).toBe(0)
+  })
+})
+
+describe('followJob', () => {
+  it('polls until the job is no longer running, reporting every state', async () => {
+    const states = [job({ processed: 500 }), job({ state: 'done', processed: 1000, imported: 1000, finished_at: '2025-01-10T02:00:02.000Z' })]
+    const seen: number[] = []
+    const waits: number[] = []
+    const asked: string[] = []
+    const last = await followJob(job(), async (id) => (asked.push(id), states.shift()!), (j) => seen.push(jobPercent(j)), {
+      intervalMs: 250, sleep: async (ms) => void waits.push(ms),
+    })
+    expect(last.state).toBe('done')
+    expect(seen).toEqual([0, 50, 100])
+    expect(waits).toEqual([250, 250])
+    expect(asked).toEqual(['7', '7'])
+  })
+
+  it('does not poll a job that is already finished', async () => {
+    let polls = 0
+    const last = await followJob(job({ state: 'done' }), async () => (polls++, job()), () => {}, { sleep: async () => {} })
+    expect(polls).toBe(0)
+    expect(last.state).toBe('done')
+  })
+
+  it('stops when cancelled (the page was left)', async () => {
+    let polls = 0
+    let cancelled = false
+    const last = await followJob(job(), async () => (polls++, (cancelled = true), job({ processed: 10 })), () => {}, { sleep: async () => {}, cancelled: () => cancelled })
+    expect(polls).toBe(1)
+    expect(last.processed).toBe(10)
+  })
+
+  it('throws what fetching throws', async () => {
+    await expect(followJob(job(), async () => { throw new Error('job_id 7 is not a job') }, () => {}, { sleep: async () => {} })).rejects.toThrow('not a job')
+  })
+})
