@@ -10,6 +10,7 @@ import { startHttpDoor } from '../engine/server/http'
 import { defaultDataDir } from '../engine/server/paths'
 import { demoCommand, importCommand, rebuildCommand, simulateCommand } from './commands'
 import { fail, openEngine, printFirstRun } from './open'
+import { SYNC_HELP, syncCommand } from './sync'
 
 export const DEFAULT_PORT = 8366
 
@@ -24,6 +25,7 @@ Commands:
                        simulated traffic from the campaign's plans (docs/simulator.md)
   rebuild              derive every figure again from the raw event log
   demo                 a demo campaign with two weeks of traffic (docs/demo.md)
+${SYNC_HELP}
 Every command takes --data-dir and --time-zone; the data directory is locked while one runs.
 
 Options of serve:
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
   if (command === 'simulate') return simulateCommand(rest)
   if (command === 'rebuild') return rebuildCommand(rest)
   if (command === 'demo') return demoCommand(rest)
+  if (command === 'sync') return syncCommand(rest)
   if (command.startsWith('-')) return serve([command, ...rest])
   if (command === 'help') return void console.log(HELP)
   fail(`unknown command '${command}'\n\n${HELP}`)

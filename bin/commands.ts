@@ -67,7 +67,8 @@ export async function importCommand(argv: string[]): Promise<void> {
   await engine.close()
 }
 
-async function local(engine: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+/** One call of a local endpoint with the local account's token; a refusal ends the command. */
+export async function local(engine: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   const token = await engine.localToken()
   const fields = { ...params, access_token: token }
   const r = await engine.handle(method === 'GET' ? { method, path, query: fields } : { method, path, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })

@@ -5,6 +5,7 @@ import { FileEventLog } from '../engine/measure/event-log'
 import { defaultDataDir } from '../engine/server/paths'
 import { fileStorage } from '../engine/storage/adapters/file'
 import { DataDirInUseError } from '../engine/storage/lock'
+import { keyFileCipher } from '../engine/sync/secrets'
 
 export function fail(message: string): never {
   console.error(`admonitor: ${message}`)
@@ -24,6 +25,8 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     storage: fileStorage(dataDir),
     eventLog: new FileEventLog(join(dataDir, 'events')),
     ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+    // remote profiles' secrets: AES-256-GCM with this key file (default: secret.key beside the data directory)
+    ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
   }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? err.message : `cannot open ${dataDir}: ${(err as Error).message}`))
   return { engine, dataDir }

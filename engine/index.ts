@@ -16,6 +16,9 @@ import { loadDemo, type DemoResult } from './demo'
 import { MemoryEventLog, type EventLog } from './measure/event-log'
 import { RequestLog } from './request-log'
 import { Measurement } from './measure/service'
+import type { SecretCipher } from './sync/secrets'
+import type { SyncOptions } from './sync/service'
+import { openSync } from './sync/setup'
 
 export { ENGINE_NAME, ENGINE_VERSION } from './version'
 
@@ -36,6 +39,13 @@ export interface EngineOptions {
   /** Persister tuning (tests). */
   checkpointBytes?: number
   idleCheckpointMs?: number
+  /**
+   * Encrypts the passwords and client secrets of remote profiles (the desktop app passes Electron's
+   * safeStorage). Default: AES-256-GCM with the key file secret.key beside the data directory.
+   */
+  secretCipher?: SecretCipher
+  /** Sync client tuning: fetch (tests inject faults), pacing, retries, timeouts, page size. */
+  sync?: SyncOptions
 }
 
 export interface Engine {
@@ -82,7 +92,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const firstRun = await auth.ensureAccount(opts.account)
   if (firstRun) await persister.durable()
   const requests = new RequestLog()
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests }, handlers, () => persister.durable())
+  const sync = await openSync({ storage: opts.storage, cipher: opts.secretCipher, options: opts.sync, db, clock, random, log, durable: () => persister.durable() })
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests, sync }, handlers, () => persister.durable())
   let closing: Promise<void> | null = null
   let inflight = 0
   let idle: (() => void) | null = null
@@ -116,8 +127,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       return t.access_token
     },
     flush: () => persister.durable().then(() => persister.checkpoint()),
-    // Requests already inside the engine finish (and are made durable) before it closes.
-    close: () => (closing ??= drained().then(() => measure.close()).then(() => persister.close())),
+    // Running pulls are cancelled (what they stored stays); requests already inside the engine
+    // finish (and are made durable) before it closes.
+    close: () => (closing ??= sync.close().then(drained).then(() => measure.close()).then(() => persister.close())),
     settings,
     measure,
     firstRun,

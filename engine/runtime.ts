@@ -9,6 +9,7 @@ import type { TokenService, AuthUser } from './auth/token-service'
 import type { Db } from './storage/db'
 import type { Measurement } from './measure/service'
 import type { RequestLog } from './request-log'
+import type { SyncService } from './sync/service'
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -59,6 +60,8 @@ export interface Services {
   measure: Measurement
   /** The last requests answered (the app's request log). */
   requests: RequestLog
+  /** Remote profiles, their secrets and pulls (DESIGN §4). */
+  sync: SyncService
 }
 
 /** A handler's view of one request. */

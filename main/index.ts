@@ -7,6 +7,7 @@ import { fileStorage } from '../engine/storage/adapters/file'
 import { FileEventLog } from '../engine/measure/event-log'
 import { startHttpServer } from './http-server'
 import { registerIpc } from './ipc'
+import { safeStorageCipher } from './secret-cipher'
 import { createMainWindow } from './window'
 
 let engine: Engine | null = null
@@ -14,7 +15,8 @@ let win: BrowserWindow | null = null
 
 async function boot(): Promise<void> {
   const dataDir = join(app.getPath('userData'), 'data')
-  engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath })
+  const secretCipher = safeStorageCipher()
+  engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath, ...(secretCipher ? { secretCipher } : {}) })
   const door = await startHttpServer(engine, app.getPath('userData'))
   engine.settings.publicUrl = door.url
   registerIpc(engine)

@@ -12,6 +12,7 @@ import { minisiteEndpoints } from './endpoints-minisites'
 import { trackingEndpoints } from './endpoints-tracking'
 import { measureEndpoints } from './endpoints-measure'
 import { adminEndpoints } from './endpoints-admin'
+import { syncEndpoints } from './endpoints-sync'
 import * as m from './models'
 import type { ParamsOf } from './params'
 import { p } from './params'
@@ -47,6 +48,7 @@ export const endpoints = {
   ...localEndpoints,
   ...adminEndpoints,
   ...panelEndpoints,
+  ...syncEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

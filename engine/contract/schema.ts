@@ -48,6 +48,13 @@ export function int(description?: string): Schema<number> {
   })
 }
 
+/** A JSON boolean. */
+export function bool(description?: string): Schema<boolean> {
+  return make({ type: 'boolean', ...(description === undefined ? {} : { description }) }, (v, path, errors) => {
+    if (typeof v !== 'boolean') errors.push(`${path}: expected boolean, got ${JSON.stringify(v)}`)
+  })
+}
+
 /** One of the listed string values. */
 export function lit<const V extends string>(...values: V[]): Schema<V> {
   return make({ type: 'string', enum: values }, (v, path, errors) => {

@@ -11,6 +11,7 @@ import { trackingRoutes } from './tracking'
 import { measureRoutes } from './measure'
 import { spotsRead } from './spots-read'
 import { spotsWrite } from './spots-write'
+import { syncRoutes } from './sync'
 import { targetRoutes } from './targets'
 import { tokenRoutes } from './token'
 
@@ -28,6 +29,7 @@ export const handlers = {
   ...measureRoutes,
   ...localRoutes,
   ...panelRoutes,
+  ...syncRoutes,
 } satisfies Handlers
 
 // The map must not hold a handler for an endpoint the table does not declare.

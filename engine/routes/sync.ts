@@ -1,0 +1,104 @@
+// Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
+import type { Handler } from '../runtime'
+import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
+import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, requireProfile, toProfile, updateProfile } from '../sync/profiles'
+import { toStatus } from '../sync/pull-state'
+import { listSnapshots, pullSnapshots, showSnapshot, snapshotRequest } from '../sync/snapshots'
+
+const nowIso = (ctx: { clock: { now(): number } }) => new Date(ctx.clock.now()).toISOString()
+const origin = (url: string) => new URL(url).origin
+
+const profilesList: Handler<'sync.profiles_list'> = (ctx) => listProfiles(ctx.db).map((r) => toProfile(ctx.db, r, ctx.sync.vault))
+
+/** The secrets go to the vault first (durably); a profile row never names a missing entry. */
+const profilesCreate: Handler<'sync.profiles_create'> = async (ctx, p) => {
+  const base_url = normalizeBase(p.base_url, 'base_url')
+  const auth_url = normalizeBase(p.auth_url ?? origin(base_url), 'auth_url')
+  checkName(ctx.db, p.name, 0)
+  const ref = ctx.sync.newRef()
+  await ctx.sync.vault.put(ref, { password: p.password, client_secret: p.client_secret })
+  try {
+    const row = insertProfile(ctx.db, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, ref, nowIso(ctx))
+    return toProfile(ctx.db, row, ctx.sync.vault)
+  } catch (err) {
+    await ctx.sync.vault.remove(ref)
+    throw err
+  }
+}
+
+const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
+  const row = requireProfile(ctx.db, p.profile_id)
+  const base_url = p.base_url === undefined ? undefined : normalizeBase(p.base_url, 'base_url')
+  // an auth_url that was the default follows base_url to its new origin
+  const followed = base_url !== undefined && row.auth_url === origin(row.base_url) ? origin(base_url) : undefined
+  const auth_url = p.auth_url === undefined ? followed : normalizeBase(p.auth_url, 'auth_url')
+  if (p.name !== undefined) checkName(ctx.db, p.name, row.profile_id)
+  // a pull under way talks to what the profile named when it started
+  if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
+  const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))
+  if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
+  return toProfile(ctx.db, next, ctx.sync.vault)
+}
+
+const profilesDelete: Handler<'sync.profiles_delete'> = async (ctx, p) => {
+  const row = requireProfile(ctx.db, p.profile_id)
+  await ctx.sync.cancel(row.profile_id)
+  deleteProfile(ctx.db, row.profile_id)
+  ctx.sync.forget(row.profile_id)
+  await ctx.sync.vault.remove(row.secret_ref)
+  return { profile_id: String(row.profile_id) }
+}
+
+const profilesTest: Handler<'sync.profiles_test'> = (ctx, p) => ctx.sync.test(requireProfile(ctx.db, p.profile_id))
+
+const pullStart: Handler<'sync.pull_start'> = async (ctx, p) => {
+  const run = ctx.sync.start(requireProfile(ctx.db, p.profile_id).profile_id, p.fresh)
+  if (p.wait) await ctx.sync.wait(run.profile_id)
+  return toStatus(run, run.profile_id)
+}
+
+const pullStatus: Handler<'sync.pull_status'> = (ctx, p) => ctx.sync.status(requireProfile(ctx.db, p.profile_id).profile_id)
+
+const pullCancel: Handler<'sync.pull_cancel'> = async (ctx, p) => {
+  const id = requireProfile(ctx.db, p.profile_id).profile_id
+  await ctx.sync.cancel(id)
+  return ctx.sync.status(id)
+}
+
+const pullsList: Handler<'sync.pulls_list'> = (ctx, p) => ctx.sync.history(requireProfile(ctx.db, p.profile_id).profile_id)
+
+const campaignsList: Handler<'sync.campaigns_list'> = (ctx, p) => listCampaigns(ctx.db, requireProfile(ctx.db, p.profile_id).profile_id, p.campaign_name, p.limit)
+
+const campaignsShow: Handler<'sync.campaigns_show'> = (ctx, p) => showCampaign(ctx.db, requireProfile(ctx.db, p.profile_id).profile_id, p.campaign_id.trim())
+
+const recordsList: Handler<'sync.records_list'> = (ctx, p) =>
+  listRecords(ctx.db, requireProfile(ctx.db, p.profile_id).profile_id, { kind: p.kind, name: p.name, parent_id: p.parent_id, limit: p.limit })
+
+const snapshotsPull: Handler<'sync.snapshots_pull'> = (ctx, p) => {
+  const profile = requireProfile(ctx.db, p.profile_id)
+  const req = snapshotRequest(p.params, p.to_date)
+  return pullSnapshots(ctx.db, ctx.sync.client(profile), profile.profile_id, p.report, req, () => nowIso(ctx))
+}
+
+const snapshotsList: Handler<'sync.snapshots_list'> = (ctx, p) =>
+  listSnapshots(ctx.db, requireProfile(ctx.db, p.profile_id).profile_id, { report: p.report, campaign_id: p.campaign_id, limit: p.limit })
+
+const snapshotsShow: Handler<'sync.snapshots_show'> = (ctx, p) => showSnapshot(ctx.db, p.snapshot_id)
+
+export const syncRoutes = {
+  'sync.profiles_list': profilesList,
+  'sync.profiles_create': profilesCreate,
+  'sync.profiles_update': profilesUpdate,
+  'sync.profiles_delete': profilesDelete,
+  'sync.profiles_test': profilesTest,
+  'sync.pull_start': pullStart,
+  'sync.pull_status': pullStatus,
+  'sync.pull_cancel': pullCancel,
+  'sync.pulls_list': pullsList,
+  'sync.campaigns_list': campaignsList,
+  'sync.campaigns_show': campaignsShow,
+  'sync.records_list': recordsList,
+  'sync.snapshots_pull': snapshotsPull,
+  'sync.snapshots_list': snapshotsList,
+  'sync.snapshots_show': snapshotsShow,
+}

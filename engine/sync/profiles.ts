@@ -1,0 +1,86 @@
+/**
+ * Remote profiles (DESIGN §4): where the real service is and who logs in. The row holds no
+ * secret; `secret_ref` names the encrypted entry in secrets.json (see secrets.ts).
+ */
+import { badParam } from '../contract/errors'
+import type { Db } from '../storage/db'
+import type { RemoteProfile } from './client'
+import type { SecretVault } from './secrets'
+
+export interface ProfileRow extends RemoteProfile {
+  profile_id: number
+  name: string
+  secret_ref: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ProfileFields {
+  name?: string | undefined
+  base_url?: string | undefined
+  auth_url?: string | undefined
+  username?: string | undefined
+  client_id?: string | undefined
+}
+
+/** The wire form: secrets only as "is one stored". */
+export function toProfile(db: Db, row: ProfileRow, vault: SecretVault) {
+  const has = vault.has(row.secret_ref)
+  const last = db.scalar<string>("SELECT MAX(finished_at) FROM sync_pulls WHERE profile_id = ? AND state = 'done'", [row.profile_id])
+  return {
+    profile_id: String(row.profile_id), name: row.name, base_url: row.base_url, auth_url: row.auth_url, username: row.username, client_id: row.client_id,
+    has_password: has.password, has_client_secret: has.client_secret, created_at: row.created_at, updated_at: row.updated_at, last_pull_at: last ?? '',
+  }
+}
+
+export const listProfiles = (db: Db): ProfileRow[] => db.query<ProfileRow>('SELECT * FROM sync_profiles ORDER BY name, profile_id')
+
+export function requireProfile(db: Db, id: string | number): ProfileRow {
+  const row = db.get<ProfileRow>('SELECT * FROM sync_profiles WHERE profile_id = ?', [Number(id)])
+  if (!row) throw badParam('profile_id', `names no remote profile (${id})`)
+  return row
+}
+
+/** base_url without a trailing slash, query or fragment: paths are appended to it. */
+export function normalizeBase(url: string, name: string): string {
+  const u = new URL(url)
+  if (u.username || u.password) throw badParam(name, 'must not carry a user name or password; use the profile fields')
+  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`
+}
+
+/** Refuses a name another profile has (checked again inside the write). */
+export function checkName(db: Db, name: string, except: number): void {
+  const other = db.scalar<number>('SELECT profile_id FROM sync_profiles WHERE name = ? AND profile_id <> ?', [name, except])
+  if (other !== undefined) throw badParam('name', `is already the name of profile ${other}`)
+}
+
+/** Inserts a profile (the secrets are stored by the caller first, under `ref`). */
+export function insertProfile(db: Db, f: Required<ProfileFields>, ref: string, now: string): ProfileRow {
+  return db.tx(() => {
+    checkName(db, f.name, 0)
+    const { lastId } = db.run(
+      'INSERT INTO sync_profiles (name, base_url, auth_url, username, client_id, secret_ref, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [f.name, f.base_url, f.auth_url, f.username, f.client_id, ref, now, now],
+    )
+    return requireProfile(db, lastId)
+  })
+}
+
+export function updateProfile(db: Db, row: ProfileRow, f: ProfileFields, now: string): ProfileRow {
+  const next = { ...row, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) } as ProfileRow
+  return db.tx(() => {
+    checkName(db, next.name, row.profile_id)
+    db.run('UPDATE sync_profiles SET name = ?, base_url = ?, auth_url = ?, username = ?, client_id = ?, updated_at = ? WHERE profile_id = ?', [
+      next.name, next.base_url, next.auth_url, next.username, next.client_id, now, row.profile_id,
+    ])
+    // Pointed at another service or account, the profile must not resume a pull begun elsewhere.
+    const moved = (['base_url', 'auth_url', 'username', 'client_id'] as const).some((k) => next[k] !== row[k])
+    if (moved) db.run("DELETE FROM sync_pulls WHERE profile_id = ? AND state <> 'done'", [row.profile_id])
+    return requireProfile(db, row.profile_id)
+  })
+}
+
+/** Deletes the profile with everything pulled with it (ON DELETE CASCADE). */
+export function deleteProfile(db: Db, id: number): void {
+  db.tx(() => db.run('DELETE FROM sync_profiles WHERE profile_id = ?', [id]))
+}

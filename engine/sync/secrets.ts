@@ -1,0 +1,169 @@
+/**
+ * The secrets of remote profiles (password, client secret), never in the database (DESIGN §4):
+ * a cipher encrypts them and `secrets.json` in the data directory holds only the ciphertexts,
+ * replaced atomically (temp file, fsync, rename). The desktop app passes Electron's safeStorage
+ * as the cipher; the CLI and `serve` use AES-256-GCM with a random key in a key file (mode 0600)
+ * kept outside the data directory, so a copy of the directory alone does not reveal them.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { writeFileAtomic } from '../storage/adapters/file'
+
+/** Encrypts and decrypts one secret (Electron's safeStorage has this shape). */
+export interface SecretCipher {
+  encrypt(text: string): Uint8Array | Promise<Uint8Array>
+  decrypt(bytes: Uint8Array): string | Promise<string>
+}
+
+export interface RemoteSecrets {
+  password: string
+  client_secret: string
+}
+
+const FORMAT = 1
+const KEY_BYTES = 32
+
+function aesCipher(key: () => Promise<Buffer>): SecretCipher {
+  return {
+    async encrypt(text) {
+      const iv = randomBytes(12)
+      const c = createCipheriv('aes-256-gcm', await key(), iv)
+      const body = Buffer.concat([c.update(text, 'utf8'), c.final()])
+      return Buffer.concat([Buffer.from([FORMAT]), iv, c.getAuthTag(), body])
+    },
+    async decrypt(bytes) {
+      const b = Buffer.from(bytes)
+      if (b.length < 29 || b[0] !== FORMAT) throw new Error('the stored secret is not in a known format')
+      const d = createDecipheriv('aes-256-gcm', await key(), b.subarray(1, 13))
+      d.setAuthTag(b.subarray(13, 29))
+      return Buffer.concat([d.update(b.subarray(29)), d.final()]).toString('utf8')
+    },
+  }
+}
+
+/** A cipher whose key lives only in this process (memory storage: tests). */
+export function memoryCipher(): SecretCipher {
+  const key = randomBytes(KEY_BYTES)
+  return aesCipher(async () => key)
+}
+
+async function readKey(path: string): Promise<Buffer> {
+  const s = await stat(path)
+  if (process.platform !== 'win32' && (s.mode & 0o077) !== 0)
+    throw new Error(`the key file ${path} can be read by other users (mode ${(s.mode & 0o777).toString(8)}); run: chmod 600 "${path}"`)
+  const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'hex')
+  if (key.length !== KEY_BYTES) throw new Error(`the key file ${path} does not hold a ${KEY_BYTES}-byte key`)
+  return key
+}
+
+async function createKey(path: string): Promise<Buffer> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+  const key = randomBytes(KEY_BYTES)
+  const fh = await open(path, 'wx', 0o600)
+  try {
+    await fh.writeFile(`${key.toString('hex')}\n`)
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  return key
+}
+
+/**
+ * AES-256-GCM with a random 32-byte key in `path`, created (mode 0600) when the first secret is
+ * stored. A missing key file when secrets exist means they cannot be read: enter them again.
+ */
+export function keyFileCipher(path: string): SecretCipher {
+  let key: Promise<Buffer> | null = null
+  const load = (create: boolean): Promise<Buffer> =>
+    (key ??= readKey(path).catch(async (err: NodeJS.ErrnoException) => {
+      key = null
+      if (err.code !== 'ENOENT') throw err
+      if (!create) throw new Error(`the key file ${path} is missing, so the stored secrets cannot be read; enter them again`)
+      return createKey(path).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? readKey(path) : Promise.reject(e)))
+    }))
+  const enc = aesCipher(() => load(true))
+  const dec = aesCipher(() => load(false))
+  return { encrypt: (t) => enc.encrypt(t), decrypt: (b) => dec.decrypt(b) }
+}
+
+interface Entry {
+  password: string
+  client_secret: string
+}
+
+/**
+ * The ciphertexts, by reference (`sync_profiles.secret_ref`), in `<data dir>/secrets.json`, or in
+ * memory when there is no data directory. Writes are serialised and durable when they resolve.
+ */
+export class SecretVault {
+  private entries = new Map<string, Entry>()
+  private writing: Promise<void> = Promise.resolve()
+
+  constructor(private readonly cipher: SecretCipher, private readonly path: string | null) {}
+
+  /**
+   * Reads the file; drops temp files a crash left and entries no profile refers to. A file that
+   * cannot be read as JSON (edited by hand) is set aside as secrets.json.unreadable rather than
+   * stopping the engine: the profiles then ask for their secrets again. Returns a problem, if any.
+   */
+  async open(keep: ReadonlySet<string>): Promise<string> {
+    if (!this.path) return ''
+    const dir = dirname(this.path)
+    for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(`${basename(this.path)}.tmp-`)) await unlink(join(dir, name)).catch(() => undefined)
+    let data: { entries?: Record<string, Entry> }
+    try {
+      data = JSON.parse(await readFile(this.path, 'utf8')) as typeof data
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ''
+      if (!(err instanceof SyntaxError)) throw err
+      await rename(this.path, `${this.path}.unreadable`)
+      return `${this.path} could not be read (${err.message}); it was set aside as ${basename(this.path)}.unreadable`
+    }
+    for (const [ref, e] of Object.entries(data.entries ?? {})) if (keep.has(ref)) this.entries.set(ref, e)
+    if (this.entries.size !== Object.keys(data.entries ?? {}).length) await this.save()
+    return ''
+  }
+
+  has(ref: string): { password: boolean; client_secret: boolean } {
+    const e = this.entries.get(ref)
+    return { password: Boolean(e?.password), client_secret: Boolean(e?.client_secret) }
+  }
+
+  /** The secrets in clear; throws a plain message when they cannot be decrypted. */
+  async get(ref: string): Promise<RemoteSecrets> {
+    const e = this.entries.get(ref)
+    const dec = async (b64: string | undefined) => (b64 ? this.cipher.decrypt(Buffer.from(b64, 'base64')) : '')
+    try {
+      return { password: await dec(e?.password), client_secret: await dec(e?.client_secret) }
+    } catch (err) {
+      throw new Error(`the stored secrets cannot be decrypted (${(err as Error).message}); enter the password and client secret again`)
+    }
+  }
+
+  /** Stores the given secrets under `ref` (members absent are kept). */
+  async put(ref: string, s: Partial<RemoteSecrets>): Promise<void> {
+    const enc = async (t: string | undefined) => (t === undefined ? undefined : Buffer.from(await this.cipher.encrypt(t)).toString('base64'))
+    const [password, client_secret] = [await enc(s.password), await enc(s.client_secret)]
+    const old = this.entries.get(ref)
+    this.entries.set(ref, { password: password ?? old?.password ?? '', client_secret: client_secret ?? old?.client_secret ?? '' })
+    await this.save()
+  }
+
+  async remove(ref: string): Promise<void> {
+    if (this.entries.delete(ref)) await this.save()
+  }
+
+  private save(): Promise<void> {
+    const path = this.path
+    if (!path) return Promise.resolve()
+    const write = async () => {
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+      const text = JSON.stringify({ format: FORMAT, entries: Object.fromEntries(this.entries) }, null, 1)
+      await writeFileAtomic(path, Buffer.from(text, 'utf8'), dirname(path))
+    }
+    this.writing = this.writing.catch(() => undefined).then(write)
+    return this.writing
+  }
+}

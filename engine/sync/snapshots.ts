@@ -1,0 +1,128 @@
+/**
+ * Report snapshots (issue 5 item 3, docs/sync.md): chosen report answers pulled from the remote
+ * and kept with their fetch time, `version` and the campaign's progress date. Every fetch is kept
+ * (history); each is compared with the previous one of the same report, parameters and date.
+ */
+import { createHash } from 'node:crypto'
+import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { badParam } from '../contract/errors'
+import { isDate, type Limit } from '../contract/params'
+import { dayDate, dayNumber } from '../runtime'
+import type { Db } from '../storage/db'
+import { Where, limitSql } from '../storage/repos/query'
+import type { RemoteClient } from './client'
+import { RemoteError } from './remote-error'
+import { diffReports } from './snapshot-diff'
+import { canonicalJson } from './store'
+
+interface SnapshotRow {
+  snapshot_id: number
+  profile_id: number
+  report: SnapshotReport
+  campaign_id: string
+  date: string
+  params: string
+  fetched_at: string
+  version: string
+  progress_date: string
+  items: number
+  body: string
+  hash: string
+}
+
+export interface SnapshotRequest {
+  campaign_id: string
+  params: Record<string, string>
+  /** Sorted query string of `params` (the key of a series of snapshots). */
+  key: string
+  dates: string[]
+}
+
+const RESERVED = ['access_token', 'callback', 'suppress_response_codes', 'campaign_id', 'date']
+export const MAX_SNAPSHOT_DAYS = 92
+
+/** Reads `params=campaign_id=..&date=..&...` (and `to_date`) into a request; refuses what would not work. */
+export function snapshotRequest(raw: string, toDate: string | undefined): SnapshotRequest {
+  const q = new URLSearchParams(raw.trim().replace(/^\?/, ''))
+  const campaign = q.get('campaign_id') ?? ''
+  const date = q.get('date') ?? ''
+  if (!/^[0-9]{1,18}$/.test(campaign)) throw badParam('params', 'must hold campaign_id, a remote campaign id')
+  if (!isDate(date)) throw badParam('params', 'must hold date, written YYYY-MM-DD')
+  for (const name of new Set(q.keys())) {
+    if (name === 'access_token' || name === 'callback' || name === 'suppress_response_codes') throw badParam('params', `must not hold ${name}`)
+    if (q.getAll(name).length > 1) throw badParam('params', `names ${name} twice`)
+  }
+  const params = Object.fromEntries([...q].filter(([k]) => !RESERVED.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)))
+  const last = toDate ?? date
+  const days = dayNumber(last) - dayNumber(date)
+  if (days < 0) throw badParam('to_date', `must not be before the date in params (${date})`)
+  if (days >= MAX_SNAPSHOT_DAYS) throw badParam('to_date', `spans more than ${MAX_SNAPSHOT_DAYS} days`)
+  const dates = Array.from({ length: days + 1 }, (_, i) => dayDate(dayNumber(date) + i))
+  return { campaign_id: campaign, params, key: new URLSearchParams(params).toString(), dates }
+}
+
+function toSnapshot(db: Db, r: SnapshotRow) {
+  const prev = previousOf(db, r)
+  return {
+    snapshot_id: String(r.snapshot_id), profile_id: String(r.profile_id), report: r.report, campaign_id: r.campaign_id, date: r.date, params: r.params,
+    fetched_at: r.fetched_at, version: r.version, progress_date: r.progress_date, items: r.items,
+    previous_id: prev ? String(prev.snapshot_id) : '', changed: prev !== undefined && prev.hash !== r.hash,
+  }
+}
+
+function previousOf(db: Db, r: Pick<SnapshotRow, 'snapshot_id' | 'profile_id' | 'report' | 'campaign_id' | 'params' | 'date'>): SnapshotRow | undefined {
+  return db.get<SnapshotRow>(
+    'SELECT * FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND params = ? AND date = ? AND snapshot_id < ? ORDER BY snapshot_id DESC LIMIT 1',
+    [r.profile_id, r.report, r.campaign_id, r.params, r.date, r.snapshot_id],
+  )
+}
+
+async function progressDate(client: RemoteClient, campaignId: string): Promise<string> {
+  try {
+    const p = (await client.get('/admonitor/v1/reports/basic/progress', { campaign_id: campaignId })) as { date?: unknown }
+    return typeof p?.date === 'string' ? p.date : ''
+  } catch (err) {
+    if (err instanceof RemoteError && err.problem === 'refused') return '' // no progress for this campaign: not fatal
+    throw err
+  }
+}
+
+/** Pulls one snapshot per date; stops at the first failure, keeping those already stored. */
+export async function pullSnapshots(db: Db, client: RemoteClient, profileId: number, report: SnapshotReport, req: SnapshotRequest, now: () => string) {
+  const stored: ReturnType<typeof toSnapshot>[] = []
+  try {
+    const progress = await progressDate(client, req.campaign_id)
+    for (const date of req.dates) {
+      const body = await client.get(SNAPSHOT_REPORTS[report], { ...req.params, campaign_id: req.campaign_id, date })
+      const text = canonicalJson(body)
+      const b = (body ?? {}) as { version?: unknown; items?: unknown }
+      const row = db.tx(() => {
+        const { lastId } = db.run(
+          'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [profileId, report, req.campaign_id, date, req.key, now(), typeof b.version === 'string' ? b.version : '', progress, Array.isArray(b.items) ? b.items.length : 0, text, createHash('sha256').update(text).digest('hex')],
+        )
+        return db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [lastId])!
+      })
+      stored.push(toSnapshot(db, row))
+    }
+    return { state: 'done' as const, problem: '', message: '', snapshots: stored }
+  } catch (err) {
+    if (!(err instanceof RemoteError)) throw err
+    return { state: 'failed' as const, problem: err.problem, message: err.message, snapshots: stored }
+  }
+}
+
+export function listSnapshots(db: Db, profileId: number, q: { report?: SnapshotReport | undefined; campaign_id?: string | undefined; limit: Limit }) {
+  const w = new Where().eq('profile_id', profileId).eq('report', q.report).eq('campaign_id', q.campaign_id?.trim())
+  const lim = limitSql(q.limit)
+  return db.query<SnapshotRow>(`SELECT * FROM remote_snapshots${w.sql} ORDER BY snapshot_id DESC${lim.sql}`, [...w.params, ...lim.params]).map((r) => toSnapshot(db, r))
+}
+
+export function showSnapshot(db: Db, id: string) {
+  const r = db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [Number(id)])
+  if (!r) throw badParam('snapshot_id', `names no snapshot (${id})`)
+  const prev = previousOf(db, r)
+  const body = JSON.parse(r.body) as unknown
+  const diff = prev ? diffReports(JSON.parse(prev.body), body) : { items_added: r.items, items_removed: 0, values_changed: 0, changes: [] }
+  return { snapshot: toSnapshot(db, r), body, diff: { previous_id: prev ? String(prev.snapshot_id) : '', ...diff } }
+}

@@ -1,0 +1,80 @@
+// bin/sync.ts: `admonitor sync profile add|list|test|remove` and `sync pull` as real processes
+// on a real data directory, against a second engine serving as the remote (docs/sync.md)
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNT } from '../helpers/make-engine'
+import { startRemote, stopRemote, type Remote } from '../engine/sync/remote'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+let remote: Remote
+let dir: string
+
+/** Runs the CLI (asynchronously: the remote answers from this process). */
+function cli(args: string[], env: Record<string, string> = {}, input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/admonitor.ts', ...args, '--data-dir', join(dir, 'data')], {
+      cwd: ROOT, env: { ...process.env, ADMONITOR_KEY_FILE: join(dir, 'keys', 'remote.key'), ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : [join(d, n)]))
+
+beforeAll(async () => {
+  remote = await startRemote(2)
+  dir = mkdtempSync(join(tmpdir(), 'admonitor-sync-cli-'))
+})
+afterAll(async () => {
+  await stopRemote(remote)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('admonitor sync', () => {
+  it('adds profiles (secrets from the environment or stdin), lists, tests, pulls and removes them', async () => {
+    const add = ['sync', 'profile', 'add', '--base-url', remote.url, '--username', ACCOUNT.username, '--client-id', ACCOUNT.client_id]
+    const a = await cli([...add, '--name', 'main'], { ADMONITOR_REMOTE_PASSWORD: ACCOUNT.password, ADMONITOR_REMOTE_CLIENT_SECRET: ACCOUNT.client_secret })
+    expect(a.status, a.stderr).toBe(0)
+    expect(a.stdout).toContain(`profile 1 'main': ${remote.url} (token endpoint ${remote.url}/oauth/token)`)
+    const b = await cli([...add, '--name', 'typo'], {}, `${ACCOUNT.password}\nnot-the-secret\n`)
+    expect(b.status, b.stderr).toBe(0)
+
+    const list = await cli(['sync', 'profile', 'list'])
+    expect(list.stdout).toMatch(/^main\t.*secrets stored\tlast pull: never$/m)
+
+    const ok = await cli(['sync', 'profile', 'test', 'main'])
+    expect([ok.status, ok.stdout]).toEqual([0, expect.stringMatching(/^ok \(\d+ ms\): Logged in as tester/)])
+    const bad = await cli(['sync', 'profile', 'test', 'typo'])
+    expect([bad.status, bad.stderr.trim()]).toEqual([1, 'failed: bad_client: The client id or client secret was refused (invalid_client).'])
+
+    const pull = await cli(['sync', 'pull', '--profile', 'main'])
+    expect(pull.status, pull.stderr).toBe(0)
+    expect(pull.stdout).toMatch(/^ {2}campaign {7}\+2 ~0 -0 =0$/m)
+    expect(pull.stdout).toContain('pull done: 2/2 campaigns')
+
+    const snap = await cli(['sync', 'snapshot', '--profile', 'main', '--report', 'basic_show', '--params', `campaign_id=${remote.campaignIds[0]}&date=2025-01-11`, '--to', '2025-01-12'])
+    expect(snap.status, snap.stderr).toBe(0)
+    expect(snap.stdout).toMatch(/^snapshot 1\t2025-01-11\tV1\.0\tprogress .*\t0 items\tfirst$/m)
+    expect(snap.stdout.trim().split('\n')).toHaveLength(2)
+
+    const removed = await cli(['sync', 'profile', 'remove', 'typo'])
+    expect(removed.stdout).toContain("removed profile 'typo'")
+    const unknown = await cli(['sync', 'profile', 'test', 'typo'])
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([2, "admonitor: no remote profile is named 'typo' (admonitor sync profile list)"])
+
+    for (const f of files(join(dir, 'data'))) {
+      const bytes = readFileSync(f)
+      for (const s of [ACCOUNT.password, ACCOUNT.client_secret]) expect(bytes.includes(Buffer.from(s)), `${s} in ${f}`).toBe(false)
+    }
+    if (process.platform !== 'win32') expect(statSync(join(dir, 'keys', 'remote.key')).mode & 0o777).toBe(0o600)
+  })
+})

@@ -1,0 +1,91 @@
+// DESIGN §4: secrets never in the database file, the journal, logs or answers; the key file
+// (mode 0600) lives beside the data directory, never inside it
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEngine, type Engine } from '../../../engine/index'
+import { FileEventLog } from '../../../engine/measure/event-log'
+import { fileStorage } from '../../../engine/storage/adapters/file'
+import type { SecretCipher } from '../../../engine/sync/secrets'
+import { ACCOUNT, FakeClock, toReply } from '../../helpers/make-engine'
+import { FAST, startRemote, stopRemote, type Remote } from './remote'
+
+let remote: Remote
+let root: string
+const logged: string[] = []
+const log = { error: (m: string, c?: unknown) => void logged.push(`${m} ${String(c ?? '')}`), info: (m: string) => void logged.push(m) }
+const SECRETS = [ACCOUNT.password, ACCOUNT.client_secret]
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]))
+}
+
+async function open(dataDir: string, secretCipher?: SecretCipher): Promise<Engine> {
+  return createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), clock: new FakeClock('2025-01-10'), log, sync: FAST, ...(secretCipher ? { secretCipher } : {}) })
+}
+
+async function call(e: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}) {
+  const fields = { ...params, access_token: await e.localToken() }
+  const req = method === 'GET' ? { method, path, query: fields } : { method, path, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+  return toReply(await e.handle(req))
+}
+
+beforeAll(async () => {
+  remote = await startRemote(2)
+  root = mkdtempSync(join(tmpdir(), 'admonitor-sync-'))
+})
+afterAll(async () => {
+  await stopRemote(remote)
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('secrets in the data directory', () => {
+  it('are only ciphertexts in secrets.json; the database, journal, events, logs and answers never hold them', async () => {
+    const dataDir = join(root, 'data')
+    const e = await open(dataDir)
+    const created = await call(e, 'POST', '/local/v1/sync/profiles/create', { name: 'remote', base_url: remote.url, ...ACCOUNT })
+    expect(created.status, created.raw.body).toBe(200)
+    const pulled = await call(e, 'POST', '/local/v1/sync/pull/start', { profile_id: created.body.profile_id })
+    expect(pulled.body.state).toBe('done')
+    const answers = [created.raw.body, pulled.raw.body, (await call(e, 'GET', '/local/v1/sync/profiles/list')).raw.body, (await call(e, 'GET', '/local/v1/requests/list')).raw.body]
+    await e.flush()
+    await e.close()
+    const files = filesUnder(dataDir)
+    expect(files.map((f) => f.slice(dataDir.length + 1)).sort()).toEqual(expect.arrayContaining(['admonitor.db', 'secrets.json']))
+    for (const f of files) {
+      const bytes = readFileSync(f)
+      for (const s of SECRETS) {
+        expect(bytes.includes(Buffer.from(s)), `${s} in ${f}`).toBe(false)
+        expect(bytes.includes(Buffer.from(Buffer.from(s).toString('base64'))), `base64 of ${s} in ${f}`).toBe(false)
+      }
+    }
+    for (const text of [...answers, ...logged]) for (const s of SECRETS) expect(text).not.toContain(s)
+    const key = join(root, 'secret.key')
+    expect(existsSync(key)).toBe(true)
+    if (process.platform !== 'win32') expect(statSync(key).mode & 0o777).toBe(0o600)
+  })
+
+  it('are read back by the next start (the test connection logs in)', async () => {
+    const e = await open(join(root, 'data'))
+    const list = await call(e, 'GET', '/local/v1/sync/profiles/list')
+    expect(list.body[0]).toMatchObject({ has_password: true, has_client_secret: true })
+    expect((await call(e, 'POST', '/local/v1/sync/profiles/test', { profile_id: list.body[0].profile_id })).body).toMatchObject({ ok: true })
+    await e.close()
+  })
+
+  it('use the cipher the caller passes (the desktop app: safeStorage)', async () => {
+    const dataDir = join(root, 'desk')
+    const used: string[] = []
+    const fake: SecretCipher = {
+      encrypt: (t) => (used.push('encrypt'), Buffer.from([...Buffer.from(t)].map((b) => b ^ 0x5a))),
+      decrypt: (b) => (used.push('decrypt'), Buffer.from([...b].map((x) => x ^ 0x5a)).toString()),
+    }
+    const e = await open(dataDir, fake)
+    const created = await call(e, 'POST', '/local/v1/sync/profiles/create', { name: 'remote', base_url: remote.url, ...ACCOUNT })
+    expect((await call(e, 'POST', '/local/v1/sync/profiles/test', { profile_id: created.body.profile_id })).body.ok).toBe(true)
+    await e.close()
+    expect(used).toEqual(['encrypt', 'encrypt', 'decrypt', 'decrypt'])
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).not.toContain(ACCOUNT.password)
+  })
+})
