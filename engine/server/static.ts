@@ -43,6 +43,8 @@ export async function serveStatic(dir: string, urlPath: string): Promise<EngineR
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
+      // frame-ancestors only counts as a header (a <meta> policy ignores it)
+      'content-security-policy': "frame-ancestors 'none'",
       'referrer-policy': 'no-referrer',
     },
     body: '',

@@ -32,6 +32,21 @@ export function countLines(text: string): number {
   return n
 }
 
+/** A file chosen for an import: its text, the lines an import counts and the format it suggests. */
+export interface ChosenFile {
+  name: string
+  size: number
+  text: string
+  lines: number
+  format: FileFormat
+}
+
+/** Reads a chosen file (a File, or anything with its name, size and text()). */
+export async function readChosenFile(f: { name: string; size: number; text: () => Promise<string> }): Promise<ChosenFile> {
+  const text = await f.text()
+  return { name: f.name, size: f.size, text, lines: countLines(text), format: detectFormat(f.name, text.slice(0, 200)) }
+}
+
 /** "12.3 MB" and the like (1,024-based, one decimal from KB up). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`

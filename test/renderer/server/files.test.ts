@@ -1,6 +1,6 @@
-// renderer/src/server/files.ts: import files' format, size and lines
+// renderer/src/server/files.ts: import files' format, size and lines, and reading a chosen file
 import { describe, expect, it } from 'vitest'
-import { countLines, detectFormat, formatBytes, formatFromName, formatFromText, MAX_UPLOAD_BYTES, tooLarge } from '../../../renderer/src/server/files'
+import { countLines, detectFormat, formatBytes, formatFromName, formatFromText, MAX_UPLOAD_BYTES, readChosenFile, tooLarge } from '../../../renderer/src/server/files'
 
 describe('file formats', () => {
   it('reads the format from the name', () => {
@@ -38,5 +38,21 @@ describe('sizes and lines', () => {
     expect(MAX_UPLOAD_BYTES).toBe(64 * 1024 * 1024)
     expect(tooLarge(MAX_UPLOAD_BYTES)).toBe(false)
     expect(tooLarge(MAX_UPLOAD_BYTES + 1)).toBe(true)
+  })
+})
+
+describe('readChosenFile', () => {
+  const chosen = (name: string, text: string) => ({ name, size: text.length, text: async () => text })
+
+  it('keeps the name, size and text, counts the lines and detects the format', async () => {
+    expect(await readChosenFile(chosen('persons.txt', 'person_id,weight\n1,2\n\n'))).toEqual({
+      name: 'persons.txt', size: 22, text: 'person_id,weight\n1,2\n\n', lines: 2, format: 'csv',
+    })
+    expect((await readChosenFile(chosen('events.log', '{"type":"impression"}\n'))).format).toBe('ndjson')
+    expect((await readChosenFile(chosen('events.csv', '{"type":"impression"}'))).format).toBe('csv')
+  })
+
+  it('passes a read error on', async () => {
+    await expect(readChosenFile({ name: 'x.csv', size: 1, text: () => Promise.reject(new Error('gone')) })).rejects.toThrow('gone')
   })
 })

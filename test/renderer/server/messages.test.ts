@@ -8,7 +8,7 @@ const root = join(__dirname, '../../../renderer/src')
 const leaves = (o: object, path: string[] = []): [string, string][] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[[...path, k].join('.'), v] as [string, string]] : leaves(v as object, [...path, k])))
 const sources = [
-  join(root, 'components/FirstRunDialog.vue'),
+  ...['FirstRunDialog.vue', 'SecretsModal.vue', 'CopyField.vue'].map((f) => join(root, 'components', f)),
   join(root, 'views/server/index.vue'),
   ...readdirSync(join(root, 'views/server/modules')).map((f) => join(root, 'views/server/modules', f)),
 ].map((f) => readFileSync(f, 'utf8'))

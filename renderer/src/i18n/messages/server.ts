@@ -174,7 +174,6 @@ export const en = {
     title: 'Your local account',
     intro: 'This is the first start of AdMonitor Desk. It created the local account and API client that scripts, tools and a browser use to sign in to this computer\'s server.',
     advice: 'Store the password and the client secret now (in a password manager): they are kept only as hashes and will not be shown again. You can replace them later on the Local server & data page.',
-    ack: 'I have stored them',
   },
 }
 
@@ -353,6 +352,5 @@ export const zh: typeof en = {
     title: '您的本地账号',
     intro: '这是 AdMonitor Desk 首次启动。它创建了本地账号和 API 客户端，供脚本、工具和浏览器登录本机服务。',
     advice: '请立即保存密码和客户端密钥（例如存入密码管理器）：它们只以哈希保存，不会再次显示。之后可在“本地服务与数据”页面重置。',
-    ack: '我已保存',
   },
 }

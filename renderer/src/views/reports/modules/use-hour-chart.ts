@@ -1,0 +1,54 @@
+/**
+ * What the two hour-of-day views share (Hours: basic report, accumulated hours; Realtime: realtime
+ * report, today's hours): one request, its hour series, the chart, the table and the notes.
+ */
+import { computed, type ComputedRef, type Ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { ReportItem } from '../../../../../engine/contract/models-reports'
+import { api } from '../../../api'
+import type { ECOption } from '../../../charts/common'
+import { hoursOption } from '../../../charts/hours-option'
+import { send } from '../../../reports/load'
+import { makeNames } from '../../../reports/names'
+import { buildView, type BuiltRequest } from '../../../reports/params'
+import { hourSeries, hoursTable, type RegionScope } from '../../../reports/rows-census'
+import type { TableData } from '../../../reports/table'
+import { requestKey, useChartEnv, useNoteText, useReport, type ReportScope } from './use-report'
+
+export interface HourChartSpec {
+  /** The metric family: `acc_hHH` (accumulated to the date) or `hHH` (the day itself). */
+  hourly: 'acc_h' | 'h'
+  /** Which rows of the answer are added up. */
+  rows: (request: BuiltRequest) => RegionScope
+  /** More for the load key (a refresh counter); the request and the reload button are in it already. */
+  extraKey?: () => string
+  /** The chart's subtitle when not the view's default one. */
+  subtitle?: () => string
+}
+
+export interface HourChart {
+  request: ComputedRef<BuiltRequest>
+  data: Ref<{ items: ReportItem[] } | null>
+  loading: Ref<boolean>
+  error: Ref<string | null>
+  option: ComputedRef<ECOption>
+  table: ComputedRef<TableData>
+  notes: ComputedRef<string[]>
+}
+
+export function useHourChart(scope: () => ReportScope, view: 'hours' | 'realtime', spec: HourChartSpec): HourChart {
+  const { t } = useI18n()
+  const chartEnv = useChartEnv()
+  const noteText = useNoteText()
+  const request = computed(() => buildView(scope().pickers, view, scope().env)[0]!)
+  const { data, loading, error } = useReport(
+    () => (request.value.problem ? null : requestKey([request.value], scope().reload, spec.extraKey?.())),
+    () => send(api.call.bind(api), request.value) as Promise<{ items: ReportItem[] }>,
+  )
+  const names = computed(() => makeNames(scope().sources))
+  const series = computed(() => hourSeries(data.value?.items ?? [], spec.hourly, spec.rows(request.value)))
+  const option = computed(() => hoursOption(series.value, view, names.value, chartEnv.value, spec.subtitle?.()))
+  const table = computed(() => hoursTable(series.value, spec.hourly, names.value, t))
+  const notes = computed(() => request.value.notes.map(noteText))
+  return { request, data, loading, error, option, table, notes }
+}
