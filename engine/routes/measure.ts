@@ -32,6 +32,8 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const sim = simulate({
     db: ctx.db, campaignId: c.campaign_id, from: p.from_date ?? c.start_date, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone,
     panel: ctx.measure.panel(c.panel_id), regions: regionTable(), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
+    // hours not reached yet get no traffic (realtime would show the future otherwise)
+    until: ctx.clock.now(),
   })
   const job = ctx.measure.jobs.start('simulate', ctx.clock.now(), Math.min(sim.plan.hits, p.max_hits ?? Infinity))
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
@@ -41,6 +43,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
       job.imported += chunk.length
       await pause()
     }
+    job.total = job.processed
     job.message = `${sim.summary.impressions} impressions and ${sim.summary.clicks} clicks from ${sim.summary.identities} identities over ${sim.summary.days} days`
   })
   return p.wait ? await done : job

@@ -40,11 +40,13 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
   const rng = new SimRandom(key ^ 0x7f4a7c15)
   const filler = new SlotFiller(audience, geo, rng, p.spots.map(spotTraits))
   const out = new Emitter(p.campaignId, p.spots.map((v) => v.spot_id), audience, summary, input.chunkSize ?? CHUNK_SIZE, input.maxHits ?? Infinity)
+  const until = input.until ?? Infinity
   for (let day = 0; day < p.days.length && !out.full; day++) {
     const slots = daySlots(input.timeZone, dayNumber(p.days[day]!))
     const sched = scheduleDay(p.spots, day, slots, rng, audience)
     let burst = 0
-    for (let k = 0; k < slots.length && !out.full; k++) {
+    // the day is scheduled whole, then cut at `until`: the hours before it get their usual share
+    for (let k = 0; k < slots.length && !out.full && slots[k]!.start < until; k++) {
       burst = filler.fill(sched, k, burst)
       const order = filler.buf.order(slots[k]!.start)
       out.prepare(filler.buf, order)

@@ -23,6 +23,8 @@ export interface SimulationInput {
   regions: readonly RegionSeed[]
   /** Stop after this many hits. */
   maxHits?: number
+  /** Hours starting at or after this time (ms) are not simulated: today stops at the current hour. */
+  until?: number
   /** Hits per chunk, at most CHUNK_SIZE (the default). */
   chunkSize?: number
 }
