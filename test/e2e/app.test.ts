@@ -147,11 +147,15 @@ describe('the app in a browser', () => {
     await page.locator('.n-dialog__action button').last().click()
     await expect.poll(() => page.textContent('[data-test=panel-summary]'), { timeout: 60_000 }).toMatch(/5,000/)
     await page.click('.n-tabs-tab[data-name=simulator]')
+    // today is simulated up to the current hour: scaled up and capped, the volume is the same at any time of day
+    await page.fill('[data-test=sim-scale] input', '10')
+    await page.fill('[data-test=sim-max-hits] input', '300000')
+    await page.keyboard.press('Tab')
     await page.click('[data-test=sim-run]')
     await page.waitForSelector('[data-test=sim-job][data-state=done]', { timeout: 120_000 })
     await shot(page, '07-simulator')
     const status = await apiGet<{ campaigns: { campaign_id: string; events: number }[] }>(server.url, token, '/local/v1/measurement/status')
-    expect(status.campaigns.find((c) => c.campaign_id === campaignId)?.events).toBeGreaterThan(10_000)
+    expect(status.campaigns.find((c) => c.campaign_id === campaignId)?.events).toBeGreaterThan(50_000)
   })
 
   for (const view of ['trend', 'hours', 'region', 'reach', 'audience', 'realtime', 'minisite'] as const) {
