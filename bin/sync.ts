@@ -6,9 +6,10 @@
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
-import type { Engine } from '../engine/index'
 import { local } from './commands'
-import { fail, openEngine } from './open'
+import { fail } from './open'
+import { common, profileId, withEngine, type Json } from './sync-common'
+import { PUSH_HELP, modeCommand, outboxCommand, pushCommand } from './sync-push'
 
 export const SYNC_HELP = `  sync profile add --name N --base-url URL --username U --client-id C [--auth-url URL]
                        add a remote profile; the password and client secret come from
@@ -20,20 +21,8 @@ export const SYNC_HELP = `  sync profile add --name N --base-url URL --username 
   sync snapshot --profile NAME --report basic_show --params 'campaign_id=12&date=2025-01-20' [--to D]
                        keep report answers as snapshots, one per date up to --to
                        (secrets are encrypted with the key file ADMONITOR_KEY_FILE, default
-                       secret.key beside the data directory, created with mode 0600)`
-
-const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
-
-type Json = Record<string, unknown>
-
-async function withEngine<T>(values: { 'data-dir'?: string | undefined; 'time-zone'?: string | undefined }, work: (e: Engine) => Promise<T>): Promise<T> {
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
-  try {
-    return await work(engine)
-  } finally {
-    await engine.close()
-  }
-}
+                       secret.key beside the data directory, created with mode 0600)
+${PUSH_HELP}`
 
 /** A hidden prompt on a terminal; else the next line of stdin. */
 async function readSecret(question: string, lines: AsyncIterator<string> | null): Promise<string> {
@@ -53,12 +42,6 @@ async function secrets(): Promise<{ password: string; client_secret: string }> {
   const password = env.ADMONITOR_REMOTE_PASSWORD ?? (await readSecret('remote password: ', lines))
   const client_secret = env.ADMONITOR_REMOTE_CLIENT_SECRET ?? (await readSecret('remote client secret: ', lines))
   return { password, client_secret }
-}
-
-async function profileId(engine: Engine, name: string): Promise<string> {
-  const list = (await local(engine, 'GET', '/local/v1/sync/profiles/list', {})) as unknown as Json[]
-  const p = list.find((x) => x.name === name) ?? fail(`no remote profile is named '${name}' (admonitor sync profile list)`)
-  return String(p.profile_id)
 }
 
 async function add(argv: string[]): Promise<void> {
@@ -147,6 +130,9 @@ export async function syncCommand(argv: string[]): Promise<void> {
   const [what, verb, ...rest] = argv
   if (what === 'pull') return pull([verb ?? '', ...rest].filter((x) => x !== ''))
   if (what === 'snapshot') return snapshot([verb ?? '', ...rest].filter((x) => x !== ''))
+  if (what === 'push') return pushCommand([verb ?? '', ...rest].filter((x) => x !== ''))
+  if (what === 'outbox') return outboxCommand(verb, rest)
+  if (what === 'mode') return modeCommand(verb, rest)
   const verbs: Record<string, (argv: string[]) => Promise<void>> = { add, list, remove, test }
   if (what !== 'profile' || verb === undefined || !Object.hasOwn(verbs, verb)) fail(`usage:\n${SYNC_HELP}`)
   return verbs[verb]!(rest)

@@ -55,6 +55,13 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
       const { params, ignored } = def.rawParams ? { params: {}, ignored: [] } : decodeParams(def, parsed.params)
       opts.ignored = ignored
+      const version = services.db.version
+      // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
+      const routed = def.method === 'GET' && def.auth !== 'local' ? await services.sync.modes.route(id, def.path, parsed.params) : null
+      if (routed) {
+        if (services.db.version !== version) await durable()
+        return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
+      }
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
       const cache = def.cache === 'measure' ? caches.measure : caches.db
@@ -62,7 +69,6 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const hit = key ? cache.get(key, cacheVersion) : undefined
       if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
       const ctx: Ctx = { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
-      const version = services.db.version
       const handler = handlers[id] as (ctx: Ctx, params: unknown) => unknown
       const result = await handler(ctx, params)
       if (services.db.version !== version) await durable()

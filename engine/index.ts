@@ -103,7 +103,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     const startedAt = clock.now()
     try {
       const res = await dispatch(req)
-      requests.add(req, res.status, startedAt, startedAt + performance.now() - started)
+      requests.add(req, res, startedAt, startedAt + performance.now() - started)
       return res
     } finally {
       if (--inflight === 0) idle?.()

@@ -12,6 +12,10 @@ export interface RequestEntry {
   path: string
   status: number
   ms: number
+  /** Set when a server mode answered instead of the local store (docs/sync.md "Server modes"). */
+  source?: 'forward' | 'offline'
+  /** The remote profile of a forwarded or offline answer. */
+  profile_id?: string
 }
 
 /** Paths not logged: the log's own polling would drown everything else. */
@@ -25,10 +29,12 @@ export class RequestLog {
   constructor(private readonly size = 1000) {}
 
   /** Records one answered request. */
-  add(req: EngineRequest, status: number, startedMs: number, endedMs: number): void {
+  add(req: EngineRequest, res: { status: number; headers: Readonly<Record<string, string>> }, startedMs: number, endedMs: number): void {
     if (UNLOGGED.has(req.path)) return
     const door = req.door ?? (req.remoteAddress !== undefined ? 'http' : 'internal')
-    const e: RequestEntry = { seq: ++this.seq, at: new Date(startedMs).toISOString(), door, method: req.method, path: req.path, status, ms: Math.round(endedMs - startedMs) }
+    const e: RequestEntry = { seq: ++this.seq, at: new Date(startedMs).toISOString(), door, method: req.method, path: req.path, status: res.status, ms: Math.round(endedMs - startedMs) }
+    const source = res.headers['x-admonitor-source']
+    if (source === 'forward' || source === 'offline') Object.assign(e, { source, profile_id: res.headers['x-admonitor-profile-id'] ?? '' })
     if (this.ring.length < this.size) this.ring.push(e)
     else this.ring[this.next] = e
     this.next = (this.next + 1) % this.size

@@ -28,6 +28,9 @@ export const RequestEntry = obj({
   path: str({ description: 'the path, without the query (which may carry a token)' }),
   status: int(),
   ms: int('time to answer'),
+}, {
+  source: lit('forward', 'offline'),
+  profile_id: str({ description: 'the remote profile that answered (forward) or whose recording answered (offline)' }),
 })
 
 const meta = (summary: string) => ({ summary, spec: 'local' })

@@ -13,6 +13,8 @@ import { trackingEndpoints } from './endpoints-tracking'
 import { measureEndpoints } from './endpoints-measure'
 import { adminEndpoints } from './endpoints-admin'
 import { syncEndpoints } from './endpoints-sync'
+import { syncPushEndpoints } from './endpoints-sync-push'
+import { syncModeEndpoints } from './endpoints-sync-modes'
 import * as m from './models'
 import type { ParamsOf } from './params'
 import { p } from './params'
@@ -49,6 +51,8 @@ export const endpoints = {
   ...adminEndpoints,
   ...panelEndpoints,
   ...syncEndpoints,
+  ...syncPushEndpoints,
+  ...syncModeEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -43,7 +43,7 @@ export const E = {
   payloadTooLarge: def(413, 'payload_too_large', 'engine', 'the request body is larger than the limit'),
   unsupportedMediaType: def(415, 'unsupported_media_type', 'engine', 'the request body has a content type the endpoint does not take'),
   forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
-  temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down'),
+  temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down; or, in a server mode, the remote cannot answer (forward) or nothing was recorded (offline)'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorKey = keyof typeof E

@@ -12,6 +12,7 @@ import { measureRoutes } from './measure'
 import { spotsRead } from './spots-read'
 import { spotsWrite } from './spots-write'
 import { syncRoutes } from './sync'
+import { syncPushRoutes } from './sync-push'
 import { targetRoutes } from './targets'
 import { tokenRoutes } from './token'
 
@@ -30,6 +31,7 @@ export const handlers = {
   ...localRoutes,
   ...panelRoutes,
   ...syncRoutes,
+  ...syncPushRoutes,
 } satisfies Handlers
 
 // The map must not hold a handler for an endpoint the table does not declare.

@@ -34,7 +34,10 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const auth_url = p.auth_url === undefined ? followed : normalizeBase(p.auth_url, 'auth_url')
   if (p.name !== undefined) checkName(ctx.db, p.name, row.profile_id)
   // a pull under way talks to what the profile named when it started
-  if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
+  if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) {
+    await ctx.sync.cancel(row.profile_id)
+    await ctx.sync.pushes.cancel(row.profile_id)
+  }
   const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))
   if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
   return toProfile(ctx.db, next, ctx.sync.vault)
@@ -43,6 +46,7 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
 const profilesDelete: Handler<'sync.profiles_delete'> = async (ctx, p) => {
   const row = requireProfile(ctx.db, p.profile_id)
   await ctx.sync.cancel(row.profile_id)
+  await ctx.sync.pushes.cancel(row.profile_id)
   deleteProfile(ctx.db, row.profile_id)
   ctx.sync.forget(row.profile_id)
   await ctx.sync.vault.remove(row.secret_ref)

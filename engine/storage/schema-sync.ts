@@ -64,3 +64,73 @@ CREATE TABLE sync_pull_campaigns (
   PRIMARY KEY (pull_id, campaign_id)
 ) WITHOUT ROWID;
 `
+
+/**
+ * Schema version 5: push (docs/sync.md "Push"). The outbox holds pending operations of a profile,
+ * each self-contained (its parameters are kept, so editing or deleting the local draft later does
+ * not change what is sent); `sync_id_map` maps local ids to the remote ids a push created;
+ * `sync_pushes` keeps each push with its per-operation results. `sync_modes` chooses, per endpoint
+ * group, whether the localhost door answers from local data, forwards to a profile's remote, or
+ * answers offline from what forwarding recorded (`sync_answers`, and report snapshots).
+ */
+export const SCHEMA_V5 = `
+CREATE TABLE sync_outbox (
+  op_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  profile_id INTEGER NOT NULL REFERENCES sync_profiles(profile_id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  op TEXT NOT NULL,
+  local_id TEXT NOT NULL,
+  parent_local_id TEXT NOT NULL,
+  parent_remote_id TEXT NOT NULL,
+  remote_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  params TEXT NOT NULL,
+  base TEXT NOT NULL,
+  base_hash TEXT NOT NULL,
+  state TEXT NOT NULL,
+  step TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  problem TEXT NOT NULL,
+  message TEXT NOT NULL,
+  conflict TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX sync_outbox_profile ON sync_outbox(profile_id, op_id);
+CREATE TABLE sync_id_map (
+  profile_id INTEGER NOT NULL REFERENCES sync_profiles(profile_id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  local_id TEXT NOT NULL,
+  remote_id TEXT NOT NULL,
+  mapped_at TEXT NOT NULL,
+  PRIMARY KEY (profile_id, kind, local_id)
+) WITHOUT ROWID;
+CREATE TABLE sync_pushes (
+  push_id TEXT PRIMARY KEY,
+  profile_id INTEGER NOT NULL REFERENCES sync_profiles(profile_id) ON DELETE CASCADE,
+  state TEXT NOT NULL,
+  ops_total INTEGER NOT NULL,
+  ops_done INTEGER NOT NULL,
+  results TEXT NOT NULL,
+  problem TEXT NOT NULL,
+  message TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  finished_at TEXT NOT NULL
+);
+CREATE INDEX sync_pushes_profile ON sync_pushes(profile_id, started_at);
+CREATE TABLE sync_modes (
+  endpoint_group TEXT PRIMARY KEY,
+  mode TEXT NOT NULL,
+  profile_id INTEGER NOT NULL REFERENCES sync_profiles(profile_id) ON DELETE CASCADE,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE sync_answers (
+  profile_id INTEGER NOT NULL REFERENCES sync_profiles(profile_id) ON DELETE CASCADE,
+  endpoint_group TEXT NOT NULL,
+  path TEXT NOT NULL,
+  query TEXT NOT NULL,
+  body TEXT NOT NULL,
+  fetched_at TEXT NOT NULL,
+  PRIMARY KEY (profile_id, path, query)
+) WITHOUT ROWID;
+`

@@ -6,7 +6,7 @@
  * clock are passed in, so tests can inject faults and time.
  */
 import type { Clock } from '../runtime'
-import { RemoteError, httpError, isTokenRefusal, networkError } from './remote-error'
+import { RemoteError, httpError, isTokenRefusal, networkError, neverSent } from './remote-error'
 import type { RemoteSecrets } from './secrets'
 
 export interface RemoteProfile {
@@ -97,12 +97,35 @@ export class RemoteClient {
     }
   }
 
-  private async retrying<T>(once: () => Promise<T>): Promise<T> {
+  /**
+   * POST a form to `path` of base_url; the parsed JSON answer. A write is retried only when it
+   * cannot have reached the remote (nothing answered at the address) or the remote asked us to
+   * slow down: after a timeout, a reset or a 5xx it may have been applied, and the push
+   * reconciles instead of sending it again (docs/sync.md "Push").
+   */
+  async post(path: string, form: Record<string, string>): Promise<unknown> {
+    let relogged = false
+    for (;;) {
+      if (!this.token || this.clock.now() >= this.token.expiresAt) await this.login()
+      const url = new URL(`${this.profile.base_url}${path}`)
+      url.searchParams.set('access_token', this.token!.value)
+      const init = { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }
+      try {
+        return await this.retrying(async () => readJson(await this.send(url, init), path), neverSent)
+      } catch (err) {
+        if (!(err instanceof RemoteError) || !isTokenRefusal(0, err.code) || relogged) throw err
+        relogged = true
+        this.token = null
+      }
+    }
+  }
+
+  private async retrying<T>(once: () => Promise<T>, worth: (e: RemoteError) => boolean = (e) => e.retryable): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await once()
       } catch (err) {
-        if (!(err instanceof RemoteError) || !err.retryable || attempt >= this.opts.retries) throw err
+        if (!(err instanceof RemoteError) || !err.retryable || !worth(err) || attempt >= this.opts.retries) throw err
         this.stats.retries++
         const pause = Math.max(err.retryAfterMs, Math.min(MAX_BACKOFF_MS, this.opts.backoffMs * 2 ** attempt))
         await this.pause(pause)
@@ -126,7 +149,7 @@ export class RemoteClient {
   }
 
   private checkCancelled(): void {
-    if (this.signal?.aborted) throw new RemoteError('cancelled', 'The pull was cancelled.', false)
+    if (this.signal?.aborted) throw new RemoteError('cancelled', 'It was cancelled.', false)
   }
 
   /** One request: paced, with a timeout covering the body; network failures classified. */

@@ -11,7 +11,7 @@ export class RemoteError extends Error {
     message: string,
     /** Worth trying again after a pause (5xx, timeouts, resets, cut-short bodies, rate limits). */
     readonly retryable: boolean,
-    /** The remote's `error` code, when it sent one. */
+    /** The remote's `error` code, when it sent one; for an address that cannot be reached, the network error's code. */
     readonly code = '',
     /** Milliseconds the remote asked us to wait (Retry-After). */
     readonly retryAfterMs = 0,
@@ -43,12 +43,18 @@ export function networkError(err: unknown, url: URL, timeoutMs: number): RemoteE
   const code = codeOf(err)
   const where = url.host
   if (name === 'TimeoutError' || TIMEOUT.has(code)) return new RemoteError('timeout', `${where} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (${url.pathname}).`, true)
-  if (code === 'ENOTFOUND' || code.startsWith('EAI_')) return new RemoteError('unreachable', `The address ${url.hostname} cannot be found (DNS: ${code}); check base_url and the network.`, true)
-  if (UNREACHABLE.has(code)) return new RemoteError('unreachable', `Nothing answers at ${where} (${code === 'ECONNREFUSED' ? 'connection refused' : code}); check base_url and that the service is up.`, true)
+  if (code === 'ENOTFOUND' || code.startsWith('EAI_')) return new RemoteError('unreachable', `The address ${url.hostname} cannot be found (DNS: ${code}); check base_url and the network.`, true, code)
+  if (UNREACHABLE.has(code)) return new RemoteError('unreachable', `Nothing answers at ${where} (${code === 'ECONNREFUSED' ? 'connection refused' : code}); check base_url and that the service is up.`, true, code)
   if (TLS.test(code)) return new RemoteError('tls', `The secure connection to ${where} failed (TLS: ${code}); check that the address is right and its certificate is trusted.`, false)
   if (RESET.has(code) || /terminated|other side closed/i.test(String((err as Error)?.message))) return new RemoteError('reset', `${where} closed the connection (${code || 'reset'}) during ${url.pathname}.`, true)
   return new RemoteError('unreachable', `Cannot reach ${where}: ${code || String((err as Error)?.message ?? err)}.`, true)
 }
+
+/**
+ * The request cannot have reached the remote: no connection was made (DNS, refused, no route), or
+ * the remote answered 429. Only these are safe to repeat for a write.
+ */
+export const neverSent = (e: RemoteError): boolean => e.problem === 'rate_limited' || (e.problem === 'unreachable' && (UNREACHABLE.has(e.code) || e.code.startsWith('EAI_')))
 
 /** The remote asked us to log in again (expired, unknown or missing token). */
 export const isTokenRefusal = (status: number, code: string): boolean => status === 401 || code === 'invalid_token' || code === 'token_required'

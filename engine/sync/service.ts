@@ -8,6 +8,8 @@ import type { Db } from '../storage/db'
 import { RemoteClient, type ClientOptions } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { runPull } from './pull'
+import { ServerModes } from './modes'
+import { PushJobs } from './push-jobs'
 import { latestRun, listRuns, newRun, saveRun, toStatus, type PullRun } from './pull-state'
 import { RemoteError } from './remote-error'
 import type { SecretVault } from './secrets'
@@ -40,7 +42,18 @@ export class SyncService {
   /** The last run of each profile in this process (also those that stored nothing). */
   private last = new Map<number, PullRun>()
 
-  constructor(readonly deps: SyncDeps) {}
+  /** Pushes of the outboxes (push-jobs.ts). */
+  readonly pushes: PushJobs
+  /** How the door answers the vendor API's reads: local, forwarded, offline (modes.ts). */
+  readonly modes: ServerModes
+
+  constructor(readonly deps: SyncDeps) {
+    this.pushes = new PushJobs({
+      db: deps.db, log: deps.log, now: () => this.now(), newId: () => hex(deps.random.bytes(8)), durable: deps.durable,
+      pageSize: deps.options.pageSize ?? 500, client: (p, signal) => this.client(p, {}, signal),
+    })
+    this.modes = new ServerModes(deps.db, (p) => this.client(p), () => this.now())
+  }
 
   get vault(): SecretVault {
     return this.deps.vault
@@ -143,10 +156,12 @@ export class SyncService {
   /** Forgets a deleted profile (after its pull was cancelled). */
   forget(profileId: number): void {
     this.last.delete(profileId)
+    this.pushes.forget(profileId)
   }
 
   /** Stops every pull (engine close): what they stored stays, the next start resumes. */
   async close(): Promise<void> {
     await Promise.all([...this.running.keys()].map((id) => this.cancel(id)))
+    await this.pushes.close()
   }
 }

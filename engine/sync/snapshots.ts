@@ -15,7 +15,7 @@ import { RemoteError } from './remote-error'
 import { diffReports } from './snapshot-diff'
 import { canonicalJson } from './store'
 
-interface SnapshotRow {
+export interface SnapshotRow {
   snapshot_id: number
   profile_id: number
   report: SnapshotReport
@@ -87,6 +87,32 @@ async function progressDate(client: RemoteClient, campaignId: string): Promise<s
   }
 }
 
+export interface SnapshotKey {
+  profileId: number
+  report: SnapshotReport
+  campaign_id: string
+  date: string
+  /** The other report parameters as a sorted query string. */
+  key: string
+  progress: string
+  fetched_at: string
+}
+
+/** Stores one report answer as a snapshot (inside the caller's transaction). */
+export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown): SnapshotRow {
+  const text = canonicalJson(body)
+  const b = (body ?? {}) as { version?: unknown; items?: unknown }
+  const { lastId } = db.run(
+    'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, createHash('sha256').update(text).digest('hex')],
+  )
+  return db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [lastId])!
+}
+
+/** The newest snapshot of a report, campaign, date and parameters, if any. */
+export const latestSnapshot = (db: Db, k: Omit<SnapshotKey, 'progress' | 'fetched_at'>): SnapshotRow | undefined =>
+  db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND date = ? AND params = ? ORDER BY snapshot_id DESC LIMIT 1', [k.profileId, k.report, k.campaign_id, k.date, k.key])
+
 /** Pulls one snapshot per date; stops at the first failure, keeping those already stored. */
 export async function pullSnapshots(db: Db, client: RemoteClient, profileId: number, report: SnapshotReport, req: SnapshotRequest, now: () => string) {
   const stored: ReturnType<typeof toSnapshot>[] = []
@@ -94,15 +120,7 @@ export async function pullSnapshots(db: Db, client: RemoteClient, profileId: num
     const progress = await progressDate(client, req.campaign_id)
     for (const date of req.dates) {
       const body = await client.get(SNAPSHOT_REPORTS[report], { ...req.params, campaign_id: req.campaign_id, date })
-      const text = canonicalJson(body)
-      const b = (body ?? {}) as { version?: unknown; items?: unknown }
-      const row = db.tx(() => {
-        const { lastId } = db.run(
-          'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          [profileId, report, req.campaign_id, date, req.key, now(), typeof b.version === 'string' ? b.version : '', progress, Array.isArray(b.items) ? b.items.length : 0, text, createHash('sha256').update(text).digest('hex')],
-        )
-        return db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [lastId])!
-      })
+      const row = db.tx(() => storeSnapshot(db, { profileId, report, campaign_id: req.campaign_id, date, key: req.key, progress, fetched_at: now() }, body))
       stored.push(toSnapshot(db, row))
     }
     return { state: 'done' as const, problem: '', message: '', snapshots: stored }

@@ -33,6 +33,9 @@ export function canonicalJson(v: unknown): string {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
+/** The hash a pulled record is stored with (of its canonical JSON). */
+export const recordHash = (record: unknown): string => hashOf(canonicalJson(record))
+
 export function bump(counts: CountsByKind, kind: RemoteKind, what: keyof Counts, n = 1): void {
   const c = (counts[kind] ??= { added: 0, changed: 0, removed: 0, unchanged: 0 })
   c[what] += n

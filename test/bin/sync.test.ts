@@ -77,4 +77,25 @@ describe('admonitor sync', () => {
     }
     if (process.platform !== 'win32') expect(statSync(join(dir, 'keys', 'remote.key')).mode & 0o777).toBe(0o600)
   })
+
+  it('queues an operation, lists the outbox, pushes it and reports per operation', async () => {
+    const env = { ADMONITOR_REMOTE_PASSWORD: ACCOUNT.password, ADMONITOR_REMOTE_CLIENT_SECRET: ACCOUNT.client_secret }
+    const a = await cli(['sync', 'profile', 'add', '--name', 'pushy', '--base-url', remote.url, '--username', ACCOUNT.username, '--client-id', ACCOUNT.client_id], env)
+    expect(a.status, a.stderr).toBe(0)
+    const params = 'campaign_name=From the CLI&start_date=2027-01-01&end_date=2027-01-31'
+    const add = await cli(['sync', 'outbox', 'add', '--profile', 'pushy', '--kind', 'campaign', '--op', 'create', '--params', params])
+    expect(add.status, add.stderr).toBe(0)
+    const list = await cli(['sync', 'outbox', 'list', '--profile', 'pushy'])
+    expect(list.stdout).toMatch(/^\d+\tpending\tcreate campaign\tFrom the CLI$/m)
+    const push = await cli(['sync', 'push', '--profile', 'pushy'])
+    expect(push.status, push.stderr).toBe(0)
+    expect(push.stdout).toMatch(/^ {2}\d+\tcreated\tcreate campaign -> remote \d+\tFrom the CLI$/m)
+    expect(push.stdout).toContain('push done: 1 created.')
+    expect((await remote.t.get('/cms/v1/campaigns/list', { campaign_name: 'From the CLI' })).body).toHaveLength(1)
+    expect((await cli(['sync', 'outbox', 'list', '--profile', 'pushy'])).stdout.trim()).toBe('the outbox is empty')
+    const mode = await cli(['sync', 'mode', 'set', 'reports', 'offline', '--profile', 'pushy'])
+    expect(mode.status, mode.stderr).toBe(0)
+    expect(mode.stdout).toMatch(/^reports {4}offline {2}pushy \(0 recorded\)$/m)
+    expect(mode.stdout).toMatch(/^campaigns {2}local$/m)
+  })
 })

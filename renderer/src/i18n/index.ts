@@ -6,8 +6,9 @@ import * as common from './messages/common'
 import * as login from './messages/login'
 import * as reports from './messages/reports'
 import * as server from './messages/server'
+import * as sync from './messages/sync'
 
-const modules = { common, login, campaigns, campaign, reports, server }
+const modules = { common, login, campaigns, campaign, reports, server, sync }
 
 type Messages = { [K in keyof typeof modules]: (typeof modules)[K]['en'] }
 

@@ -21,6 +21,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/campaigns/:id/edit', name: 'campaign-edit', component: () => import('../views/campaign-form/index.vue'), meta: { title: 'campaigns.editTitle' } },
   { path: '/campaigns/:id', name: 'campaign', component: () => import('../views/campaign/index.vue'), meta: { title: 'campaign.title' } },
   { path: '/campaigns/:id/reports', name: 'reports', component: () => import('../views/reports/index.vue'), meta: { title: 'common.nav.reports' } },
+  { path: '/sync', name: 'sync', component: () => import('../views/sync/index.vue'), meta: { title: 'common.nav.sync' } },
   { path: '/server', name: 'server', component: () => import('../views/server/index.vue'), meta: { title: 'common.nav.server' } },
   { path: '/:rest(.*)*', redirect: '/campaigns' },
 ]

@@ -145,3 +145,23 @@ describe('RemoteClient retries', () => {
     expect((await failure(c.get('/x'))).problem).toBe('cancelled')
   })
 })
+
+describe('RemoteClient post', () => {
+  it('sends the form with the token in the query, and repeats it only when it cannot have arrived', async () => {
+    const { c, calls } = client([token(), netError('ECONNREFUSED'), json(429, { error: 'slow_down' }), json(200, { campaign_id: '7' })])
+    expect(await c.post('/cms/v1/campaigns/create', { campaign_name: 'A b' })).toEqual({ campaign_id: '7' })
+    expect(calls.map((x) => x.method)).toEqual(['POST', 'POST', 'POST', 'POST'])
+    expect(calls[3]!.url.searchParams.get('access_token')).toBe('tok-1')
+    expect(calls[3]!.body).toBe('campaign_name=A+b')
+  })
+
+  it.each([
+    ['a 500', json(500, { error: 'server_error' }), 'server_error'],
+    ['a reset', netError('ECONNRESET'), 'reset'],
+    ['a cut-short answer', new Response('{"campaign_id":', { status: 200, headers: { 'content-type': 'application/json' } }), 'bad_response'],
+  ])('does not repeat a write after %s (it may have been applied)', async (_what, reply, problem) => {
+    const { c, calls } = client([token(), reply, json(200, { campaign_id: '7' })])
+    expect((await failure(c.post('/cms/v1/campaigns/create', { campaign_name: 'A' }))).problem).toBe(problem)
+    expect(calls).toHaveLength(2)
+  })
+})

@@ -1,13 +1,14 @@
 /**
  * A fault-injecting HTTP proxy between the local engine and the remote: for each request it may
- * delay, reset the connection, answer 500, or cut the body short (mid-stream, or with a
- * Content-Length that makes the cut look complete). Real sockets, so the client sees the errors
- * undici really raises.
+ * delay, reset the connection, answer 500, cut the body short (mid-stream, or with a
+ * Content-Length that makes the cut look complete), or pass the request on and lose the answer
+ * (`lost`: the remote did the work, the client never hears of it). Real sockets, so the client
+ * sees the errors undici really raises.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type Fault = 'none' | 'delay' | 'reset' | '500' | 'cut' | 'short'
+export type Fault = 'none' | 'delay' | 'reset' | '500' | 'cut' | 'short' | 'lost'
 
 export interface FaultProxy {
   url: string
@@ -41,6 +42,7 @@ async function serve(target: URL, proxy: FaultProxy, req: IncomingMessage, res: 
   if (fault === '500') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"server_error","error_description":"injected"}')
   if (fault === 'delay') await new Promise((r) => setTimeout(r, 30))
   const r = await forward(target, req, Buffer.concat(chunks))
+  if (fault === 'lost') return void req.socket.destroy()
   const { 'content-length': _len, connection: _c, 'transfer-encoding': _te, ...headers } = r.headers
   if (fault === 'cut' && r.body.length > 2) {
     // promise the whole body, send half, then drop the connection
@@ -54,7 +56,7 @@ async function serve(target: URL, proxy: FaultProxy, req: IncomingMessage, res: 
 
 export async function startFaultProxy(targetUrl: string, choose: FaultProxy['choose']): Promise<FaultProxy> {
   const target = new URL(targetUrl)
-  const proxy: FaultProxy = { url: '', injected: { none: 0, delay: 0, reset: 0, '500': 0, cut: 0, short: 0 }, choose, close: async () => undefined }
+  const proxy: FaultProxy = { url: '', injected: { none: 0, delay: 0, reset: 0, '500': 0, cut: 0, short: 0, lost: 0 }, choose, close: async () => undefined }
   const server: Server = createServer((req, res) => {
     serve(target, proxy, req, res).catch(() => req.socket.destroy())
   })

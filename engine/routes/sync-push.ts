@@ -1,0 +1,68 @@
+// Local namespace: the outbox and pushes to the real service, and the server modes (DESIGN §4,
+// docs/sync.md "Push", "Server modes")
+import type { Handler } from '../runtime'
+import { addOps, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
+import { requireProfile } from '../sync/profiles'
+import { pushStatus } from '../sync/push-jobs'
+
+const nowIso = (ctx: { clock: { now(): number } }) => new Date(ctx.clock.now()).toISOString()
+const profileOf = (ctx: Parameters<Handler<'sync.push_status'>>[0], id: string) => requireProfile(ctx.db, id).profile_id
+
+const outboxList: Handler<'sync.outbox_list'> = (ctx, p) => listOps(ctx.db, profileOf(ctx, p.profile_id), p.state).map(toOp)
+
+const outboxShow: Handler<'sync.outbox_show'> = (ctx, p) => toOp(requireOp(ctx.db, p.op_id))
+
+const outboxAdd: Handler<'sync.outbox_add'> = (ctx, p) =>
+  addOps(ctx.db, { ...p, profile_id: profileOf(ctx, p.profile_id) }, nowIso(ctx)).map(toOp)
+
+const outboxUpdate: Handler<'sync.outbox_update'> = (ctx, p) => toOp(editOp(ctx.db, requireOp(ctx.db, p.op_id), p.params, nowIso(ctx)))
+
+const outboxDelete: Handler<'sync.outbox_delete'> = (ctx, p) => {
+  const row = requireOp(ctx.db, p.op_id)
+  ctx.db.tx(() => ctx.db.run('DELETE FROM sync_outbox WHERE op_id = ?', [row.op_id]))
+  return { op_id: String(row.op_id) }
+}
+
+const outboxResolve: Handler<'sync.outbox_resolve'> = (ctx, p) => {
+  const row = requireOp(ctx.db, p.op_id)
+  const next = resolveOp(ctx.db, row, p.action, p.params, nowIso(ctx))
+  return { op_id: String(row.op_id), dropped: next === null, op: next === null ? null : toOp(next) }
+}
+
+const pushStart: Handler<'sync.push_start'> = async (ctx, p) => {
+  const run = ctx.sync.pushes.start(profileOf(ctx, p.profile_id))
+  if (p.wait) await ctx.sync.pushes.wait(run.profile_id)
+  return pushStatus(run, run.profile_id)
+}
+
+const pushStatusRoute: Handler<'sync.push_status'> = (ctx, p) => ctx.sync.pushes.status(profileOf(ctx, p.profile_id))
+
+const pushCancel: Handler<'sync.push_cancel'> = async (ctx, p) => {
+  const id = profileOf(ctx, p.profile_id)
+  await ctx.sync.pushes.cancel(id)
+  return ctx.sync.pushes.status(id)
+}
+
+const modesList: Handler<'sync.modes_list'> = (ctx) => ctx.sync.modes.list()
+
+const modesSet: Handler<'sync.modes_set'> = (ctx, p) => {
+  ctx.sync.modes.set(p.group, p.mode, p.profile_id, ctx.settings.publicUrl)
+  return ctx.sync.modes.list()
+}
+
+const pushesList: Handler<'sync.pushes_list'> = (ctx, p) => ctx.sync.pushes.history(profileOf(ctx, p.profile_id))
+
+export const syncPushRoutes = {
+  'sync.outbox_list': outboxList,
+  'sync.outbox_show': outboxShow,
+  'sync.outbox_add': outboxAdd,
+  'sync.outbox_update': outboxUpdate,
+  'sync.outbox_delete': outboxDelete,
+  'sync.outbox_resolve': outboxResolve,
+  'sync.push_start': pushStart,
+  'sync.push_status': pushStatusRoute,
+  'sync.push_cancel': pushCancel,
+  'sync.pushes_list': pushesList,
+  'sync.modes_list': modesList,
+  'sync.modes_set': modesSet,
+}

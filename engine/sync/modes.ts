@@ -1,0 +1,120 @@
+/**
+ * Server modes (docs/sync.md "Server modes"): per endpoint group of the vendor API's GET
+ * endpoints, the localhost door answers from the local store (default), or forwards the request to
+ * a remote profile and records the answer (reports also as snapshots), or answers offline from
+ * those recordings. Parameters are checked locally first, so a bad request never leaves the machine.
+ */
+import { MODE_GROUPS, modeGroupOf, type ModeGroup, type ServerMode } from '../contract/endpoints-sync-modes'
+import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { ApiError, E, badParam } from '../contract/errors'
+import type { Db } from '../storage/db'
+import type { RemoteClient } from './client'
+import { requireProfile, type ProfileRow } from './profiles'
+import { RemoteError } from './remote-error'
+import { latestSnapshot, storeSnapshot } from './snapshots'
+
+/** An answer that did not come from the local store. */
+export interface Routed {
+  body: string
+  source: 'forward' | 'offline'
+  profileId: number
+  fetchedAt: string
+}
+
+/** Never forwarded: the token is the remote client's own; JSONP and status folding are the door's. */
+const RESERVED = new Set(['access_token', 'callback', 'suppress_response_codes'])
+const REPORT_OF_PATH = new Map<string, SnapshotReport>(Object.entries(SNAPSHOT_REPORTS).map(([report, path]) => [path, report as SnapshotReport]))
+
+const sorted = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString()
+
+/** A report answer kept as a snapshot too: one of the snapshot reports, with campaign_id and date. */
+function snapshotKeyOf(profileId: number, path: string, params: Record<string, string>) {
+  const report = REPORT_OF_PATH.get(path)
+  const { campaign_id, date, ...rest } = params
+  if (!report || !campaign_id || !date) return null
+  return { profileId, report, campaign_id, date, key: sorted(rest) }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80')
+const sameServer = (a: URL, b: URL) => portOf(a) === portOf(b) && (a.hostname === b.hostname || (LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname)))
+
+/** The remote's refusal as the same error here; anything else: the remote cannot answer now. */
+function asApiError(err: unknown, p: ProfileRow): unknown {
+  if (!(err instanceof RemoteError)) return err
+  if (err.problem === 'refused' && err.code !== '') return new ApiError(Object.values(E).find((d) => d.error === err.code) ?? E.invalidRequest, err.message)
+  return new ApiError(E.temporarilyUnavailable, `Forwarding to the remote of profile ${p.name} failed (${err.problem}): ${err.message}`)
+}
+
+export class ServerModes {
+  private clients = new Map<number, { stamp: string; client: RemoteClient }>()
+
+  constructor(private readonly db: Db, private readonly makeClient: (p: ProfileRow) => RemoteClient, private readonly now: () => string) {}
+
+  /** Every group with its mode (local when never set). */
+  list() {
+    const rows = new Map(this.db.query<{ endpoint_group: ModeGroup; mode: ServerMode; profile_id: number; updated_at: string }>('SELECT * FROM sync_modes').map((r) => [r.endpoint_group, r]))
+    return MODE_GROUPS.map((group) => {
+      const r = rows.get(group)
+      if (!r) return { group, mode: 'local' as const, profile_id: '', profile_name: '', recorded: 0, updated_at: '' }
+      const answers = this.db.scalar<number>('SELECT COUNT(*) FROM sync_answers WHERE profile_id = ? AND endpoint_group = ?', [r.profile_id, group]) ?? 0
+      const snapshots = group === 'reports' ? (this.db.scalar<number>('SELECT COUNT(*) FROM remote_snapshots WHERE profile_id = ?', [r.profile_id]) ?? 0) : 0
+      const name = requireProfile(this.db, r.profile_id).name
+      return { group, mode: r.mode, profile_id: String(r.profile_id), profile_name: name, recorded: Number(answers) + Number(snapshots), updated_at: r.updated_at }
+    })
+  }
+
+  /** `selfUrl`: this engine's own address; forwarding to it would loop. */
+  set(group: ModeGroup, mode: ServerMode, profileId: string | undefined, selfUrl: string): void {
+    if (mode === 'local') return void this.db.tx(() => this.db.run('DELETE FROM sync_modes WHERE endpoint_group = ?', [group]))
+    if (profileId === undefined) throw badParam('profile_id', `is required for the ${mode} mode`)
+    const p = requireProfile(this.db, profileId)
+    if (mode === 'forward' && sameServer(new URL(p.base_url), new URL(selfUrl))) throw badParam('profile_id', `names profile ${p.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop`)
+    this.db.tx(() => this.db.run('INSERT INTO sync_modes (endpoint_group, mode, profile_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(endpoint_group) DO UPDATE SET mode = excluded.mode, profile_id = excluded.profile_id, updated_at = excluded.updated_at', [group, mode, p.profile_id, this.now()]))
+  }
+
+  /** The answer of a GET of the vendor API when its group is not local; null: answer locally. */
+  async route(id: string, path: string, raw: ReadonlyMap<string, readonly string[]>): Promise<Routed | null> {
+    const group = modeGroupOf(id)
+    if (!group) return null
+    const row = this.db.get<{ mode: ServerMode; profile_id: number }>('SELECT mode, profile_id FROM sync_modes WHERE endpoint_group = ?', [group])
+    if (!row || row.mode === 'local') return null
+    const profile = requireProfile(this.db, row.profile_id)
+    const params: Record<string, string> = {}
+    for (const [k, v] of raw) if (!RESERVED.has(k) && v[0] !== undefined) params[k] = v[0]
+    return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
+  }
+
+  private clientFor(p: ProfileRow): RemoteClient {
+    const stamp = `${p.updated_at}|${p.base_url}|${p.auth_url}|${p.username}|${p.client_id}`
+    const known = this.clients.get(p.profile_id)
+    if (known?.stamp === stamp) return known.client
+    const client = this.makeClient(p)
+    this.clients.set(p.profile_id, { stamp, client })
+    return client
+  }
+
+  private async forward(group: ModeGroup, p: ProfileRow, path: string, params: Record<string, string>): Promise<Routed> {
+    const body = await this.clientFor(p).get(path, params).catch((err: unknown) => Promise.reject(asApiError(err, p)))
+    const text = JSON.stringify(body)
+    const fetchedAt = this.now()
+    const snap = snapshotKeyOf(p.profile_id, path, params)
+    this.db.tx(() => {
+      this.db.run(
+        'INSERT INTO sync_answers (profile_id, endpoint_group, path, query, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id, path, query) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at',
+        [p.profile_id, group, path, sorted(params), text, fetchedAt],
+      )
+      if (snap) storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body)
+    })
+    return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
+  }
+
+  private offline(group: ModeGroup, p: ProfileRow, path: string, params: Record<string, string>): Routed {
+    const snap = snapshotKeyOf(p.profile_id, path, params)
+    const s = snap ? latestSnapshot(this.db, snap) : undefined
+    if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
+    const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sorted(params)])
+    if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
+    throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`)
+  }
+}

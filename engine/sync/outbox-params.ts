@@ -1,0 +1,142 @@
+/**
+ * The parameters of an outbox operation: read from a local draft (a campaign, spot or target of
+ * the local tables) in the remote endpoint's own wire names, merged with edits, and checked with
+ * that endpoint's codecs, so that what is queued would be accepted in form (spec §4.3).
+ */
+import { endpoints, type EndpointId } from '../contract/endpoints'
+import type { OutboxKind, OutboxOpName } from '../contract/endpoints-sync-push'
+import { ApiError, badParam } from '../contract/errors'
+import type { Db } from '../storage/db'
+import { SPOT_INPUT_COLUMNS, SPOT_SELECT, keywordsOf, type SpotRow } from '../storage/repos/spots'
+import { planOf } from '../storage/repos/spot-plan'
+
+export type Params = Record<string, string>
+
+/** Plan members of a spot create: sent with update_spot after create_spot (per-day estimates). */
+export const PLAN_KEYS = ['add_slot', 'est_impression', 'est_click'] as const
+
+/** The remote endpoint an operation calls. */
+export function endpointOf(kind: OutboxKind, op: OutboxOpName): EndpointId {
+  if (kind === 'campaign') return op === 'create' ? 'campaigns.create' : 'campaigns.update'
+  if (kind === 'spot') return op === 'create' ? 'campaigns.create_spot' : 'campaigns.update_spot'
+  if (op === 'update') throw badParam('op', 'cannot be update for a target: the service has no target update (publish_target creates)')
+  return 'campaigns.publish_target'
+}
+
+/** Filled in by the push from the id map, never queued. */
+const IMPLIED = new Set(['campaign_id', 'spot_id'])
+const REQUIRED: Record<string, readonly string[]> = {
+  'campaigns.create': ['campaign_name', 'start_date', 'end_date'],
+  'campaigns.create_spot': ['publisher_name', 'channel_name', 'placement_name'],
+  'campaigns.publish_target': ['target_name', 'tag_id'],
+}
+
+/** Refuses members the endpoint does not take and values its codecs refuse, naming them. */
+export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params): void {
+  const id = endpointOf(kind, op)
+  const codecs: Record<string, { decode(raw: string | undefined, name: string): unknown }> = { ...endpoints[id].params }
+  if (id === 'campaigns.create_spot') for (const k of PLAN_KEYS) codecs[k] = endpoints['campaigns.update_spot'].params[k]
+  for (const [name, value] of Object.entries(params)) {
+    const codec = codecs[name]
+    if (!codec || IMPLIED.has(name)) throw badParam('params', `member '${name}' is not a parameter of ${endpoints[id].path}`)
+    try {
+      codec.decode(value, name)
+    } catch (err) {
+      if (err instanceof ApiError) throw badParam('params', `holds a bad member: ${err.message.replace(/\.$/, '')}`)
+      throw err
+    }
+  }
+  const missing = (REQUIRED[id] ?? []).filter((k) => (params[k] ?? '').trim() === '')
+  if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
+  if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
+  const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)
+  if (id === 'campaigns.create_spot' && plan.length > 0 && params.add_slot === undefined) throw badParam('params', `${plan.join(', ')} need add_slot (the plan days)`)
+}
+
+/** `base` with the members of the query string `text` set (an empty value removes a member). */
+export function mergeParams(base: Params, text: string | undefined): Params {
+  const out = { ...base }
+  if (text === undefined) return out
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (v === '') delete out[k]
+    else out[k] = v
+  }
+  return out
+}
+
+/** Members with a value (null, undefined and '' left out), as strings. */
+function present(pairs: Record<string, string | number | null | undefined>): Params {
+  const out: Params = {}
+  for (const [k, v] of Object.entries(pairs)) if (v !== null && v !== undefined && String(v) !== '') out[k] = String(v)
+  return out
+}
+
+interface CampaignRow {
+  campaign_id: number
+  [column: string]: string | number | null
+}
+
+export function localCampaign(db: Db, id: string): CampaignRow {
+  const row = db.get<CampaignRow>('SELECT * FROM campaigns WHERE campaign_id = ?', [Number(id)])
+  if (!row) throw badParam('local_id', `names no local campaign (${id})`)
+  return row
+}
+
+const tvcaids = (v: unknown) => (v === '[]' || v === null ? '' : String(v))
+
+/** What campaigns/update takes from a local campaign. */
+export function campaignUpdateParams(c: CampaignRow): Params {
+  return present({
+    campaign_name: c.campaign_name, start_date: c.start_date, end_date: c.end_date, advertiser_id: c.advertiser_id, agency_id: c.agency_id, brand_id: c.brand_id,
+    wares: c.wares, linked_siteids: c.linked_siteids, slot_type: c.slot_type, description: c.description, linked_tvcaids: tvcaids(c.linked_tvcaids),
+    extensiontype: c.extensiontype, play_detect: c.play_detect,
+  })
+}
+
+/** What campaigns/create takes from a local campaign (the panel is left to the remote's default: its ids are its own). */
+export function campaignCreateParams(c: CampaignRow): Params {
+  return {
+    ...campaignUpdateParams(c),
+    ...present({
+      platform: c.platform, calculation_type: c.calculation_type, orderid: c.order_id, schedulingCode: c.scheduling_code, frequency_limit: c.frequency_limit,
+      ear: c.ear, ad_campaign_type: c.ad_campaign_type, freq_capping: c.freq_capping, panel_type: c.panel_type,
+    }),
+  }
+}
+
+export function localSpot(db: Db, id: string): SpotRow & { publisher_name: string } {
+  const row = db.get<SpotRow & { publisher_name: string }>(`${SPOT_SELECT} WHERE s.spot_id = ?`, [Number(id)])
+  if (!row) throw badParam('local_id', `names no local spot (${id})`)
+  return row
+}
+
+/** The text fields create_spot and update_spot share, from a local spot. */
+export function spotUpdateParams(s: SpotRow & { publisher_name: string }): Params {
+  const text: Record<string, string> = {}
+  for (const [name, column] of Object.entries(SPOT_INPUT_COLUMNS)) text[name] = (s as unknown as Record<string, string>)[column] ?? ''
+  return present({ publisher_name: s.publisher_name, ...text, dangerous_source_filtration: s.dangerous_source_filtration })
+}
+
+/** create_spot parameters with the keywords, and the per-day plan as add_slot + estimates. */
+export function spotCreateParams(db: Db, s: SpotRow & { publisher_name: string }): Params {
+  const keywords = keywordsOf(db, s.spot_id).map((k) => `${k.keyword_name}^${k.landing_page}`).join('>')
+  const plan = planOf(db, s.spot_id)
+  const extra = present({
+    freq_capping: s.freq_capping, tracking_timing: (s as unknown as Record<string, string>).tracking_timing, linked_siteid: s.linked_siteid,
+    referrer_url: (s as unknown as Record<string, string>).referrer_url, budgetInput: s.budgetInput, keyword: keywords,
+  })
+  const days: Params = plan.length === 0 ? {} : {
+    add_slot: plan.map((d) => d.date).join(','), est_impression: plan.map((d) => d.est_impression).join(','), est_click: plan.map((d) => d.est_click).join(','),
+  }
+  return { ...spotUpdateParams(s), ...extra, ...days }
+}
+
+
+export function localTarget(db: Db, id: string): { target_id: number; campaign_id: number; target_name: string; tag_id: string } {
+  const row = db.get<{ target_id: number; campaign_id: number; target_name: string; tag_id: string }>('SELECT * FROM targets WHERE target_id = ?', [Number(id)])
+  if (!row) throw badParam('local_id', `names no local target (${id})`)
+  return row
+}
+
+/** The name shown in lists: campaign, placement or target name. */
+export const nameOf = (kind: OutboxKind, p: Params): string => (kind === 'campaign' ? p.campaign_name : kind === 'spot' ? p.placement_name : p.target_name) ?? ''

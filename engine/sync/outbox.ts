@@ -1,0 +1,218 @@
+/**
+ * The outbox of a profile (docs/sync.md "Push"): pending operations, each self-contained (its
+ * parameters are copied from the local draft when it is queued), and the map of local ids to the
+ * remote ids pushes created. An update remembers the pulled record it started from (`base`) so
+ * the push can tell whether the remote changed since.
+ */
+import type { OutboxKind, OutboxOpName, OutboxState } from '../contract/endpoints-sync-push'
+import { badParam } from '../contract/errors'
+import type { Db } from '../storage/db'
+import {
+  campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
+} from './outbox-params'
+
+export interface OpRow {
+  op_id: number
+  profile_id: number
+  kind: OutboxKind
+  op: OutboxOpName
+  local_id: string
+  parent_local_id: string
+  parent_remote_id: string
+  remote_id: string
+  name: string
+  params: string
+  base: string
+  base_hash: string
+  state: OutboxState
+  step: string
+  attempts: number
+  problem: string
+  message: string
+  conflict: string
+  created_at: string
+  updated_at: string
+}
+
+export interface FieldDiff {
+  name: string
+  local: unknown
+  base: unknown
+  remote: unknown
+}
+/** What `conflict` holds: the fields, and the remote record now (the new base if the user keeps theirs). */
+export interface ConflictInfo {
+  fields: FieldDiff[]
+  remote: unknown
+  hash: string
+}
+
+export const paramsOf = (r: OpRow): Params => JSON.parse(r.params) as Params
+
+export function toOp(r: OpRow) {
+  const conflict = r.conflict === '' ? [] : (JSON.parse(r.conflict) as ConflictInfo).fields
+  return {
+    op_id: String(r.op_id), profile_id: String(r.profile_id), kind: r.kind, op: r.op, local_id: r.local_id, parent_local_id: r.parent_local_id,
+    parent_remote_id: r.parent_remote_id, remote_id: r.remote_id, name: r.name, params: paramsOf(r), state: r.state, step: r.step,
+    attempts: r.attempts, problem: r.problem, message: r.message, conflict, created_at: r.created_at, updated_at: r.updated_at,
+  }
+}
+
+const ORDER = "ORDER BY CASE kind WHEN 'campaign' THEN 0 WHEN 'spot' THEN 1 ELSE 2 END, op_id"
+
+/** Operations of a profile in the order a push sends them: campaigns, then spots, then targets. */
+export const listOps = (db: Db, profileId: number, state?: OutboxState): OpRow[] =>
+  state === undefined
+    ? db.query<OpRow>(`SELECT * FROM sync_outbox WHERE profile_id = ? ${ORDER}`, [profileId])
+    : db.query<OpRow>(`SELECT * FROM sync_outbox WHERE profile_id = ? AND state = ? ${ORDER}`, [profileId, state])
+
+export function requireOp(db: Db, opId: string | number): OpRow {
+  const row = db.get<OpRow>('SELECT * FROM sync_outbox WHERE op_id = ?', [Number(opId)])
+  if (!row) throw badParam('op_id', `names no outbox operation (${opId})`)
+  return row
+}
+
+export const mappedId = (db: Db, profileId: number, kind: OutboxKind, localId: string): string | undefined =>
+  localId === '' ? undefined : db.scalar<string>('SELECT remote_id FROM sync_id_map WHERE profile_id = ? AND kind = ? AND local_id = ?', [profileId, kind, localId])
+
+/** Records what a push created; `localId` is the local record, or `op:N` for an operation without one. */
+export function mapId(db: Db, profileId: number, kind: OutboxKind, localId: string, remoteId: string, now: string): void {
+  db.run('INSERT INTO sync_id_map (profile_id, kind, local_id, remote_id, mapped_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(profile_id, kind, local_id) DO UPDATE SET remote_id = excluded.remote_id, mapped_at = excluded.mapped_at', [profileId, kind, localId, remoteId, now])
+}
+
+/** Sets columns of an operation (inside the caller's transaction or its own). */
+export function patchOp(db: Db, opId: number, cols: Partial<Omit<OpRow, 'op_id' | 'profile_id'>>, now: string): void {
+  const entries = Object.entries({ ...cols, updated_at: now })
+  db.run(`UPDATE sync_outbox SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE op_id = ?`, [...entries.map(([, v]) => v as string | number), opId])
+}
+
+export interface AddInput {
+  profile_id: number
+  kind: OutboxKind
+  op: OutboxOpName
+  local_id?: string | undefined
+  remote_id?: string | undefined
+  campaign_id?: string | undefined
+  params?: string | undefined
+  with_children: boolean
+}
+
+interface NewOp {
+  kind: OutboxKind
+  op: OutboxOpName
+  local_id: string
+  parent_local_id: string
+  parent_remote_id: string
+  remote_id: string
+  params: Params
+  base: { record: string; hash: string } | null
+}
+
+/** The pulled copy an update starts from (the record as the remote last answered it). */
+function pulledCopy(db: Db, profileId: number, kind: OutboxKind, remoteId: string) {
+  const row = db.get<{ parent_id: string; record: string; hash: string }>('SELECT parent_id, record, hash FROM remote_records WHERE profile_id = ? AND kind = ? AND remote_id = ?', [profileId, kind, remoteId])
+  if (!row) throw badParam(remoteId === '' ? 'local_id' : 'remote_id', `has no pulled copy of remote ${kind} ${remoteId} for this profile: pull first, so that changes at the remote can be told apart`)
+  return row
+}
+
+/** The local record's operation(s); a campaign create brings its spots and targets along. */
+function fromLocal(db: Db, a: AddInput, localId: string): NewOp[] {
+  const pushed = mappedId(db, a.profile_id, a.kind, localId)
+  if (a.op === 'create' && pushed !== undefined) throw badParam('local_id', `was pushed already as remote ${a.kind} ${pushed}: queue an update instead`)
+  if (a.op === 'update' && pushed === undefined) throw badParam('local_id', `has not been pushed to this profile yet: queue a create`)
+  const blank = { kind: a.kind, op: a.op, local_id: localId, parent_local_id: '', parent_remote_id: '', remote_id: pushed ?? '', base: null }
+  if (a.kind === 'campaign') {
+    const c = localCampaign(db, localId)
+    if (a.op === 'update') return [{ ...blank, params: mergeParams(campaignUpdateParams(c), a.params) }]
+    const own: NewOp = { ...blank, params: mergeParams(campaignCreateParams(c), a.params) }
+    if (!a.with_children) return [own]
+    const spots = db.query<{ spot_id: number }>('SELECT spot_id FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])
+    const targets = db.query<{ target_id: number }>('SELECT target_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [c.campaign_id])
+    return [own, ...spots.flatMap((s) => fromLocal(db, { ...a, kind: 'spot', params: undefined }, String(s.spot_id))), ...targets.flatMap((t) => fromLocal(db, { ...a, kind: 'target', params: undefined }, String(t.target_id)))]
+  }
+  if (a.kind === 'spot') {
+    const s = localSpot(db, localId)
+    const params = mergeParams(a.op === 'create' ? spotCreateParams(db, s) : spotUpdateParams(s), a.params)
+    return [{ ...blank, parent_local_id: String(s.campaign_id), params }]
+  }
+  const t = localTarget(db, localId)
+  return [{ ...blank, parent_local_id: String(t.campaign_id), params: mergeParams({ target_name: t.target_name, tag_id: t.tag_id }, a.params) }]
+}
+
+/** An operation on a pulled record or with parameters given in full (no local record). */
+function fromParams(db: Db, a: AddInput): NewOp {
+  if (a.params === undefined) throw badParam('params', 'is required without local_id')
+  const params = mergeParams({}, a.params)
+  const blank = { kind: a.kind, op: a.op, local_id: '', parent_local_id: '', parent_remote_id: '', remote_id: '', params, base: null }
+  if (a.op === 'update') {
+    const remoteId = (a.remote_id ?? '').trim()
+    if (remoteId === '') throw badParam('remote_id', 'is required for an update without local_id')
+    const copy = pulledCopy(db, a.profile_id, a.kind, remoteId)
+    return { ...blank, remote_id: remoteId, parent_remote_id: copy.parent_id, base: { record: copy.record, hash: copy.hash } }
+  }
+  if (a.kind === 'campaign') return blank
+  const parent = (a.campaign_id ?? '').trim()
+  if (parent === '') throw badParam('campaign_id', `is required for a ${a.kind} create without local_id (the remote campaign)`)
+  return { ...blank, parent_remote_id: parent }
+}
+
+/**
+ * Queues operations; queuing a local record again refreshes the parameters of its waiting
+ * operation (unless it is being sent, whose outcome the next push must settle first).
+ */
+export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
+  endpointOf(a.kind, a.op) // refuses what the service has no endpoint for, before anything else
+  const local = a.local_id === undefined ? undefined : String(a.local_id)
+  const ops = local === undefined ? [fromParams(db, a)] : fromLocal(db, a, local)
+  for (const o of ops) {
+    checkParams(o.kind, o.op, o.params)
+    if (o.op === 'update' && o.base === null && o.remote_id !== '') {
+      const copy = pulledCopy(db, a.profile_id, o.kind, o.remote_id)
+      o.parent_remote_id = copy.parent_id
+      o.base = { record: copy.record, hash: copy.hash }
+    }
+  }
+  return db.tx(() => ops.map((o) => {
+    const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
+    if (same?.state === 'sending') throw badParam('local_id', `is being sent (operation ${same.op_id}, outcome unknown): push again before queuing it anew`)
+    const cols = {
+      parent_local_id: o.parent_local_id, parent_remote_id: o.parent_remote_id, remote_id: o.remote_id, name: nameOf(o.kind, o.params), params: JSON.stringify(o.params),
+      base: o.base?.record ?? '', base_hash: o.base?.hash ?? '', state: 'pending' as const, problem: '', message: '', conflict: '',
+    }
+    if (same) {
+      patchOp(db, same.op_id, cols, now)
+      return requireOp(db, same.op_id)
+    }
+    const id = db.run(
+      `INSERT INTO sync_outbox (profile_id, kind, op, local_id, parent_local_id, parent_remote_id, remote_id, name, params, base, base_hash, state, step, attempts, problem, message, conflict, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', 0, '', '', '', ?, ?)`,
+      [a.profile_id, o.kind, o.op, o.local_id, cols.parent_local_id, cols.parent_remote_id, cols.remote_id, cols.name, cols.params, cols.base, cols.base_hash, now, now],
+    ).lastId
+    return requireOp(db, id)
+  }))
+}
+
+/** Edits the parameters of an operation; a failed one goes back to pending. */
+export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
+  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again before editing it`)
+  const params = mergeParams(paramsOf(row), text)
+  checkParams(row.kind, row.op, params)
+  db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), name: nameOf(row.kind, params) || row.name, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', message: '' }) }, now))
+  return requireOp(db, row.op_id)
+}
+
+/** Resolves a conflict (or a failure): keep mine and edit take the remote now as the new base. */
+export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
+  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
+  if (action === 'take_theirs') {
+    db.tx(() => db.run('DELETE FROM sync_outbox WHERE op_id = ?', [row.op_id]))
+    return null
+  }
+  if (action === 'edit' && text === undefined) throw badParam('params', 'is required to edit')
+  const params = mergeParams(paramsOf(row), text)
+  checkParams(row.kind, row.op, params)
+  const info = row.conflict === '' ? null : (JSON.parse(row.conflict) as ConflictInfo)
+  const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
+  db.tx(() => patchOp(db, row.op_id, { ...base, params: JSON.stringify(params), name: nameOf(row.kind, params) || row.name, state: 'pending', conflict: '', problem: '', message: '' }, now))
+  return requireOp(db, row.op_id)
+}

@@ -1,0 +1,180 @@
+/**
+ * One push (docs/sync.md "Push"): the outbox of a profile, campaigns first, one operation after the
+ * other. An operation is marked `sending` durably before its request; a create's remote id is
+ * stored with the id map durably as soon as it is known. A push that is cut off leaves the
+ * operation `sending`: the next push looks the record up (campaign name, GUID/CAGUID, target name)
+ * before making it again, so nothing is created twice. An update whose record changed at the
+ * remote since the pull it started from is not sent: it waits as a conflict, field by field.
+ */
+import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
+import type { Db } from '../storage/db'
+import type { RemoteClient } from './client'
+import { mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
+import { PLAN_KEYS, type Params } from './outbox-params'
+import { findCreated, planSteps, readRecord } from './push-remote'
+import { RemoteError, isTokenRefusal } from './remote-error'
+import { canonicalJson, recordHash, upsertRecord } from './store'
+
+export interface PushDeps {
+  db: Db
+  client: RemoteClient
+  pageSize: number
+  now: () => string
+  durable: () => Promise<void>
+  signal: AbortSignal
+}
+
+export interface PushResult {
+  op_id: string
+  kind: OutboxKind
+  op: 'create' | 'update'
+  local_id: string
+  remote_id: string
+  name: string
+  outcome: PushOutcome
+  message: string
+}
+
+export interface PushProgress {
+  ops_total: number
+  ops_done: number
+  results: PushResult[]
+}
+
+type Rec = Record<string, unknown>
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
+
+const CREATE_PATH: Record<OutboxKind, string> = { campaign: '/cms/v1/campaigns/create', spot: '/cms/v1/campaigns/create_spot', target: '/cms/v1/campaigns/publish_target' }
+const ID_KEY: Record<OutboxKind, string> = { campaign: 'campaign_id', spot: 'spot_id', target: 'target_id' }
+/** Request names whose record member is spelled otherwise (for the conflict fields). */
+const ALIAS: Record<string, string> = { guid: 'GUID', caguid: 'CAGUID', orderid: 'order_id', schedulingCode: 'scheduling_code' }
+
+/** The id map key of an operation: its local record, or the operation itself when it has none. */
+const mapKey = (op: OpRow) => op.local_id || `op:${op.op_id}`
+
+/** Writes columns of the operation and makes them durable before anything else is sent. */
+async function settle(d: PushDeps, op: OpRow, cols: Partial<OpRow>, map?: string): Promise<void> {
+  d.db.tx(() => {
+    patchOp(d.db, op.op_id, cols, d.now())
+    if (map !== undefined) mapId(d.db, op.profile_id, op.kind, mapKey(op), map, d.now())
+  })
+  Object.assign(op, cols)
+  await d.durable()
+}
+
+/** Stores the record as the remote has it now (a pulled copy), maps its id, and empties the slot. */
+async function finish(d: PushDeps, op: OpRow, remoteId: string, parent: string): Promise<void> {
+  const rec = await readRecord(d.client, op.kind, remoteId, parent)
+  d.db.tx(() => {
+    if (rec) upsertRecord(d.db, op.profile_id, op.kind, rec, d.now(), {})
+    mapId(d.db, op.profile_id, op.kind, mapKey(op), remoteId, d.now())
+    d.db.run('DELETE FROM sync_outbox WHERE op_id = ?', [op.op_id])
+  })
+  await d.durable()
+}
+
+async function pushPlan(d: PushDeps, params: Params, spotId: string, campaignId: string): Promise<void> {
+  if (params.add_slot === undefined) return
+  const rec = await readRecord(d.client, 'spot', spotId, campaignId)
+  const steps = planSteps(params, (rec?.record as Rec | undefined)?.spot_plan)
+  for (const form of [steps.add, steps.update]) if (form) await d.client.post('/cms/v1/campaigns/update_spot', { campaign_id: campaignId, spot_id: spotId, ...form })
+}
+
+async function create(d: PushDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
+  const params = paramsOf(op)
+  let outcome: PushOutcome = 'created'
+  let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
+  if (op.remote_id === '' && op.state === 'sending') {
+    // sent before with no answer: look for what it made before making it again
+    const taken = new Set(d.db.query<{ remote_id: string }>('SELECT remote_id FROM sync_id_map WHERE profile_id = ? AND kind = ?', [op.profile_id, op.kind]).map((r) => r.remote_id))
+    const found = await findCreated(d.client, op.kind, params, parent, d.pageSize, taken)
+    if (found !== undefined) {
+      await settle(d, op, { remote_id: found, step: 'created' }, found)
+      ;[outcome, message] = ['reconciled', `found at the remote as ${op.kind} ${found} (made by an interrupted push); not sent again`]
+    }
+  }
+  if (op.remote_id === '') {
+    await settle(d, op, { state: 'sending', attempts: op.attempts + 1 })
+    const form: Params = Object.fromEntries(Object.entries(params).filter(([k]) => !(PLAN_KEYS as readonly string[]).includes(k)))
+    const answer = (await d.client.post(CREATE_PATH[op.kind], op.kind === 'campaign' ? form : { ...form, campaign_id: parent })) as Rec
+    const id = text(answer?.[ID_KEY[op.kind]])
+    if (id === '') throw new RemoteError('bad_response', `${CREATE_PATH[op.kind]} answered without ${ID_KEY[op.kind]}.`, false)
+    await settle(d, op, { remote_id: id, step: 'created' }, id)
+  }
+  if (op.kind === 'spot') await pushPlan(d, params, op.remote_id, parent)
+  await finish(d, op, op.remote_id, parent)
+  return [outcome, op.remote_id, message]
+}
+
+function diffFields(params: Params, base: Rec, now: Rec): FieldDiff[] {
+  const local: Rec = Object.fromEntries(Object.entries(params).map(([k, v]) => [ALIAS[k] ?? k, v]))
+  const names = new Set([...Object.keys(local), ...Object.keys(base), ...Object.keys(now)])
+  return [...names]
+    .filter((n) => n in local || canonicalJson(base[n]) !== canonicalJson(now[n]))
+    .sort()
+    .map((n) => ({ name: n, local: local[n] ?? null, base: base[n] ?? null, remote: now[n] ?? null }))
+}
+
+async function update(d: PushDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
+  const params = paramsOf(op)
+  // an update sent before with no answer is sent again as it is (updates repeat safely)
+  if (op.state !== 'sending') {
+    const now = await readRecord(d.client, op.kind, op.remote_id, parent)
+    if (!now) {
+      await settle(d, op, { state: 'failed', problem: 'refused', message: `The remote no longer has ${op.kind} ${op.remote_id}.` })
+      return ['failed', op.remote_id, op.message]
+    }
+    if (op.base_hash !== '' && recordHash(now.record) !== op.base_hash) {
+      const base = (op.base === '' ? {} : JSON.parse(op.base)) as Rec
+      const info: ConflictInfo = { fields: diffFields(params, base, now.record as Rec), remote: now.record, hash: recordHash(now.record) }
+      const changed = info.fields.filter((f) => canonicalJson(f.base) !== canonicalJson(f.remote)).map((f) => f.name)
+      const message = `${op.kind} ${op.remote_id} changed at the remote since the last pull (${changed.join(', ')}): not sent; resolve it (keep mine, take theirs or edit).`
+      await settle(d, op, { state: 'conflict', conflict: JSON.stringify(info), problem: '', message })
+      return ['conflict', op.remote_id, message]
+    }
+  }
+  await settle(d, op, { state: 'sending', attempts: op.attempts + 1 })
+  const ids: Params = op.kind === 'campaign' ? { campaign_id: op.remote_id } : { campaign_id: parent, spot_id: op.remote_id }
+  await d.client.post(op.kind === 'campaign' ? '/cms/v1/campaigns/update' : '/cms/v1/campaigns/update_spot', { ...params, ...ids })
+  await finish(d, op, op.remote_id, parent)
+  return ['updated', op.remote_id, '']
+}
+
+const refusedByRemote = (err: unknown): err is RemoteError => err instanceof RemoteError && err.problem === 'refused' && !isTokenRefusal(0, err.code)
+
+/** One operation; a refusal marks it failed (the push goes on), anything else stops the push. */
+async function pushOne(d: PushDeps, op: OpRow): Promise<PushResult> {
+  const result = (outcome: PushOutcome, remote_id: string, message: string): PushResult =>
+    ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
+  const parent = op.kind === 'campaign' ? '' : op.parent_remote_id || mappedId(d.db, op.profile_id, 'campaign', op.parent_local_id) || ''
+  if (op.kind !== 'campaign' && parent === '') return result('blocked', '', `waits for local campaign ${op.parent_local_id} to be pushed`)
+  try {
+    return result(...(op.op === 'create' ? await create(d, op, parent) : await update(d, op, parent)))
+  } catch (err) {
+    if (refusedByRemote(err)) {
+      await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })
+      return result('failed', op.remote_id, err.message)
+    }
+    const e = err instanceof RemoteError ? err : null
+    d.db.tx(() => patchOp(d.db, op.op_id, { problem: e?.problem ?? 'server_error', message: e?.message ?? String(err) }, d.now()))
+    throw err
+  }
+}
+
+/** Runs a push to its end; throws a RemoteError when it stops early (what it did stays recorded). */
+export async function runPush(d: PushDeps, run: PushProgress & { profile_id: number }): Promise<void> {
+  await d.client.login()
+  const ops = listOps(d.db, run.profile_id).filter((o) => o.state === 'pending' || o.state === 'sending')
+  run.ops_total = ops.length
+  for (const op of ops) {
+    if (d.signal.aborted) throw new RemoteError('cancelled', 'The push was cancelled.', false)
+    try {
+      run.results.push(await pushOne(d, op))
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      run.results.push({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id: op.remote_id, name: op.name, outcome: 'not_sent', message })
+      throw err
+    }
+    run.ops_done++
+  }
+}

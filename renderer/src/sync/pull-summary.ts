@@ -1,0 +1,81 @@
+/**
+ * A pull as the Sync page shows it (docs/sync.md "Pull"): progress, tone, duration, and the
+ * per-kind summary of what changed (added, changed, removed, unchanged). Pure.
+ */
+import type { ResultOf } from '../../../engine/contract/endpoints'
+import { REMOTE_KINDS, type RemoteKind } from '../../../engine/contract/endpoints-sync'
+
+export type PullStatus = ResultOf<'sync.pull_status'>
+export type PullCounts = PullStatus['counts'][number]
+
+/** The four outcomes of a record, in the order the table shows them. */
+export const OUTCOMES = ['added', 'changed', 'removed', 'unchanged'] as const
+export type Outcome = (typeof OUTCOMES)[number]
+export type Totals = Record<Outcome, number>
+
+/** One row of the summary table: a kind, or the total (`kind: 'total'`). */
+export interface SummaryRow extends Totals {
+  kind: RemoteKind | 'total'
+}
+
+/** Whether the pull is still going (polling goes on). */
+export function isPullRunning(s: PullStatus | null): boolean {
+  return s?.state === 'running'
+}
+
+/** 0–100: campaigns done of total while they are read; 100 once done. */
+export function pullPercent(s: PullStatus): number {
+  if (s.state === 'done' || s.phase === 'done') return 100
+  if (s.campaigns_total <= 0) return 0
+  return Math.min(100, Math.floor((100 * s.campaigns_done) / s.campaigns_total))
+}
+
+/** The progress bar's colour. */
+export function pullTone(s: PullStatus): 'success' | 'error' | 'warning' | 'info' | 'default' {
+  switch (s.state) {
+    case 'done': return 'success'
+    case 'failed': return 'error'
+    case 'cancelled': case 'interrupted': return 'warning'
+    case 'running': return 'info'
+    default: return 'default'
+  }
+}
+
+/** Milliseconds the pull took (or has taken so far, at `now`); 0 without a start. */
+export function pullDuration(s: PullStatus, now: number): number {
+  const start = Date.parse(s.started_at)
+  if (!s.started_at || Number.isNaN(start)) return 0
+  const end = s.finished_at ? Date.parse(s.finished_at) : now
+  return Number.isNaN(end) ? 0 : Math.max(0, end - start)
+}
+
+/** Sums of every kind. */
+export function totalsOf(counts: readonly PullCounts[]): Totals {
+  const out: Totals = { added: 0, changed: 0, removed: 0, unchanged: 0 }
+  for (const c of counts) for (const o of OUTCOMES) out[o] += c[o]
+  return out
+}
+
+/**
+ * The summary table: one row per kind that has any record (in the engine's kind order), then
+ * the total; empty when nothing was counted.
+ */
+export function summaryRows(counts: readonly PullCounts[]): SummaryRow[] {
+  const byKind = new Map(counts.map((c) => [c.kind, c]))
+  const rows: SummaryRow[] = []
+  for (const kind of REMOTE_KINDS) {
+    const c = byKind.get(kind)
+    if (c && OUTCOMES.some((o) => c[o] > 0)) rows.push({ kind, added: c.added, changed: c.changed, removed: c.removed, unchanged: c.unchanged })
+  }
+  return rows.length === 0 ? [] : [...rows, { kind: 'total', ...totalsOf(counts) }]
+}
+
+/**
+ * One line saying what a pull changed: an i18n key under `sync.pull.summary` and its counts
+ * (`none`: nothing counted yet; `same`: everything unchanged; `changes`: something changed).
+ */
+export function summaryLine(counts: readonly PullCounts[]): { key: 'none' | 'same' | 'changes'; params: Totals } {
+  const params = totalsOf(counts)
+  if (OUTCOMES.every((o) => params[o] === 0)) return { key: 'none', params }
+  return { key: params.added + params.changed + params.removed === 0 ? 'same' : 'changes', params }
+}

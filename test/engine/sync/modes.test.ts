@@ -1,0 +1,107 @@
+// sync.modes_*: the localhost door answers a group of the vendor API from local data (default),
+// forwarded to a second engine started as the remote (answers recorded, reports as snapshots), or
+// offline from those recordings once the remote is gone; the request log says which
+import { afterEach, describe, expect, it } from 'vitest'
+import { DATES, type TestEngine } from '../../helpers/make-engine'
+import { localWithProfile, startRemote, stopRemote, type Remote } from './remote'
+
+let remote: Remote | undefined
+afterEach(async () => {
+  if (remote) await stopRemote(remote)
+  remote = undefined
+})
+
+const lastLog = async (t: TestEngine, path: string) => {
+  const log = (await t.get('/local/v1/requests/list', { limit: 1000 })).body as Record<string, unknown>[]
+  return log.filter((e) => e.path === path).at(-1)
+}
+
+async function setup() {
+  remote = await startRemote(2)
+  const { local, profileId } = await localWithProfile(remote.url)
+  return { local, profileId, r: remote }
+}
+
+describe('sync.modes_set', () => {
+  it('answers locally by default, and lists every group as local', async () => {
+    const { local } = await setup()
+    expect((await local.get('/local/v1/sync/modes/list')).body.map((m: { group: string; mode: string }) => [m.group, m.mode])).toEqual([['campaigns', 'local'], ['reference', 'local'], ['reports', 'local']])
+    expect((await local.get('/cms/v1/campaigns/list')).body).toEqual([])
+    const entry = await lastLog(local, '/cms/v1/campaigns/list')
+    expect(entry).toMatchObject({ status: 200 })
+    expect(entry?.source).toBeUndefined()
+  })
+
+  it('forwards a group to the remote, records the answers, then answers offline from them', async () => {
+    const { local, profileId, r } = await setup()
+    const set = await local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'forward', profile_id: profileId })
+    expect(set.body[0]).toMatchObject({ group: 'campaigns', mode: 'forward', profile_id: profileId, profile_name: 'Real service', recorded: 0 })
+    const c1 = r.campaignIds[0]!
+    const fwd = await local.get('/cms/v1/campaigns/show', { campaign_id: c1, dm_info: 1 })
+    expect(fwd.status, fwd.raw.body).toBe(200)
+    expect(fwd.body).toEqual((await r.t.get('/cms/v1/campaigns/show', { campaign_id: c1, dm_info: 1 })).body)
+    expect(fwd.headers['x-admonitor-source']).toBe('forward')
+    expect(await lastLog(local, '/cms/v1/campaigns/show')).toMatchObject({ status: 200, source: 'forward', profile_id: profileId })
+    // the other groups stay local; writes are always local
+    expect((await local.get('/cms/v1/advertisers/list')).headers['x-admonitor-source']).toBeUndefined()
+    // the remote refuses: the same error here, checked locally first when it can be
+    const missing = await local.get('/cms/v1/campaigns/show', { campaign_id: '999' })
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_campaign_id'])
+    const bad = await local.get('/cms/v1/campaigns/show', { campaign_id: 'x' })
+    expect(bad.body.error_description).toContain("'campaign_id'")
+
+    await local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'offline', profile_id: profileId })
+    await stopRemote(r)
+    remote = undefined
+    const off = await local.get('/cms/v1/campaigns/show', { dm_info: 1, campaign_id: c1 })
+    expect(off.status, off.raw.body).toBe(200)
+    expect(off.body).toEqual(fwd.body)
+    expect(off.headers['x-admonitor-source']).toBe('offline')
+    expect(await lastLog(local, '/cms/v1/campaigns/show')).toMatchObject({ source: 'offline', profile_id: profileId })
+    const never = await local.get('/cms/v1/campaigns/show', { campaign_id: c1 })
+    expect([never.status, never.body.error]).toEqual([503, 'temporarily_unavailable'])
+    expect(never.body.error_description).toMatch(/^Offline from profile Real service: no answer of \/cms\/v1\/campaigns\/show with these parameters was recorded/)
+  })
+
+  it('records forwarded reports as snapshots, and answers them offline', async () => {
+    const { local, profileId, r } = await setup()
+    await local.post('/local/v1/sync/modes/set', { group: 'reports', mode: 'forward', profile_id: profileId })
+    const q = { campaign_id: r.campaignIds[0]!, date: DATES.nextWeek, platform: 'pm' }
+    const fwd = await local.get('/admonitor/v1/reports/basic/show', q)
+    expect(fwd.status, fwd.raw.body).toBe(200)
+    const snaps = (await local.get('/local/v1/sync/snapshots/list', { profile_id: profileId })).body
+    expect(snaps).toEqual([expect.objectContaining({ report: 'basic_show', campaign_id: q.campaign_id, date: q.date, params: 'platform=pm' })])
+    expect((await local.get('/local/v1/sync/modes/list')).body[2]).toMatchObject({ group: 'reports', recorded: 2 })
+    await local.post('/local/v1/sync/modes/set', { group: 'reports', mode: 'offline', profile_id: profileId })
+    await stopRemote(r)
+    remote = undefined
+    const off = await local.get('/admonitor/v1/reports/basic/show', { platform: 'pm', date: q.date, campaign_id: q.campaign_id })
+    expect(off.status, off.raw.body).toBe(200)
+    expect(off.body).toEqual(fwd.body)
+  })
+
+  it('says when the remote cannot answer in the forward mode, and goes back to local', async () => {
+    const { local, profileId, r } = await setup()
+    await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'forward', profile_id: profileId })
+    await r.door.close()
+    const down = await local.get('/cms/v1/agencies/list')
+    expect([down.status, down.body.error]).toEqual([503, 'temporarily_unavailable'])
+    expect(down.body.error_description).toMatch(/^Forwarding to the remote of profile Real service failed \(unreachable\)/)
+    const back = await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'local' })
+    expect(back.body[1]).toMatchObject({ mode: 'local', profile_id: '' })
+    expect((await local.get('/cms/v1/agencies/list')).status).toBe(200)
+    const noProfile = await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'offline' })
+    expect(noProfile.body.error_description).toBe("The 'profile_id' is required for the offline mode.")
+    local.engine.settings.publicUrl = r.url.replace('127.0.0.1', 'localhost')
+    const loop = await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'forward', profile_id: profileId })
+    expect(loop.body.error_description).toMatch(/whose base_url is this engine itself .*: forwarding would loop\.$/)
+  })
+
+  it('goes back to local when the profile is deleted', async () => {
+    const { local, profileId } = await setup()
+    await local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'offline', profile_id: profileId })
+    await local.post('/local/v1/sync/profiles/delete', { profile_id: profileId })
+    expect((await local.get('/local/v1/sync/modes/list')).body[0]).toMatchObject({ mode: 'local' })
+    expect((await local.get('/cms/v1/campaigns/list')).status).toBe(200)
+  })
+})

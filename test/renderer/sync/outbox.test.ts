@@ -1,0 +1,52 @@
+// renderer/src/sync/outbox.ts: editing an operation's parameters, the conflict field by field, push progress
+import { describe, expect, it } from 'vitest'
+import {
+  conflictRows, countByState, duplicateNames, outcomeCounts, outcomeTone, paramRows, paramsEdit, pushPercent, pushTone, type OutboxOp, type PushStatus,
+} from '../../../renderer/src/sync/outbox'
+
+describe('operation parameters', () => {
+  it('lists the parameters as sorted rows', () => {
+    expect(paramRows({ spot_name: 'B', campaign_id: '7', n: 3 })).toEqual([{ name: 'campaign_id', value: '7' }, { name: 'n', value: '3' }, { name: 'spot_name', value: 'B' }])
+    expect(paramRows(null)).toEqual([])
+  })
+
+  it('sends only what changed, and an empty value for a member removed', () => {
+    const before = paramRows({ a: '1', b: '2', c: '3' })
+    const after = [{ name: 'a', value: '1' }, { name: 'b', value: 'two words' }, { name: 'd', value: '&' }, { name: ' ', value: 'ignored' }]
+    expect(paramsEdit(before, after)).toBe('b=two+words&d=%26&c=')
+    expect(paramsEdit(before, before)).toBe('')
+  })
+
+  it('finds names given twice', () => {
+    expect(duplicateNames([{ name: 'a', value: '' }, { name: ' a', value: '' }, { name: 'b', value: '' }])).toEqual(['a'])
+  })
+})
+
+describe('conflicts and pushes', () => {
+  it('shows the fields both sides changed first', () => {
+    const conflict: OutboxOp['conflict'] = [
+      { name: 'description', local: null, base: 'old', remote: 'theirs' },
+      { name: 'end_date', local: '2025-02-01', base: '2025-01-31', remote: '2025-01-15' },
+    ]
+    expect(conflictRows(conflict)).toEqual([
+      { name: 'end_date', local: '2025-02-01', base: '2025-01-31', remote: '2025-01-15', sends: true, remoteChanged: true, localChanged: true },
+      { name: 'description', local: '', base: 'old', remote: 'theirs', sends: false, remoteChanged: true, localChanged: false },
+    ])
+  })
+
+  it('measures progress and colours outcomes', () => {
+    const s = { state: 'running', ops_total: 4, ops_done: 1 } as PushStatus
+    expect(pushPercent(s)).toBe(25)
+    expect(pushPercent({ ...s, state: 'done' })).toBe(100)
+    expect(pushPercent({ ...s, ops_total: 0 })).toBe(0)
+    expect(['created', 'failed', 'conflict', 'not_sent'].map((o) => outcomeTone(o as never))).toEqual(['success', 'error', 'warning', 'default'])
+    expect(pushTone({ ...s, state: 'failed' })).toBe('error')
+  })
+
+  it('counts operations by state and results by outcome', () => {
+    const ops = [{ state: 'pending' }, { state: 'failed' }, { state: 'pending' }] as OutboxOp[]
+    expect(countByState(ops)).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 0 })
+    const results = [{ outcome: 'failed' }, { outcome: 'created' }, { outcome: 'created' }] as PushStatus['results']
+    expect(outcomeCounts(results)).toEqual([['created', 2], ['failed', 1]])
+  })
+})
