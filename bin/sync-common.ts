@@ -1,4 +1,4 @@
-/** What the sync commands share: the common options, an engine opened for one command, profile lookup. */
+/** What the sync commands share: the common options, an engine opened for one command, profile lookup, following a job. */
 import type { Engine } from '../engine/index'
 import { local } from './commands'
 import { fail, openEngine } from './open'
@@ -22,3 +22,22 @@ export async function profileId(engine: Engine, name: string): Promise<string> {
   return String(p.profile_id)
 }
 
+/**
+ * Starts a pull or push of the profile (`wait=0`, plus `extra` parameters) and polls its status
+ * until it ends, writing `progress` to stderr every `everyMs`; Ctrl-C cancels it. Answers the
+ * last status.
+ */
+export async function followJob(e: Engine, job: 'pull' | 'push', profile: string, progress: (s: Json) => string, everyMs: number, extra: Record<string, string> = {}): Promise<Json> {
+  const id = { profile_id: profile }
+  await local(e, 'POST', `/local/v1/sync/${job}/start`, { ...id, wait: '0', ...extra })
+  const stop = () => void local(e, 'POST', `/local/v1/sync/${job}/cancel`, id)
+  process.once('SIGINT', stop)
+  let st = await local(e, 'GET', `/local/v1/sync/${job}/status`, id)
+  while (st.state === 'running') {
+    process.stderr.write(progress(st))
+    await new Promise((r) => setTimeout(r, everyMs))
+    st = await local(e, 'GET', `/local/v1/sync/${job}/status`, id)
+  }
+  process.off('SIGINT', stop)
+  return st
+}

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import { local } from './commands'
 import { fail } from './open'
-import { common, profileId, withEngine, type Json } from './sync-common'
+import { common, followJob, profileId, withEngine, type Json } from './sync-common'
 
 export const PUSH_HELP = `  sync outbox add --profile NAME --campaign LOCAL_ID
                        queue a local campaign with its spots (keywords, plans) and targets
@@ -62,20 +62,8 @@ export async function outboxCommand(verb: string | undefined, argv: string[]): P
 export async function pushCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { ...common, profile: { type: 'string' } } })
   if (!values.profile) fail('sync push: name the profile: admonitor sync push --profile NAME')
-  const s = await withEngine(values, async (e) => {
-    const id = await profileId(e, values.profile!)
-    await local(e, 'POST', '/local/v1/sync/push/start', { profile_id: id, wait: '0' })
-    const stop = () => void local(e, 'POST', '/local/v1/sync/push/cancel', { profile_id: id })
-    process.once('SIGINT', stop)
-    let st = await local(e, 'GET', '/local/v1/sync/push/status', { profile_id: id })
-    while (st.state === 'running') {
-      process.stderr.write(`\r  ${String(st.ops_done)}/${String(st.ops_total)} operations, ${String(st.requests)} requests   `)
-      await new Promise((r) => setTimeout(r, 300))
-      st = await local(e, 'GET', '/local/v1/sync/push/status', { profile_id: id })
-    }
-    process.off('SIGINT', stop)
-    return st
-  })
+  const progress = (st: Json) => `\r  ${String(st.ops_done)}/${String(st.ops_total)} operations, ${String(st.requests)} requests   `
+  const s = await withEngine(values, async (e) => followJob(e, 'push', await profileId(e, values.profile!), progress, 300))
   process.stderr.write('\n')
   for (const r of s.results as Json[]) {
     const where = r.remote_id ? ` -> remote ${String(r.remote_id)}` : ''

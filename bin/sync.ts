@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { local } from './commands'
 import { fail } from './open'
-import { common, profileId, withEngine, type Json } from './sync-common'
+import { common, followJob, profileId, withEngine, type Json } from './sync-common'
 import { PUSH_HELP, modeCommand, outboxCommand, pushCommand } from './sync-push'
 
 export const SYNC_HELP = `  sync profile add --name N --base-url URL --username U --client-id C [--auth-url URL]
@@ -89,20 +89,7 @@ function progress(s: Json): string {
 async function pull(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { ...common, profile: { type: 'string' }, fresh: { type: 'boolean' } } })
   if (!values.profile) fail('sync pull: name the profile: admonitor sync pull --profile NAME')
-  const s = await withEngine(values, async (e) => {
-    const id = await profileId(e, values.profile!)
-    await local(e, 'POST', '/local/v1/sync/pull/start', { profile_id: id, wait: '0', fresh: values.fresh ? '1' : '0' })
-    const stop = () => void local(e, 'POST', '/local/v1/sync/pull/cancel', { profile_id: id })
-    process.once('SIGINT', stop)
-    let st = await local(e, 'GET', '/local/v1/sync/pull/status', { profile_id: id })
-    while (st.state === 'running') {
-      process.stderr.write(progress(st))
-      await new Promise((r) => setTimeout(r, 500))
-      st = await local(e, 'GET', '/local/v1/sync/pull/status', { profile_id: id })
-    }
-    process.off('SIGINT', stop)
-    return st
-  })
+  const s = await withEngine(values, async (e) => followJob(e, 'pull', await profileId(e, values.profile!), progress, 500, { fresh: values.fresh ? '1' : '0' }))
   process.stderr.write('\n')
   for (const c of s.counts as Json[]) console.log(`  ${String(c.kind).padEnd(14)} +${String(c.added)} ~${String(c.changed)} -${String(c.removed)} =${String(c.unchanged)}`)
   if (s.message) console.log(`  ${String(s.message)}`)

@@ -1,7 +1,7 @@
 // Local namespace: the outbox and pushes to the real service, and the server modes (DESIGN §4,
 // docs/sync.md "Push", "Server modes")
 import type { Handler } from '../runtime'
-import { addOps, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
+import { addOps, deleteOp, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
 import { requireProfile } from '../sync/profiles'
 import { pushStatus } from '../sync/push-jobs'
 
@@ -19,7 +19,7 @@ const outboxUpdate: Handler<'sync.outbox_update'> = (ctx, p) => toOp(editOp(ctx.
 
 const outboxDelete: Handler<'sync.outbox_delete'> = (ctx, p) => {
   const row = requireOp(ctx.db, p.op_id)
-  ctx.db.tx(() => ctx.db.run('DELETE FROM sync_outbox WHERE op_id = ?', [row.op_id]))
+  ctx.db.tx(() => deleteOp(ctx.db, row.op_id))
   return { op_id: String(row.op_id) }
 }
 

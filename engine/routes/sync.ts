@@ -33,11 +33,8 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const followed = base_url !== undefined && row.auth_url === origin(row.base_url) ? origin(base_url) : undefined
   const auth_url = p.auth_url === undefined ? followed : normalizeBase(p.auth_url, 'auth_url')
   if (p.name !== undefined) checkName(ctx.db, p.name, row.profile_id)
-  // a pull under way talks to what the profile named when it started
-  if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) {
-    await ctx.sync.cancel(row.profile_id)
-    await ctx.sync.pushes.cancel(row.profile_id)
-  }
+  // a pull or push under way talks to what the profile named when it started
+  if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
   const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))
   if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
   return toProfile(ctx.db, next, ctx.sync.vault)
@@ -46,7 +43,6 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
 const profilesDelete: Handler<'sync.profiles_delete'> = async (ctx, p) => {
   const row = requireProfile(ctx.db, p.profile_id)
   await ctx.sync.cancel(row.profile_id)
-  await ctx.sync.pushes.cancel(row.profile_id)
   deleteProfile(ctx.db, row.profile_id)
   ctx.sync.forget(row.profile_id)
   await ctx.sync.vault.remove(row.secret_ref)
@@ -56,20 +52,20 @@ const profilesDelete: Handler<'sync.profiles_delete'> = async (ctx, p) => {
 const profilesTest: Handler<'sync.profiles_test'> = (ctx, p) => ctx.sync.test(requireProfile(ctx.db, p.profile_id))
 
 const pullStart: Handler<'sync.pull_start'> = async (ctx, p) => {
-  const run = ctx.sync.start(requireProfile(ctx.db, p.profile_id).profile_id, p.fresh)
-  if (p.wait) await ctx.sync.wait(run.profile_id)
+  const run = ctx.sync.pulls.start(requireProfile(ctx.db, p.profile_id).profile_id, p.fresh)
+  if (p.wait) await ctx.sync.pulls.wait(run.profile_id)
   return toStatus(run, run.profile_id)
 }
 
-const pullStatus: Handler<'sync.pull_status'> = (ctx, p) => ctx.sync.status(requireProfile(ctx.db, p.profile_id).profile_id)
+const pullStatus: Handler<'sync.pull_status'> = (ctx, p) => ctx.sync.pulls.status(requireProfile(ctx.db, p.profile_id).profile_id)
 
 const pullCancel: Handler<'sync.pull_cancel'> = async (ctx, p) => {
   const id = requireProfile(ctx.db, p.profile_id).profile_id
-  await ctx.sync.cancel(id)
-  return ctx.sync.status(id)
+  await ctx.sync.pulls.cancel(id)
+  return ctx.sync.pulls.status(id)
 }
 
-const pullsList: Handler<'sync.pulls_list'> = (ctx, p) => ctx.sync.history(requireProfile(ctx.db, p.profile_id).profile_id)
+const pullsList: Handler<'sync.pulls_list'> = (ctx, p) => ctx.sync.pulls.history(requireProfile(ctx.db, p.profile_id).profile_id)
 
 const campaignsList: Handler<'sync.campaigns_list'> = (ctx, p) => listCampaigns(ctx.db, requireProfile(ctx.db, p.profile_id).profile_id, p.campaign_name, p.limit)
 

@@ -81,20 +81,8 @@ export class RemoteClient {
 
   /** GET `path` of base_url with `params`; the parsed JSON answer. */
   async get(path: string, params: Record<string, string> = {}): Promise<unknown> {
-    let relogged = false
-    for (;;) {
-      if (!this.token || this.clock.now() >= this.token.expiresAt) await this.login()
-      const url = new URL(`${this.profile.base_url}${path}`)
-      for (const [k, v] of Object.entries({ ...params, access_token: this.token!.value })) url.searchParams.set(k, v)
-      try {
-        return await this.retrying(async () => readJson(await this.send(url, { method: 'GET', headers: { accept: 'application/json' } }), path))
-      } catch (err) {
-        if (!(err instanceof RemoteError) || !isTokenRefusal(0, err.code) || relogged) throw err
-        // The token expired or was revoked at the remote: log in once more and go on.
-        relogged = true
-        this.token = null
-      }
-    }
+    const init = { method: 'GET', headers: { accept: 'application/json' } }
+    return this.withToken(path, params, (url) => this.retrying(async () => readJson(await this.send(url, init), path)))
   }
 
   /**
@@ -104,16 +92,22 @@ export class RemoteClient {
    * reconciles instead of sending it again (docs/sync.md "Push").
    */
   async post(path: string, form: Record<string, string>): Promise<unknown> {
+    const init = { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }
+    return this.withToken(path, {}, (url) => this.retrying(async () => readJson(await this.send(url, init), path), neverSent))
+  }
+
+  /** Runs `request` on `path` of base_url with `query` and a live token; a refused token is renewed once. */
+  private async withToken(path: string, query: Record<string, string>, request: (url: URL) => Promise<unknown>): Promise<unknown> {
     let relogged = false
     for (;;) {
       if (!this.token || this.clock.now() >= this.token.expiresAt) await this.login()
       const url = new URL(`${this.profile.base_url}${path}`)
-      url.searchParams.set('access_token', this.token!.value)
-      const init = { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }
+      for (const [k, v] of Object.entries({ ...query, access_token: this.token!.value })) url.searchParams.set(k, v)
       try {
-        return await this.retrying(async () => readJson(await this.send(url, init), path), neverSent)
+        return await request(url)
       } catch (err) {
         if (!(err instanceof RemoteError) || !isTokenRefusal(0, err.code) || relogged) throw err
+        // The token expired or was revoked at the remote: log in once more and go on.
         relogged = true
         this.token = null
       }

@@ -97,22 +97,16 @@ export interface AddInput {
   with_children: boolean
 }
 
-interface NewOp {
-  kind: OutboxKind
-  op: OutboxOpName
-  local_id: string
-  parent_local_id: string
-  parent_remote_id: string
-  remote_id: string
+interface NewOp extends Pick<OpRow, 'kind' | 'op' | 'local_id' | 'parent_local_id' | 'parent_remote_id' | 'remote_id'> {
   params: Params
   base: { record: string; hash: string } | null
 }
 
-/** The pulled copy an update starts from (the record as the remote last answered it). */
-function pulledCopy(db: Db, profileId: number, kind: OutboxKind, remoteId: string) {
+/** The pulled copy an update starts from (the record as the remote last answered it), and its parent. */
+function pulledBase(db: Db, profileId: number, kind: OutboxKind, remoteId: string): Pick<NewOp, 'parent_remote_id' | 'base'> {
   const row = db.get<{ parent_id: string; record: string; hash: string }>('SELECT parent_id, record, hash FROM remote_records WHERE profile_id = ? AND kind = ? AND remote_id = ?', [profileId, kind, remoteId])
   if (!row) throw badParam(remoteId === '' ? 'local_id' : 'remote_id', `has no pulled copy of remote ${kind} ${remoteId} for this profile: pull first, so that changes at the remote can be told apart`)
-  return row
+  return { parent_remote_id: row.parent_id, base: { record: row.record, hash: row.hash } }
 }
 
 /** The local record's operation(s); a campaign create brings its spots and targets along. */
@@ -147,8 +141,7 @@ function fromParams(db: Db, a: AddInput): NewOp {
   if (a.op === 'update') {
     const remoteId = (a.remote_id ?? '').trim()
     if (remoteId === '') throw badParam('remote_id', 'is required for an update without local_id')
-    const copy = pulledCopy(db, a.profile_id, a.kind, remoteId)
-    return { ...blank, remote_id: remoteId, parent_remote_id: copy.parent_id, base: { record: copy.record, hash: copy.hash } }
+    return { ...blank, remote_id: remoteId, ...pulledBase(db, a.profile_id, a.kind, remoteId) }
   }
   if (a.kind === 'campaign') return blank
   const parent = (a.campaign_id ?? '').trim()
@@ -166,11 +159,7 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
   const ops = local === undefined ? [fromParams(db, a)] : fromLocal(db, a, local)
   for (const o of ops) {
     checkParams(o.kind, o.op, o.params)
-    if (o.op === 'update' && o.base === null && o.remote_id !== '') {
-      const copy = pulledCopy(db, a.profile_id, o.kind, o.remote_id)
-      o.parent_remote_id = copy.parent_id
-      o.base = { record: copy.record, hash: copy.hash }
-    }
+    if (o.op === 'update' && o.base === null && o.remote_id !== '') Object.assign(o, pulledBase(db, a.profile_id, o.kind, o.remote_id))
   }
   return db.tx(() => ops.map((o) => {
     const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
@@ -192,12 +181,21 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
   }))
 }
 
+/** The operation's parameters with `text` merged over them and checked, as the columns to write. */
+function mergedParams(row: OpRow, text: string | undefined): Pick<OpRow, 'params' | 'name'> {
+  const params = mergeParams(paramsOf(row), text)
+  checkParams(row.kind, row.op, params)
+  return { params: JSON.stringify(params), name: nameOf(row.kind, params) || row.name }
+}
+
+/** Deletes an operation (inside the caller's transaction). */
+export const deleteOp = (db: Db, opId: number): void => void db.run('DELETE FROM sync_outbox WHERE op_id = ?', [opId])
+
 /** Edits the parameters of an operation; a failed one goes back to pending. */
 export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again before editing it`)
-  const params = mergeParams(paramsOf(row), text)
-  checkParams(row.kind, row.op, params)
-  db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), name: nameOf(row.kind, params) || row.name, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', message: '' }) }, now))
+  const cols = mergedParams(row, text)
+  db.tx(() => patchOp(db, row.op_id, { ...cols, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', message: '' }) }, now))
   return requireOp(db, row.op_id)
 }
 
@@ -205,14 +203,13 @@ export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
 export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
   if (action === 'take_theirs') {
-    db.tx(() => db.run('DELETE FROM sync_outbox WHERE op_id = ?', [row.op_id]))
+    db.tx(() => deleteOp(db, row.op_id))
     return null
   }
   if (action === 'edit' && text === undefined) throw badParam('params', 'is required to edit')
-  const params = mergeParams(paramsOf(row), text)
-  checkParams(row.kind, row.op, params)
+  const cols = mergedParams(row, text)
   const info = row.conflict === '' ? null : (JSON.parse(row.conflict) as ConflictInfo)
   const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
-  db.tx(() => patchOp(db, row.op_id, { ...base, params: JSON.stringify(params), name: nameOf(row.kind, params) || row.name, state: 'pending', conflict: '', problem: '', message: '' }, now))
+  db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', message: '' }, now))
   return requireOp(db, row.op_id)
 }

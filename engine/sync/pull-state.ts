@@ -33,18 +33,9 @@ export interface PullRun {
   finished_at: string
 }
 
-interface PullRow {
-  pull_id: string
-  profile_id: number
-  state: PullState
-  phase: PullPhase
-  campaigns_total: number
-  campaigns_done: number
+/** A row of `sync_pulls`: the run without what lives only in memory. */
+interface PullRow extends Omit<PullRun, 'resumed' | 'stored' | 'done' | 'counts' | 'stats' | 'notes'> {
   counts: string
-  problem: RemoteProblem | ''
-  message: string
-  started_at: string
-  finished_at: string
 }
 
 export function newRun(pullId: string, profileId: number, now: string): PullRun {
@@ -54,8 +45,10 @@ export function newRun(pullId: string, profileId: number, now: string): PullRun 
   }
 }
 
+/** A stored run; one still marked running that no process runs was interrupted. */
 const fromRow = (r: PullRow, done: Set<string>): PullRun => ({
-  ...r, resumed: false, stored: true, done, counts: JSON.parse(r.counts) as CountsByKind, stats: { requests: 0, logins: 0, retries: 0 }, notes: [],
+  ...r, state: r.state === 'running' ? 'interrupted' : r.state, resumed: false, stored: true, done, counts: JSON.parse(r.counts) as CountsByKind,
+  stats: { requests: 0, logins: 0, retries: 0 }, notes: [],
 })
 
 /** The newest stored pull of a profile; one still marked running that no process runs was interrupted. */
@@ -63,17 +56,11 @@ export function latestRun(db: Db, profileId: number): PullRun | null {
   const r = db.get<PullRow>('SELECT * FROM sync_pulls WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1', [profileId])
   if (!r) return null
   const done = new Set(db.query<{ campaign_id: string }>('SELECT campaign_id FROM sync_pull_campaigns WHERE pull_id = ?', [r.pull_id]).map((x) => x.campaign_id))
-  const run = fromRow(r, done)
-  if (run.state === 'running') run.state = 'interrupted'
-  return run
+  return fromRow(r, done)
 }
 
 export function listRuns(db: Db, profileId: number): PullRun[] {
-  return db.query<PullRow>('SELECT * FROM sync_pulls WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 100', [profileId]).map((r) => {
-    const run = fromRow(r, new Set())
-    if (run.state === 'running') run.state = 'interrupted'
-    return run
-  })
+  return db.query<PullRow>('SELECT * FROM sync_pulls WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 100', [profileId]).map((r) => fromRow(r, new Set()))
 }
 
 /** Writes the run's row (inside the caller's transaction). */

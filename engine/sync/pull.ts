@@ -4,32 +4,15 @@
  * and at the end the campaigns the remote no longer has removed. A failure or a cancel leaves
  * every finished campaign stored and consistent; the next pull resumes after them.
  */
-import type { Db } from '../storage/db'
-import type { RemoteClient } from './client'
+import { checkCancelled, type JobDeps } from './jobs'
 import { fetchCampaign, fetchCampaignIds, fetchReference, isRefusal, type RemoteCampaignData } from './pull-fetch'
 import { markCampaignDone, saveRun, type PullRun } from './pull-state'
-import { RemoteError } from './remote-error'
 import { CAMPAIGN_CHILDREN, removeCampaign, replaceSet, storedCampaignIds, upsertRecord } from './store'
 
-export interface PullDeps {
-  db: Db
-  client: RemoteClient
-  pageSize: number
-  /** ISO time now. */
-  now: () => string
-  /** Resolves when every write so far is on stable storage. */
-  durable: () => Promise<void>
-  signal: AbortSignal
-}
-
-function checkCancelled(d: PullDeps): void {
-  if (d.signal.aborted) throw new RemoteError('cancelled', 'The pull was cancelled.', false)
-}
-
-async function pullReference(d: PullDeps, run: PullRun): Promise<void> {
+async function pullReference(d: JobDeps, run: PullRun): Promise<void> {
   run.phase = 'reference'
   const sets = await fetchReference(d.client, d.pageSize, run.notes)
-  checkCancelled(d)
+  checkCancelled(d.signal, 'pull')
   d.db.tx(() => {
     for (const s of sets) replaceSet(d.db, run.profile_id, s.kind, null, s.rows, d.now(), run.counts)
     run.phase = 'campaigns'
@@ -39,7 +22,7 @@ async function pullReference(d: PullDeps, run: PullRun): Promise<void> {
 }
 
 /** Stores one campaign: its data, its removal (null: the remote no longer has it), or nothing (skipped). */
-function storeCampaign(d: PullDeps, run: PullRun, id: string, data: RemoteCampaignData | null | 'skipped'): void {
+function storeCampaign(d: JobDeps, run: PullRun, id: string, data: RemoteCampaignData | null | 'skipped'): void {
   const now = d.now()
   d.db.tx(() => {
     if (data === null) removeCampaign(d.db, run.profile_id, id, run.counts)
@@ -52,20 +35,20 @@ function storeCampaign(d: PullDeps, run: PullRun, id: string, data: RemoteCampai
   })
 }
 
-async function pullCampaigns(d: PullDeps, run: PullRun): Promise<string[]> {
+async function pullCampaigns(d: JobDeps, run: PullRun): Promise<string[]> {
   run.phase = 'campaigns'
   const ids = await fetchCampaignIds(d.client, d.pageSize)
   run.campaigns_total = new Set([...ids, ...run.done]).size
   for (const id of ids) {
     if (run.done.has(id)) continue
-    checkCancelled(d)
+    checkCancelled(d.signal, 'pull')
     const data = await fetchCampaign(d.client, id, d.pageSize).catch((err: unknown) => {
       // one campaign the remote refuses (e.g. access_denied) does not stop the others
       if (!isRefusal(err)) throw err
       run.notes.push(`campaign ${id} skipped: ${err.message}`)
       return 'skipped' as const
     })
-    checkCancelled(d)
+    checkCancelled(d.signal, 'pull')
     storeCampaign(d, run, id, data)
     await d.durable()
   }
@@ -73,12 +56,12 @@ async function pullCampaigns(d: PullDeps, run: PullRun): Promise<string[]> {
 }
 
 /** Runs (or resumes) `run` to its end; throws a RemoteError when it stops early. */
-export async function runPull(d: PullDeps, run: PullRun): Promise<void> {
+export async function runPull(d: JobDeps, run: PullRun): Promise<void> {
   run.phase = 'login'
   await d.client.login()
   if (!run.resumed) await pullReference(d, run)
   const ids = new Set(await pullCampaigns(d, run))
-  checkCancelled(d)
+  checkCancelled(d.signal, 'pull')
   d.db.tx(() => {
     for (const id of storedCampaignIds(d.db, run.profile_id)) if (!ids.has(id)) removeCampaign(d.db, run.profile_id, id, run.counts)
     run.phase = 'done'

@@ -7,22 +7,12 @@
  * remote since the pull it started from is not sent: it waits as a conflict, field by field.
  */
 import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
-import type { Db } from '../storage/db'
-import type { RemoteClient } from './client'
-import { mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
+import { checkCancelled, type JobDeps } from './jobs'
+import { deleteOp, mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
 import { PLAN_KEYS, type Params } from './outbox-params'
 import { findCreated, planSteps, readRecord } from './push-remote'
 import { RemoteError, isTokenRefusal } from './remote-error'
 import { canonicalJson, recordHash, upsertRecord } from './store'
-
-export interface PushDeps {
-  db: Db
-  client: RemoteClient
-  pageSize: number
-  now: () => string
-  durable: () => Promise<void>
-  signal: AbortSignal
-}
 
 export interface PushResult {
   op_id: string
@@ -53,7 +43,7 @@ const ALIAS: Record<string, string> = { guid: 'GUID', caguid: 'CAGUID', orderid:
 const mapKey = (op: OpRow) => op.local_id || `op:${op.op_id}`
 
 /** Writes columns of the operation and makes them durable before anything else is sent. */
-async function settle(d: PushDeps, op: OpRow, cols: Partial<OpRow>, map?: string): Promise<void> {
+async function settle(d: JobDeps, op: OpRow, cols: Partial<OpRow>, map?: string): Promise<void> {
   d.db.tx(() => {
     patchOp(d.db, op.op_id, cols, d.now())
     if (map !== undefined) mapId(d.db, op.profile_id, op.kind, mapKey(op), map, d.now())
@@ -63,24 +53,24 @@ async function settle(d: PushDeps, op: OpRow, cols: Partial<OpRow>, map?: string
 }
 
 /** Stores the record as the remote has it now (a pulled copy), maps its id, and empties the slot. */
-async function finish(d: PushDeps, op: OpRow, remoteId: string, parent: string): Promise<void> {
+async function finish(d: JobDeps, op: OpRow, remoteId: string, parent: string): Promise<void> {
   const rec = await readRecord(d.client, op.kind, remoteId, parent)
   d.db.tx(() => {
     if (rec) upsertRecord(d.db, op.profile_id, op.kind, rec, d.now(), {})
     mapId(d.db, op.profile_id, op.kind, mapKey(op), remoteId, d.now())
-    d.db.run('DELETE FROM sync_outbox WHERE op_id = ?', [op.op_id])
+    deleteOp(d.db, op.op_id)
   })
   await d.durable()
 }
 
-async function pushPlan(d: PushDeps, params: Params, spotId: string, campaignId: string): Promise<void> {
+async function pushPlan(d: JobDeps, params: Params, spotId: string, campaignId: string): Promise<void> {
   if (params.add_slot === undefined) return
   const rec = await readRecord(d.client, 'spot', spotId, campaignId)
   const steps = planSteps(params, (rec?.record as Rec | undefined)?.spot_plan)
   for (const form of [steps.add, steps.update]) if (form) await d.client.post('/cms/v1/campaigns/update_spot', { campaign_id: campaignId, spot_id: spotId, ...form })
 }
 
-async function create(d: PushDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
+async function create(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
   const params = paramsOf(op)
   let outcome: PushOutcome = 'created'
   let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
@@ -115,7 +105,7 @@ function diffFields(params: Params, base: Rec, now: Rec): FieldDiff[] {
     .map((n) => ({ name: n, local: local[n] ?? null, base: base[n] ?? null, remote: now[n] ?? null }))
 }
 
-async function update(d: PushDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
+async function update(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
   const params = paramsOf(op)
   // an update sent before with no answer is sent again as it is (updates repeat safely)
   if (op.state !== 'sending') {
@@ -142,18 +132,19 @@ async function update(d: PushDeps, op: OpRow, parent: string): Promise<[PushOutc
 
 const refusedByRemote = (err: unknown): err is RemoteError => err instanceof RemoteError && err.problem === 'refused' && !isTokenRefusal(0, err.code)
 
+const resultOf = (op: OpRow, outcome: PushOutcome, remote_id: string, message: string): PushResult =>
+  ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
+
 /** One operation; a refusal marks it failed (the push goes on), anything else stops the push. */
-async function pushOne(d: PushDeps, op: OpRow): Promise<PushResult> {
-  const result = (outcome: PushOutcome, remote_id: string, message: string): PushResult =>
-    ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
+async function pushOne(d: JobDeps, op: OpRow): Promise<PushResult> {
   const parent = op.kind === 'campaign' ? '' : op.parent_remote_id || mappedId(d.db, op.profile_id, 'campaign', op.parent_local_id) || ''
-  if (op.kind !== 'campaign' && parent === '') return result('blocked', '', `waits for local campaign ${op.parent_local_id} to be pushed`)
+  if (op.kind !== 'campaign' && parent === '') return resultOf(op, 'blocked', '', `waits for local campaign ${op.parent_local_id} to be pushed`)
   try {
-    return result(...(op.op === 'create' ? await create(d, op, parent) : await update(d, op, parent)))
+    return resultOf(op, ...(op.op === 'create' ? await create(d, op, parent) : await update(d, op, parent)))
   } catch (err) {
     if (refusedByRemote(err)) {
       await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })
-      return result('failed', op.remote_id, err.message)
+      return resultOf(op, 'failed', op.remote_id, err.message)
     }
     const e = err instanceof RemoteError ? err : null
     d.db.tx(() => patchOp(d.db, op.op_id, { problem: e?.problem ?? 'server_error', message: e?.message ?? String(err) }, d.now()))
@@ -162,17 +153,17 @@ async function pushOne(d: PushDeps, op: OpRow): Promise<PushResult> {
 }
 
 /** Runs a push to its end; throws a RemoteError when it stops early (what it did stays recorded). */
-export async function runPush(d: PushDeps, run: PushProgress & { profile_id: number }): Promise<void> {
+export async function runPush(d: JobDeps, run: PushProgress & { profile_id: number }): Promise<void> {
   await d.client.login()
   const ops = listOps(d.db, run.profile_id).filter((o) => o.state === 'pending' || o.state === 'sending')
   run.ops_total = ops.length
   for (const op of ops) {
-    if (d.signal.aborted) throw new RemoteError('cancelled', 'The push was cancelled.', false)
+    checkCancelled(d.signal, 'push')
     try {
       run.results.push(await pushOne(d, op))
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
-      run.results.push({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id: op.remote_id, name: op.name, outcome: 'not_sent', message })
+      run.results.push(resultOf(op, 'not_sent', op.remote_id, message))
       throw err
     }
     run.ops_done++

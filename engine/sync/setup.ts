@@ -5,25 +5,19 @@
  * memory.
  */
 import { dirname, join } from 'node:path'
-import type { Clock, Logger, Random } from '../runtime'
-import type { Db } from '../storage/db'
 import { FileStorage } from '../storage/adapters/file'
 import type { StoragePort } from '../storage/port'
 import { SecretVault, keyFileCipher, memoryCipher, type SecretCipher } from './secrets'
-import { SyncService, type SyncOptions } from './service'
+import { SyncService, type SyncDeps, type SyncOptions } from './service'
 
 /** The default key file of a data directory: beside it, so a copy of the directory alone reveals nothing. */
 export const defaultKeyFile = (dataDir: string): string => join(dirname(dataDir), 'secret.key')
 
-export interface OpenSyncOptions {
+/** The service's own parts (the vault is made here), with where the data directory is. */
+export interface OpenSyncOptions extends Omit<SyncDeps, 'vault' | 'options'> {
   storage: StoragePort
   cipher: SecretCipher | undefined
   options: SyncOptions | undefined
-  db: Db
-  clock: Clock
-  random: Random
-  log: Logger
-  durable: () => Promise<void>
 }
 
 export async function openSync(o: OpenSyncOptions): Promise<SyncService> {

@@ -13,16 +13,46 @@ export const LOG_KEEP = 500
 export const STATUS_FILTERS = ['all', '2xx', '3xx', '4xx', '5xx', 'errors'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 
+/** Where an answer came from (docs/sync.md "Server modes"): entries without `source` are local. */
+export const SOURCE_FILTERS = ['all', 'local', 'forward', 'offline', 'remote'] as const
+export type SourceFilter = (typeof SOURCE_FILTERS)[number]
+export type EntrySource = 'local' | 'forward' | 'offline'
+
 export type LogFilter = {
   /** Free text: part of the path or method, or a status code. */
   text: string
   status: StatusFilter
+  /** `remote` is forward or offline (every answer that did not come from the local store). */
+  source: SourceFilter
+  /** Only answers of this remote profile ('' for any). */
+  profile_id: string
 }
 
-/** A remembered filter made safe: unknown status classes become `all`. */
-export function readFilter(raw: { text?: unknown; status?: unknown }): LogFilter {
+/** A remembered filter made safe: unknown status or source classes become `all`. */
+export function readFilter(raw: { text?: unknown; status?: unknown; source?: unknown; profile_id?: unknown }): LogFilter {
   const status = STATUS_FILTERS.find((s) => s === raw.status) ?? 'all'
-  return { text: typeof raw.text === 'string' ? raw.text : '', status }
+  const source = SOURCE_FILTERS.find((s) => s === raw.source) ?? 'all'
+  const profileId = typeof raw.profile_id === 'string' ? raw.profile_id : ''
+  return { text: typeof raw.text === 'string' ? raw.text : '', status, source, profile_id: profileId }
+}
+
+/** The profile ids the entries name, in order of first appearance (for the profile filter). */
+export function profileIdsOf(entries: readonly RequestEntry[]): string[] {
+  const seen = new Set<string>()
+  for (const e of entries) if (e.profile_id) seen.add(e.profile_id)
+  return [...seen]
+}
+
+/** The source of an entry: `forward`, `offline`, or `local` when the engine gave none. */
+export function entrySource(e: RequestEntry): EntrySource {
+  return e.source ?? 'local'
+}
+
+/** Whether an entry's source belongs to a source class of the filter. */
+export function sourceMatches(e: RequestEntry, filter: SourceFilter): boolean {
+  if (filter === 'all') return true
+  const source = entrySource(e)
+  return filter === 'remote' ? source !== 'local' : source === filter
 }
 
 /** The largest seq held (0 when empty): the `after` of the next poll. */
@@ -62,11 +92,17 @@ export function filterEntries(entries: readonly RequestEntry[], filter: LogFilte
   const out: RequestEntry[] = []
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!
-    if (!statusMatches(e.status, filter.status)) continue
-    if (text && !(e.path.toLowerCase().includes(text) || e.method.toLowerCase() === text || String(e.status) === text || e.door === text)) continue
+    if (!statusMatches(e.status, filter.status) || !sourceMatches(e, filter.source)) continue
+    if (filter.profile_id && e.profile_id !== filter.profile_id) continue
+    if (text && !textMatches(e, text)) continue
     out.push(e)
   }
   return out
+}
+
+/** Free text (lower case) against the path, method, status, door and source of an entry. */
+function textMatches(e: RequestEntry, text: string): boolean {
+  return e.path.toLowerCase().includes(text) || e.method.toLowerCase() === text || String(e.status) === text || e.door === text || entrySource(e) === text
 }
 
 /** The colour of a status: success (2xx), info (3xx), warning (4xx), error (5xx). */

@@ -1,6 +1,6 @@
 // renderer/src/server/request-log.ts: merging, trimming and filtering the live request log
 import { describe, expect, it } from 'vitest'
-import { countNewer, filterEntries, lastSeq, LOG_KEEP, mergeEntries, readFilter, statusMatches, statusTone, type RequestEntry } from '../../../renderer/src/server/request-log'
+import { countNewer, entrySource, filterEntries, profileIdsOf, lastSeq, LOG_KEEP, mergeEntries, readFilter, statusMatches, statusTone, type RequestEntry } from '../../../renderer/src/server/request-log'
 
 const entry = (seq: number, over: Partial<RequestEntry> = {}): RequestEntry => ({
   seq, at: `2025-01-10T02:00:${String(seq % 60).padStart(2, '0')}.000Z`, door: 'http', method: 'GET', path: `/cms/v1/campaigns/list`, status: 200, ms: 1, ...over,
@@ -54,7 +54,7 @@ describe('filterEntries', () => {
     entry(4, { path: '/local/v1/status', status: 500, door: 'ipc' }),
     entry(5, { path: '/r/k=1', status: 302 }),
   ]
-  const seqs = (text: string, status: Parameters<typeof filterEntries>[1]['status'] = 'all') => filterEntries(log, { text, status }).map((e) => e.seq)
+  const seqs = (text: string, status: Parameters<typeof filterEntries>[1]['status'] = 'all') => filterEntries(log, { text, status, source: 'all', profile_id: '' }).map((e) => e.seq)
 
   it('lists newest first', () => {
     expect(seqs('')).toEqual([5, 4, 3, 2, 1])
@@ -100,7 +100,42 @@ describe('statusMatches and statusTone', () => {
 
 describe('readFilter', () => {
   it('keeps a good remembered filter and repairs a bad one', () => {
-    expect(readFilter({ text: 'token', status: '4xx' })).toEqual({ text: 'token', status: '4xx' })
-    expect(readFilter({ text: 3, status: '7xx' })).toEqual({ text: '', status: 'all' })
+    expect(readFilter({ text: 'token', status: '4xx', source: 'offline', profile_id: '2' })).toEqual({ text: 'token', status: '4xx', source: 'offline', profile_id: '2' })
+    expect(readFilter({ text: 3, status: '7xx', source: 'moon', profile_id: 4 })).toEqual({ text: '', status: 'all', source: 'all', profile_id: '' })
+    expect(readFilter({ text: 'a', status: '2xx' })).toEqual({ text: 'a', status: '2xx', source: 'all', profile_id: '' })
+  })
+})
+
+describe('source and profile (server modes)', () => {
+  const log = [
+    entry(1),
+    entry(2, { source: 'forward', profile_id: '1' }),
+    entry(3, { source: 'offline', profile_id: '2' }),
+    entry(4, { source: 'forward', profile_id: '2' }),
+  ]
+  const seqs = (source: Parameters<typeof filterEntries>[1]['source'], profileId = '', text = '') =>
+    filterEntries(log, { text, status: 'all', source, profile_id: profileId }).map((e) => e.seq)
+
+  it('calls an entry without a source local', () => {
+    expect(log.map(entrySource)).toEqual(['local', 'forward', 'offline', 'forward'])
+  })
+
+  it('filters by source; remote is forward or offline', () => {
+    expect(seqs('all')).toEqual([4, 3, 2, 1])
+    expect(seqs('local')).toEqual([1])
+    expect(seqs('forward')).toEqual([4, 2])
+    expect(seqs('offline')).toEqual([3])
+    expect(seqs('remote')).toEqual([4, 3, 2])
+  })
+
+  it('filters by profile and matches the source as text', () => {
+    expect(seqs('all', '2')).toEqual([4, 3])
+    expect(seqs('forward', '2')).toEqual([4])
+    expect(seqs('all', '', 'offline')).toEqual([3])
+  })
+
+  it('lists the profiles the entries name', () => {
+    expect(profileIdsOf(log)).toEqual(['1', '2'])
+    expect(profileIdsOf([entry(1)])).toEqual([])
   })
 })

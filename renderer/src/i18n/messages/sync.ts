@@ -1,7 +1,7 @@
 /** The Sync page (issue 5): remote profiles, pulls, offline browsing, report snapshots. */
 export const en = {
   intro: 'Pull campaigns and reports from the real service (or any server with the same API) for offline review.',
-  tabs: { profiles: 'Profiles', pull: 'Pull', campaigns: 'Remote campaigns', snapshots: 'Report snapshots', outbox: 'Outbox & push' },
+  tabs: { profiles: 'Profiles', pull: 'Pull', campaigns: 'Remote campaigns', snapshots: 'Report snapshots', outbox: 'Outbox & push', modes: 'Server modes' },
   profile: {
     label: 'Remote profile', pick: 'Choose a profile', none: 'No remote profile yet. Add one to pull from the real service.',
     needOne: 'Add a remote profile first (Profiles tab).', add: 'New profile', edit: 'Edit profile', test: 'Test connection', testing: 'Testing…',
@@ -76,6 +76,26 @@ export const en = {
       common: 'Every item below: {attributes}',
     },
   },
+  modes: {
+    intro: 'How the localhost door (and the app itself) answers the vendor API\'s read endpoints, per group. Writes always go to the local store; offline drafts reach the remote through the outbox.',
+    col: { group: 'Endpoint group', mode: 'Mode', profile: 'Remote profile', recorded: 'Answers recorded', updated: 'Changed' },
+    group: { campaigns: 'Campaigns', reference: 'Reference lists', reports: 'Reports' },
+    endpoints: {
+      campaigns: 'campaigns/show, show_spot, list, list_spots, list_targets, list_publishers',
+      reference: 'panels, regions, advertisers, brands, product, agencies, programs, plmttype, extensiontype',
+      reports: 'every /admonitor/v1/reports/... endpoint',
+    },
+    mode: { local: 'Local', forward: 'Forward', offline: 'Offline' },
+    help: {
+      local: 'The default. Answers come from the local store: your own campaigns and the local measurement, as always.',
+      forward: 'Each request is sent to the remote profile (with its own login) and its answer returned and recorded. Campaign reports with a campaign and a date are also kept as report snapshots. When the remote cannot answer, the request fails with "temporarily unavailable".',
+      offline: 'Answers come from what was recorded: the newest report snapshot of the same report, campaign, date and parameters, else the recorded answer of the same request. A request never recorded fails with "temporarily unavailable".',
+    },
+    noProfile: 'not used', default: 'default (local)', noProfiles: 'Forward and offline need a remote profile: add one in the Profiles tab.',
+    needProfile: 'Choose a remote profile first.', changed: '{group}: {mode}', reload: 'Reload',
+    remoteWarning: 'Some groups are not answered from the local store: the app\'s campaign and report screens show the remote\'s answers there too.',
+    note: 'The request log on the Server page shows which requests were forwarded or answered offline. Deleting a profile puts its groups back to local.',
+  },
   outbox: {
     intro: 'Drafts made offline wait here until they are pushed. A push sends them one after the other, gives dependent operations the new remote ids, and never creates a duplicate when retried.',
     addTitle: 'Queue a local draft', campaign: 'Local campaign', campaignPick: 'Choose a local campaign', record: 'What to queue', wholeCampaign: 'The campaign',
@@ -110,7 +130,7 @@ export const en = {
 
 export const zh: typeof en = {
   intro: '从真实服务（或任何提供相同 API 的服务器）拉取活动和报表，供离线查看。',
-  tabs: { profiles: '远程配置', pull: '拉取', campaigns: '远程活动', snapshots: '报表快照', outbox: '发件箱与推送' },
+  tabs: { profiles: '远程配置', pull: '拉取', campaigns: '远程活动', snapshots: '报表快照', outbox: '发件箱与推送', modes: '服务模式' },
   profile: {
     label: '远程配置', pick: '选择配置', none: '还没有远程配置。添加一个以从真实服务拉取数据。',
     needOne: '请先添加远程配置（“远程配置”标签页）。', add: '新建配置', edit: '编辑配置', test: '测试连接', testing: '测试中…',
@@ -184,6 +204,26 @@ export const zh: typeof en = {
       col: { where: '条目', name: '数值', before: '之前', after: '之后', delta: '变化' }, report: '（报表）', body: '收到的原始应答',
       common: '以下所有条目：{attributes}',
     },
+  },
+  modes: {
+    intro: '本地服务（以及应用本身）按接口组回答厂商 API 的读取接口的方式。写入始终进入本地存储；离线草稿通过发件箱推送到远程。',
+    col: { group: '接口组', mode: '模式', profile: '远程配置', recorded: '已记录的回答', updated: '修改时间' },
+    group: { campaigns: '活动', reference: '参考列表', reports: '报表' },
+    endpoints: {
+      campaigns: 'campaigns/show、show_spot、list、list_spots、list_targets、list_publishers',
+      reference: 'panels、regions、advertisers、brands、product、agencies、programs、plmttype、extensiontype',
+      reports: '所有 /admonitor/v1/reports/... 接口',
+    },
+    mode: { local: '本地', forward: '转发', offline: '离线' },
+    help: {
+      local: '默认模式。由本地存储回答：您自己的活动和本地监测数据，与以往相同。',
+      forward: '每个请求都发送到远程配置（使用其自己的登录），返回并记录其回答。带活动和日期的活动报表同时保存为报表快照。远程无法回答时，请求以“暂时不可用”失败。',
+      offline: '由已记录的内容回答：相同报表、活动、日期和参数的最新报表快照，否则为相同请求的已记录回答。从未记录过的请求以“暂时不可用”失败。',
+    },
+    noProfile: '不使用', default: '默认（本地）', noProfiles: '转发和离线需要远程配置：请在“远程配置”标签页中添加。',
+    needProfile: '请先选择远程配置。', changed: '{group}：{mode}', reload: '重新加载',
+    remoteWarning: '部分接口组不由本地存储回答：应用的活动和报表页面在这些地方也显示远程的回答。',
+    note: '服务器页面的请求日志显示哪些请求被转发或离线回答。删除远程配置会将其接口组恢复为本地。',
   },
   outbox: {
     intro: '离线创建或修改的草稿在此等待推送。推送会逐一发送，为依赖的操作填入新的远程 ID，重试时不会产生重复记录。',

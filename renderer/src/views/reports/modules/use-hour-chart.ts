@@ -5,7 +5,6 @@
 import { computed, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ReportItem } from '../../../../../engine/contract/models-reports'
-import { api } from '../../../api'
 import type { ECOption } from '../../../charts/common'
 import { hoursOption } from '../../../charts/hours-option'
 import { send } from '../../../reports/load'
@@ -43,7 +42,7 @@ export function useHourChart(scope: () => ReportScope, view: 'hours' | 'realtime
   const request = computed(() => buildView(scope().pickers, view, scope().env)[0]!)
   const { data, loading, error } = useReport(
     () => (request.value.problem ? null : requestKey([request.value], scope().reload, spec.extraKey?.())),
-    () => send(api.call.bind(api), request.value) as Promise<{ items: ReportItem[] }>,
+    () => send(scope().call, request.value) as Promise<{ items: ReportItem[] }>,
   )
   const names = computed(() => makeNames(scope().sources))
   const series = computed(() => hourSeries(data.value?.items ?? [], spec.hourly, spec.rows(request.value)))

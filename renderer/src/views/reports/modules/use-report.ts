@@ -5,7 +5,7 @@
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ChartEnv } from '../../../charts/common'
-import type { ReportContext } from '../../../reports/load'
+import type { Caller, ReportContext } from '../../../reports/load'
 import type { NameSources } from '../../../reports/names'
 import type { BuiltRequest, Note, RequestEnv } from '../../../reports/params'
 import type { Pickers } from '../../../reports/pickers'
@@ -21,6 +21,11 @@ export interface ReportScope {
   reload: number
   /** File name stem of exports: campaign name and date. */
   fileStem: string
+  /**
+   * What answers the report requests: the API (local measurement), or a report snapshot series
+   * (use-report-source.ts). Views send every report request through it.
+   */
+  call: Caller
 }
 
 /** Loads when `key` changes (null: nothing to load); only the latest load's answer is kept. */

@@ -1,0 +1,132 @@
+/**
+ * The source of the reports screen (issue 5, deliverable 3): local measurement (the API), or a
+ * stored report snapshot series of a remote profile. Lists the series of every profile (this
+ * campaign's id first), loads the chosen one, remembers the choice per campaign, and gives the
+ * caller the views send their report requests through, with the snapshot that answered last.
+ */
+import { computed, ref, shallowRef, watch, type ComputedRef, type Ref, type ShallowRef } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { api } from '../../../api'
+import type { Caller } from '../../../reports/load'
+import { laterServed, readSource, seriesOptions, snapshotCaller, snapshotReportOf, sourceValue, type ReportSource, type SeriesOption, type Snapshot } from '../../../reports/snapshot-source'
+import { usePrefsStore } from '../../../stores/prefs'
+import type { Profile } from '../../../sync/profile-form'
+
+const SERIES_LIMIT = '0,20000'
+
+export interface ReportSourceState {
+  profiles: ShallowRef<Profile[]>
+  options: ShallowRef<SeriesOption[]>
+  source: Ref<ReportSource>
+  series: ShallowRef<Snapshot[]>
+  /** The chosen series is being read (the views wait). */
+  loading: Ref<boolean>
+  error: Ref<string | null>
+  /** The snapshot that answered the view's main request (the latest date answered). */
+  served: ShallowRef<Snapshot | null>
+  call: ComputedRef<Caller>
+  /** Changes whenever the views must load again (source or series). */
+  key: ComputedRef<string>
+  resetServed: () => void
+  /** Reads the series list and the chosen series again (the screen's Reload). */
+  refresh: () => Promise<void>
+}
+
+/** Every profile's snapshot series (one list request per profile; a failing profile is left out). */
+async function readOptions(campaignId: string): Promise<{ profiles: Profile[]; options: SeriesOption[] }> {
+  const profiles = await api.call('sync.profiles_list').catch(() => [] as Profile[])
+  const lists = await Promise.all(profiles.map((p) => api.call('sync.snapshots_list', { profile_id: p.profile_id, limit: SERIES_LIMIT }).catch(() => [] as Snapshot[])))
+  return { profiles, options: profiles.flatMap((p, i) => seriesOptions(p.profile_id, lists[i]!, campaignId)) }
+}
+
+/** Snapshot bodies (sync.snapshots_show), each read once; a failed read is asked again next time. */
+function bodyCache(): (s: Snapshot) => Promise<unknown> {
+  const bodies = new Map<string, Promise<unknown>>()
+  return (s) => {
+    let p = bodies.get(s.snapshot_id)
+    if (!p) {
+      p = api.call('sync.snapshots_show', { snapshot_id: s.snapshot_id }).then((r) => r.body)
+      p.catch(() => bodies.delete(s.snapshot_id))
+      bodies.set(s.snapshot_id, p)
+    }
+    return p
+  }
+}
+
+/** The snapshots of the chosen series; the latest read wins over a slower earlier one. */
+function useSeries(source: Ref<ReportSource>) {
+  const series = shallowRef<Snapshot[]>([])
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+  let seq = 0
+  const read = async (): Promise<void> => {
+    const s = source.value
+    const mine = ++seq
+    series.value = []
+    error.value = null
+    loading.value = s.kind === 'snapshot'
+    if (s.kind === 'local') return
+    try {
+      const list = await api.call('sync.snapshots_list', { profile_id: s.profile_id, campaign_id: s.campaign_id, limit: SERIES_LIMIT })
+      if (mine === seq) series.value = list
+    } catch (e) {
+      if (mine === seq) error.value = (e as Error).message
+    } finally {
+      if (mine === seq) loading.value = false
+    }
+  }
+  return { series, loading, error, read }
+}
+
+/** The message of a report request the series cannot answer, in the interface language. */
+function useMissingText(profileName: (id: string) => string): (profileId: string, report: string, date: string) => string {
+  const { t, te } = useI18n()
+  return (profileId, report, date) => {
+    const named = { report: te(`reports.source.report.${report}`) ? t(`reports.source.report.${report}`) : report, date, profile: profileName(profileId) }
+    return snapshotReportOf(`reports.${report}`) ? t('reports.source.missing', named) : t('reports.source.notKept', named)
+  }
+}
+
+export function useReportSource(campaignId: () => string): ReportSourceState {
+  const prefs = usePrefsStore()
+  const profiles = shallowRef<Profile[]>([])
+  const options = shallowRef<SeriesOption[]>([])
+  const source = ref<ReportSource>({ kind: 'local' })
+  const served = shallowRef<Snapshot | null>(null)
+  const { series, loading, error, read } = useSeries(source)
+  const prefsKey = (): string => `reports.source.${campaignId()}`
+  const missing = useMissingText((id) => profiles.value.find((p) => p.profile_id === id)?.name ?? `#${id}`)
+  const body = bodyCache()
+
+  const refreshOptions = async (id: string): Promise<void> => {
+    const found = await readOptions(id)
+    if (id !== campaignId()) return
+    profiles.value = found.profiles
+    options.value = found.options
+    // A remembered series whose profile or snapshots are gone: back to local measurement.
+    const cur = source.value
+    if (cur.kind === 'snapshot' && !found.options.some((o) => o.profile_id === cur.profile_id && o.campaign_id === cur.campaign_id)) source.value = { kind: 'local' }
+  }
+  watch(campaignId, (id) => {
+    source.value = readSource(prefs.filtersOf(prefsKey(), { source: 'local' }).source)
+    void refreshOptions(id)
+  }, { immediate: true })
+  watch(() => sourceValue(source.value), (value) => {
+    prefs.rememberFilters(prefsKey(), { source: value })
+    served.value = null
+    void read()
+  }, { immediate: true })
+
+  const call = computed<Caller>(() => {
+    const s = source.value
+    if (s.kind === 'local') return api.call.bind(api) as Caller
+    return snapshotCaller(api.call.bind(api) as Caller, {
+      series: series.value, body, served: (x) => (served.value = laterServed(served.value, x)), missing: (report, date) => missing(s.profile_id, report, date),
+    })
+  })
+  const key = computed(() => `${sourceValue(source.value)}|${series.value.map((x) => x.snapshot_id).join()}|${loading.value}`)
+  const refresh = async (): Promise<void> => {
+    await Promise.all([refreshOptions(campaignId()), read()])
+  }
+  return { profiles, options, source, series, loading, error, served, call, key, resetServed: () => (served.value = null), refresh }
+}
