@@ -8,7 +8,7 @@ import type { ReportItem } from '../../../engine/contract/models-reports'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import type { Names } from './names'
 import type { ReportParams } from './rules'
-import { metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
+import { contextColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
 
 type List = readonly string[] | undefined
 const asList = (v: ReportParams[string]): List => (Array.isArray(v) ? v : undefined)
@@ -68,9 +68,9 @@ export function trendPoints(dates: readonly string[], plan: Map<string, { imp: n
 export function trendTable(points: readonly TrendPoint[], t: Translate): TableData {
   const columns: Column[] = [
     textColumn('date', t('reports.col.date')),
-    numberColumn('plan_imp', t('reports.col.planImp'), 'spot_plan.est_impression'),
+    contextColumn('plan_imp', t('reports.col.planImp'), 'spot_plan.est_impression'),
     metricColumn(t, 'imp_day'),
-    numberColumn('plan_clk', t('reports.col.planClk'), 'spot_plan.est_click'),
+    contextColumn('plan_clk', t('reports.col.planClk'), 'spot_plan.est_click'),
     metricColumn(t, 'clk_day'),
     metricColumn(t, 'uim_day'),
     metricColumn(t, 'ucl_day'),
@@ -143,7 +143,7 @@ export function regionRanking(items: readonly ReportItem[], period: string, sort
 export function regionTable(ranks: readonly RegionRank[], period: string, names: Names, t: Translate): TableData {
   const targets = ranks.some((r) => r.group !== '')
   const columns: Column[] = [
-    numberColumn('rank', t('reports.col.rank')), textColumn('region', t('reports.col.region')), textColumn('region_id', 'region_id'),
+    contextColumn('rank', t('reports.col.rank')), textColumn('region', t('reports.col.region')), textColumn('region_id', 'region_id'),
     ...(targets ? [textColumn('target', t('reports.col.target'))] : []),
     ...periodMetrics(period).map((m) => metricColumn(t, m)),
     numberColumn('universe', t('reports.col.universe'), 'universe'),

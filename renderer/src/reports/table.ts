@@ -13,6 +13,11 @@ export interface Column {
   numeric?: boolean
   /** Shown as the header's tooltip: the API's metric name. */
   hint?: string
+  /**
+   * A number that is not a figure of the report answer (the plan from the spots, a rank): a table
+   * comparing a snapshot with local measurement (compare.ts) shows it once instead of side by side.
+   */
+  context?: boolean
 }
 
 export interface TableRow {
@@ -49,6 +54,9 @@ export const textColumn = (key: string, title: string): Column => ({ key, title 
 
 /** A number column with a plain title. */
 export const numberColumn = (key: string, title: string, hint?: string): Column => ({ key, title, numeric: true, ...(hint ? { hint } : {}) })
+
+/** A number column that is context, not a figure of the answer (see `Column.context`). */
+export const contextColumn = (key: string, title: string, hint?: string): Column => ({ ...numberColumn(key, title, hint), context: true })
 
 /** Formats a number cell for reading: thousands separators in the interface language. */
 export function formatCell(value: Cell, locale: string): string {

@@ -22,6 +22,16 @@ export const en = {
       basic_show_minisite: 'minisite', realtime_show_minisite: 'minisite realtime',
     },
   },
+  compare: {
+    switch: 'Compare with local measurement',
+    switchHint: 'Show the figures this engine measured beside the snapshot\'s in every table, with the difference.',
+    remote: '{title} (remote)', local: '{title} (local)', delta: 'Δ',
+    deltaHint: 'Difference local − remote of {title}',
+    note: 'Chart: the snapshot only. Table: the snapshot (remote) beside local measurement (local), Δ = local − remote; rows only one side has leave the other side empty.',
+    noteBoth: 'Chart: the snapshot, with local measurement dotted or faded ("(local)" in the legend; a series the same on both sides is drawn once). Table: the snapshot (remote) beside local measurement (local), Δ = local − remote; rows only one side has leave the other side empty.',
+    localError: 'Local measurement: {error}',
+    file: 'compared',
+  },
   progress: {
     label: 'Last fully computed day',
     net: 'net {date}',
@@ -131,6 +141,16 @@ export const zh: typeof en = {
       basic_show: '基础', realtime_show: '实时', reach_show: '到达', audience_show_overview: '受众概览', audience_show: '受众构成',
       basic_show_minisite: '迷你站', realtime_show_minisite: '迷你站实时',
     },
+  },
+  compare: {
+    switch: '与本地监测对比',
+    switchHint: '在每个表格中将本引擎监测的数据与快照数据并列显示，并给出差值。',
+    remote: '{title}（远程）', local: '{title}（本地）', delta: 'Δ',
+    deltaHint: '{title} 的差值：本地 − 远程',
+    note: '图表：仅快照数据。表格：快照（远程）与本地监测（本地）并列，Δ = 本地 − 远程；仅一方存在的行，另一方留空。',
+    noteBoth: '图表：快照数据，本地监测以点线或浅色显示（图例中标为“（本地）”；两方相同的系列只画一次）。表格：快照（远程）与本地监测（本地）并列，Δ = 本地 − 远程；仅一方存在的行，另一方留空。',
+    localError: '本地监测：{error}',
+    file: '对比',
   },
   progress: {
     label: '最近完整计算日',

@@ -3,6 +3,8 @@
  * stored report snapshot series of a remote profile. Lists the series of every profile (this
  * campaign's id first), loads the chosen one, remembers the choice per campaign, and gives the
  * caller the views send their report requests through, with the snapshot that answered last.
+ * With a snapshot source, "Compare with local measurement" (remembered with the source) puts the
+ * local figures beside the snapshot's in every table (use-compare.ts).
  */
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref, type ShallowRef } from 'vue'
 import { useI18n } from 'vue-i18n'
@@ -18,6 +20,10 @@ export interface ReportSourceState {
   profiles: ShallowRef<Profile[]>
   options: ShallowRef<SeriesOption[]>
   source: Ref<ReportSource>
+  /** The "Compare with local measurement" switch (remembered with the source). */
+  compare: Ref<boolean>
+  /** Comparing now: a snapshot source and the switch on. */
+  comparing: ComputedRef<boolean>
   series: ShallowRef<Snapshot[]>
   /** The chosen series is being read (the views wait). */
   loading: Ref<boolean>
@@ -92,6 +98,7 @@ export function useReportSource(campaignId: () => string): ReportSourceState {
   const profiles = shallowRef<Profile[]>([])
   const options = shallowRef<SeriesOption[]>([])
   const source = ref<ReportSource>({ kind: 'local' })
+  const compare = ref(false)
   const served = shallowRef<Snapshot | null>(null)
   const { series, loading, error, read } = useSeries(source)
   const prefsKey = (): string => `reports.source.${campaignId()}`
@@ -107,12 +114,16 @@ export function useReportSource(campaignId: () => string): ReportSourceState {
     const cur = source.value
     if (cur.kind === 'snapshot' && !found.options.some((o) => o.profile_id === cur.profile_id && o.campaign_id === cur.campaign_id)) source.value = { kind: 'local' }
   }
+  const remember = (): void => prefs.rememberFilters(prefsKey(), { source: sourceValue(source.value), compare: compare.value })
   watch(campaignId, (id) => {
-    source.value = readSource(prefs.filtersOf(prefsKey(), { source: 'local' }).source)
+    const kept = prefs.filtersOf(prefsKey(), { source: 'local', compare: false })
+    source.value = readSource(kept.source)
+    compare.value = kept.compare === true
     void refreshOptions(id)
   }, { immediate: true })
-  watch(() => sourceValue(source.value), (value) => {
-    prefs.rememberFilters(prefsKey(), { source: value })
+  watch(compare, remember)
+  watch(() => sourceValue(source.value), () => {
+    remember()
     served.value = null
     void read()
   }, { immediate: true })
@@ -128,5 +139,6 @@ export function useReportSource(campaignId: () => string): ReportSourceState {
   const refresh = async (): Promise<void> => {
     await Promise.all([refreshOptions(campaignId()), read()])
   }
-  return { profiles, options, source, series, loading, error, served, call, key, resetServed: () => (served.value = null), refresh }
+  const comparing = computed(() => source.value.kind === 'snapshot' && compare.value)
+  return { profiles, options, source, compare, comparing, series, loading, error, served, call, key, resetServed: () => (served.value = null), refresh }
 }
