@@ -47,6 +47,7 @@ export const Campaign = obj(
     total_net: str(),
     freq_capping: str(),
     frequency_limit: int(),
+    linked_minisites: arr(str({ description: 'minisites whose events the campaign is credited with (vendor-notes §1.8)' })),
   },
 )
 export type Campaign = Infer<typeof Campaign>

@@ -19,6 +19,8 @@ export interface CampaignRow {
   advertiser_name: string
   brand_name: string
   agency_name: string
+  /** Ids of the minisites linked to the campaign, comma-separated, or null. */
+  linked_minisites: string | null
   creator_name: string
   slot_type: string
   platform: string
@@ -51,7 +53,9 @@ const JOINS = `FROM campaigns c
 LEFT JOIN advertisers a ON a.advertiser_id = c.advertiser_id
 LEFT JOIN brands b ON b.brand_id = c.brand_id
 LEFT JOIN agencies g ON g.agency_id = c.agency_id`
-const NAMES = `${ADVERTISER_NAME_SQL} AS advertiser_name, ${BRAND_NAME_SQL} AS brand_name, ${AGENCY_NAME_SQL} AS agency_name`
+// vendor-notes §1.8: the minisites whose events the campaign is credited with (few rows: a scan is cheap)
+const MINISITES_SQL = '(SELECT group_concat(minisite_id) FROM (SELECT minisite_id FROM minisite_campaigns WHERE campaign_id = c.campaign_id ORDER BY minisite_id))'
+const NAMES = `${ADVERTISER_NAME_SQL} AS advertiser_name, ${BRAND_NAME_SQL} AS brand_name, ${AGENCY_NAME_SQL} AS agency_name, ${MINISITES_SQL} AS linked_minisites`
 
 /** Whole rows with reference names joined; the first parameter (?1) is today's date. */
 export const CAMPAIGN_SELECT = `SELECT c.*, ${NAMES}, ${STATUS_SQL} AS status\n${JOINS}`
@@ -86,6 +90,7 @@ export function toCampaign(r: CampaignRow, opts: { pmo: boolean; dm: boolean }):
     linked_panels: [r.panel_id],
     linked_siteids: r.linked_siteids,
     linked_iplib: r.linked_iplib,
+    linked_minisites: r.linked_minisites ? r.linked_minisites.split(',') : [],
   }
   if (opts.pmo) {
     out.panel_type = r.panel_type === 'pmo' ? 1 : 0

@@ -146,3 +146,20 @@ describe('campaigns.list', () => {
     }
   })
 })
+
+describe('linked_minisites (vendor-notes §1.8)', () => {
+  it('lists the ids of the minisites linked to the campaign, in show and list; [] when none', async () => {
+    const t = await makeEngine()
+    const make = async (name: string) => (await t.post('/cms/v1/campaigns/create', { campaign_name: name, start_date: '2025-01-10', end_date: '2025-02-10' })).body.campaign_id as string
+    const a = await make('with minisites')
+    const b = await make('without minisites')
+    const m1 = (await t.post('/local/v1/minisites/create', { minisite_name: 'site one', campaign_id: a })).body.minisite_id
+    const m2 = (await t.post('/local/v1/minisites/create', { minisite_name: 'site two', campaign_id: `${a},${b}` })).body.minisite_id
+    expect((await t.get('/cms/v1/campaigns/show', { campaign_id: a })).body.linked_minisites).toEqual([String(m1), String(m2)])
+    expect((await t.get('/cms/v1/campaigns/show', { campaign_id: b })).body.linked_minisites).toEqual([String(m2)])
+    const list = (await t.get('/cms/v1/campaigns/list')).body as { campaign_id: string; linked_minisites: string[] }[]
+    expect(Object.fromEntries(list.map((c) => [c.campaign_id, c.linked_minisites]))).toEqual({ [a]: [String(m1), String(m2)], [b]: [String(m2)] })
+    await t.post('/local/v1/minisites/delete', { minisite_id: m2 })
+    expect((await t.get('/cms/v1/campaigns/show', { campaign_id: b })).body.linked_minisites).toEqual([])
+  })
+})
