@@ -3,12 +3,10 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { census, type CensusResult } from './census'
-import { homeCells, universes, window, type ReportEnv } from './env'
+import { homeCells, universes, type ReportEnv } from './env'
 import { finish, hourNames, nullMetrics, type Row } from './items'
-import { loadCampaignMeta } from './meta'
 import { emptyProjection, personCells, project, type Projection } from './persons'
-import { regionCells, regionIdsOf } from './region-cells'
-import { checkRegions, platformMask, positions, selector } from './setup'
+import { campaignScope, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
 
@@ -70,16 +68,8 @@ const pick = (m: Record<string, number>, names: readonly string[]) => Object.fro
 
 export function basicShow(env: ReportEnv, p: P): BasicReport {
   checkBasicShow(p)
-  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
-  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
-  const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, p.by_position, p)
-  const cells = regionCells(p.by_region, p.region_id)
-  const nR = cells.ids.length
-  const w = window(meta, p.date)
+  const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = metricNames(p)
-  const platforms = platformMask(p.platform)
-  const panel = env.panel(meta.panel_id)
   const rows: Row[] = []
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
   const cellDef = { first: cells.first, second: cells.second, n: nR }

@@ -3,12 +3,10 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
-import { homeCells, universes, window, type ReportEnv } from './env'
+import { homeCells, universes, type ReportEnv } from './env'
 import { finish, nullMetrics, type Row } from './items'
-import { loadCampaignMeta } from './meta'
 import { emptyProjection, personCells, project, type PersonCells } from './persons'
-import { regionCells, regionIdsOf } from './region-cells'
-import { checkRegions, platformMask, positions, selector } from './setup'
+import { campaignScope, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
 
@@ -18,16 +16,8 @@ const SPL = Array.from({ length: 10 }, (_, i) => `rch_spl_p${n2(i + 1)}`)
 
 export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)
-  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
-  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
-  const part = env.columns.campaign(meta.campaign_id)
-  const pos = positions(meta, p.by_position, p)
-  const cells = regionCells(p.by_region, p.region_id)
-  const nR = cells.ids.length
-  const w = window(meta, p.date)
+  const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = p.metrics === 'acc' ? ACC : p.metrics === 'spl' ? SPL : [...ACC, ...SPL]
-  const platforms = platformMask(p.platform)
-  const panel = env.panel(meta.panel_id)
   const rows: Row[] = []
   if (!panel && p.with_null) {
     // A panel without persons: every cell, without data and without a universe.

@@ -7,7 +7,9 @@ import { checkReportLimit } from '../contract/report-rules'
 import type { Limit } from '../contract/params'
 import type { ReportAttributes } from '../contract/models-reports'
 import { AD_KINDS, flagTable, type FlagRules, type Selector } from './selector'
-import type { CampaignMeta, SpotMeta } from './meta'
+import { window, type ReportEnv } from './env'
+import { loadCampaignMeta, type CampaignMeta, type SpotMeta } from './meta'
+import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
 
 export type PositionKind = 'campaign' | 'publisher' | 'spot' | 'keyword'
 
@@ -81,4 +83,25 @@ export const platformMask = (platform: string): number => (platform === 'pc' ? 1
 /** Checks region_id against the cells of the level. */
 export function checkRegions(ids: readonly string[] | undefined, known: Set<string>, level: string): void {
   for (const id of ids ?? []) if (!known.has(id)) throw badParam('region_id', `'${id}' is not a ${level} region (see /cms/v1/regions/list)`)
+}
+
+/** What the campaign reports (basic, reach) read before counting: one place for the checks and look-ups. */
+export interface ScopeParams extends PositionFilters {
+  campaign_id: string
+  by_position: PositionKind
+  by_region: RegionLevel
+  region_id?: string[] | undefined
+  date: string
+  platform: string
+}
+
+/** The campaign, its event partition, positions, region cells, day window, platform mask and panel of a request. */
+export function campaignScope(env: ReportEnv, p: ScopeParams) {
+  const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
+  const cells = regionCells(p.by_region, p.region_id)
+  return {
+    meta, part: env.columns.campaign(meta.campaign_id), pos: positions(meta, p.by_position, p), cells, nR: cells.ids.length,
+    w: window(meta, p.date), platforms: platformMask(p.platform), panel: env.panel(meta.panel_id),
+  }
 }

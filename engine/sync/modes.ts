@@ -48,6 +48,11 @@ function asApiError(err: unknown, p: ProfileRow): unknown {
 
 export class ServerModes {
   private clients = new Map<number, { stamp: string; client: RemoteClient }>()
+  /**
+   * The sync_modes rows as of a database version: route() runs before the answer cache on every
+   * GET of the vendor API, which must not pay a query while nothing was written.
+   */
+  private modes: { version: number; rows: Map<string, { mode: ServerMode; profile_id: number }> } | null = null
 
   constructor(private readonly db: Db, private readonly makeClient: (p: ProfileRow) => RemoteClient, private readonly now: () => string) {}
 
@@ -77,12 +82,20 @@ export class ServerModes {
   async route(id: string, path: string, raw: ReadonlyMap<string, readonly string[]>): Promise<Routed | null> {
     const group = modeGroupOf(id)
     if (!group) return null
-    const row = this.db.get<{ mode: ServerMode; profile_id: number }>('SELECT mode, profile_id FROM sync_modes WHERE endpoint_group = ?', [group])
+    const row = this.modeOf(group)
     if (!row || row.mode === 'local') return null
     const profile = requireProfile(this.db, row.profile_id)
     const params: Record<string, string> = {}
     for (const [k, v] of raw) if (!RESERVED.has(k) && v[0] !== undefined) params[k] = v[0]
     return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
+  }
+
+  private modeOf(group: ModeGroup): { mode: ServerMode; profile_id: number } | undefined {
+    if (this.modes?.version !== this.db.version) {
+      const rows = this.db.query<{ endpoint_group: string; mode: ServerMode; profile_id: number }>('SELECT endpoint_group, mode, profile_id FROM sync_modes')
+      this.modes = { version: this.db.version, rows: new Map(rows.map((r) => [r.endpoint_group, r])) }
+    }
+    return this.modes.rows.get(group)
   }
 
   private clientFor(p: ProfileRow): RemoteClient {
