@@ -19,7 +19,12 @@ export class ResponseCache {
   constructor(private readonly maxBytes = 96 << 20) {}
 
   get(key: string, version: number | string): CachedBody | undefined {
-    if (version !== this.version) return undefined
+    // Versions only move forward: entries of another one are never answered again. Dropping them
+    // now (not at the next set) lets a large answer go before the next one is built.
+    if (version !== this.version) {
+      if (this.entries.size > 0) this.clear(this.version)
+      return undefined
+    }
     const hit = this.entries.get(key)
     if (hit !== undefined) {
       this.entries.delete(key)

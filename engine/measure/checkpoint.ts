@@ -93,9 +93,15 @@ export function decodeCheckpoint(buf: Buffer): MeasureState | null {
     const Ctor = TYPES[type]
     const bytes = length * Ctor.BYTES_PER_ELEMENT
     if (at + bytes > buf.length - 4) fail('an array runs past the end')
-    // copied out, so that the file's buffer can be freed
-    const out = new Ctor(length)
-    new Uint8Array(out.buffer).set(buf.subarray(at, at + bytes))
+    // A view on the file's bytes where they are aligned (the file pads every array to 8 bytes):
+    // no second copy of hundreds of MiB at start, and nothing left for the collector to free.
+    const offset = buf.byteOffset + at
+    let out: Typed
+    if (offset % Ctor.BYTES_PER_ELEMENT === 0) out = new Ctor(buf.buffer as ArrayBuffer, offset, length)
+    else {
+      out = new Ctor(length)
+      new Uint8Array(out.buffer).set(buf.subarray(at, at + bytes))
+    }
     at += bytes + pad8(bytes)
     return out as T
   }

@@ -29,7 +29,8 @@ export interface IdentityArrays {
 }
 
 export class Identities {
-  private ids = new Map<string, number>()
+  /** text -> id; built from `texts` on first use after a checkpoint (a start that only reports never needs it). */
+  private byText: Map<string, number> | null = new Map()
   texts: string[] = ['']
   platform = new Uint8Array(1024)
   firstSeen = new Float64Array(1024)
@@ -42,6 +43,15 @@ export class Identities {
   /** Number of identities + 1 (ids run from 1). */
   get size(): number {
     return this.texts.length
+  }
+
+  private get ids(): Map<string, number> {
+    if (this.byText === null) {
+      const m = new Map<string, number>()
+      for (let id = 1; id < this.texts.length; id++) m.set(this.texts[id]!, id)
+      this.byText = m
+    }
+    return this.byText
   }
 
   get(text: string): number | undefined {
@@ -95,7 +105,7 @@ export class Identities {
     const x = new Identities()
     if (texts[0] !== '' || texts.length !== a.platform.length) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
-    for (let id = 1; id < texts.length; id++) x.ids.set(texts[id]!, id)
+    x.byText = null
     ;({ platform: x.platform, firstSeen: x.firstSeen, window: x.window, impressions: x.impressions, clicks: x.clicks } = a)
     x.touch = { impCampaign: a.impCampaign, impSpot: a.impSpot, impTs: a.impTs, clkCampaign: a.clkCampaign, clkSpot: a.clkSpot, clkTs: a.clkTs }
     for (let i = 0; i + 6 <= a.earlier.length; i += 6) {

@@ -154,10 +154,14 @@ export class Ingest {
     this.saving = this.saving.then(async () => {
       if (this.failure || this.columns.events === this.saved) return false
       try {
-        const { parts, events } = await this.exclusive(async () => ({
-          parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns }),
-          events: this.columns.events,
-        }))
+        const { parts, events } = await this.exclusive(async () => {
+          // saved in identity order, so that a start from the checkpoint has nothing to sort
+          for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
+          return {
+            parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns }),
+            events: this.columns.events,
+          }
+        })
         await this.log.saveCheckpoint(parts)
         this.saved = events
         this.checkpointError = null

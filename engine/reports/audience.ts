@@ -5,7 +5,7 @@ import type { AudienceReport, ReportAttributes } from '../contract/models-report
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
 import { window, type ReportEnv } from './env'
-import { finish, nullMetrics, type Row } from './items'
+import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
 import { personCells, type PersonCells } from './persons'
 import { positions, selector, type Positions } from './setup'
@@ -56,7 +56,7 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
       const m: Record<string, number> = { uim_acc: Math.round(s.uim_acc), ucl_acc: Math.round(s.ucl_acc), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
-      rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n]!])) : nullMetrics(names), hasData: seen })
+      rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
     })
   }
   return {
@@ -65,15 +65,59 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
   }
 }
 
-/** Weighted share of each tag among `persons` (person -> weight), and the total weight. */
-function shares(panel: PanelIndex, persons: Map<number, number>): { total: number; byTag: Float64Array } {
-  const byTag = new Float64Array(panel.tagIds.length)
-  let total = 0
-  for (const [person, weight] of persons) {
-    total += weight
-    for (let t = 0; t < panel.tagIds.length; t++) if ((panel.tags[person * panel.tagBytes + (t >> 3)]! >> (t & 7)) & 1) byTag[t]! += weight
+interface Shares {
+  total: number
+  /** Weight of the persons carrying each tag (tagIds order). */
+  byTag: Float64Array
+}
+
+/** Adds a person (with their weight) to `s`: the total, and each tag they carry (set bits only). */
+function addPerson(panel: PanelIndex, total: Float64Array, byTag: Float64Array, at: number, person: number, weight: number): void {
+  total[at]! += weight
+  const T = panel.tagIds.length
+  const row = person * panel.tagBytes
+  for (let b = 0; b < panel.tagBytes; b++) {
+    let bits = panel.tags[row + b]!
+    while (bits !== 0) {
+      const low = bits & -bits
+      byTag[at * T + b * 8 + 31 - Math.clz32(low)]! += weight
+      bits ^= low
+    }
   }
-  return { total, byTag }
+}
+
+/** The panel's baseline shares (every person), remembered per panel index. */
+const baselines = new WeakMap<PanelIndex, Shares>()
+
+function baseline(panel: PanelIndex): Shares {
+  let b = baselines.get(panel)
+  if (!b) {
+    const total = new Float64Array(1)
+    const byTag = new Float64Array(panel.tagIds.length)
+    for (let person = 0; person < panel.size; person++) addPerson(panel, total, byTag, 0, person, panel.weight[person]!)
+    baselines.set(panel, (b = { total: total[0]!, byTag }))
+  }
+  return b
+}
+
+/**
+ * Shares per position of the persons with an impression, and with a click. Each entry of the
+ * person cells is one (person, position), so a person is counted once per position.
+ */
+function positionShares(panel: PanelIndex, c: PersonCells, nPos: number): { imp: Shares[]; clk: Shares[] } {
+  const T = panel.tagIds.length
+  const impTotal = new Float64Array(nPos)
+  const clkTotal = new Float64Array(nPos)
+  const impTags = new Float64Array(nPos * T)
+  const clkTags = new Float64Array(nPos * T)
+  for (let j = 0; j < c.n; j++) {
+    const person = c.person[j]!
+    const weight = panel.weight[person]!
+    if (c.impressions[j]! > 0) addPerson(panel, impTotal, impTags, c.cell[j]!, person, weight)
+    if (c.clicks[j]! > 0) addPerson(panel, clkTotal, clkTags, c.cell[j]!, person, weight)
+  }
+  const of = (total: Float64Array, tags: Float64Array) => Array.from({ length: nPos }, (_, i) => ({ total: total[i]!, byTag: tags.subarray(i * T, (i + 1) * T) }))
+  return { imp: of(impTotal, impTags), clk: of(clkTotal, clkTags) }
 }
 
 export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
@@ -84,24 +128,15 @@ export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
     const panel = a.panel
     const known = new Set(panel.tagTypes)
     for (const t of p.type_id ?? []) if (!known.has(t)) throw badParam('type_id', `'${t}' is not a tag type of panel ${panel.panelId} (see /cms/v1/panels/show)`)
-    const everyone = new Map(Array.from({ length: panel.size }, (_, i) => [i, panel.weight[i]!]))
-    const base = shares(panel, everyone)
-    const imp = Array.from({ length: a.pos.n }, () => new Map<number, number>())
-    const clk = Array.from({ length: a.pos.n }, () => new Map<number, number>())
-    const c = a.cells
-    for (let j = 0; j < c.n; j++) {
-      if (c.impressions[j]! > 0) imp[c.cell[j]!]!.set(c.person[j]!, panel.weight[c.person[j]!]!)
-      if (c.clicks[j]! > 0) clk[c.cell[j]!]!.set(c.person[j]!, panel.weight[c.person[j]!]!)
-    }
-    for (let i = 0; i < a.pos.n; i++) rows.push(...tagRows(panel, a.pos.attrs[i]!, shares(panel, imp[i]!), shares(panel, clk[i]!), base, names, p.type_id))
+    const base = baseline(panel)
+    const { imp, clk } = positionShares(panel, a.cells, a.pos.n)
+    for (let i = 0; i < a.pos.n; i++) rows.push(...tagRows(panel, a.pos.attrs[i]!, imp[i]!, clk[i]!, base, names, p.type_id))
   }
   return {
     campaign_id: a.meta.campaign_id, date: p.date, version: 'V1.0',
     items: finish(rows, { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: ['panel_id', 'tag_id', ...positionNames(p.by_position)], rows: p.limit }),
   }
 }
-
-type Shares = ReturnType<typeof shares>
 
 function tagRows(panel: PanelIndex, attrs: Partial<ReportAttributes>, imp: Shares, clk: Shares, base: Shares, names: string[], types?: string[]): Row[] {
   const pct = (s: Shares, t: number) => (s.total > 0 ? (100 * s.byTag[t]!) / s.total : null)
@@ -117,7 +152,7 @@ function tagRows(panel: PanelIndex, attrs: Partial<ReportAttributes>, imp: Share
     const cp = pct(clk, t)
     const m: Record<string, number | null> = { uim_pct: up === null ? null : Math.round(up), ucl_pct: cp === null ? null : Math.round(cp), uim_idx: idx(imp, t), ucl_idx: idx(clk, t) }
     const seen = imp.total > 0 || clk.total > 0
-    rows.push({ attributes: { panel_id: panel.panelId, tag_id: tag, ...attrs }, metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n] ?? null])) : nullMetrics(names), hasData: seen })
+    rows.push({ attributes: { panel_id: panel.panelId, tag_id: tag, ...attrs }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
   })
   return rows
 }

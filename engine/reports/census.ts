@@ -5,6 +5,7 @@
  */
 import type { Partition } from '../measure/columns'
 import { positionOf, type Selector } from './selector'
+import { StampSet } from './stamp-set'
 
 export interface CensusSpec {
   part: Partition
@@ -60,7 +61,7 @@ class Stamps {
   readonly cdI: Int32Array | null
   readonly cdC: Int32Array | null
   /** When cell-day stamps would not fit in memory: a set per identity. */
-  readonly sparse: { imp: Set<number>; clk: Set<number> } | null
+  readonly sparse: { imp: StampSet; clk: StampSet } | null
 
   constructor(nCells: number, readonly span: number, averages: boolean) {
     const stamp = (n: number) => new Int32Array(n).fill(-1)
@@ -71,7 +72,7 @@ class Stamps {
     const dense = averages && span > 0 && nCells * span <= 32_000_000
     this.cdI = dense ? stamp(nCells * span) : null
     this.cdC = dense ? stamp(nCells * span) : null
-    this.sparse = averages && !dense ? { imp: new Set(), clk: new Set() } : null
+    this.sparse = averages && !dense ? { imp: new StampSet(), clk: new StampSet() } : null
   }
 }
 
@@ -87,7 +88,7 @@ function count(r: CensusResult, st: Stamps | null, cell: number, click: boolean,
     if (st.accC[cell] !== run) (st.accC[cell] = run), r.ucl[cell]!++
     if (onDay && st.dayC[cell] !== run) (st.dayC[cell] = run), r.uclDay[cell]!++
     if (st.cdC) st.cdC[cd] !== run && ((st.cdC[cd] = run), r.uclDays[cell]!++)
-    else if (st.sparse && !st.sparse.clk.has(cd)) st.sparse.clk.add(cd), r.uclDays[cell]!++
+    else if (st.sparse && st.sparse.clk.add(cd)) r.uclDays[cell]!++
   } else {
     r.imp[cell]!++
     r.impHour[cell * 24 + hour]!++
@@ -96,7 +97,7 @@ function count(r: CensusResult, st: Stamps | null, cell: number, click: boolean,
     if (st.accI[cell] !== run) (st.accI[cell] = run), r.uim[cell]!++
     if (onDay && st.dayI[cell] !== run) (st.dayI[cell] = run), r.uimDay[cell]!++
     if (st.cdI) st.cdI[cd] !== run && ((st.cdI[cd] = run), r.uimDays[cell]!++)
-    else if (st.sparse && !st.sparse.imp.has(cd)) st.sparse.imp.add(cd), r.uimDays[cell]!++
+    else if (st.sparse && st.sparse.imp.add(cd)) r.uimDays[cell]!++
   }
 }
 

@@ -7,6 +7,7 @@
 import type { Partition } from '../measure/columns'
 import { ensure } from '../measure/grow'
 import { positionOf, type Selector } from './selector'
+import { StampSet } from './stamp-set'
 
 export interface PersonSpec {
   part: Partition
@@ -42,42 +43,76 @@ export interface PersonCells {
   clkHours: Uint32Array
 }
 
+/**
+ * The events of a partition's panel persons, copied out grouped by person (a compact partition of
+ * its own: the kernel then reads a few small arrays front to back instead of a few hundred
+ * thousand scattered entries of columns of millions). `origin` is each copy's index in the partition.
+ */
 interface PanelEvents {
   n: number
+  day: Uint16Array<ArrayBuffer>
+  hour: Uint8Array<ArrayBuffer>
+  kind: Uint8Array<ArrayBuffer>
+  flags: Uint8Array<ArrayBuffer>
+  spot: Uint32Array<ArrayBuffer>
+  keyword: Uint32Array<ArrayBuffer>
+  person: Int32Array<ArrayBuffer>
+  origin: Uint32Array<ArrayBuffer>
+}
+
+interface PanelEventsCache {
+  /** Partition events looked at (the copy is rebuilt when there are more). */
+  seen: number
   generation: number
   personOf: Int32Array
-  /** Indexes of the panel persons' events, in arrival order, then grouped by person. */
+  /** Indexes of the panel persons' events, in partition order. */
   events: Uint32Array
   count: number
-  byPerson: Uint32Array | null
+  grouped: PanelEvents | null
 }
 
 /** Events of panel persons in a partition, remembered per partition version and panel. */
-const panelEvents = new WeakMap<Partition, PanelEvents>()
+const panelEvents = new WeakMap<Partition, PanelEventsCache>()
 
-function eventsOfPersons(p: Partition, personOf: Int32Array): Uint32Array {
+function eventsOfPersons(p: Partition, personOf: Int32Array): PanelEvents {
   let c = panelEvents.get(p)
-  if (!c || c.personOf !== personOf || c.n > p.n || c.generation !== p.generation) c = { n: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0, byPerson: null }
-  if (c.n < p.n) c.byPerson = null
-  for (let i = c.n; i < p.n; i++) {
+  if (!c || c.personOf !== personOf || c.seen > p.n || c.generation !== p.generation) c = { seen: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0, grouped: null }
+  if (c.seen < p.n) c.grouped = null
+  for (let i = c.seen; i < p.n; i++) {
     if ((personOf[p.identity[i]!] ?? -1) < 0) continue
     c.events = ensure(c.events, c.count + 1)
     c.events[c.count++] = i
   }
-  c.n = p.n
+  c.seen = p.n
   panelEvents.set(p, c)
-  // grouped by person with a counting sort (a person may have several devices)
-  if (!c.byPerson) {
-    let persons = 0
-    for (let e = 0; e < c.count; e++) persons = Math.max(persons, personOf[p.identity[c.events[e]!]!]! + 1)
-    const start = new Uint32Array(persons + 1)
-    for (let e = 0; e < c.count; e++) start[personOf[p.identity[c.events[e]!]!]! + 1]!++
-    for (let q = 0; q < persons; q++) start[q + 1]! += start[q]!
-    const out = new Uint32Array(c.count)
-    for (let e = 0; e < c.count; e++) out[start[personOf[p.identity[c.events[e]!]!]!]!++] = c.events[e]!
-    c.byPerson = out
+  if (!c.grouped) c.grouped = groupByPerson(p, personOf, c.events, c.count)
+  return c.grouped
+}
+
+/** A counting sort of the events by person (a person may have several devices), then the copy. */
+function groupByPerson(p: Partition, personOf: Int32Array, events: Uint32Array, count: number): PanelEvents {
+  let persons = 0
+  for (let e = 0; e < count; e++) persons = Math.max(persons, personOf[p.identity[events[e]!]!]! + 1)
+  const start = new Uint32Array(persons + 1)
+  for (let e = 0; e < count; e++) start[personOf[p.identity[events[e]!]!]! + 1]!++
+  for (let q = 0; q < persons; q++) start[q + 1]! += start[q]!
+  const origin = new Uint32Array(count)
+  for (let e = 0; e < count; e++) origin[start[personOf[p.identity[events[e]!]!]!]!++] = events[e]!
+  const g: PanelEvents = {
+    n: count, day: new Uint16Array(count), hour: new Uint8Array(count), kind: new Uint8Array(count), flags: new Uint8Array(count),
+    spot: new Uint32Array(count), keyword: new Uint32Array(count), person: new Int32Array(count), origin,
   }
-  return c.byPerson
+  for (let e = 0; e < count; e++) {
+    const i = origin[e]!
+    g.day[e] = p.day[i]!
+    g.hour[e] = p.hour[i]!
+    g.kind[e] = p.kind[i]!
+    g.flags[e] = p.flags[i]!
+    g.spot[e] = p.spot[i]!
+    g.keyword[e] = p.keyword[i]!
+    g.person[e] = personOf[p.identity[i]!]!
+  }
+  return g
 }
 
 const COLUMNS = ['impressions', 'clicks', 'impressionsOnDay', 'clicksOnDay', 'impDays', 'clkDays'] as const
@@ -99,11 +134,12 @@ export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
     impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
     impHours: new Uint32Array(hours ? cap * 24 : 0), clkHours: new Uint32Array(hours ? cap * 24 : 0),
   }
-  const p = s.part
-  const events = eventsOfPersons(p, s.personOf)
+  const g = eventsOfPersons(s.part, s.personOf)
+  // per-event positions (minisites) are indexed by partition event: take them in the copy's order
+  const sel = s.sel.eventPos ? { ...s.sel, eventPos: Int32Array.from(g.origin, (i) => s.sel.eventPos![i]!) } : s.sel
   // entry of each cell for the current person (-1: none yet); reset after each person
   const entryOf = new Int32Array(s.nPos * s.nRegions).fill(-1)
-  const days = new Set<number>()
+  const days = new StampSet()
   let first = 0
   const bump = (person: number, cell: number, click: boolean, hour: number, day: number) => {
     let j = entryOf[cell]!
@@ -116,8 +152,7 @@ export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
     }
     // distinct days per entry and kind: (entry - first of this person, kind, day) seen before?
     const key = ((j - first) * 2 + (click ? 1 : 0)) * 131_072 + day
-    const fresh = !days.has(key)
-    if (fresh) days.add(key)
+    const fresh = days.add(key)
     if (click) {
       out.clicks[j]!++
       if (fresh) out.clkDays[j]!++
@@ -130,18 +165,17 @@ export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
       if (hours) out.impHours[j * 24 + hour]!++
     }
   }
-  for (let e = 0; e < events.length; ) {
-    const person = s.personOf[p.identity[events[e]!]!]!
+  for (let e = 0; e < g.n; ) {
+    const person = g.person[e]!
     first = out.n
-    for (; e < events.length && s.personOf[p.identity[events[e]!]!] === person; e++) {
-      const i = events[e]!
-      const pos = positionOf(s.sel, p, i)
+    for (; e < g.n && g.person[e] === person; e++) {
+      const pos = positionOf(sel, g, e)
       if (pos < 0) continue
-      const click = p.kind[i] === s.sel.clkKind
+      const click = g.kind[e] === sel.clkKind
       const a = s.homeFirst[person]!
       const b = s.homeSecond[person]!
-      if (a >= 0) bump(person, pos * s.nRegions + a, click, p.hour[i]!, p.day[i]!)
-      if (b >= 0) bump(person, pos * s.nRegions + b, click, p.hour[i]!, p.day[i]!)
+      if (a >= 0) bump(person, pos * s.nRegions + a, click, g.hour[e]!, g.day[e]!)
+      if (b >= 0) bump(person, pos * s.nRegions + b, click, g.hour[e]!, g.day[e]!)
     }
     for (let j = first; j < out.n; j++) entryOf[out.cell[j]!] = -1
     days.clear()

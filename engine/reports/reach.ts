@@ -4,7 +4,7 @@ import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { homeCells, universes, type ReportEnv } from './env'
-import { finish, nullMetrics, type Row } from './items'
+import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { emptyProjection, personCells, project, type PersonCells } from './persons'
 import { campaignScope, selector } from './setup'
 
@@ -78,7 +78,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
     }
     rows.push({
       attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
-      metrics: seen ? Object.fromEntries(s.names.map((n) => [n, m[n] ?? null])) : nullMetrics(s.names),
+      metrics: seen ? metricsIn(s.names, m) : nullMetrics(s.names),
       hasData: seen,
     })
   }

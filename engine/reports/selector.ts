@@ -52,8 +52,11 @@ export function flagTable(r: FlagRules): Uint8Array {
 export const AD_KINDS = { impKind: KIND.impression, clkKind: KIND.click }
 export const MINISITE_KINDS = { impKind: KIND.minisite, clkKind: -1 }
 
+/** The columns a selector reads: a partition, or a compact copy of some of its events (persons.ts). */
+export type SelectedColumns = Pick<Partition, 'day' | 'kind' | 'flags' | 'spot' | 'keyword'>
+
 /** Position of event i, or -1 when it does not count (window, kind, flags, spot). */
-export function positionOf(s: Selector, p: Partition, i: number): number {
+export function positionOf(s: Selector, p: SelectedColumns, i: number): number {
   const d = p.day[i]!
   if (d < s.from || d > s.to) return -1
   const k = p.kind[i]!
