@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HAS_TASKSET, startChild, type Child } from './children'
 import type { SeedInfo, ServerReady, ServerStats } from './protocol'
-import { int, kb, printGroup, printLegend, printVerdicts, type Group } from './report'
+import { int, kb, MiB, printGroup, printLegend, printVerdicts, type Group } from './report'
 import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
@@ -25,7 +25,6 @@ const SERVER_CPU = 0
 const LOAD_CPU = 1
 const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
 const PROFILE = process.env.BENCH_CPU_PROF === '1'
-const MiB = (n: number) => `${int(n / 2 ** 20)} MiB`
 
 interface Fetched {
   body: Buffer

@@ -57,7 +57,7 @@ export interface EventFileInfo {
 }
 
 /** sfc32: a small, fast, seeded generator (deterministic across runs and machines). */
-class Rng {
+export class Rng {
   private a: number
   private b: number
   private c: number
@@ -120,7 +120,7 @@ function bucketCounts(days: number, total: number): number[] {
   return n
 }
 
-function uuid(rng: Rng): string {
+export function uuid(rng: Rng): string {
   const h = rng.hex(32)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(4)]}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }

@@ -4,19 +4,16 @@
  */
 import type { EventFileInfo } from './measure-events'
 import type { HotFunction, LoadResult } from './protocol'
-import { int, printGroup } from './report'
+import { int, MiB, pad, passMiss, printGroup } from './report'
 import { median, type StartupRun } from './startup'
 
 export const MEASURE_TARGETS = { ingestRatio: 0.5, importPerS: 500_000, reportP95Ms: 100, vsDuck: 10, maxRssGiB: 1.5, startupMs: 3_000 }
 
-const passMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS')
 /** Other processes' CPU during a part, and the [contended] mark at >= 10% of a core (as in the http part). */
 const other = (p: number | undefined) => (p === undefined ? 'other processes: unknown' : `other processes used ${Math.round(p)}% of a core${p >= 10 ? ' [contended]' : ''}`)
-const pad = (s: string, w: number, right = false) => (right ? s.padEnd(w) : s.padStart(w))
-const MiB = (n: number) => `${int(n / 2 ** 20)} MiB`
 const ms = (n: number) => (n >= 100 ? int(n) : n >= 10 ? n.toFixed(1) : n.toFixed(2))
 /** The p-th percentile (nearest rank) of `xs`. */
-export const pct = (xs: number[], p: number): number => {
+const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!
 }
@@ -69,7 +66,7 @@ export interface ImportFigures {
 export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number): { perS: number; pass: boolean } {
   const perS = f.imported / f.seconds
   const wallPerS = f.imported / f.wallS
-  console.log(`\n2. BATCH IMPORT: npx tsx bin/admonitor.ts import FILE --data-dir DIR (the path docs/import.md gives for a big file), ` +
+  console.log(`\n2. BATCH IMPORT: node --import tsx bin/admonitor.ts import FILE --data-dir DIR (the path docs/import.md gives for a big file), ` +
     `NDJSON ${MiB(bytes)}, ${int(info.lines)} lines`)
   console.log(`  ${pad('path', 34, true)}${pad('events', 12)}${pad('rejected', 10)}${pad('seconds', 9)}${pad('events/s', 11)}${pad('target', 10)}${pad('ratio', 7)}${pad('peak RSS', 11)}  verdict`)
   console.log(`  ${pad('admonitor import (import loop)', 34, true)}${pad(int(f.imported), 12)}${pad(int(f.rejected), 10)}${pad(f.seconds.toFixed(1), 9)}${pad(int(perS), 11)}` +

@@ -21,18 +21,17 @@ import { isDataCentreIsp } from '../engine/measure/attribute/ivt'
 import { regionTable } from '../engine/reports/region-cells'
 import { HAS_TASKSET, startChild, type Child } from './children'
 import { cpuMsOf, OtherCpu, waitForQuiet } from './cpu'
-import { audienceSql, basicSql, loadDuck, reachSql, timeQuery, type Duck, type DuckInputs, type Window } from './measure-duck'
-import { writeEventFile, type EventFileInfo, type EventPlan } from './measure-events'
+import { GLOBAL_REGION, audienceSql, basicSql, loadDuck, reachSql, timeQuery, type Duck, type DuckInputs, type Window } from './measure-duck'
+import { Rng, uuid, writeEventFile, type EventFileInfo, type EventPlan } from './measure-events'
 import { Api, call, closeAgent, type Answer } from './measure-http'
 import { compareReport, printImport, printIngest, printMemoryStartup, printReports, type ImportFigures, type IngestPrint, type ReportFigures } from './measure-report'
 import { hotFunctions } from './profile'
 import type { HotFunction, ServerReady } from './protocol'
-import { int } from './report'
-import { CONNECTIONS, DURATION_S, runLoadRow, WARMUP_S } from './rows'
+import { int, MiB } from './report'
+import { CONNECTIONS, DURATION_S, env, runLoadRow, WARMUP_S } from './rows'
 import { median, startAndAnswer, type StartupRun } from './startup'
 import { HAS_WRK } from './wrk'
 
-const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 const EVENTS = env('BENCH_MEASURE_EVENTS', 10_000_000)
 const IDENTITIES = env('BENCH_MEASURE_IDENTITIES', 1_000_000)
 const SPOTS = 200
@@ -53,7 +52,6 @@ const PROFILE = process.env.BENCH_CPU_PROF === '1'
 const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
 const GIB = 2 ** 30
-const MiB = (n: number) => `${int(n / 2 ** 20)} MiB`
 
 /** Cloud addresses (the IP library names a hosting ISP) and ordinary ones, for lines located by `ip`. */
 const DC_IPS = ['47.96.1.1', '47.92.10.10', '47.100.3.3', '47.74.1.1', '119.29.29.29', '119.28.1.1', '139.196.1.1', '120.55.1.1', '106.14.1.1', '101.132.1.1', '121.40.1.1', '182.92.1.1', '39.96.1.1', '42.120.1.1', '118.31.1.1']
@@ -112,20 +110,6 @@ function memoryOf(pid: number | undefined): { peak: number; rss: number } | null
   }
 }
 
-/** A seeded stream of numbers (the ingest's device ids and addresses). */
-function seeded(seed: number): () => number {
-  let x = seed >>> 0
-  return () => {
-    x = (x + 0x6d2b79f5) >>> 0
-    let t = x
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const hex = (r: () => number, n: number) => Array.from({ length: n }, () => Math.floor(r() * 16).toString(16)).join('')
-const uuidOf = (r: () => number) => { const h = hex(r, 32); return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`.toUpperCase() }
 
 /** A tracking path of a spot's impression code with the media's macros filled (device id, address, OS). */
 function trackingPath(spot: Spot, idfa: string, ip: string): string {
@@ -169,8 +153,9 @@ async function setUp(api: Api, work: string): Promise<Setup> {
 type IngestFigures = IngestPrint
 
 async function ingest(engine: Child, setup: Setup, work: string): Promise<IngestFigures> {
-  const r = seeded(SEED)
-  const devices = Array.from({ length: 20_000 }, () => uuidOf(r))
+  const rng = new Rng(SEED)
+  const r = () => rng.next()
+  const devices = Array.from({ length: 20_000 }, () => uuid(rng).toUpperCase())
   const ips = Array.from({ length: 2_000 }, () => `${[36, 58, 59, 60, 61, 101, 106, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 180, 182, 183, 202, 218, 219, 220, 221, 222][Math.floor(r() * 32)]}.${1 + Math.floor(r() * 254)}.${Math.floor(r() * 256)}.${1 + Math.floor(r() * 254)}`)
   const paths = Array.from({ length: 50_000 }, (_, k) => trackingPath(setup.ingestSpots[k % setup.ingestSpots.length]!, devices[(k * 7919) % devices.length]!, ips[(k * 104_729) % ips.length]!))
   const engineUrl = setup.api.base
@@ -204,7 +189,7 @@ function eventPlan(setup: Setup): EventPlan {
   const provinces = setup.regions.filter((x) => x.level === 1).map((x) => x.region_id).slice(0, 5)
   return {
     seed: SEED, events: EVENTS, identities: IDENTITIES, campaignId: setup.campaignId, spotIds: setup.spots.map((s) => Number(s.spot_id)),
-    cities, otherRegions: [...provinces, '000000000000000000000000', '000000000000000000000008'], panelDevices: setup.devices, panelShare: 0.02,
+    cities, otherRegions: [...provinces, GLOBAL_REGION, '000000000000000000000008'], panelDevices: setup.devices, panelShare: 0.02,
     startDay: START, days: DAYS, zoneOffsetMs: ZONE_OFFSET_MS, dcIps: DC_IPS, plainIps: PLAIN_IPS, botAgents: BOT_AGENTS, botIdentities: 300, bursts: 600,
   }
 }
@@ -451,7 +436,7 @@ export async function runMeasureBench(): Promise<void> {
       machine: machine(), events: EVENTS, identities: IDENTITIES, eventsFile: { ...ev.info, bytes: size, reused: ev.reused },
       ingest: { ...ing, verdict: ingestVerdict, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S },
       import: { ...imp, verdict: importVerdict },
-      reports: reports.map((r) => ({ ...r, duckMs: r.duckMs })), reportVerdicts, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs },
+      reports, reportVerdicts, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs },
       memory: { afterStart, afterReports, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct }, verdicts: memVerdicts,
       otherCpuPct: { import: imp.otherPct, startup: startupOtherPct, engineReports: reportsOtherPct, duckdbQueries: duckOtherPct },
     }, null, 2))

@@ -38,6 +38,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US')
 const ms = (n: number) => (n >= 100 ? int(n) : n.toFixed(1))
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 const pad = (s: string, w: number, right = false) => (right ? s.padEnd(w) : s.padStart(w))
+const MiB = (n: number) => `${int(n / 2 ** 20)} MiB`
 
 const invalid = (r: LoadResult) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0
 /** The load generator at >= 90% of its core: this row measures the load generator as much as the server. */
@@ -108,7 +109,7 @@ export function printVerdicts(verdicts: Verdict[]): void {
   if (bad.length > 0) console.log(`  INVALID rows (errors during the run, figures not comparable): ${bad.map((v) => `${v.group.split(' ')[0]} ${v.row}`).join('; ')}`)
 }
 
-export { int, ms, kb }
+export { int, ms, kb, pad, passMiss, MiB }
 
 /** What the rows and columns mean; notes rotating rows that ran out of distinct URLs. */
 export function printLegend(rotating: [string, LoadResult][]): void {

@@ -6,7 +6,8 @@ import type { Child } from './children'
 import type { LoadJob, LoadMessage, LoadResult, ServerProfiled, ServerStats } from './protocol'
 import { int } from './report'
 
-const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
+/** A number from the environment, or `fallback`. */
+export const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 export const CONNECTIONS = env('BENCH_CONNECTIONS', 50)
 export const WARMUP_S = env('BENCH_WARMUP', 1.5)
 export const DURATION_S = env('BENCH_DURATION', 6)

@@ -7,6 +7,7 @@ import { get } from 'node:http'
 import { startChild, type Child } from './children'
 import { cpuMsOf } from './cpu'
 import type { ServerFirstAnswer, ServerReady, StartMarks } from './protocol'
+import { int } from './report'
 
 export interface StartupRun {
   /** Spawn to the end of the first answer, as the driver sees it. */
@@ -69,7 +70,6 @@ export const median = (xs: number[]): number => {
   return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US')
 
 /** Prints the startup figures: medians over the runs (`first`: what the first request was). */
 export function printStartup(runs: StartupRun[], first = 'campaigns/list'): void {

@@ -3,26 +3,19 @@
  * path (never the query, which may carry a token), status and time. A ring of fixed size.
  */
 import type { EngineRequest } from './contract/envelope'
+import type { ResultOf } from './contract/endpoints'
 
-export interface RequestEntry {
-  seq: number
-  at: string
-  door: 'http' | 'ipc' | 'internal'
-  method: string
-  path: string
-  status: number
-  ms: number
-  /** Set when a server mode answered instead of the local store (docs/sync.md "Server modes"). */
-  source?: 'forward' | 'offline'
-  /** The remote profile of a forwarded or offline answer. */
-  profile_id?: string
-}
+/** One entry as `requests.list` answers it (the contract declares its members). */
+export type RequestEntry = ResultOf<'requests.list'>[number]
+
+/** An entry as kept: its time as a number (formatted when read, not on every request). */
+type Kept = Omit<RequestEntry, 'at'> & { atMs: number }
 
 /** Paths not logged: the log's own polling would drown everything else. */
 const UNLOGGED = new Set(['/local/v1/requests/list'])
 
 export class RequestLog {
-  private ring: RequestEntry[] = []
+  private ring: Kept[] = []
   private next = 0
   private seq = 0
 
@@ -32,7 +25,7 @@ export class RequestLog {
   add(req: EngineRequest, res: { status: number; headers: Readonly<Record<string, string>> }, startedMs: number, endedMs: number): void {
     if (UNLOGGED.has(req.path)) return
     const door = req.door ?? (req.remoteAddress !== undefined ? 'http' : 'internal')
-    const e: RequestEntry = { seq: ++this.seq, at: new Date(startedMs).toISOString(), door, method: req.method, path: req.path, status: res.status, ms: Math.round(endedMs - startedMs) }
+    const e: Kept = { seq: ++this.seq, atMs: startedMs, door, method: req.method, path: req.path, status: res.status, ms: Math.round(endedMs - startedMs) }
     const source = res.headers['x-admonitor-source']
     if (source === 'forward' || source === 'offline') Object.assign(e, { source, profile_id: res.headers['x-admonitor-profile-id'] ?? '' })
     if (this.ring.length < this.size) this.ring.push(e)
@@ -44,6 +37,6 @@ export class RequestLog {
   after(after: number, limit: number): RequestEntry[] {
     const ordered = this.ring.length < this.size ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)]
     const newer = ordered.filter((e) => e.seq > after)
-    return newer.slice(Math.max(0, newer.length - limit))
+    return newer.slice(Math.max(0, newer.length - limit)).map(({ atMs, ...e }) => ({ ...e, at: new Date(atMs).toISOString() }))
   }
 }

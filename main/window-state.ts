@@ -11,16 +11,20 @@ export interface WindowState {
 const DEFAULT: WindowState = { bounds: { x: 0, y: 0, width: 1360, height: 860 }, maximized: false }
 const file = () => join(app.getPath('userData'), 'window-state.json')
 
+/**
+ * Whether saved bounds can be used again: at least 640 x 480, and on one of the work areas with
+ * enough of the window (50 px of its width, its title bar) to grab and move it.
+ */
+export function fits(b: Rectangle, workAreas: readonly Rectangle[]): boolean {
+  const visible = workAreas.some((a) => b.x < a.x + a.width - 50 && b.x + b.width > a.x + 50 && b.y >= a.y - 10 && b.y < a.y + a.height - 50)
+  return visible && b.width >= 640 && b.height >= 480
+}
+
 /** The saved state when it still fits on a connected display, else the default size, centred. */
 export function loadWindowState(): WindowState & { centre: boolean } {
   try {
     const s = JSON.parse(readFileSync(file(), 'utf8')) as WindowState
-    const b = s.bounds
-    const visible = screen.getAllDisplays().some((d) => {
-      const a = d.workArea
-      return b.x < a.x + a.width - 50 && b.x + b.width > a.x + 50 && b.y >= a.y - 10 && b.y < a.y + a.height - 50
-    })
-    if (visible && b.width >= 640 && b.height >= 480) return { bounds: b, maximized: !!s.maximized, centre: false }
+    if (fits(s.bounds, screen.getAllDisplays().map((d) => d.workArea))) return { bounds: s.bounds, maximized: !!s.maximized, centre: false }
   } catch {
     // no saved state yet, or unreadable: start with the default
   }

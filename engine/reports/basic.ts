@@ -4,7 +4,7 @@ import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { census, type CensusResult } from './census'
 import { homeCells, universes, type ReportEnv } from './env'
-import { finish, hourNames, nullMetrics, type Row } from './items'
+import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
 
@@ -59,7 +59,7 @@ function censusValue(name: string): CensusValue {
     case 'clk_avg_day': return (r, c, days) => avg(r.clk[c]!, days)
     case 'uim_avg_day': return (r, c, days) => avg(r.uimDays[c]!, days)
     case 'ucl_avg_day': return (r, c, days) => avg(r.uclDays[c]!, days)
-    default: return () => 0
+    default: throw new Error(`basic/show has no census metric '${name}'`)
   }
 }
 
@@ -78,7 +78,7 @@ function censusMetrics(names: readonly string[]): (r: CensusResult, c: number, d
 }
 
 /** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
-function projectedMetrics(x: Projection, days: number, names: readonly string[]): Record<string, number> {
+function projectedMetrics(x: Projection, days: number, names: readonly string[]): Record<string, number | null> {
   const all: Record<string, number> = {
     imp_acc: Math.round(x.impressions), clk_acc: Math.round(x.clicks), uim_acc: Math.round(x.reach[0]!), ucl_acc: Math.round(x.clickers),
     imp_avg_day: avg(x.impressions, days), clk_avg_day: avg(x.clicks, days), uim_avg_day: avg(x.impPersonDays, days), ucl_avg_day: avg(x.clkPersonDays, days),
@@ -87,9 +87,7 @@ function projectedMetrics(x: Projection, days: number, names: readonly string[])
     all[HRS[h]!] = Math.round(x.impHours[h]!)
     all[HRS[24 + h]!] = Math.round(x.clkHours[h]!)
   }
-  const m: Record<string, number> = {}
-  for (const n of names) m[n] = all[n] ?? 0
-  return m
+  return metricsIn(names, all)
 }
 
 export function basicShow(env: ReportEnv, p: P): BasicReport {

@@ -226,3 +226,8 @@ CREATE TABLE minisite_events (
   UNIQUE (minisite_id, event_name)
 );
 `
+
+/** Schema version 6: campaign -> linked minisites without a scan (every campaign row names them). */
+export const SCHEMA_V6 = `
+CREATE INDEX minisite_campaigns_campaign ON minisite_campaigns(campaign_id, minisite_id);
+`

@@ -5,7 +5,7 @@
  * API; export a CSV; switch language and theme. Each step saves a screenshot in test-output/e2e.
  * Runs where Chromium is installed; skipped with the reason printed where it is not.
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../helpers/build'
@@ -39,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  if (out) rmSync(out, { recursive: true, force: true })
 })
 
 async function checkbox(selector: string, on: boolean): Promise<void> {

@@ -1,7 +1,7 @@
 // DESIGN §5, issue 4: the built main and preload bundles never weaken the window's isolation.
-import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../helpers/build'
 
 let out = ''
@@ -10,7 +10,6 @@ const read = (dir: string) => readdirSync(join(out, dir)).filter((f) => /\.(c?js
 beforeAll(() => {
   out = buildApp()
 }, 180_000)
-afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 describe('built bundles', () => {
   it('main and preload contain no nodeIntegration: true, contextIsolation: false or sandbox: false', () => {

@@ -53,7 +53,7 @@ const JOINS = `FROM campaigns c
 LEFT JOIN advertisers a ON a.advertiser_id = c.advertiser_id
 LEFT JOIN brands b ON b.brand_id = c.brand_id
 LEFT JOIN agencies g ON g.agency_id = c.agency_id`
-// vendor-notes §1.8: the minisites whose events the campaign is credited with (few rows: a scan is cheap)
+// vendor-notes §1.8: the minisites whose events the campaign is credited with (index minisite_campaigns_campaign)
 const MINISITES_SQL = '(SELECT group_concat(minisite_id) FROM (SELECT minisite_id FROM minisite_campaigns WHERE campaign_id = c.campaign_id ORDER BY minisite_id))'
 const NAMES = `${ADVERTISER_NAME_SQL} AS advertiser_name, ${BRAND_NAME_SQL} AS brand_name, ${AGENCY_NAME_SQL} AS agency_name, ${MINISITES_SQL} AS linked_minisites`
 

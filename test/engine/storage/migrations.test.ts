@@ -7,6 +7,7 @@ import { Db, loadSqlJs } from '../../../engine/storage/db'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { memory, type MemoryStorage } from '../../../engine/storage/adapters/memory'
 import { migrate, NewerSchemaError, SCHEMA_VERSION } from '../../../engine/storage/migrations'
+import { CAMPAIGN_SELECT } from '../../../engine/storage/repos/campaigns'
 import { Persister } from '../../../engine/storage/persister'
 import type { StoragePort } from '../../../engine/storage/port'
 import { ACCOUNT, FakeClock, seededRandom } from '../../helpers/make-engine'
@@ -91,6 +92,15 @@ describe('migrations', () => {
     await writeFile(join(dir, 'admonitor.db'), storage.snapshot!)
     await expect(start(fileStorage(dir))).rejects.toBeInstanceOf(NewerSchemaError)
     await expect(start(fileStorage(dir))).rejects.toBeInstanceOf(NewerSchemaError)
+  })
+
+  it('reads the minisites linked to each listed campaign through an index, not a scan per row', async () => {
+    const storage = memory()
+    await (await start(storage)).close()
+    const db = await Db.open(storage.snapshot)
+    const plan = db.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${CAMPAIGN_SELECT}`, ['2025-01-10']).map((r) => r.detail).join('\n')
+    db.close()
+    expect(plan).toMatch(/minisite_campaigns USING COVERING INDEX minisite_campaigns_campaign \(campaign_id=\?\)/)
   })
 
   it('backs up the old image first when it migrates a version-0 database that holds data', async () => {
