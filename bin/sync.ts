@@ -36,12 +36,20 @@ async function readSecret(question: string, lines: AsyncIterator<string> | null)
   return answer
 }
 
+/** The secrets from the environment; stdin is read only for those missing there, then let go. */
 async function secrets(): Promise<{ password: string; client_secret: string }> {
   const env = process.env
-  const lines = process.stdin.isTTY ? null : createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]()
-  const password = env.ADMONITOR_REMOTE_PASSWORD ?? (await readSecret('remote password: ', lines))
-  const client_secret = env.ADMONITOR_REMOTE_CLIENT_SECRET ?? (await readSecret('remote client secret: ', lines))
-  return { password, client_secret }
+  if (env.ADMONITOR_REMOTE_PASSWORD !== undefined && env.ADMONITOR_REMOTE_CLIENT_SECRET !== undefined)
+    return { password: env.ADMONITOR_REMOTE_PASSWORD, client_secret: env.ADMONITOR_REMOTE_CLIENT_SECRET }
+  const rl = process.stdin.isTTY ? null : createInterface({ input: process.stdin, crlfDelay: Infinity })
+  const lines = rl?.[Symbol.asyncIterator]() ?? null
+  try {
+    const password = env.ADMONITOR_REMOTE_PASSWORD ?? (await readSecret('remote password: ', lines))
+    const client_secret = env.ADMONITOR_REMOTE_CLIENT_SECRET ?? (await readSecret('remote client secret: ', lines))
+    return { password, client_secret }
+  } finally {
+    rl?.close()
+  }
 }
 
 async function add(argv: string[]): Promise<void> {

@@ -2,6 +2,10 @@
 // (DESIGN §4, docs/sync.md "Server modes"): from local data, forwarded to a remote profile and
 // recorded, or offline from what was recorded
 import { get, post } from './endpoint'
+import { cmsEndpoints } from './endpoints-cms'
+import { referenceEndpoints } from './endpoints-reference'
+import { reportEndpoints } from './endpoints-reports'
+import { meta } from './endpoints-sync'
 import { p } from './params'
 import { arr, int, lit, obj, str } from './schema'
 
@@ -12,12 +16,15 @@ export type ModeGroup = (typeof MODE_GROUPS)[number]
 export const SERVER_MODES = ['local', 'forward', 'offline'] as const
 export type ServerMode = (typeof SERVER_MODES)[number]
 
-/** The group of an endpoint id, by its first part (campaigns.*, reports.*, the reference lists). */
+const GROUP_OF = new Map<string, ModeGroup>([
+  ...Object.keys(cmsEndpoints).map((id) => [id, 'campaigns'] as const),
+  ...Object.keys(referenceEndpoints).map((id) => [id, 'reference'] as const),
+  ...Object.keys(reportEndpoints).map((id) => [id, 'reports'] as const),
+])
+
+/** The group of an endpoint id: the table it is declared in (the campaigns, reference lists or reports of the vendor API). */
 export function modeGroupOf(id: string): ModeGroup | null {
-  const head = id.slice(0, id.indexOf('.'))
-  if (head === 'campaigns') return 'campaigns'
-  if (head === 'reports') return 'reports'
-  return ['panels', 'regions', 'advertisers', 'brands', 'product', 'agencies', 'programs', 'plmttype', 'extensiontype'].includes(head) ? 'reference' : null
+  return GROUP_OF.get(id) ?? null
 }
 
 const ModeRow = obj({
@@ -28,8 +35,6 @@ const ModeRow = obj({
   recorded: int('answers recorded from that profile for this group (report snapshots included)'),
   updated_at: str(),
 })
-
-const meta = (summary: string) => ({ summary, spec: 'local' })
 
 export const syncModeEndpoints = {
   'sync.modes_list': get('/local/v1/sync/modes/list', 'local', {}, arr(ModeRow), meta('How each endpoint group is answered: local, forward (to a remote profile, recording) or offline (from recordings)')),

@@ -1,6 +1,7 @@
 // Local namespace: pushing offline drafts to the real service through an outbox (DESIGN §4,
 // docs/sync.md "Push"): pending operations, the push job with per-operation results, conflicts
 import { get, post } from './endpoint'
+import { meta, profileId } from './endpoints-sync'
 import { p } from './params'
 import { any, arr, bool, int, idStr, lit, obj, str } from './schema'
 
@@ -59,14 +60,13 @@ export const PushStatus = obj({
   started_at: str(), finished_at: str(),
 })
 
-const meta = (summary: string) => ({ summary, spec: 'local' })
 const opId = () => p.id().required('an outbox operation')
 const params = (what: string) => p.text(20_000).optional(`${what}, as a query string (name=value&...)`)
 const paramsRequired = (what: string) => p.text(20_000).required(`${what}, as a query string (name=value&...)`)
 
 export const syncPushEndpoints = {
   'sync.outbox_list': get('/local/v1/sync/outbox/list', 'local', {
-    profile_id: p.id().required('a remote profile'),
+    profile_id: profileId(),
     state: p.oneOf(OUTBOX_STATES).optional(),
   }, arr(OutboxOp), meta('Pending operations of a profile, in the order a push sends them')),
   'sync.outbox_show': get('/local/v1/sync/outbox/show', 'local', { op_id: opId() }, OutboxOp, meta('One pending operation with its parameters and conflict')),
@@ -91,10 +91,10 @@ export const syncPushEndpoints = {
     params: params('edit: members to set'),
   }, obj({ op_id: idStr(), dropped: bool('true when the operation left the outbox'), op: any('the operation after the resolution (null when dropped)') }), meta('Resolve a conflict (or a failure) of an operation')),
   'sync.push_start': post('/local/v1/sync/push/start', 'local', {
-    profile_id: p.id().required('a remote profile'),
+    profile_id: profileId(),
     wait: p.flag01().default(true, '1 (default): answer when the push ends; 0: answer at once, then poll push/status'),
   }, PushStatus, meta('Send the outbox of a profile to the remote, one operation after the other')),
-  'sync.push_status': get('/local/v1/sync/push/status', 'local', { profile_id: p.id().required('a remote profile') }, PushStatus, meta('The running or last push of a profile')),
-  'sync.push_cancel': post('/local/v1/sync/push/cancel', 'local', { profile_id: p.id().required('a remote profile') }, PushStatus, meta('Stop the running push after the operation in flight')),
-  'sync.pushes_list': get('/local/v1/sync/pushes/list', 'local', { profile_id: p.id().required('a remote profile') }, arr(PushStatus), meta('Stored pushes of a profile with their results, newest first')),
+  'sync.push_status': get('/local/v1/sync/push/status', 'local', { profile_id: profileId() }, PushStatus, meta('The running or last push of a profile')),
+  'sync.push_cancel': post('/local/v1/sync/push/cancel', 'local', { profile_id: profileId() }, PushStatus, meta('Stop the running push: the request in flight is abandoned (a create it cut off is reconciled by the next push); what was done stays')),
+  'sync.pushes_list': get('/local/v1/sync/pushes/list', 'local', { profile_id: profileId() }, arr(PushStatus), meta('Stored pushes of a profile with their results, newest first')),
 } as const

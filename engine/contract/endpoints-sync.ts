@@ -92,6 +92,12 @@ export const SNAPSHOT_REPORTS = {
 } as const
 export type SnapshotReport = keyof typeof SNAPSHOT_REPORTS
 const REPORT_NAMES = Object.keys(SNAPSHOT_REPORTS) as SnapshotReport[]
+/** The most dates one snapshot pull may span. */
+export const MAX_SNAPSHOT_DAYS = 92
+/** The door's own parameters, never forwarded: the token is the remote client's own; JSONP and status folding are the door's. */
+export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes'] as const
+/** Left out of a snapshot series' parameters: the door's, and campaign_id and date (columns of the series). */
+export const SERIES_LEFT_OUT: readonly string[] = [...DOOR_PARAMS, 'campaign_id', 'date']
 
 const Snapshot = obj({
   snapshot_id: idStr(), profile_id: idStr(), report: lit(...REPORT_NAMES), campaign_id: str(), date: str({ description: 'the report date (cut-off)' }),
@@ -112,8 +118,10 @@ const SnapshotPull = obj({
   state: lit('done', 'failed'), problem: str(), message: str(), snapshots: arr(Snapshot),
 })
 
-const meta = (summary: string) => ({ summary, spec: 'local' })
-const profileId = () => p.id().required('a remote profile')
+/** The meta of a local endpoint. */
+export const meta = (summary: string) => ({ summary, spec: 'local' })
+/** The remote profile a local sync endpoint works on. */
+export const profileId = () => p.id().required('a remote profile')
 const rows = () => p.limit('offset').default({ m: 0, n: 500, offset: 0, count: 500 }, 'M,N: start row M (from 0), at most N rows')
 
 export const syncEndpoints = {
@@ -153,7 +161,7 @@ export const syncEndpoints = {
     profile_id: profileId(),
     report: p.oneOf(REPORT_NAMES).required(),
     params: p.text(2000).required('the report parameters as a query string, with campaign_id and date, e.g. campaign_id=12&date=2025-01-20&by_position=spot&metrics=all'),
-    to_date: p.date().optional('pull every date from the date in params to this one (at most 92 days), one snapshot each'),
+    to_date: p.date().optional(`pull every date from the date in params to this one (at most ${MAX_SNAPSHOT_DAYS} days), one snapshot each`),
   }, SnapshotPull, meta('Pull report answers from the remote and keep them as snapshots (with the campaign progress date)')),
   'sync.profiles_test': post('/local/v1/sync/profiles/test', 'local', { profile_id: profileId() }, TestResult, meta('Log in to the remote with the profile and read one campaign; says what failed in plain words')),
   'sync.profiles_create': post('/local/v1/sync/profiles/create', 'local', {

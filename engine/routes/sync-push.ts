@@ -4,8 +4,8 @@ import type { Handler } from '../runtime'
 import { addOps, deleteOp, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
 import { requireProfile } from '../sync/profiles'
 import { pushStatus } from '../sync/push-jobs'
+import { nowIso } from './sync'
 
-const nowIso = (ctx: { clock: { now(): number } }) => new Date(ctx.clock.now()).toISOString()
 const profileOf = (ctx: Parameters<Handler<'sync.push_status'>>[0], id: string) => requireProfile(ctx.db, id).profile_id
 
 const outboxList: Handler<'sync.outbox_list'> = (ctx, p) => listOps(ctx.db, profileOf(ctx, p.profile_id), p.state).map(toOp)

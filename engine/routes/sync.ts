@@ -5,7 +5,8 @@ import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, r
 import { toStatus } from '../sync/pull-state'
 import { listSnapshots, pullSnapshots, showSnapshot, snapshotRequest } from '../sync/snapshots'
 
-const nowIso = (ctx: { clock: { now(): number } }) => new Date(ctx.clock.now()).toISOString()
+/** The engine clock's now, as the ISO text stored in the sync tables. */
+export const nowIso = (ctx: { clock: { now(): number } }) => new Date(ctx.clock.now()).toISOString()
 const origin = (url: string) => new URL(url).origin
 
 const profilesList: Handler<'sync.profiles_list'> = (ctx) => listProfiles(ctx.db).map((r) => toProfile(ctx.db, r, ctx.sync.vault))
@@ -77,7 +78,7 @@ const recordsList: Handler<'sync.records_list'> = (ctx, p) =>
 const snapshotsPull: Handler<'sync.snapshots_pull'> = (ctx, p) => {
   const profile = requireProfile(ctx.db, p.profile_id)
   const req = snapshotRequest(p.params, p.to_date)
-  return pullSnapshots(ctx.db, ctx.sync.client(profile), profile.profile_id, p.report, req, () => nowIso(ctx))
+  return pullSnapshots(ctx.db, ctx.sync.requestClient(profile), profile.profile_id, p.report, req, () => nowIso(ctx))
 }
 
 const snapshotsList: Handler<'sync.snapshots_list'> = (ctx, p) =>

@@ -5,13 +5,14 @@
  * those recordings. Parameters are checked locally first, so a bad request never leaves the machine.
  */
 import { MODE_GROUPS, modeGroupOf, type ModeGroup, type ServerMode } from '../contract/endpoints-sync-modes'
-import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { DOOR_PARAMS, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { ApiError, E, badParam } from '../contract/errors'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
-import { latestSnapshot, storeSnapshot } from './snapshots'
+import { latestSnapshot, seriesKey, snapshotHash, storeSnapshot } from './snapshots'
+import { canonicalJson } from './store'
 
 /** An answer that did not come from the local store. */
 export interface Routed {
@@ -22,7 +23,7 @@ export interface Routed {
 }
 
 /** Never forwarded: the token is the remote client's own; JSONP and status folding are the door's. */
-const RESERVED = new Set(['access_token', 'callback', 'suppress_response_codes'])
+const RESERVED = new Set<string>(DOOR_PARAMS)
 const REPORT_OF_PATH = new Map<string, SnapshotReport>(Object.entries(SNAPSHOT_REPORTS).map(([report, path]) => [path, report as SnapshotReport]))
 
 const sorted = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString()
@@ -30,9 +31,9 @@ const sorted = (params: Record<string, string>) => new URLSearchParams(Object.en
 /** A report answer kept as a snapshot too: one of the snapshot reports, with campaign_id and date. */
 function snapshotKeyOf(profileId: number, path: string, params: Record<string, string>) {
   const report = REPORT_OF_PATH.get(path)
-  const { campaign_id, date, ...rest } = params
+  const { campaign_id, date } = params
   if (!report || !campaign_id || !date) return null
-  return { profileId, report, campaign_id, date, key: sorted(rest) }
+  return { profileId, report, campaign_id, date, key: seriesKey(params) }
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
@@ -113,11 +114,15 @@ export class ServerModes {
     const fetchedAt = this.now()
     const snap = snapshotKeyOf(p.profile_id, path, params)
     this.db.tx(() => {
+      // a report answer is kept as a snapshot only, and only when it differs from the series' latest
+      if (snap) {
+        if (latestSnapshot(this.db, snap)?.hash !== snapshotHash(canonicalJson(body))) storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body)
+        return
+      }
       this.db.run(
         'INSERT INTO sync_answers (profile_id, endpoint_group, path, query, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id, path, query) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at',
         [p.profile_id, group, path, sorted(params), text, fetchedAt],
       )
-      if (snap) storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body)
     })
     return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
   }

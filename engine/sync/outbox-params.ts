@@ -25,11 +25,6 @@ export function endpointOf(kind: OutboxKind, op: OutboxOpName): EndpointId {
 
 /** Filled in by the push from the id map, never queued. */
 const IMPLIED = new Set(['campaign_id', 'spot_id'])
-const REQUIRED: Record<string, readonly string[]> = {
-  'campaigns.create': ['campaign_name', 'start_date', 'end_date'],
-  'campaigns.create_spot': ['publisher_name', 'channel_name', 'placement_name'],
-  'campaigns.publish_target': ['target_name', 'tag_id'],
-}
 
 /** Refuses members the endpoint does not take and values its codecs refuse, naming them. */
 export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params): void {
@@ -46,7 +41,8 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
       throw err
     }
   }
-  const missing = (REQUIRED[id] ?? []).filter((k) => (params[k] ?? '').trim() === '')
+  const required = Object.entries(endpoints[id].params).filter(([k, c]) => c.required && !IMPLIED.has(k)).map(([k]) => k)
+  const missing = required.filter((k) => (params[k] ?? '').trim() === '')
   if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
   if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)

@@ -4,12 +4,17 @@
  */
 import type { RemoteKind } from '../contract/endpoints-sync'
 import type { RemoteClient } from './client'
-import { RemoteError, isTokenRefusal } from './remote-error'
+import { RemoteError, isRefusal } from './remote-error'
 import type { Incoming } from './store'
 
 type Rec = Record<string, unknown>
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
+/** A member as text: strings kept, numbers written out, anything else ''. */
+export const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
+
+/** How a pull reads spots and targets (and a push reads them back, so their hashes compare). */
+export const SPOT_FLAGS = { show_plan: '1', show_filtration_status: '1', show_extInfo: '1', dm_info: '1' }
+export const TARGET_FLAGS = { show_tag: '1' }
 
 /**
  * Every page of a list. `offset` lists take M = start row, `page` lists M = page number
@@ -54,18 +59,14 @@ export const REFERENCE: readonly RefList[] = [
   { kind: 'program', path: '/cms/v1/programs/list', paging: 'page', id: 'name', name: 'name' },
   { kind: 'plmttype', path: '/cms/v1/plmttype/list', paging: 'page', id: 'name', name: 'name' },
   { kind: 'extensiontype', path: '/cms/v1/extensiontype/list', paging: 'page', id: 'name', name: 'name' },
-  { kind: 'panel', path: '/cms/v1/panels/list', paging: 'offset', id: 'panel_id', name: 'panel_name', variants: [{ platform: 'pc' }, { platform: 'pm' }, { platform: 'pmo' }] },
-  { kind: 'region', path: '/cms/v1/regions/list', paging: 'offset', id: 'region_id', name: 'region_name' },
+  { kind: 'panel', path: '/cms/v1/panels/list', paging: 'offset', id: 'panel_id', name: 'panel_name', variants: [{ platform: 'pc', lang: 'en' }, { platform: 'pm', lang: 'en' }, { platform: 'pmo', lang: 'en' }] },
+  { kind: 'region', path: '/cms/v1/regions/list', paging: 'offset', id: 'region_id', name: 'region_name', variants: [{ lang: 'en' }] },
 ]
 
 const incoming = (rows: Rec[], id: string, name: string, parent = ''): Incoming[] =>
   rows.map((r) => ({ remote_id: text(r[id]), parent_id: parent, name: text(r[name]) || text(r[id]), record: r }))
 
 export type ReferenceSets = { kind: RemoteKind; rows: Incoming[] }[]
-
-/** A list the remote refuses (4xx: absent, not permitted) is skipped, not fatal; the rest goes on. */
-export const isRefusal = (err: unknown): err is RemoteError =>
-  err instanceof RemoteError && (err.problem === 'not_this_api' || (err.problem === 'refused' && !isTokenRefusal(0, err.code)))
 
 async function fetchList(client: RemoteClient, l: RefList, size: number): Promise<Incoming[]> {
   const rows = new Map<string, Rec>()
@@ -89,7 +90,8 @@ export async function fetchReference(client: RemoteClient, size: number, notes: 
     try {
       sets.push({ kind, rows: await read() })
     } catch (err) {
-      if (!isRefusal(err)) throw err
+      // a list the remote refuses (absent, not permitted) is skipped, not fatal; the rest goes on
+      if (!isRefusal(err, true)) throw err
       notes.push(`${kind} list skipped: ${err.message}`)
     }
   }
@@ -112,21 +114,27 @@ export interface RemoteCampaignData {
   publishers: Incoming[]
 }
 
-/** One campaign with everything under it, or null when the remote no longer has it. */
-export async function fetchCampaign(client: RemoteClient, id: string, size: number): Promise<RemoteCampaignData | null> {
-  let show: Rec
+/** A campaign as a pull stores it (campaigns/show with pmo_info and dm_info); null when the remote no longer has it. */
+export async function fetchShow(client: RemoteClient, id: string): Promise<Incoming | null> {
   try {
-    show = (await client.get('/cms/v1/campaigns/show', { campaign_id: id, pmo_info: '1', dm_info: '1' })) as Rec
+    const show = (await client.get('/cms/v1/campaigns/show', { campaign_id: id, pmo_info: '1', dm_info: '1' })) as Rec
+    return { remote_id: id, parent_id: '', name: text(show.campaign_name), record: show }
   } catch (err) {
     if (err instanceof RemoteError && err.code === 'invalid_campaign_id') return null
     throw err
   }
+}
+
+/** One campaign with everything under it, or null when the remote no longer has it. */
+export async function fetchCampaign(client: RemoteClient, id: string, size: number): Promise<RemoteCampaignData | null> {
+  const campaign = await fetchShow(client, id)
+  if (!campaign) return null
   const c = { campaign_id: id }
-  const spots = await fetchAll(client, '/cms/v1/campaigns/list_spots', { ...c, show_plan: '1', show_filtration_status: '1', show_extInfo: '1', dm_info: '1' }, 'offset', size, (r) => text(r.spot_id))
-  const targets = await fetchAll(client, '/cms/v1/campaigns/list_targets', { ...c, show_tag: '1' }, 'offset', size, (r) => text(r.target_id))
+  const spots = await fetchAll(client, '/cms/v1/campaigns/list_spots', { ...c, ...SPOT_FLAGS }, 'offset', size, (r) => text(r.spot_id))
+  const targets = await fetchAll(client, '/cms/v1/campaigns/list_targets', { ...c, ...TARGET_FLAGS }, 'offset', size, (r) => text(r.target_id))
   const publishers = await fetchAll(client, '/cms/v1/campaigns/list_publishers', c, 'offset', size, (r) => text(r.publisher_id))
   return {
-    campaign: { remote_id: id, parent_id: '', name: text(show.campaign_name), record: show },
+    campaign,
     spots: incoming(spots, 'spot_id', 'placement_name', id),
     targets: incoming(targets, 'target_id', 'target_name', id),
     publishers: incoming(publishers, 'publisher_id', 'publisher_name', id),

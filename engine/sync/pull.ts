@@ -5,7 +5,8 @@
  * every finished campaign stored and consistent; the next pull resumes after them.
  */
 import { checkCancelled, type JobDeps } from './jobs'
-import { fetchCampaign, fetchCampaignIds, fetchReference, isRefusal, type RemoteCampaignData } from './pull-fetch'
+import { fetchCampaign, fetchCampaignIds, fetchReference, type RemoteCampaignData } from './pull-fetch'
+import { isRefusal } from './remote-error'
 import { markCampaignDone, saveRun, type PullRun } from './pull-state'
 import { CAMPAIGN_CHILDREN, removeCampaign, replaceSet, storedCampaignIds, upsertRecord } from './store'
 
@@ -44,7 +45,7 @@ async function pullCampaigns(d: JobDeps, run: PullRun): Promise<string[]> {
     checkCancelled(d.signal, 'pull')
     const data = await fetchCampaign(d.client, id, d.pageSize).catch((err: unknown) => {
       // one campaign the remote refuses (e.g. access_denied) does not stop the others
-      if (!isRefusal(err)) throw err
+      if (!isRefusal(err, true)) throw err
       run.notes.push(`campaign ${id} skipped: ${err.message}`)
       return 'skipped' as const
     })

@@ -6,30 +6,17 @@
 import type { OutboxKind } from '../contract/endpoints-sync-push'
 import type { RemoteClient } from './client'
 import type { Params } from './outbox-params'
-import { fetchAll } from './pull-fetch'
-import { RemoteError } from './remote-error'
+import { SPOT_FLAGS, TARGET_FLAGS, fetchAll, fetchShow, text } from './pull-fetch'
 import type { Incoming } from './store'
 
 type Rec = Record<string, unknown>
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
-
-/** The spot flags of a pull, so a record read here hashes like the pulled one. */
-const SPOT_FLAGS = { show_plan: '1', show_filtration_status: '1', show_extInfo: '1', dm_info: '1' }
 
 /** The record now, as a pull would store it; null when the remote no longer has it. */
 export async function readRecord(client: RemoteClient, kind: OutboxKind, remoteId: string, campaignId: string): Promise<Incoming | null> {
-  if (kind === 'campaign') {
-    try {
-      const show = (await client.get('/cms/v1/campaigns/show', { campaign_id: remoteId, pmo_info: '1', dm_info: '1' })) as Rec
-      return { remote_id: remoteId, parent_id: '', name: text(show.campaign_name), record: show }
-    } catch (err) {
-      if (err instanceof RemoteError && err.code === 'invalid_campaign_id') return null
-      throw err
-    }
-  }
+  if (kind === 'campaign') return fetchShow(client, remoteId)
   const rows = kind === 'spot'
     ? await client.get('/cms/v1/campaigns/list_spots', { campaign_id: campaignId, spot_id: remoteId, ...SPOT_FLAGS })
-    : await client.get('/cms/v1/campaigns/list_targets', { campaign_id: campaignId, target_id: remoteId, show_tag: '1' })
+    : await client.get('/cms/v1/campaigns/list_targets', { campaign_id: campaignId, target_id: remoteId, ...TARGET_FLAGS })
   const idKey = kind === 'spot' ? 'spot_id' : 'target_id'
   const r = Array.isArray(rows) ? (rows as Rec[]).find((x) => text(x[idKey]) === remoteId) : undefined
   if (!r) return null

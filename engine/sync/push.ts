@@ -10,8 +10,9 @@ import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
 import { checkCancelled, type JobDeps } from './jobs'
 import { deleteOp, mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
 import { PLAN_KEYS, type Params } from './outbox-params'
+import { text } from './pull-fetch'
 import { findCreated, planSteps, readRecord } from './push-remote'
-import { RemoteError, isTokenRefusal } from './remote-error'
+import { RemoteError, isRefusal } from './remote-error'
 import { canonicalJson, recordHash, upsertRecord } from './store'
 
 export interface PushResult {
@@ -32,7 +33,6 @@ export interface PushProgress {
 }
 
 type Rec = Record<string, unknown>
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
 const CREATE_PATH: Record<OutboxKind, string> = { campaign: '/cms/v1/campaigns/create', spot: '/cms/v1/campaigns/create_spot', target: '/cms/v1/campaigns/publish_target' }
 const ID_KEY: Record<OutboxKind, string> = { campaign: 'campaign_id', spot: 'spot_id', target: 'target_id' }
@@ -130,8 +130,6 @@ async function update(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutco
   return ['updated', op.remote_id, '']
 }
 
-const refusedByRemote = (err: unknown): err is RemoteError => err instanceof RemoteError && err.problem === 'refused' && !isTokenRefusal(0, err.code)
-
 const resultOf = (op: OpRow, outcome: PushOutcome, remote_id: string, message: string): PushResult =>
   ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
 
@@ -142,7 +140,7 @@ async function pushOne(d: JobDeps, op: OpRow): Promise<PushResult> {
   try {
     return resultOf(op, ...(op.op === 'create' ? await create(d, op, parent) : await update(d, op, parent)))
   } catch (err) {
-    if (refusedByRemote(err)) {
+    if (isRefusal(err)) {
       await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })
       return resultOf(op, 'failed', op.remote_id, err.message)
     }

@@ -59,6 +59,13 @@ export const neverSent = (e: RemoteError): boolean => e.problem === 'rate_limite
 /** The remote asked us to log in again (expired, unknown or missing token). */
 export const isTokenRefusal = (status: number, code: string): boolean => status === 401 || code === 'invalid_token' || code === 'token_required'
 
+/**
+ * The remote refused the request itself (a 4xx other than a token refusal): sending it again will
+ * not help. `orAbsent`: a path the remote does not have (404) counts too.
+ */
+export const isRefusal = (err: unknown, orAbsent = false): err is RemoteError =>
+  err instanceof RemoteError && ((orAbsent && err.problem === 'not_this_api') || (err.problem === 'refused' && !isTokenRefusal(0, err.code)))
+
 /** An HTTP answer that is an error, from the status and the `{error, error_description}` body. */
 export function httpError(status: number, body: unknown, path: string, retryAfter: string | null): RemoteError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; error_description?: unknown }

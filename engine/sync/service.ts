@@ -37,6 +37,8 @@ export class SyncService {
   readonly pushes: PushJobs
   /** How the door answers the vendor API's reads: local, forwarded, offline (modes.ts). */
   readonly modes: ServerModes
+  /** Aborts the remote calls made while a request waits (close). */
+  private readonly requests = new AbortController()
 
   constructor(readonly deps: SyncDeps) {
     const jobs: JobContext = {
@@ -45,7 +47,7 @@ export class SyncService {
     }
     this.pulls = new PullJobs(jobs)
     this.pushes = new PushJobs(jobs)
-    this.modes = new ServerModes(deps.db, (p) => this.client(p), () => this.now())
+    this.modes = new ServerModes(deps.db, (p) => this.requestClient(p), () => this.now())
   }
 
   get vault(): SecretVault {
@@ -67,13 +69,24 @@ export class SyncService {
     return new RemoteClient(p, secrets, this.deps.clock, { ...this.deps.options, ...overrides }, signal)
   }
 
+  /** At most 15 s per request (less when the options say so). */
+  private shortTimeout = () => Math.min(15_000, this.deps.options.timeoutMs ?? 15_000)
+
+  /**
+   * A client for remote calls a request waits for (forward mode, snapshot pulls): one retry, 15 s
+   * per request at most, and close() aborts them (background pulls and pushes keep the patient settings).
+   */
+  requestClient(p: ProfileRow): RemoteClient {
+    return this.client(p, { retries: 1, timeoutMs: this.shortTimeout() }, this.requests.signal)
+  }
+
   /**
    * "Test connection": log in (no retries, 15 s at most) and read one campaign, so that a wrong
    * base_url shows even when the login works. Says what failed in plain words.
    */
   async test(p: ProfileRow) {
     const started = performance.now()
-    const client = this.client(p, { retries: 0, pacingMs: 0, timeoutMs: Math.min(15_000, this.deps.options.timeoutMs ?? 15_000) })
+    const client = this.client(p, { retries: 0, pacingMs: 0, timeoutMs: this.shortTimeout() })
     const ms = () => Math.round(performance.now() - started)
     try {
       await client.login()
@@ -100,8 +113,12 @@ export class SyncService {
     this.pushes.forget(profileId)
   }
 
-  /** Stops every pull and push (engine close): what they stored stays, the next start resumes. */
+  /**
+   * Stops every remote call a request waits for, and every pull and push (engine close): what they
+   * stored stays, the next start resumes.
+   */
   async close(): Promise<void> {
+    this.requests.abort()
     await this.pulls.close()
     await this.pushes.close()
   }

@@ -4,7 +4,7 @@
  * (history); each is compared with the previous one of the same report, parameters and date.
  */
 import { createHash } from 'node:crypto'
-import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { DOOR_PARAMS, MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { badParam } from '../contract/errors'
 import { isDate, type Limit } from '../contract/params'
 import { dayDate, dayNumber } from '../runtime'
@@ -38,8 +38,12 @@ export interface SnapshotRequest {
   dates: string[]
 }
 
-const RESERVED = ['access_token', 'callback', 'suppress_response_codes', 'campaign_id', 'date']
-export const MAX_SNAPSHOT_DAYS = 92
+/** The parameters of a series: all but the door's, campaign_id and date, sorted by name. */
+const seriesParams = (params: Record<string, string>): [string, string][] =>
+  Object.entries(params).filter(([k]) => !SERIES_LEFT_OUT.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
+/** The key of a series of snapshots: its parameters as a sorted query string. */
+export const seriesKey = (params: Record<string, string>): string => new URLSearchParams(seriesParams(params)).toString()
 
 /** Reads `params=campaign_id=..&date=..&...` (and `to_date`) into a request; refuses what would not work. */
 export function snapshotRequest(raw: string, toDate: string | undefined): SnapshotRequest {
@@ -49,20 +53,28 @@ export function snapshotRequest(raw: string, toDate: string | undefined): Snapsh
   if (!/^[0-9]{1,18}$/.test(campaign)) throw badParam('params', 'must hold campaign_id, a remote campaign id')
   if (!isDate(date)) throw badParam('params', 'must hold date, written YYYY-MM-DD')
   for (const name of new Set(q.keys())) {
-    if (name === 'access_token' || name === 'callback' || name === 'suppress_response_codes') throw badParam('params', `must not hold ${name}`)
+    if ((DOOR_PARAMS as readonly string[]).includes(name)) throw badParam('params', `must not hold ${name}`)
     if (q.getAll(name).length > 1) throw badParam('params', `names ${name} twice`)
   }
-  const params = Object.fromEntries([...q].filter(([k]) => !RESERVED.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)))
+  const params = Object.fromEntries(seriesParams(Object.fromEntries(q)))
   const last = toDate ?? date
   const days = dayNumber(last) - dayNumber(date)
   if (days < 0) throw badParam('to_date', `must not be before the date in params (${date})`)
   if (days >= MAX_SNAPSHOT_DAYS) throw badParam('to_date', `spans more than ${MAX_SNAPSHOT_DAYS} days`)
   const dates = Array.from({ length: days + 1 }, (_, i) => dayDate(dayNumber(date) + i))
-  return { campaign_id: campaign, params, key: new URLSearchParams(params).toString(), dates }
+  return { campaign_id: campaign, params, key: seriesKey(params), dates }
 }
 
-function toSnapshot(db: Db, r: SnapshotRow) {
-  const prev = previousOf(db, r)
+/** A snapshot row with the id and hash of the one before it in its series (LAG over the series). */
+type WithPrev = SnapshotRow & { prev_id: number | null; prev_hash: string | null }
+
+const WITH_PREV = `SELECT *,
+  LAG(snapshot_id) OVER series AS prev_id, LAG(hash) OVER series AS prev_hash
+  FROM remote_snapshots`
+const SERIES_WINDOW = 'WINDOW series AS (PARTITION BY profile_id, report, campaign_id, params, date ORDER BY snapshot_id)'
+
+function toSnapshot(r: WithPrev) {
+  const prev = r.prev_id === null ? undefined : { snapshot_id: r.prev_id, hash: r.prev_hash }
   return {
     snapshot_id: String(r.snapshot_id), profile_id: String(r.profile_id), report: r.report, campaign_id: r.campaign_id, date: r.date, params: r.params,
     fetched_at: r.fetched_at, version: r.version, progress_date: r.progress_date, items: r.items,
@@ -70,10 +82,13 @@ function toSnapshot(db: Db, r: SnapshotRow) {
   }
 }
 
-function previousOf(db: Db, r: Pick<SnapshotRow, 'snapshot_id' | 'profile_id' | 'report' | 'campaign_id' | 'params' | 'date'>): SnapshotRow | undefined {
-  return db.get<SnapshotRow>(
-    'SELECT * FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND params = ? AND date = ? AND snapshot_id < ? ORDER BY snapshot_id DESC LIMIT 1',
-    [r.profile_id, r.report, r.campaign_id, r.params, r.date, r.snapshot_id],
+/** One snapshot with the one before it in its series. */
+function withPrev(db: Db, id: number): WithPrev | undefined {
+  const r = db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [id])
+  if (!r) return undefined
+  return db.get<WithPrev>(
+    `SELECT * FROM (${WITH_PREV} WHERE profile_id = ? AND report = ? AND campaign_id = ? AND params = ? AND date = ? AND snapshot_id <= ? ${SERIES_WINDOW}) WHERE snapshot_id = ?`,
+    [r.profile_id, r.report, r.campaign_id, r.params, r.date, r.snapshot_id, r.snapshot_id],
   )
 }
 
@@ -98,16 +113,19 @@ export interface SnapshotKey {
   fetched_at: string
 }
 
-/** Stores one report answer as a snapshot (inside the caller's transaction). */
-export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown): SnapshotRow {
+/** Stores one report answer as a snapshot (inside the caller's transaction); answers its id. */
+export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown): number {
   const text = canonicalJson(body)
   const b = (body ?? {}) as { version?: unknown; items?: unknown }
   const { lastId } = db.run(
     'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, createHash('sha256').update(text).digest('hex')],
+    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, snapshotHash(text)],
   )
-  return db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [lastId])!
+  return lastId
 }
+
+/** The hash a snapshot of this canonical body is stored with. */
+export const snapshotHash = (canonical: string): string => createHash('sha256').update(canonical).digest('hex')
 
 /** The newest snapshot of a report, campaign, date and parameters, if any. */
 export const latestSnapshot = (db: Db, k: Omit<SnapshotKey, 'progress' | 'fetched_at'>): SnapshotRow | undefined =>
@@ -120,8 +138,8 @@ export async function pullSnapshots(db: Db, client: RemoteClient, profileId: num
     const progress = await progressDate(client, req.campaign_id)
     for (const date of req.dates) {
       const body = await client.get(SNAPSHOT_REPORTS[report], { ...req.params, campaign_id: req.campaign_id, date })
-      const row = db.tx(() => storeSnapshot(db, { profileId, report, campaign_id: req.campaign_id, date, key: req.key, progress, fetched_at: now() }, body))
-      stored.push(toSnapshot(db, row))
+      const id = db.tx(() => storeSnapshot(db, { profileId, report, campaign_id: req.campaign_id, date, key: req.key, progress, fetched_at: now() }, body))
+      stored.push(toSnapshot(withPrev(db, id)!))
     }
     return { state: 'done' as const, problem: '', message: '', snapshots: stored }
   } catch (err) {
@@ -133,14 +151,15 @@ export async function pullSnapshots(db: Db, client: RemoteClient, profileId: num
 export function listSnapshots(db: Db, profileId: number, q: { report?: SnapshotReport | undefined; campaign_id?: string | undefined; limit: Limit }) {
   const w = new Where().eq('profile_id', profileId).eq('report', q.report).eq('campaign_id', q.campaign_id?.trim())
   const lim = limitSql(q.limit)
-  return db.query<SnapshotRow>(`SELECT * FROM remote_snapshots${w.sql} ORDER BY snapshot_id DESC${lim.sql}`, [...w.params, ...lim.params]).map((r) => toSnapshot(db, r))
+  // the filters keep whole series (profile, report, campaign), so LAG sees every earlier snapshot
+  return db.query<WithPrev>(`${WITH_PREV}${w.sql} ${SERIES_WINDOW} ORDER BY snapshot_id DESC${lim.sql}`, [...w.params, ...lim.params]).map(toSnapshot)
 }
 
 export function showSnapshot(db: Db, id: string) {
-  const r = db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [Number(id)])
+  const r = withPrev(db, Number(id))
   if (!r) throw badParam('snapshot_id', `names no snapshot (${id})`)
-  const prev = previousOf(db, r)
+  const prev = r.prev_id === null ? undefined : db.get<{ body: string }>('SELECT body FROM remote_snapshots WHERE snapshot_id = ?', [r.prev_id])
   const body = JSON.parse(r.body) as unknown
   const diff = prev ? diffReports(JSON.parse(prev.body), body) : { items_added: r.items, items_removed: 0, values_changed: 0, changes: [] }
-  return { snapshot: toSnapshot(db, r), body, diff: { previous_id: prev ? String(prev.snapshot_id) : '', ...diff } }
+  return { snapshot: toSnapshot(r), body, diff: { previous_id: r.prev_id === null ? '' : String(r.prev_id), ...diff } }
 }

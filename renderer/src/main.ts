@@ -12,7 +12,8 @@ const session = useSessionStore()
 
 // Browser mode: every screen but the login page needs a session.
 router.beforeEach((to) => (to.meta.public || session.signedIn ? true : { path: '/login', query: { next: to.fullPath } }))
-router.afterEach(() => setTitleDetail(null))
+// A new screen starts without a record name; a query change (a tab) keeps it.
+router.afterEach((to, from) => { if (to.path !== from.path) setTitleDetail(null) })
 api.onUnauthorized = (e) => {
   if (session.desktop || router.currentRoute.value.meta.public) return
   session.logout(e.message)

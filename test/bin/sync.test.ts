@@ -14,7 +14,8 @@ let remote: Remote
 let dir: string
 
 /** Runs the CLI (asynchronously: the remote answers from this process). */
-function cli(args: string[], env: Record<string, string> = {}, input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** `input` null: stdin stays open (like `sleep 25 | admonitor ...`). */
+function cli(args: string[], env: Record<string, string> = {}, input: string | null = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bin/admonitor.ts', ...args, '--data-dir', join(dir, 'data')], {
       cwd: ROOT, env: { ...process.env, ADMONITOR_KEY_FILE: join(dir, 'keys', 'remote.key'), ...env },
@@ -24,6 +25,7 @@ function cli(args: string[], env: Record<string, string> = {}, input = ''): Prom
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
     child.on('close', (status) => resolve({ status, stdout, stderr }))
+    if (input === null) return
     child.stdin.end(input)
   })
 }
@@ -77,6 +79,15 @@ describe('admonitor sync', () => {
     }
     if (process.platform !== 'win32') expect(statSync(join(dir, 'keys', 'remote.key')).mode & 0o777).toBe(0o600)
   })
+
+  it('adds a profile with both secrets in the environment and exits while stdin stays open', async () => {
+    const env = { ADMONITOR_REMOTE_PASSWORD: ACCOUNT.password, ADMONITOR_REMOTE_CLIENT_SECRET: ACCOUNT.client_secret }
+    const started = Date.now()
+    const a = await cli(['sync', 'profile', 'add', '--name', 'open-stdin', '--base-url', remote.url, '--username', ACCOUNT.username, '--client-id', ACCOUNT.client_id], env, null)
+    expect(a.status, a.stderr).toBe(0)
+    expect(a.stdout).toContain("'open-stdin'")
+    expect(Date.now() - started).toBeLessThan(8_000)
+  }, 15_000)
 
   it('queues an operation, lists the outbox, pushes it and reports per operation', async () => {
     const env = { ADMONITOR_REMOTE_PASSWORD: ACCOUNT.password, ADMONITOR_REMOTE_CLIENT_SECRET: ACCOUNT.client_secret }

@@ -4,7 +4,7 @@
  * table's own codecs and the plan rules, the JSON body, and the `item[N]` error of the answer.
  */
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../../../engine/contract/endpoints-cms'
-import { ApiError } from '../../../engine/contract/errors'
+import { ApiError, paramOfDescription } from '../../../engine/contract/errors'
 import { BIDDING_CHANNELS } from '../../../engine/contract/vocabulary'
 import { addDays, dateRange } from './dates'
 
@@ -148,6 +148,6 @@ export function itemError(description: string): { index: number; message: string
 
 /** The parameter an engine message names (`The 'x' …`), when it is an item member. */
 export function fieldOfMessage(message: string): BatchField | null {
-  const m = /The '([A-Za-z_]+)'/.exec(message)
-  return m && (BATCH_FIELDS as readonly string[]).includes(m[1]!) ? (m[1] as BatchField) : null
+  const name = paramOfDescription(message)
+  return name !== null && (BATCH_FIELDS as readonly string[]).includes(name) ? (name as BatchField) : null
 }

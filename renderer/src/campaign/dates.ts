@@ -2,6 +2,12 @@
 
 const DAY_MS = 86_400_000
 
+/** The local calendar day (this computer's time zone) of a timestamp, as YYYY-MM-DD; now by default. */
+export function localDay(ts: number = Date.now()): string {
+  const d = new Date(ts)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
 const toMs = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)))
 const fromMs = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 
@@ -50,11 +56,4 @@ export function monthGrid(month: string): (string | null)[][] {
   const cells: (string | null)[] = [...Array<null>(weekday(first)).fill(null), ...days]
   while (cells.length % 7 !== 0) cells.push(null)
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7))
-}
-
-/** Campaign status from its dates and today (spec §2.2, as the engine computes it): 1 not started, 2 in progress, 3 ended. */
-export function campaignStatus(dates: { start_date: string; end_date: string }, today: string): 1 | 2 | 3 {
-  if (dates.start_date > today) return 1
-  if (dates.end_date < today) return 3
-  return 2
 }

@@ -61,3 +61,8 @@ export function splitVending(value: string): [string, string] {
 
 /** vending_model from its levels: '' when both are empty. */
 export const joinVending = (l1: string, l2: string): string => (l1 === '' && l2 === '' ? '' : `${l1}-${l2}`)
+
+/** How screens name a spot: "publisher / placement". */
+export function spotLabel(s: { publisher_name: string; placement_name: string }): string {
+  return `${s.publisher_name} / ${s.placement_name}`
+}

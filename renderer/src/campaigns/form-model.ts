@@ -72,12 +72,6 @@ export function joinWares(f: Pick<CampaignForm, 'wares_advertiser' | 'wares_bran
   return parts.every((s) => s === '') ? '' : parts.join('|')
 }
 
-/** The parts of a stored `wares`. */
-export function splitWares(wares: string): Pick<CampaignForm, 'wares_advertiser' | 'wares_brand' | 'wares_product'> {
-  const [a = '', b = '', ...rest] = wares.split('|')
-  return { wares_advertiser: a.trim(), wares_brand: b.trim(), wares_product: rest.join('|').trim() }
-}
-
 /** linked_tvcaids text -> ids, or null when it is not integers separated by commas. */
 export function parseTvcaids(text: string): number[] | null {
   const s = text.trim().replace(/^\[/, '').replace(/\]$/, '').trim()

@@ -125,3 +125,6 @@ export function campaignStatus(c: Pick<Campaign, 'start_date' | 'end_date'>, tod
   if (c.end_date < today) return 3
   return 2
 }
+
+/** The tag colour (naive-ui tag type) of each status, in the list and the campaign header. */
+export const STATUS_TAG_TYPE: Record<CampaignStatus, 'info' | 'success' | 'default'> = { 1: 'info', 2: 'success', 3: 'default' }

@@ -3,7 +3,7 @@
  * grouping rows. Unique counts (uim, ucl, uev) are never added across rows: an identity seen at
  * two positions would count twice (docs/metrics.md), so a total of several rows leaves them out.
  */
-import type { ReportAttributes, ReportItem } from '../../../engine/contract/models-reports'
+import type { ReportItem } from '../../../engine/contract/models-reports'
 
 /** The global region of level0 (docs/metrics.md "Cells"). */
 export const GLOBAL_REGION = '000000000000000000000000'
@@ -51,21 +51,8 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
 /** The audience group of a row: its target for target rows, '' otherwise. */
 export const targetKey = (i: ReportItem): string => (i.attributes.audience === 'target' ? (i.attributes.target_id ?? '') : '')
 
-/** The position a row belongs to (publisher, spot, keyword), '' for the campaign. */
-export function positionKey(a: ReportAttributes): string {
-  return [a.publisher_id, a.spot_id, a.keyword_id].filter((x) => x !== undefined).join('/')
-}
-
 /** Two-digit hours 00..23. */
 export const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'))
-
-/** Every day from `from` to `to`, both included (YYYY-MM-DD, calendar days). */
-export function daysBetween(from: string, to: string): string[] {
-  const out: string[] = []
-  const end = Date.parse(`${to}T00:00:00Z`)
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end && out.length < 3700; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10))
-  return out
-}
 
 /** The earlier of two dates. */
 export const minDate = (a: string, b: string): string => (a < b ? a : b)

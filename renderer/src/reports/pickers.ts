@@ -3,6 +3,7 @@
  * its defaults, and reading a remembered value back safely.
  */
 import { AUDIENCES, FILTRATIONS, PLATFORMS, POSITIONS, REGION_LEVELS } from '../../../engine/contract/endpoints-reports'
+import { allowedValues } from './rules'
 
 /** The views of the screen, in tab order. */
 export const VIEWS = ['trend', 'hours', 'region', 'reach', 'audience', 'minisite', 'realtime'] as const
@@ -62,7 +63,7 @@ export const screenKey = (campaignId: string): string => `reports:${campaignId}`
 
 const ENUMS: Partial<Record<keyof Pickers, readonly string[]>> = {
   view: VIEWS, by_position: POSITIONS, by_audience: AUDIENCES, by_region: REGION_LEVELS, platform: PLATFORMS,
-  sdk: ['all', 'mm', 'mz'], filtration_type: FILTRATIONS, metrics: PERIODS, measure: MEASURES, rank_level: RANK_LEVELS,
+  sdk: allowedValues('reports.basic_show', 'sdk'), filtration_type: FILTRATIONS, metrics: PERIODS, measure: MEASURES, rank_level: RANK_LEVELS,
   audience_measure: ['uim', 'ucl'],
 }
 const LISTS = ['publisher_id', 'spot_id', 'keyword_id', 'type_id'] as const

@@ -54,6 +54,9 @@ export interface RegionScope {
   regionChosen: boolean
 }
 
+/** The rows a request's totals cover, from its parameters. */
+export const regionScopeOf = (params: ReportParams): RegionScope => ({ byRegion: String(params.by_region), regionChosen: params.region_id !== undefined })
+
 /** The trend's points over `dates`: the plan where there is one, the actual figures where a report was loaded. */
 export function trendPoints(dates: readonly string[], plan: Map<string, { imp: number; clk: number }>, actual: Map<string, readonly ReportItem[]>, scope: RegionScope): TrendPoint[] {
   return dates.map((date) => {

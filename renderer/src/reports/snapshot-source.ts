@@ -10,7 +10,7 @@
  * a series of another (remote) campaign id can be chosen for a local campaign.
  */
 import type { EndpointId, ResultOf } from '../../../engine/contract/endpoints'
-import { SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
+import { SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
 import type { Params } from '../api/client'
 import type { Caller } from './load'
 import { defaultOf, type ReportId } from './rules'
@@ -20,7 +20,7 @@ export type Snapshot = ResultOf<'sync.snapshots_list'>[number]
 /** The report screen's source: local measurement, or the snapshots of one campaign id of one profile. */
 export type ReportSource = { kind: 'local' } | { kind: 'snapshot'; profile_id: string; campaign_id: string }
 
-const RESERVED = new Set(['access_token', 'callback', 'suppress_response_codes', 'campaign_id', 'date'])
+const RESERVED = new Set(SERIES_LEFT_OUT)
 
 /** The snapshot report name of a report endpoint id (`reports.basic_show` -> `basic_show`), or null. */
 export function snapshotReportOf(id: string): SnapshotReport | null {

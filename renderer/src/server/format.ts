@@ -1,8 +1,17 @@
 /** Numbers and times as the Server page shows them. Pure (the time zone is a parameter). */
 
+const countFormats = new Map<'en' | 'zh', Intl.NumberFormat>()
+
+/** The number format of counts in an interface language, made once per language. */
+export function countFormat(language: 'en' | 'zh'): Intl.NumberFormat {
+  let f = countFormats.get(language)
+  if (!f) countFormats.set(language, (f = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US')))
+  return f
+}
+
 /** A count with thousands separators in the interface language. */
 export function formatCount(n: number, language: 'en' | 'zh'): string {
-  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US').format(n)
+  return countFormat(language).format(n)
 }
 
 /** "2025-01-10 10:00:05" in the given time zone (default: the system's); '' for an empty or bad time. */

@@ -1,6 +1,6 @@
 /**
  * Jobs of the local namespace (event import, simulation, rebuild; docs/import.md): progress,
- * state colours and labels, and following a job by polling GET /local/v1/jobs/show. Pure.
+ * state colours and labels, and following a job (or any status) by polling GET /local/v1/jobs/show. Pure.
  */
 import type { ResultOf } from '../../../engine/contract/endpoints'
 
@@ -40,8 +40,8 @@ export function jobLabel(job: Job): JobLabel {
   return { key: job.total > 0 ? 'running' : 'runningUnknown', params: counts }
 }
 
-/** Milliseconds from start to end (or to `now` while running); 0 when the times are unreadable. */
-export function jobDuration(job: Job, now: number): number {
+/** Milliseconds from start to end (or to `now` while running) of a job, a pull or a push; 0 when the times are unreadable. */
+export function jobDuration(job: Pick<Job, 'started_at' | 'finished_at'>, now: number): number {
   const start = Date.parse(job.started_at)
   const end = job.finished_at ? Date.parse(job.finished_at) : now
   return Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : 0
@@ -59,18 +59,25 @@ export interface FollowOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * Reports `first`, then polls the job until it is no longer running (or following is cancelled),
- * reporting each state. Errors of `fetchJob` end the following and are thrown.
+ * Reports `first`, then polls with `next` while `running` (or until following is cancelled),
+ * reporting each state. A state that arrives after cancelling is not reported (it may belong to
+ * what was shown before: another profile); it is still returned. Errors of `next` end the
+ * following and are thrown.
  */
-export async function followJob(first: Job, fetchJob: (jobId: string) => Promise<Job>, onUpdate: (job: Job) => void, o: FollowOptions = {}): Promise<Job> {
+export async function followUntil<S>(first: S, next: (last: S) => Promise<S>, running: (s: S) => boolean, onUpdate: (s: S) => void, o: FollowOptions = {}): Promise<S> {
   const sleep = o.sleep ?? defaultSleep
-  let job = first
-  onUpdate(job)
-  while (isRunning(job) && !o.cancelled?.()) {
+  let s = first
+  onUpdate(s)
+  while (running(s) && !o.cancelled?.()) {
     await sleep(o.intervalMs ?? 500)
     if (o.cancelled?.()) break
-    job = await fetchJob(job.job_id)
-    onUpdate(job)
+    s = await next(s)
+    if (o.cancelled?.()) break
+    onUpdate(s)
   }
-  return job
+  return s
 }
+
+/** followUntil for a job of the engine, polled by its id while it runs. */
+export const followJob = (first: Job, fetchJob: (jobId: string) => Promise<Job>, onUpdate: (job: Job) => void, o: FollowOptions = {}): Promise<Job> =>
+  followUntil(first, (j) => fetchJob(j.job_id), isRunning, onUpdate, o)

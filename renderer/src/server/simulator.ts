@@ -1,5 +1,6 @@
 /** The simulator form of the Server page (POST /local/v1/simulate/run, docs/simulator.md). Pure. */
 import type { Params } from '../api/client'
+import { minDate } from '../reports/items'
 
 export interface SimCampaign {
   campaign_id: string
@@ -18,7 +19,7 @@ export interface SimForm {
 
 /** The engine's defaults: from the campaign start to the earlier of today and the campaign end. */
 export function defaultRange(c: SimCampaign, today: string): { from_date: string; to_date: string } {
-  return { from_date: c.start_date, to_date: today < c.end_date ? today : c.end_date }
+  return { from_date: c.start_date, to_date: minDate(today, c.end_date) }
 }
 
 /** What keeps the form from being sent: an i18n key under `server.sim.`, or null. */

@@ -108,8 +108,3 @@ export function outcomeCounts(results: readonly PushResult[]): [PushResult['outc
   return order.map((o) => [o, results.filter((r) => r.outcome === o).length] as [PushResult['outcome'], number]).filter(([, n]) => n > 0)
 }
 
-/** Colour of a push by its state (as a pull's). */
-export function pushTone(s: PushStatus): 'success' | 'error' | 'warning' | 'info' | 'default' {
-  const tones = { done: 'success', failed: 'error', cancelled: 'warning', interrupted: 'warning', running: 'info', idle: 'default' } as const
-  return tones[s.state]
-}

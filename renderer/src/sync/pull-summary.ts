@@ -30,8 +30,8 @@ export function pullPercent(s: PullStatus): number {
   return Math.min(100, Math.floor((100 * s.campaigns_done) / s.campaigns_total))
 }
 
-/** The progress bar's colour. */
-export function pullTone(s: PullStatus): 'success' | 'error' | 'warning' | 'info' | 'default' {
+/** The colour of a pull or push by its state (the progress bar, the history tag). */
+export function runTone(s: Pick<PullStatus, 'state'>): 'success' | 'error' | 'warning' | 'info' | 'default' {
   switch (s.state) {
     case 'done': return 'success'
     case 'failed': return 'error'
@@ -39,14 +39,6 @@ export function pullTone(s: PullStatus): 'success' | 'error' | 'warning' | 'info
     case 'running': return 'info'
     default: return 'default'
   }
-}
-
-/** Milliseconds the pull took (or has taken so far, at `now`); 0 without a start. */
-export function pullDuration(s: PullStatus, now: number): number {
-  const start = Date.parse(s.started_at)
-  if (!s.started_at || Number.isNaN(start)) return 0
-  const end = s.finished_at ? Date.parse(s.finished_at) : now
-  return Number.isNaN(end) ? 0 : Math.max(0, end - start)
 }
 
 /** Sums of every kind. */

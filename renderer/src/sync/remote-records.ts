@@ -9,6 +9,9 @@ const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Arra
 const asList = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(asObj) : [])
 const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
 
+/** A member of a pulled campaign (sync.campaigns_list's `campaign`) as text, '' when missing. */
+export const campaignMember = (item: { campaign: unknown }, key: string): string => text(asObj(item.campaign)[key])
+
 export interface SpotRow {
   spot_id: string
   spot_id_str: string

@@ -4,7 +4,7 @@
  * come from the report endpoints' own codecs and rules (reports/rules.ts), as on the report
  * screens. Pure.
  */
-import { SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
+import { MAX_SNAPSHOT_DAYS, SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
 import { allowedValues, defaultOf, problemOf, takes, type ReportId } from '../reports/rules'
 
 /** Reports whose answers can be kept as snapshots, in the engine's order. */
@@ -13,9 +13,6 @@ export const SNAPSHOT_REPORT_NAMES = Object.keys(SNAPSHOT_REPORTS) as SnapshotRe
 /** Breakdowns offered as pickers (those the report takes). */
 export const BREAKDOWNS = ['by_position', 'by_audience', 'by_region', 'platform', 'filtration_type', 'metrics'] as const
 export type Breakdown = (typeof BREAKDOWNS)[number]
-
-/** The most dates one pull may span (the engine's limit). */
-export const MAX_SNAPSHOT_DAYS = 92
 
 export interface SnapshotForm {
   report: SnapshotReport

@@ -2,6 +2,11 @@
 // forwarded to a second engine started as the remote (answers recorded, reports as snapshots), or
 // offline from those recordings once the remote is gone; the request log says which
 import { afterEach, describe, expect, it } from 'vitest'
+import { endpoints } from '../../../engine/contract/endpoints'
+import { cmsEndpoints } from '../../../engine/contract/endpoints-cms'
+import { modeGroupOf } from '../../../engine/contract/endpoints-sync-modes'
+import { referenceEndpoints } from '../../../engine/contract/endpoints-reference'
+import { reportEndpoints } from '../../../engine/contract/endpoints-reports'
 import { DATES, type TestEngine } from '../../helpers/make-engine'
 import { localWithProfile, startRemote, stopRemote, type Remote } from './remote'
 
@@ -71,13 +76,32 @@ describe('sync.modes_set', () => {
     expect(fwd.status, fwd.raw.body).toBe(200)
     const snaps = (await local.get('/local/v1/sync/snapshots/list', { profile_id: profileId })).body
     expect(snaps).toEqual([expect.objectContaining({ report: 'basic_show', campaign_id: q.campaign_id, date: q.date, params: 'platform=pm' })])
-    expect((await local.get('/local/v1/sync/modes/list')).body[2]).toMatchObject({ group: 'reports', recorded: 2 })
+    expect((await local.get('/local/v1/sync/modes/list')).body[2]).toMatchObject({ group: 'reports', recorded: 1 })
+    // the same answer again is not kept twice
+    expect((await local.get('/admonitor/v1/reports/basic/show', { ...q })).body).toEqual(fwd.body)
+    expect((await local.get('/local/v1/sync/snapshots/list', { profile_id: profileId })).body).toHaveLength(1)
+    expect((await local.get('/local/v1/sync/modes/list')).body[2]).toMatchObject({ group: 'reports', recorded: 1 })
     await local.post('/local/v1/sync/modes/set', { group: 'reports', mode: 'offline', profile_id: profileId })
     await stopRemote(r)
     remote = undefined
     const off = await local.get('/admonitor/v1/reports/basic/show', { platform: 'pm', date: q.date, campaign_id: q.campaign_id })
     expect(off.status, off.raw.body).toBe(200)
     expect(off.body).toEqual(fwd.body)
+  })
+
+  it('answers a report offline from a pulled snapshot of it (the same series key)', async () => {
+    const { local, profileId, r } = await setup()
+    const c1 = r.campaignIds[0]!
+    const pulled = await local.post('/local/v1/sync/snapshots/pull', { profile_id: profileId, report: 'basic_show', params: `platform=mb&metrics=all&date=2025-01-11&by_position=spot&campaign_id=${c1}` })
+    expect(pulled.body.state, pulled.raw.body).toBe('done')
+    const shown = await local.get('/local/v1/sync/snapshots/show', { snapshot_id: pulled.body.snapshots[0].snapshot_id })
+    await local.post('/local/v1/sync/modes/set', { group: 'reports', mode: 'offline', profile_id: profileId })
+    await stopRemote(r)
+    remote = undefined
+    const off = await local.get('/admonitor/v1/reports/basic/show', { campaign_id: c1, date: '2025-01-11', by_position: 'spot', metrics: 'all', platform: 'mb' })
+    expect(off.status, off.raw.body).toBe(200)
+    expect(off.headers['x-admonitor-source']).toBe('offline')
+    expect(off.body).toEqual(shown.body.body)
   })
 
   it('says when the remote cannot answer in the forward mode, and goes back to local', async () => {
@@ -97,11 +121,54 @@ describe('sync.modes_set', () => {
     expect(loop.body.error_description).toMatch(/whose base_url is this engine itself .*: forwarding would loop\.$/)
   })
 
+  it('fails a forwarded GET after one retry with the default settings, and engine close does not wait for one in flight', async () => {
+    let attempts = 0
+    const refusing = (async () => {
+      attempts++
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })
+    }) as typeof fetch
+    const a = await localWithProfile('https://remote.invalid', { fetch: refusing })
+    await a.local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'forward', profile_id: a.profileId })
+    const down = await a.local.get('/cms/v1/campaigns/list')
+    expect([down.status, down.body.error]).toEqual([503, 'temporarily_unavailable'])
+    expect(attempts).toBe(2)
+    await a.local.engine.close()
+
+    let asked = 0
+    // never answers, and ignores its abort signal
+    const silent = (() => {
+      asked++
+      return new Promise<Response>(() => undefined)
+    }) as typeof fetch
+    const b = await localWithProfile('https://remote.invalid', { fetch: silent })
+    await b.local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'forward', profile_id: b.profileId })
+    const pending = b.local.get('/cms/v1/campaigns/list')
+    while (asked === 0) await new Promise((r) => setTimeout(r, 10))
+    const started = performance.now()
+    await b.local.engine.close()
+    expect(performance.now() - started).toBeLessThan(2_000)
+    const cut = await pending
+    expect([cut.status, cut.body.error]).toEqual([503, 'temporarily_unavailable'])
+    expect(asked).toBe(1)
+  })
+
   it('goes back to local when the profile is deleted', async () => {
     const { local, profileId } = await setup()
     await local.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'offline', profile_id: profileId })
     await local.post('/local/v1/sync/profiles/delete', { profile_id: profileId })
     expect((await local.get('/local/v1/sync/modes/list')).body[0]).toMatchObject({ mode: 'local' })
     expect((await local.get('/cms/v1/campaigns/list')).status).toBe(200)
+  })
+})
+
+describe('modeGroupOf', () => {
+  it('puts every read endpoint of the vendor API in its group, and nothing else', () => {
+    const gets = (table: Record<string, { method: string }>) => Object.keys(table).filter((id) => table[id]!.method === 'GET')
+    for (const id of gets(cmsEndpoints)) expect(modeGroupOf(id), id).toBe('campaigns')
+    for (const id of gets(referenceEndpoints)) expect(modeGroupOf(id), id).toBe('reference')
+    for (const id of gets(reportEndpoints)) expect(modeGroupOf(id), id).toBe('reports')
+    expect(gets(referenceEndpoints)).toEqual(expect.arrayContaining(['panels.list', 'regions.list', 'advertisers.list', 'brands.list', 'product.list', 'agencies.list', 'programs.list', 'plmttype.list', 'extensiontype.list']))
+    for (const id of ['panels.persons_summary', 'sync.modes_list', 'oauth.token']) expect(modeGroupOf(id), id).toBeNull()
+    expect(Object.keys(endpoints)).toEqual(expect.arrayContaining(['panels.persons_summary', 'oauth.token']))
   })
 })

@@ -177,7 +177,9 @@ describe('sync.pull_start', () => {
   it('skips a reference list and a campaign the remote refuses, goes on, and says so', async () => {
     const remote = await remoteWith(3)
     const denied = remote.campaignIds[1]!
+    const langs: string[] = []
     const fetch = watching((url) => {
+      if (url.pathname === '/cms/v1/regions/list' || url.pathname === '/cms/v1/panels/list') langs.push(`${url.pathname} ${url.searchParams.get('lang')}`)
       if (url.pathname === '/cms/v1/extensiontype/list') return new Response('{"error":"not_found"}', { status: 404 })
       if (url.pathname === '/cms/v1/campaigns/list_spots' && url.searchParams.get('campaign_id') === denied)
         return new Response('{"error":"access_denied","error_description":"no permission on the campaign"}', { status: 400 })
@@ -193,6 +195,9 @@ describe('sync.pull_start', () => {
     expect(countsOf(r.body.counts, 'campaign')).toEqual([2, 0, 0, 0])
     expect(countsOf(r.body.counts, 'extensiontype')).toEqual([0, 0, 0, 0])
     expect(countsOf(r.body.counts, 'program')[0]).toBeGreaterThan(0)
+    // regions and panels are pulled in English
+    expect(langs.length).toBeGreaterThan(3)
+    expect(new Set(langs)).toEqual(new Set(['/cms/v1/panels/list en', '/cms/v1/regions/list en']))
   })
 
   it('does not resume an unfinished pull once the profile points at another service', async () => {

@@ -204,6 +204,41 @@ describe('sync.push_start', () => {
     }
   })
 
+  it('cancels during a slow create (the request in flight is abandoned); the next push reconciles it without a duplicate', async () => {
+    remote = await startRemote(1)
+    let reached = false
+    let release = () => undefined as void
+    const gate = new Promise<void>((r) => (release = r))
+    let late: Promise<Response> | null = null
+    const slow = (async (input: URL | RequestInfo, init?: RequestInit) => {
+      if (new URL(String(input)).pathname === '/cms/v1/campaigns/create' && late === null) {
+        reached = true
+        await gate
+        // the remote gets it after all (the answer goes nowhere: the push was cancelled)
+        late = fetch(input, { ...init, signal: null })
+        await late
+      }
+      return fetch(input, init)
+    }) as typeof fetch
+    const { local, profileId } = await localWithProfile(remote.url, { ...FAST, fetch: slow })
+    await enqueue(local, profileId, await draft(local))
+    const started = await local.post('/local/v1/sync/push/start', { profile_id: profileId, wait: 0 })
+    expect(started.body.state).toBe('running')
+    while (!reached) await new Promise((r) => setTimeout(r, 10))
+    const cancelled = await local.post('/local/v1/sync/push/cancel', { profile_id: profileId })
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', problem: 'cancelled', ops_done: 0 })
+    expect((await local.get('/local/v1/sync/push/status', { profile_id: profileId })).body.state).toBe('cancelled')
+    release()
+    while (late === null) await new Promise((r) => setTimeout(r, 10))
+    await late
+    const ops = (await local.get('/local/v1/sync/outbox/list', { profile_id: profileId })).body as Row[]
+    expect(ops.map((o) => o.state)).toEqual(['sending', 'pending', 'pending', 'pending'])
+    const again = await local.post('/local/v1/sync/push/start', { profile_id: profileId })
+    expect(again.body).toMatchObject({ state: 'done', ops_done: 4 })
+    expect(again.body.results.map((x: Row) => x.outcome)).toEqual(['reconciled', 'created', 'created', 'created'])
+    expect(await remoteIdOf('Plane draft')).toHaveLength(1)
+  })
+
   it('stops at once when nothing answers at the address, keeping every draft', async () => {
     remote = await startRemote(1)
     const { local, profileId } = await localWithProfile(remote.url, { ...FAST, retries: 1 })

@@ -1,6 +1,7 @@
 // renderer/src/campaign/plan.ts and dates.ts: the plan calendar's edits as update_spot requests
 import { describe, expect, it } from 'vitest'
-import { addDays, campaignStatus, dateRange, monthGrid, monthsBetween, weekday } from '../../../renderer/src/campaign/dates'
+import { addDays, dateRange, localDay, monthGrid, monthsBetween, weekday } from '../../../renderer/src/campaign/dates'
+import { campaignStatus } from '../../../renderer/src/campaigns/list-query'
 import { evenSplit, planChanges, planRequests, planSummary, removeDays, setDays, type PlanDay } from '../../../renderer/src/campaign/plan'
 
 const day = (date: string, est_impression = 0, est_click = 0): PlanDay => ({ date, est_impression, est_click })
@@ -75,6 +76,12 @@ describe('dates', () => {
     expect(grid[0]).toEqual([null, null, null, null, null, '2025-02-01', '2025-02-02'])
     expect(grid.flat().filter((d) => d !== null)).toHaveLength(28)
     expect(grid.every((w) => w.length === 7)).toBe(true)
+  })
+
+  it('writes the local calendar day of a timestamp, today by default', () => {
+    expect(localDay(new Date(2025, 0, 5, 23, 59).getTime())).toBe('2025-01-05')
+    expect(localDay(new Date(2024, 11, 31, 0, 0).getTime())).toBe('2024-12-31')
+    expect(localDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
   it('computes the status the engine computes from the dates and today', () => {

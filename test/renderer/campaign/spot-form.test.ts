@@ -1,6 +1,7 @@
 // renderer/src/campaign/spot-form.ts: the spot editor's fields, checks and call parameters
 import { describe, expect, it } from 'vitest'
 import type { Spot } from '../../../engine/contract/models'
+import { spotLabel } from '../../../renderer/src/campaign/spot-fields'
 import { CREATE_ONLY, createParams, emptyForm, fieldsOf, formFromSpot, updateParams, validateSpot } from '../../../renderer/src/campaign/spot-form'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
@@ -59,5 +60,11 @@ describe('parameters', () => {
     expect(updateParams(original, { ...original })).toEqual({})
     expect(updateParams(original, { ...original, guid: '', report_metrics: '', description: 'new', dangerous_source_filtration: '0' }))
       .toEqual({ guid: '', description: 'new', dangerous_source_filtration: '0' })
+  })
+})
+
+describe('spotLabel', () => {
+  it('names a spot by publisher and placement', () => {
+    expect(spotLabel({ publisher_name: 'Sina', placement_name: 'Home banner' })).toBe('Sina / Home banner')
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import type { Campaign } from '../../../engine/contract/models'
 import {
-  createParams, emptyForm, formFromCampaign, joinWares, parseTvcaids, splitWares, updateIsEmpty, updateParams, type CampaignForm,
+  createParams, emptyForm, formFromCampaign, joinWares, parseTvcaids, updateIsEmpty, updateParams, type CampaignForm,
 } from '../../../renderer/src/campaigns/form-model'
 
 const form = (over: Partial<CampaignForm> = {}): CampaignForm => ({ ...emptyForm(), campaign_name: 'Spring', start_date: '2025-01-10', end_date: '2025-01-31', ...over })
@@ -103,12 +103,10 @@ describe('updateParams', () => {
 })
 
 describe('wares and tvcaids helpers', () => {
-  it('joinWares and splitWares are inverse for three parts', () => {
+  it('joinWares joins three parts, and answers empty when every part is', () => {
     const parts = { wares_advertiser: 'P&G', wares_brand: 'Olay', wares_product: 'Cream' }
     expect(joinWares(parts)).toBe('P&G|Olay|Cream')
-    expect(splitWares('P&G|Olay|Cream')).toEqual(parts)
     expect(joinWares({ wares_advertiser: ' ', wares_brand: '', wares_product: '' })).toBe('')
-    expect(splitWares('')).toEqual({ wares_advertiser: '', wares_brand: '', wares_product: '' })
   })
   it('parseTvcaids reads commas, spaces and brackets', () => {
     expect(parseTvcaids('[123, 456]')).toEqual([123, 456])

@@ -1,6 +1,7 @@
 // renderer/src/campaigns/server-errors.ts and stores/reference/shared.ts: server errors on fields; picker helpers
 import { describe, expect, it } from 'vitest'
-import { fieldOfServerError, paramOfMessage } from '../../../renderer/src/campaigns/server-errors'
+import { paramOfDescription } from '../../../engine/contract/errors'
+import { fieldOfServerError } from '../../../renderer/src/campaigns/server-errors'
 import { cacheKey, idByName, namedOptions, panelPlatform, toOptions } from '../../../renderer/src/stores/reference/shared'
 
 describe('fieldOfServerError', () => {
@@ -16,7 +17,7 @@ describe('fieldOfServerError', () => {
   it('gives null (an alert) for parameters the form does not show and for other errors', () => {
     expect(fieldOfServerError('invalid_campaign_id', "The 'campaign_id' 9 cannot be found.")).toBeNull()
     expect(fieldOfServerError('server_error', 'boom')).toBeNull()
-    expect(paramOfMessage('no quotes')).toBeNull()
+    expect(paramOfDescription('no quotes')).toBeNull()
   })
 })
 

@@ -1,7 +1,8 @@
 // renderer/src/reports/rows-census.ts and items.ts: trend, hours, region ranking rows
 import { describe, expect, it } from 'vitest'
-import { daysBetween, defaultDate, sumMetric, summable } from '../../../renderer/src/reports/items'
-import { hourSeries, hoursTable, planByDate, plannedSpots, regionRanking, regionTable, trendPoints, trendTable } from '../../../renderer/src/reports/rows-census'
+import { dateRange } from '../../../renderer/src/campaign/dates'
+import { defaultDate, sumMetric, summable } from '../../../renderer/src/reports/items'
+import { hourSeries, hoursTable, planByDate, plannedSpots, regionRanking, regionScopeOf, regionTable, trendPoints, trendTable } from '../../../renderer/src/reports/rows-census'
 import { BEIJING, GLOBAL, MAINLAND, SHANGHAI, item, names, spot, t } from './fixtures'
 
 const spots = [spot('1', '10', [['2026-03-01', 100, 5], ['2026-03-02', 100, 5]]), spot('2', '11', [['2026-03-02', 50, 2]], [[5, 'shampoo']])]
@@ -22,11 +23,18 @@ describe('items helpers', () => {
   })
 
   it('lists calendar days and defaults the date to the last computed day inside the campaign', () => {
-    expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02'])
-    expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([])
+    expect(dateRange('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02'])
+    expect(dateRange('2026-03-02', '2026-03-01')).toEqual([])
     expect(defaultDate('2026-03-04', '2026-03-01', '2026-03-31')).toBe('2026-03-04')
     expect(defaultDate('2026-04-04', '2026-03-01', '2026-03-31')).toBe('2026-03-31')
     expect(defaultDate('2026-02-04', '2026-03-01', '2026-03-31')).toBe('2026-03-01')
+  })
+})
+
+describe('regionScopeOf', () => {
+  it('reads the level and whether one region was chosen from the request parameters', () => {
+    expect(regionScopeOf({ by_region: 'level0' })).toEqual({ byRegion: 'level0', regionChosen: false })
+    expect(regionScopeOf({ by_region: 'level1', region_id: ['110000'] })).toEqual({ byRegion: 'level1', regionChosen: true })
   })
 })
 

@@ -1,12 +1,18 @@
 // renderer/src/server/format.ts and simulator.ts: numbers, times, the simulator form
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatCount, formatDateTime, formatDuration } from '../../../renderer/src/server/format'
+import { countFormat, formatClock, formatCount, formatDateTime, formatDuration } from '../../../renderer/src/server/format'
 import { defaultRange, simParams, simProblem, type SimForm } from '../../../renderer/src/server/simulator'
 
 describe('format', () => {
   it('formats counts in the interface language', () => {
     expect(formatCount(1234567, 'en')).toBe('1,234,567')
     expect(formatCount(1234567, 'zh')).toBe('1,234,567')
+  })
+
+  it('makes the count format once per language', () => {
+    expect(countFormat('en')).toBe(countFormat('en'))
+    expect(countFormat('zh')).toBe(countFormat('zh'))
+    expect(countFormat('en')).not.toBe(countFormat('zh'))
   })
 
   it('formats times in a time zone', () => {

@@ -1,6 +1,6 @@
 // renderer/src/server/jobs.ts: job progress, colours, labels and following a job
 import { describe, expect, it } from 'vitest'
-import { followJob, jobDuration, jobLabel, jobPercent, jobTone, type Job } from '../../../renderer/src/server/jobs'
+import { followJob, followUntil, jobDuration, jobLabel, jobPercent, jobTone, type Job } from '../../../renderer/src/server/jobs'
 
 const job = (over: Partial<Job> = {}): Job => ({
   job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, errors: [],
@@ -87,5 +87,23 @@ describe('followJob', () => {
 
   it('throws what fetching throws', async () => {
     await expect(followJob(job(), async () => { throw new Error('job_id 7 is not a job') }, () => {}, { sleep: async () => {} })).rejects.toThrow('not a job')
+  })
+})
+
+describe('followUntil', () => {
+  it('does not report a status that arrives after cancelling (another profile is shown)', async () => {
+    let current = true
+    const seen: string[] = []
+    const last = await followUntil('running', async () => ((current = false), 'done'), (s) => s === 'running', (s) => seen.push(s), { sleep: async () => {}, cancelled: () => !current })
+    expect(seen).toEqual(['running'])
+    expect(last).toBe('done')
+  })
+
+  it('polls any status with its own test of running', async () => {
+    const states = [2, 1, 0]
+    const seen: number[] = []
+    const last = await followUntil(3, async () => states.shift()!, (n) => n > 0, (n) => seen.push(n), { sleep: async () => {} })
+    expect(seen).toEqual([3, 2, 1, 0])
+    expect(last).toBe(0)
   })
 })

@@ -1,7 +1,7 @@
 // renderer/src/sync/outbox.ts: editing an operation's parameters, the conflict field by field, push progress
 import { describe, expect, it } from 'vitest'
 import {
-  conflictRows, countByState, duplicateNames, outcomeCounts, outcomeTone, paramRows, paramsEdit, pushPercent, pushTone, type OutboxOp, type PushStatus,
+  conflictRows, countByState, duplicateNames, outcomeCounts, outcomeTone, paramRows, paramsEdit, pushPercent, type OutboxOp, type PushStatus,
 } from '../../../renderer/src/sync/outbox'
 
 describe('operation parameters', () => {
@@ -40,7 +40,6 @@ describe('conflicts and pushes', () => {
     expect(pushPercent({ ...s, state: 'done' })).toBe(100)
     expect(pushPercent({ ...s, ops_total: 0 })).toBe(0)
     expect(['created', 'failed', 'conflict', 'not_sent'].map((o) => outcomeTone(o as never))).toEqual(['success', 'error', 'warning', 'default'])
-    expect(pushTone({ ...s, state: 'failed' })).toBe('error')
   })
 
   it('counts operations by state and results by outcome', () => {

@@ -1,6 +1,8 @@
 // renderer/src/sync/pull-summary.ts: progress and the per-kind summary of a pull
 import { describe, expect, it } from 'vitest'
-import { isPullRunning, pullDuration, pullPercent, pullTone, summaryLine, summaryRows, totalsOf, type PullStatus } from '../../../renderer/src/sync/pull-summary'
+import { jobDuration } from '../../../renderer/src/server/jobs'
+import type { PushStatus } from '../../../renderer/src/sync/outbox'
+import { isPullRunning, pullPercent, runTone, summaryLine, summaryRows, totalsOf, type PullStatus } from '../../../renderer/src/sync/pull-summary'
 
 const status = (over: Partial<PullStatus> = {}): PullStatus => ({
   pull_id: '1', profile_id: '1', state: 'running', phase: 'campaigns', resumed: false, campaigns_total: 8, campaigns_done: 3,
@@ -18,14 +20,15 @@ describe('pull progress', () => {
   })
 
   it('colours by state', () => {
-    expect(['done', 'failed', 'cancelled', 'interrupted', 'running', 'idle'].map((s) => pullTone(status({ state: s as PullStatus['state'] }))))
+    expect(['done', 'failed', 'cancelled', 'interrupted', 'running', 'idle'].map((s) => runTone(status({ state: s as PullStatus['state'] }))))
       .toEqual(['success', 'error', 'warning', 'warning', 'info', 'default'])
+    expect(runTone({ state: 'failed', ops_total: 4, ops_done: 1 } as PushStatus)).toBe('error')
   })
 
   it('measures the time taken, or so far', () => {
-    expect(pullDuration(status({ finished_at: '2025-01-20T10:01:30.000Z' }), 0)).toBe(90_000)
-    expect(pullDuration(status(), Date.parse('2025-01-20T10:00:05.000Z'))).toBe(5000)
-    expect(pullDuration(status({ started_at: '' }), 1e12)).toBe(0)
+    expect(jobDuration(status({ finished_at: '2025-01-20T10:01:30.000Z' }), 0)).toBe(90_000)
+    expect(jobDuration(status(), Date.parse('2025-01-20T10:00:05.000Z'))).toBe(5000)
+    expect(jobDuration(status({ started_at: '' }), 1e12)).toBe(0)
   })
 })
 

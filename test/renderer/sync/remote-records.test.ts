@@ -1,8 +1,15 @@
 // renderer/src/sync/remote-records.ts: pulled records (as the remote answered them) to table rows
 import { describe, expect, it } from 'vitest'
-import { campaignFields, matches, publisherRows, spotRows, targetRows } from '../../../renderer/src/sync/remote-records'
+import { campaignFields, campaignMember, matches, publisherRows, spotRows, targetRows } from '../../../renderer/src/sync/remote-records'
 
 describe('remote records', () => {
+  it('reads a member of a pulled campaign as text, empty when missing', () => {
+    expect(campaignMember({ campaign: { start_date: '2025-01-01', budget: 5 } }, 'start_date')).toBe('2025-01-01')
+    expect(campaignMember({ campaign: { budget: 5 } }, 'budget')).toBe('5')
+    expect(campaignMember({ campaign: { end_date: null } }, 'end_date')).toBe('')
+    expect(campaignMember({ campaign: null }, 'end_date')).toBe('')
+  })
+
   it('reads spots with their keyword and plan counts, and tolerates odd shapes', () => {
     const spots = [{ spot_id: '7', spot_id_str: 'a1', publisher_name: 'Sina', keyword: [{}, {}], spot_plan: [{}], channel_name: null }]
     expect(spotRows(spots)).toEqual([{ spot_id: '7', spot_id_str: 'a1', publisher_name: 'Sina', channel_name: '', placement_name: '', placement_type: '', keywords: 2, plan_days: 1 }])

@@ -4,7 +4,7 @@ export const en = {
   header: {
     back: 'All campaigns', edit: 'Edit campaign', reports: 'Reports', id: 'Campaign {id}', dates: '{start} to {end}',
     advertiser: 'Advertiser', brand: 'Brand', agency: 'Agency', panel: 'Panel', slotType: 'Slot type', creator: 'Creator',
-    status: { 1: 'Not started', 2: 'In progress', 3: 'Ended' }, retry: 'Try again',
+    retry: 'Try again',
   },
   tabs: { spots: 'Spots', targets: 'Targets', publishers: 'Publishers', codes: 'Tracking codes' },
   spots: {
@@ -79,7 +79,7 @@ export const en = {
   publishers: { empty: 'No publishers: publishers appear with the campaign’s spots.', col: { id: 'ID', name: 'Publisher', spots: 'Spots' } },
   codes: {
     options: 'Code options (code_type)', landingUtm: 'Landing pages with utm parameters (landingpage=utm)', vendor: 'seen in vendor codes', engine: 'engine’s choice',
-    exclusive: 'utm and utm_auto exclude each other.', empty: 'No spots: no codes.', count: '{n} codes', copy: 'Copy', copied: 'Copied.', copyFailed: 'Could not copy; select the text and press Ctrl+C.',
+    exclusive: 'utm and utm_auto exclude each other.', empty: 'No spots: no codes.', count: '{n} codes', copy: 'Copy',
     col: { spot_id: 'Spot id', spot_id_str: 'spot_id_str', publisher_name: 'Publisher', channel_name: 'Channel', placement_name: 'Placement', keyword_id: 'Keyword id', keyword: 'Keyword', landing_page: 'Landing page', impression_url: 'Impression code', click_url: 'Click code' },
     fileName: 'tracking-codes', preview: 'Preview',
   },
@@ -90,7 +90,7 @@ export const zh: typeof en = {
   header: {
     back: '全部活动', edit: '编辑活动', reports: '报表', id: '活动 {id}', dates: '{start} 至 {end}',
     advertiser: '广告主', brand: '品牌', agency: '代理商', panel: '样本库', slotType: '广告类型', creator: '创建人',
-    status: { 1: '未开始', 2: '进行中', 3: '已结束' }, retry: '重试',
+    retry: '重试',
   },
   tabs: { spots: '广告位', targets: '目标受众', publishers: '媒体', codes: '监测代码' },
   spots: {
@@ -165,7 +165,7 @@ export const zh: typeof en = {
   publishers: { empty: '没有媒体：媒体随活动的广告位出现。', col: { id: 'ID', name: '媒体', spots: '广告位数' } },
   codes: {
     options: '代码选项（code_type）', landingUtm: '落地页附带 utm 参数（landingpage=utm）', vendor: '见于厂商代码', engine: '引擎自定',
-    exclusive: 'utm 与 utm_auto 互斥。', empty: '没有广告位，也就没有代码。', count: '{n} 条代码', copy: '复制', copied: '已复制。', copyFailed: '无法复制；请选中文本后按 Ctrl+C。',
+    exclusive: 'utm 与 utm_auto 互斥。', empty: '没有广告位，也就没有代码。', count: '{n} 条代码', copy: '复制',
     col: { spot_id: '广告位 ID', spot_id_str: 'spot_id_str', publisher_name: '媒体', channel_name: '频道', placement_name: '广告位', keyword_id: '关键词 ID', keyword: '关键词', landing_page: '落地页', impression_url: '曝光代码', click_url: '点击代码' },
     fileName: '监测代码', preview: '预览',
   },

@@ -4,7 +4,7 @@ export const en = {
   nav: { campaigns: 'Campaigns', reports: 'Reports', server: 'Local server & data', sync: 'Sync' },
   action: {
     save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', create: 'Create', close: 'Close', refresh: 'Refresh',
-    search: 'Search', reset: 'Reset', copy: 'Copy', copied: 'Copied', exportCsv: 'Export CSV', exportXlsx: 'Export XLSX',
+    search: 'Search', reset: 'Reset', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'Could not copy: select the text and copy it by hand.', exportCsv: 'Export CSV', exportXlsx: 'Export XLSX',
     confirm: 'Confirm', back: 'Back', signOut: 'Sign out', add: 'Add', remove: 'Remove', apply: 'Apply', upload: 'Choose file',
   },
   state: { loading: 'Loading…', empty: 'Nothing here yet', error: 'Something went wrong', noData: 'No data' },
@@ -21,7 +21,7 @@ export const zh: typeof en = {
   nav: { campaigns: '活动', reports: '报表', server: '本地服务与数据', sync: '同步' },
   action: {
     save: '保存', cancel: '取消', delete: '删除', edit: '编辑', create: '新建', close: '关闭', refresh: '刷新',
-    search: '搜索', reset: '重置', copy: '复制', copied: '已复制', exportCsv: '导出 CSV', exportXlsx: '导出 XLSX',
+    search: '搜索', reset: '重置', copy: '复制', copied: '已复制到剪贴板', copyFailed: '无法复制：请选中文本手动复制。', exportCsv: '导出 CSV', exportXlsx: '导出 XLSX',
     confirm: '确认', back: '返回', signOut: '退出登录', add: '添加', remove: '移除', apply: '应用', upload: '选择文件',
   },
   state: { loading: '加载中…', empty: '暂无内容', error: '出错了', noData: '无数据' },

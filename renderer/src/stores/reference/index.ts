@@ -8,6 +8,7 @@
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import type { ResultOf } from '../../../../engine/contract/endpoints'
 import { api } from '../../api'
+import { localDay } from '../../campaign/dates'
 import { StoreId } from '../ids'
 import { usePrefsStore } from '../prefs'
 import { PAGE_LIMIT, ROWS_LIMIT, cacheKey } from './shared'
@@ -20,12 +21,6 @@ export type NamedRow = ResultOf<'extensiontype.list'>[number]
 
 /** How long the engine's today is trusted before it is asked again. */
 const TODAY_TTL_MS = 5 * 60_000
-
-/** Today as YYYY-MM-DD in this computer's time zone (only when the engine cannot be asked). */
-function localToday(): string {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 export const useReferenceStore = defineStore(StoreId.Reference, () => {
   const prefs = usePrefsStore()
@@ -73,7 +68,7 @@ export const useReferenceStore = defineStore(StoreId.Reference, () => {
   function today(): Promise<string> {
     const now = Date.now()
     if (todayCache && now - todayCache.at < TODAY_TTL_MS) return todayCache.value
-    const value = api.call('local.status').then((s) => s.today, () => localToday())
+    const value = api.call('local.status').then((s) => s.today, () => localDay())
     todayCache = { at: now, value }
     return value
   }

@@ -2,7 +2,7 @@
 import { NButton, NSpace, NTag, type DataTableColumns, type DataTableSortOrder } from 'naive-ui'
 import { h } from 'vue'
 import type { Campaign } from '../../../../engine/contract/models'
-import { campaignStatus, type CampaignStatus, type ListSort, type OrderField } from '../../campaigns/list-query'
+import { STATUS_TAG_TYPE, campaignStatus, type ListSort, type OrderField } from '../../campaigns/list-query'
 
 export interface ColumnActions {
   edit: (c: Campaign) => void
@@ -17,7 +17,6 @@ export interface ColumnContext {
   actions: ColumnActions
 }
 
-const STATUS_TYPE: Record<CampaignStatus, 'info' | 'success' | 'default'> = { 1: 'info', 2: 'success', 3: 'default' }
 const dash = (s: string): string => (s.trim() === '' ? '—' : s)
 
 function sortOrder(sort: ListSort | null, key: OrderField): DataTableSortOrder {
@@ -56,7 +55,7 @@ export function campaignColumns(ctx: ColumnContext): DataTableColumns<Campaign> 
       render: (c) => {
         if (!ctx.today) return '—'
         const s = campaignStatus(c, ctx.today)
-        return h(NTag, { size: 'small', bordered: false, type: STATUS_TYPE[s] }, { default: () => t(`campaigns.status.${s}`) })
+        return h(NTag, { size: 'small', bordered: false, type: STATUS_TAG_TYPE[s] }, { default: () => t(`campaigns.status.${s}`) })
       },
     },
     { key: 'start_date', title: t('campaigns.col.start'), width: 110 },

@@ -1,40 +1,40 @@
 /**
- * Follows a job of the engine (a push) by polling its status until it ends, while the component is
- * mounted; starting to follow again (another profile) drops the previous follow.
+ * Follows a job of the engine (a pull, a push) by polling its status until it ends, while the
+ * component is mounted (followUntil, server/jobs.ts). Starting again (another profile) drops the
+ * previous follow, and an answer of the previous one that lands later is never shown.
  */
 import { onBeforeUnmount } from 'vue'
+import { followUntil } from '../../server/jobs'
 
 export interface Follower<S> {
-  /** Polls `read` every `intervalMs` while `running(status)`; `update` gets each status, `ended` the last one. */
-  follow: (read: () => Promise<S>) => void
+  /**
+   * Drops any previous follow and starts a new one: the check it returns stays true until the
+   * next `begin`, `follow` or `stop` (guard what an awaited answer does with it).
+   */
+  begin: () => () => boolean
+  /**
+   * Reports `first`, then polls `read` every `intervalMs` while `running`; `ended` gets the last
+   * status (also when `first` has already ended). `current` continues the follow `begin` started.
+   */
+  follow: (first: S, read: () => Promise<S>, current?: () => boolean) => void
   /** Stops following (the job goes on). */
   stop: () => void
 }
 
 export function useFollow<S>(running: (s: S) => boolean, update: (s: S) => void, ended: (s: S) => void, failed: (e: Error) => void, intervalMs = 1000): Follower<S> {
   let generation = 0
-  let timer: ReturnType<typeof setTimeout> | null = null
-  const stop = (): void => {
-    generation++
-    if (timer) clearTimeout(timer)
-    timer = null
-  }
+  const stop = (): void => void generation++
   onBeforeUnmount(stop)
-  function follow(read: () => Promise<S>): void {
-    stop()
-    const gen = generation
-    const tick = async (): Promise<void> => {
-      try {
-        const s = await read()
-        if (gen !== generation) return
-        update(s)
-        if (running(s)) timer = setTimeout(() => void tick(), intervalMs)
-        else ended(s)
-      } catch (e) {
-        if (gen === generation) failed(e as Error)
-      }
-    }
-    timer = setTimeout(() => void tick(), intervalMs)
+  function begin(): () => boolean {
+    const gen = ++generation
+    return () => gen === generation
   }
-  return { follow, stop }
+  function follow(first: S, read: () => Promise<S>, current = begin()): void {
+    if (!current()) return
+    void followUntil(first, read, running, update, { intervalMs, cancelled: () => !current() }).then(
+      (last) => current() && ended(last),
+      (e: unknown) => current() && failed(e as Error),
+    )
+  }
+  return { begin, follow, stop }
 }

@@ -21,14 +21,13 @@ function choiceLabel(field: 'placement_type' | 'report_metrics', value: string, 
 }
 
 const dash = (s: string | undefined): string => (s === undefined || s.trim() === '' ? '—' : s)
-const num = (n: number): string => n.toLocaleString()
 
-function planCell(s: ListSpot, t: T) {
+function planCell(s: ListSpot, t: T, locale: string) {
   const p = planSummary(s.spot_plan ?? [])
   if (p.days === 0) return h(NText, { depth: 3 }, { default: () => t('campaign.spots.planNone') })
   return h('div', { class: 'plan-cell' }, [
     h('div', t('campaign.spots.planDays', { days: p.days, first: p.first, last: p.last })),
-    h(NText, { depth: 3 }, { default: () => t('campaign.spots.planTotals', { imp: num(p.est_impression), clk: num(p.est_click) }) }),
+    h(NText, { depth: 3 }, { default: () => t('campaign.spots.planTotals', { imp: p.est_impression.toLocaleString(locale), clk: p.est_click.toLocaleString(locale) }) }),
   ])
 }
 
@@ -40,8 +39,8 @@ function actions(s: ListSpot, t: T, a: SpotActions) {
   })
 }
 
-/** The columns, in the interface language. */
-export function spotColumns(t: T, a: SpotActions): DataTableColumns<ListSpot> {
+/** The columns, in the interface language (`locale`: numbers, composables/use-number-locale.ts). */
+export function spotColumns(t: T, locale: string, a: SpotActions): DataTableColumns<ListSpot> {
   const text = (key: keyof ListSpot, title: string, minWidth: number) => ({
     key, title, minWidth, ellipsis: { tooltip: true }, render: (s: ListSpot) => dash(String(s[key] ?? '')),
   })
@@ -54,7 +53,7 @@ export function spotColumns(t: T, a: SpotActions): DataTableColumns<ListSpot> {
     text('adposition_type', t('campaign.spots.col.adposition'), 100),
     { key: 'report_metrics', title: t('campaign.spots.col.metrics'), width: 180, render: (s) => h(NTag, { size: 'small', bordered: false }, { default: () => choiceLabel('report_metrics', s.report_metrics, t) }) },
     { key: 'keyword', title: t('campaign.spots.col.keywords'), width: 110, align: 'right', sorter: (a, b) => a.keyword.length - b.keyword.length, render: (s) => String(s.keyword.length) },
-    { key: 'spot_plan', title: t('campaign.spots.col.plan'), minWidth: 250, render: (s) => planCell(s, t) },
+    { key: 'spot_plan', title: t('campaign.spots.col.plan'), minWidth: 250, render: (s) => planCell(s, t, locale) },
     { key: 'dangerous_source_filtration', title: t('campaign.spots.col.filtration'), width: 80, render: (s) => (s.dangerous_source_filtration === undefined ? '—' : t(s.dangerous_source_filtration ? 'campaign.spots.on' : 'campaign.spots.off')) },
     { key: 'actions', title: t('campaign.spots.col.actions'), width: 250, fixed: 'right', render: (s) => actions(s, t, a) },
   ]

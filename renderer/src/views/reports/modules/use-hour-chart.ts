@@ -7,12 +7,10 @@ import { useI18n } from 'vue-i18n'
 import type { ReportItem } from '../../../../../engine/contract/models-reports'
 import type { ECOption } from '../../../charts/common'
 import { hoursOption } from '../../../charts/hours-option'
-import { send } from '../../../reports/load'
-import { makeNames } from '../../../reports/names'
-import { buildView, type BuiltRequest } from '../../../reports/params'
+import type { BuiltRequest } from '../../../reports/params'
 import { hourSeries, hoursTable, type RegionScope } from '../../../reports/rows-census'
 import type { TableData } from '../../../reports/table'
-import { requestKey, useChartEnv, useNoteText, useReport, type ReportScope } from './use-report'
+import { useChartEnv, useViewReport, type ReportScope } from './use-report'
 
 export interface HourChartSpec {
   /** The metric family: `acc_hHH` (accumulated to the date) or `hHH` (the day itself). */
@@ -38,16 +36,9 @@ export interface HourChart {
 export function useHourChart(scope: () => ReportScope, view: 'hours' | 'realtime', spec: HourChartSpec): HourChart {
   const { t } = useI18n()
   const chartEnv = useChartEnv()
-  const noteText = useNoteText()
-  const request = computed(() => buildView(scope().pickers, view, scope().env)[0]!)
-  const { data, loading, error } = useReport(
-    () => (request.value.problem ? null : requestKey([request.value], scope().reload, spec.extraKey?.())),
-    () => send(scope().call, request.value) as Promise<{ items: ReportItem[] }>,
-  )
-  const names = computed(() => makeNames(scope().sources))
+  const { request, data, loading, error, names, notes } = useViewReport<{ items: ReportItem[] }>(scope, view, { extraKey: spec.extraKey })
   const series = computed(() => hourSeries(data.value?.items ?? [], spec.hourly, spec.rows(request.value)))
   const option = computed(() => hoursOption(series.value, view, names.value, chartEnv.value, spec.subtitle?.()))
   const table = computed(() => hoursTable(series.value, spec.hourly, names.value, t))
-  const notes = computed(() => request.value.notes.map(noteText))
   return { request, data, loading, error, option, table, notes }
 }

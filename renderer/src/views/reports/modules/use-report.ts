@@ -5,10 +5,10 @@
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ChartEnv } from '../../../charts/common'
-import type { Caller, ReportContext } from '../../../reports/load'
-import type { NameSources } from '../../../reports/names'
-import type { BuiltRequest, Note, RequestEnv } from '../../../reports/params'
-import type { Pickers } from '../../../reports/pickers'
+import { send, type Caller, type ReportContext } from '../../../reports/load'
+import { makeNames, type Names, type NameSources } from '../../../reports/names'
+import { buildView, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
+import type { Pickers, ViewKey } from '../../../reports/pickers'
 
 /** What the screen hands each view. */
 export interface ReportScope {
@@ -61,6 +61,50 @@ export function useReport<T>(key: () => string | null, load: () => Promise<T>): 
 /** The key of a set of requests (with the reload counter). */
 export const requestKey = (requests: readonly BuiltRequest[], reload: number, extra = ''): string =>
   JSON.stringify([requests.map((r) => [r.id, r.params]), reload, extra])
+
+export interface ViewReportSpec<T> {
+  /** Another reason to load nothing (no panel, no minisite). */
+  idle?: () => boolean
+  /** More for the load key; the requests and the reload button are in it already. */
+  extraKey?: () => string
+  /** Loads the answers; by default the view's one request is sent. */
+  load?: (requests: BuiltRequest[], call: Caller) => Promise<T>
+  /** Name sources beyond the scope's (the panel, the minisite). */
+  sources?: () => Partial<NameSources>
+}
+
+export interface ViewReport<T> {
+  requests: ComputedRef<BuiltRequest[]>
+  /** The view's main (first) request. */
+  request: ComputedRef<BuiltRequest>
+  data: Ref<T | null>
+  loading: Ref<boolean>
+  error: Ref<string | null>
+  names: ComputedRef<Names>
+  /** Why a request cannot be sent (the API's reason), or null. */
+  problem: ComputedRef<string | null>
+  /** The requests' notes in words, each once. */
+  notes: ComputedRef<string[]>
+}
+
+/**
+ * How every view starts: its requests built from the pickers, loaded through the scope's caller
+ * unless one has a problem (or `idle`), the names, the problem and the notes.
+ */
+export function useViewReport<T>(scope: () => ReportScope, view: ViewKey, spec: ViewReportSpec<T> = {}): ViewReport<T> {
+  const noteText = useNoteText()
+  const requests = computed(() => buildView(scope().pickers, view, scope().env))
+  const request = computed(() => requests.value[0]!)
+  const problem = computed(() => requests.value.find((r) => r.problem)?.problem ?? null)
+  const load = spec.load ?? ((rs: BuiltRequest[], call: Caller) => send(call, rs[0]!) as Promise<T>)
+  const { data, loading, error } = useReport(
+    () => (spec.idle?.() || problem.value !== null ? null : requestKey(requests.value, scope().reload, spec.extraKey?.())),
+    () => load(requests.value, scope().call),
+  )
+  const names = computed(() => makeNames({ ...scope().sources, ...spec.sources?.() }))
+  const notes = computed(() => [...new Set(requests.value.flatMap((r) => r.notes.map(noteText)))])
+  return { requests, request, data, loading, error, names, problem, notes }
+}
 
 /** Translation and number locale for the chart builders, following the interface language. */
 export function useChartEnv(): ComputedRef<ChartEnv> {
