@@ -10,7 +10,7 @@
  * Exits 0 whether targets pass or miss: it is a measurement.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -49,6 +49,8 @@ const DATE = END
 const DAYS = 30
 const ZONE_OFFSET_MS = 8 * 3_600_000
 const PROFILE = process.env.BENCH_CPU_PROF === '1'
+/** Where to keep the run's data directory (campaign, panel, event log, checkpoint) instead of deleting it. */
+const KEEP_DATA = process.env.BENCH_KEEP_DATA
 const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
 const GIB = 2 ** 30
@@ -444,6 +446,11 @@ export async function runMeasureBench(): Promise<void> {
   } finally {
     duck?.close()
     await Promise.all(children.map((c) => c.stop(3_000)))
+    if (KEEP_DATA && existsSync(dataDir)) {
+      rmSync(KEEP_DATA, { recursive: true, force: true })
+      renameSync(dataDir, KEEP_DATA)
+      console.log(`data directory kept in ${KEEP_DATA} (the bench account of bench/seed.ts)`)
+    }
     rmSync(work, { recursive: true, force: true })
   }
 }

@@ -78,47 +78,79 @@ export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
   return parts
 }
 
-/** The state in a checkpoint file, or null when the file is not a whole, current checkpoint. */
-export function decodeCheckpoint(buf: Buffer): MeasureState | null {
-  if (buf.length < 16 || buf.readUInt32LE(0) !== MAGIC || buf.readUInt32LE(4) !== VERSION) return null
-  if (crc32(buf.subarray(0, buf.length - 4)) !== buf.readUInt32LE(buf.length - 4)) return null
-  const jsonLength = buf.readUInt32LE(8)
-  const header = JSON.parse(buf.toString('utf8', 12, 12 + jsonLength)) as Header
-  let at = 12 + jsonLength
-  at += pad8(at)
+/** A checkpoint's bytes: their number, and reads of a range into a given array (the whole of it). */
+export interface CheckpointReader {
+  readonly size: number
+  read(into: Uint8Array, position: number): Promise<void>
+}
+
+/** A reader of a checkpoint held in memory. */
+export function bytesReader(buf: Uint8Array): CheckpointReader {
+  return {
+    size: buf.length,
+    read: async (into, position) => {
+      if (position + into.length > buf.length) fail('a read runs past the end')
+      into.set(buf.subarray(position, position + into.length))
+    },
+  }
+}
+
+/**
+ * The state in a checkpoint, or null when it is not a whole, current checkpoint. Each array is
+ * read into its own memory (no copy of the whole file is held): an array the engine later
+ * replaces, as when a partition grows, is freed on its own. The CRC is checked as the bytes
+ * arrive; a header that lists more bytes than the file has fails before anything is allocated.
+ */
+export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureState | null> {
+  if (r.size < 16) return null
+  const head = Buffer.alloc(12)
+  await r.read(head, 0)
+  if (head.readUInt32LE(0) !== MAGIC || head.readUInt32LE(4) !== VERSION) return null
+  const jsonLength = head.readUInt32LE(8)
+  let at = 12 + jsonLength + pad8(12 + jsonLength)
+  if (at + 4 > r.size) return null
+  const json = Buffer.alloc(at - 12)
+  await r.read(json, 12)
+  let crc = crc32(json, crc32(head))
+  const header = JSON.parse(json.toString('utf8', 0, jsonLength)) as Header
   let next = 0
-  const take = <T extends Typed>(want: TypeName): T => {
+  const take = async <T extends Typed>(want: TypeName): Promise<T> => {
     const [type, length] = header.arrays[next++] ?? fail('fewer arrays than the header lists')
     if (type !== want) fail(`array ${next - 1} is ${type}, expected ${want}`)
     const Ctor = TYPES[type]
     const bytes = length * Ctor.BYTES_PER_ELEMENT
-    if (at + bytes > buf.length - 4) fail('an array runs past the end')
-    // A view on the file's bytes where they are aligned (the file pads every array to 8 bytes):
-    // no second copy of hundreds of MiB at start, and nothing left for the collector to free.
-    const offset = buf.byteOffset + at
-    let out: Typed
-    if (offset % Ctor.BYTES_PER_ELEMENT === 0) out = new Ctor(buf.buffer as ArrayBuffer, offset, length)
-    else {
-      out = new Ctor(length)
-      new Uint8Array(out.buffer).set(buf.subarray(at, at + bytes))
-    }
-    at += bytes + pad8(bytes)
-    return out as T
+    const padded = bytes + pad8(bytes)
+    if (at + padded + 4 > r.size) fail('an array runs past the end')
+    // its padding read along (the CRC covers it), kept as at most 7 bytes past the array's end
+    const buffer = new ArrayBuffer(padded)
+    const raw = new Uint8Array(buffer)
+    await r.read(raw, at)
+    // (zlib.crc32 of an empty array answers 0, whatever the running value)
+    if (padded > 0) crc = crc32(raw, crc)
+    at += padded
+    return new Ctor(buffer, 0, length) as T
   }
-  const lengths = take<Uint32Array>('u32')
-  const all = Buffer.from(take<Uint8Array>('u8')).toString('utf8')
+  const lengths = await take<Uint32Array>('u32')
+  const blob = await take<Uint8Array>('u8')
+  const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
   const texts = new Array<string>(lengths.length)
   for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) texts[i] = all.slice(from, from + lengths[i]!)
   const ids = {} as Record<(typeof IDENTITY_KEYS)[number], Typed>
-  for (const k of IDENTITY_KEYS) ids[k] = take(IDENTITY_TYPES[k])
-  const identities = Identities.from(texts, ids as unknown as IdentityArrays)
-  const columns = new Columns()
+  for (const k of IDENTITY_KEYS) ids[k] = await take(IDENTITY_TYPES[k])
+  const partitions: [Header['partitions'][number], Record<string, unknown>][] = []
   for (const p of header.partitions) {
     const a = { sorted: p.sorted } as Record<string, unknown>
-    for (const k of PARTITION_KEYS) a[k] = take(PARTITION_TYPES[k])
-    columns.put(p.kind, p.id, Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays))
+    for (const k of PARTITION_KEYS) a[k] = await take(PARTITION_TYPES[k])
+    partitions.push([p, a])
   }
   if (next !== header.arrays.length) fail('more arrays than read')
+  if (at + 4 !== r.size) fail('bytes after the last array')
+  const tail = Buffer.alloc(4)
+  await r.read(tail, at)
+  if (tail.readUInt32LE(0) !== crc) return null
+  const identities = Identities.from(texts, ids as unknown as IdentityArrays)
+  const columns = new Columns()
+  for (const [p, a] of partitions) columns.put(p.kind, p.id, Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays))
   return { timeZone: header.timeZone, extent: header.extent, identities, columns }
 }
 

@@ -4,9 +4,10 @@
  * opening, appends go to a new segment, never after a torn tail. Beside the segments the log keeps
  * one checkpoint of the state derived from them (checkpoint.ts), which says how far it reaches.
  */
-import { mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
+import { bytesReader, type CheckpointReader } from './checkpoint'
 import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
 
 /** How far one segment reaches: its intact bytes, and the offset and CRC of its last frame. */
@@ -37,7 +38,8 @@ export interface EventLog {
   /** Whether every segment of `e` is still there with the same frames up to its end. */
   holds(e: LogExtent): Promise<boolean>
   /** The checkpoint last saved, or null. */
-  loadCheckpoint(): Promise<Buffer | null>
+  /** What `use` makes of the checkpoint's bytes, or null when there is none. */
+  readCheckpoint<T>(use: (r: CheckpointReader) => Promise<T>): Promise<T | null>
   /** Replaces the checkpoint atomically (a crash leaves the old one or the new one). */
   saveCheckpoint(parts: readonly Uint8Array[]): Promise<void>
   close(): Promise<void>
@@ -51,15 +53,20 @@ class Extents {
     this.list = []
   }
 
-  /** A segment read: `bytes` intact, the last frame at `tailAt`. */
-  read(id: number, buf: Buffer, bytes: number): void {
+  /**
+   * A segment read: `buf` holds its bytes from the end of `before` (the part a checkpoint covers,
+   * not read again) and `bytes` of them are intact frames.
+   */
+  read(id: number, buf: Buffer, bytes: number, before?: SegmentExtent): void {
+    const base = before?.bytes ?? 0
     let at = 0
-    let tailAt = 0
+    let tail = -1
     while (at < bytes) {
-      tailAt = at
+      tail = at
       at += FRAME_HEADER + buf.readUInt32LE(at)
     }
-    this.list.push({ id, bytes, tailAt, tailCrc: bytes > 0 ? buf.readUInt32LE(tailAt + 4) : 0 })
+    if (tail >= 0) this.list.push({ id, bytes: base + bytes, tailAt: base + tail, tailCrc: buf.readUInt32LE(tail + 4) })
+    else this.list.push(before ? { ...before } : { id, bytes: 0, tailAt: 0, tailCrc: 0 })
   }
 
   appended(id: number, frame: Buffer): void {
@@ -81,6 +88,27 @@ function reaches(buf: Buffer, s: SegmentExtent): boolean {
   const len = buf.readUInt32LE(s.tailAt)
   return s.tailAt + FRAME_HEADER + len === s.bytes && buf.readUInt32LE(s.tailAt + 4) === s.tailCrc &&
     crc32(buf.subarray(s.tailAt + FRAME_HEADER, s.bytes)) === s.tailCrc
+}
+
+/** Fills `into` with the file's bytes from `position`. */
+async function readFully(fh: FileHandle, into: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < into.length;) {
+    const { bytesRead } = await fh.read(into, done, into.length - done, position + done)
+    if (bytesRead === 0) throw new Error(`the file ended ${into.length - done} bytes early`)
+    done += bytesRead
+  }
+}
+
+/** A file's bytes from `position` to its end. */
+async function readFrom(file: string, position: number): Promise<Buffer> {
+  const fh = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(Math.max(0, (await fh.stat()).size - position))
+    await readFully(fh, buf, position)
+    return buf
+  } finally {
+    await fh.close()
+  }
 }
 
 const SEGMENT_RE = /^(\d{6,})\.seg$/
@@ -110,18 +138,19 @@ export class FileEventLog implements EventLog {
     return join(this.dir, `${String(id).padStart(6, '0')}.seg`)
   }
 
+  /** Reads the frames after `after` (a checkpoint's extent; the parts it covers are not read). */
   async readAll(visit: RecordVisitor, after?: LogExtent): Promise<number> {
     let total = 0
     const ids = await this.segments()
-    const done = new Map((after?.segments ?? []).map((s) => [s.id, s.bytes]))
+    const done = new Map((after?.segments ?? []).map((s) => [s.id, s]))
     const last = after?.segments.at(-1)?.id ?? 0
     this.extents.reset()
     for (const id of ids) {
-      const skip = done.get(id) ?? (id < last ? Infinity : 0)
-      if (skip === Infinity) continue // a segment with nothing intact when the checkpoint was taken
-      const buf = await readFile(this.file(id))
-      const read = readFrames(buf.subarray(skip), visit)
-      this.extents.read(id, buf, skip + read)
+      const before = done.get(id)
+      if (!before && id < last) continue // a segment with nothing intact when the checkpoint was taken
+      const buf = await readFrom(this.file(id), before?.bytes ?? 0)
+      const read = readFrames(buf, visit)
+      this.extents.read(id, buf, read, before)
       total += read
     }
     this.current = (ids.at(-1) ?? 0)
@@ -148,12 +177,18 @@ export class FileEventLog implements EventLog {
     return true
   }
 
-  async loadCheckpoint(): Promise<Buffer | null> {
+  async readCheckpoint<T>(use: (r: CheckpointReader) => Promise<T>): Promise<T | null> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    return readFile(join(this.dir, CHECKPOINT)).catch((err: NodeJS.ErrnoException) => {
+    const fh = await open(join(this.dir, CHECKPOINT), 'r').catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return null
       throw err
     })
+    if (!fh) return null
+    try {
+      return await use({ size: (await fh.stat()).size, read: (into, position) => readFully(fh, into, position) })
+    } finally {
+      await fh.close()
+    }
   }
 
   async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
@@ -235,8 +270,8 @@ export class MemoryEventLog implements EventLog {
     return e.segments.every((s) => s.id === 1 && reaches(Buffer.concat(this.frames), s))
   }
 
-  async loadCheckpoint(): Promise<Buffer | null> {
-    return this.checkpoint
+  async readCheckpoint<T>(use: (r: CheckpointReader) => Promise<T>): Promise<T | null> {
+    return this.checkpoint ? use(bytesReader(this.checkpoint)) : null
   }
 
   async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {

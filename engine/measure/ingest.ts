@@ -132,12 +132,10 @@ export class Ingest {
   }
 
   /** The saved checkpoint when it is whole, of this time zone, and the log still holds what it lists. */
-  private async usableCheckpoint(): Promise<ReturnType<typeof decodeCheckpoint>> {
-    const buf = await this.log.loadCheckpoint()
-    if (!buf) return null
-    let cp: ReturnType<typeof decodeCheckpoint> = null
+  private async usableCheckpoint(): Promise<Awaited<ReturnType<typeof decodeCheckpoint>>> {
+    let cp: Awaited<ReturnType<typeof decodeCheckpoint>> = null
     try {
-      cp = decodeCheckpoint(buf)
+      cp = await this.log.readCheckpoint(decodeCheckpoint)
     } catch {
       return null
     }

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { decodeCheckpoint, encodeCheckpoint } from '../../../engine/measure/checkpoint'
+import { bytesReader, decodeCheckpoint, encodeCheckpoint } from '../../../engine/measure/checkpoint'
 import { Columns, Partition, type PartitionArrays } from '../../../engine/measure/columns'
 import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
@@ -63,6 +63,9 @@ async function replayed(log: EventLog): Promise<unknown> {
   return stateOf(fresh)
 }
 
+/** Whether a decode refuses the bytes (answers null, or fails naming the damage); the engine then replays the log. */
+const refused = (buf: Buffer) => decodeCheckpoint(bytesReader(buf)).then((s) => s === null, () => true)
+
 describe('encodeCheckpoint / decodeCheckpoint', () => {
   it('does give back every identity, counter and column, sorted prefix included', async () => {
     const ingest = newIngest(new MemoryEventLog())
@@ -75,7 +78,7 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
     const sorted = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === 'number' || v.length === 0 ? v : v.map((_: number, i: number) => v[order[i]!]!)]))
     ingest.columns.campaigns.set(1, Partition.from(false, { ...(sorted as unknown as PartitionArrays), sorted: one.n }))
     const parts = encodeCheckpoint({ timeZone: ZONE, extent: { segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] }, identities: ingest.identities, columns: ingest.columns })
-    const back = decodeCheckpoint(Buffer.concat(parts))!
+    const back = (await decodeCheckpoint(bytesReader(Buffer.concat(parts))))!
     expect(back.timeZone).toBe(ZONE)
     expect(back.extent).toEqual({ segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] })
     const copy = newIngest(new MemoryEventLog())
@@ -94,10 +97,15 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
     for (const at of [0, 20, buf.length >> 1, buf.length - 1]) {
       const bad = Buffer.from(buf)
       bad[at]! ^= 0x40
-      expect(decodeCheckpoint(bad)).toBeNull()
+      expect(await refused(bad)).toBe(true)
     }
-    expect(decodeCheckpoint(buf.subarray(0, buf.length - 9))).toBeNull()
-    expect(decodeCheckpoint(Buffer.from('not a checkpoint at all'))).toBeNull()
+    expect(await refused(buf.subarray(0, buf.length - 9))).toBe(true)
+    expect(await refused(Buffer.from('not a checkpoint at all'))).toBe(true)
+    // a header that lists more bytes than the file has fails before reading them
+    const json = Buffer.from('{"version":1,"arrays":[["u32",100000000]],"partitions":[]}     ')
+    const head = Buffer.concat([buf.subarray(0, 8), Buffer.alloc(4)])
+    head.writeUInt32LE(json.length, 8)
+    await expect(decodeCheckpoint(bytesReader(Buffer.concat([head, json, Buffer.alloc(40)])))).rejects.toThrow(/runs past the end/)
   })
 })
 

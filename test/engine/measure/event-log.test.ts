@@ -101,6 +101,30 @@ describe('FileEventLog', () => {
     expect((await campaignsOf(fileLog(dir))).bytes).toBe(a.length + b.length)
   })
 
+  it('does read only the frames after a checkpoint extent, and keep the same extent as a whole read', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, '000001.seg'), Buffer.concat([frame(1), frame(2)]))
+    await writeFile(join(dir, '000002.seg'), frame(3))
+    const first = fileLog(dir)
+    await campaignsOf(first)
+    const at = first.extent()
+    // later: frames after the extent in the last segment, and one more segment
+    await writeFile(join(dir, '000002.seg'), Buffer.concat([frame(3), frame(4, 5)]))
+    await writeFile(join(dir, '000003.seg'), frame(6))
+    const whole = fileLog(dir)
+    await campaignsOf(whole)
+    const after = fileLog(dir)
+    const seen: number[] = []
+    const bytes = await after.readAll({ identity: () => undefined, event: (e) => seen.push(e.campaign) }, at)
+    expect(seen).toEqual([4, 5, 6])
+    expect(bytes).toBe(frame(4, 5).length + frame(6).length)
+    expect(after.extent()).toEqual(whole.extent())
+    // nothing after the extent: the extent as it was
+    const still = fileLog(dir)
+    await still.readAll({ identity: () => undefined, event: () => undefined }, whole.extent())
+    expect(still.extent()).toEqual(whole.extent())
+  })
+
   it('does append to a new segment after readAll, never to the last one read', async () => {
     const dir = await tempDir()
     const old = Buffer.concat([frame(1), frame(2)])
