@@ -4,7 +4,7 @@ import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { census, type CensusResult } from './census'
 import { homeCells, universes, type ReportEnv } from './env'
-import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
+import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
 
@@ -64,17 +64,12 @@ function censusValue(name: string): CensusValue {
 }
 
 /**
- * Metric values of census cells, in the order of `names`. Each row's object is filled key by key
- * in the same order (one hidden class for all rows: building and serializing 60,000 rows of 60
- * metrics stays fast), never built as a larger object and picked from.
+ * Metric values of census cells, in the order of `names`, computed from the census when the
+ * answer is serialized (items.ts LazyMetrics), never built as a larger object and picked from.
  */
-function censusMetrics(names: readonly string[]): (r: CensusResult, c: number, days: number) => Record<string, number> {
+function censusMetrics(names: readonly string[]): (r: CensusResult, c: number, days: number) => LazyMetrics {
   const values = names.map(censusValue)
-  return (r, c, days) => {
-    const m: Record<string, number> = {}
-    for (let k = 0; k < names.length; k++) m[names[k]!] = values[k]!(r, c, days)
-    return m
-  }
+  return (r, c, days) => new LazyMetrics(names, (k) => values[k]!(r, c, days))
 }
 
 /** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
@@ -95,6 +90,8 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = metricNames(p)
   const metricsOf = censusMetrics(names)
+  // one record for every row without data (they serialize alike)
+  const nulls = nullMetrics(names)
   const rows: Row[] = []
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
   const cellDef = { first: cells.first, second: cells.second, n: nR }
@@ -112,12 +109,12 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
       const cell = i * nR + c
       const seen = r !== null && r.seen[cell] === 1
       if (!seen && !p.with_null) continue
-      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? metricsOf(r, cell, w.days) : nullMetrics(names), hasData: seen })
+      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? metricsOf(r, cell, w.days) : nulls, hasData: seen })
     }
   } else if (!keywordsEmpty && !panel && p.with_null) {
     // A panel without persons: every target cell, without data and without a universe.
     for (const t of meta.targets.filter((x) => !p.target_id || p.target_id.includes(String(x.target_id)))) {
-      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, null), metrics: nullMetrics(names), hasData: false })
+      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, null), metrics: nulls, hasData: false })
     }
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
@@ -136,7 +133,7 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
         const x = proj[i * nR + c]!
         const seen = x.sample[0]! > 0 || x.clickerSample > 0
         if (!seen && !p.with_null) continue
-        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names) : nullMetrics(names), hasData: seen })
+        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names) : nulls, hasData: seen })
       }
     }
   }

@@ -22,6 +22,8 @@ export interface CensusSpec {
   /** Whether unique counts are needed at all, and per-day averages. */
   uniques: boolean
   averages: boolean
+  /** Most cell-day stamps kept in arrays (default 32 million); past it, a set per identity run. */
+  maxDenseStamps?: number
 }
 
 export interface CensusResult {
@@ -63,13 +65,13 @@ class Stamps {
   /** When cell-day stamps would not fit in memory: a set per identity. */
   readonly sparse: { imp: StampSet; clk: StampSet } | null
 
-  constructor(nCells: number, readonly span: number, averages: boolean) {
+  constructor(nCells: number, readonly span: number, averages: boolean, maxDense: number) {
     const stamp = (n: number) => new Int32Array(n).fill(-1)
     this.accI = stamp(nCells)
     this.accC = stamp(nCells)
     this.dayI = stamp(nCells)
     this.dayC = stamp(nCells)
-    const dense = averages && span > 0 && nCells * span <= 32_000_000
+    const dense = averages && span > 0 && nCells * span <= maxDense
     this.cdI = dense ? stamp(nCells * span) : null
     this.cdC = dense ? stamp(nCells * span) : null
     this.sparse = averages && !dense ? { imp: new StampSet(), clk: new StampSet() } : null
@@ -105,7 +107,7 @@ export function census(s: CensusSpec): CensusResult {
   const nCells = s.nPos * s.nRegions
   const r = alloc(nCells)
   const p = s.part
-  const st = s.uniques ? new Stamps(nCells, s.sel.to - s.sel.from + 1, s.averages) : null
+  const st = s.uniques ? new Stamps(nCells, s.sel.to - s.sel.from + 1, s.averages, s.maxDenseStamps ?? 32_000_000) : null
   let run = 0
   const one = (i: number): void => {
     const pos = positionOf(s.sel, p, i)

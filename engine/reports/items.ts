@@ -2,9 +2,33 @@
 import { badParam } from '../contract/errors'
 import type { ReportAttributes, ReportItem } from '../contract/models-reports'
 
+/**
+ * A row's metrics computed when the answer is serialized (toJSON) or its rows are ordered (get),
+ * not held: each of the 64,395 rows of a spot x level2 answer would otherwise hold an object of
+ * 60 keys (about 3 KiB a row, 200 MiB before the answer's text exists). Serialized, it is the
+ * record of `names` in order, as a built one would be.
+ */
+export class LazyMetrics {
+  constructor(
+    private readonly names: readonly string[],
+    private readonly at: (k: number) => number | null,
+  ) {}
+
+  get(name: string): number | null {
+    const k = this.names.indexOf(name)
+    return k < 0 ? null : this.at(k)
+  }
+
+  toJSON(): Record<string, number | null> {
+    const m: Record<string, number | null> = {}
+    for (let k = 0; k < this.names.length; k++) m[this.names[k]!] = this.at(k)
+    return m
+  }
+}
+
 export interface Row {
   attributes: ReportAttributes
-  metrics: Record<string, number | null>
+  metrics: Record<string, number | null> | LazyMetrics
   /** Whether the cell has any counted data; rows without are kept only with with_null=1. */
   hasData: boolean
 }
@@ -42,18 +66,21 @@ export function finish(rows: Row[], f: Finish): ReportItem[] {
   let kept = rows.filter((r) => r.hasData || f.withNull)
   if (field !== undefined) {
     const sign = f.order_desc !== undefined ? -1 : 1
-    const value = (r: Row): string | number | null => (f.metricNames.includes(field) ? r.metrics[field] ?? null : (r.attributes as Record<string, string | number | null | undefined>)[field] ?? null)
-    // Stable sort; nulls last in both directions; numeric ids compare as numbers.
-    kept = kept.map((r, i) => ({ r, i })).sort((a, b) => {
-      const x = value(a.r)
-      const y = value(b.r)
+    const metric = f.metricNames.includes(field)
+    const value = (r: Row): string | number | null =>
+      metric ? (r.metrics instanceof LazyMetrics ? r.metrics.get(field) : r.metrics[field] ?? null) : (r.attributes as Record<string, string | number | null | undefined>)[field] ?? null
+    // Stable sort; nulls last in both directions; numeric ids compare as numbers. Each key read once.
+    kept = kept.map((r, i) => ({ r, i, v: value(r) })).sort((a, b) => {
+      const x = a.v
+      const y = b.v
       if (x === null || y === null) return x === y ? a.i - b.i : x === null ? 1 : -1
       const c = typeof x === 'number' && typeof y === 'number' ? x - y : compareText(String(x), String(y))
       return c !== 0 ? sign * c : a.i - b.i
     }).map((e) => e.r)
   }
   if (f.rows) kept = kept.slice(f.rows.offset, f.rows.offset + f.rows.count)
-  return kept.map((r) => ({ attributes: r.attributes, metrics: r.metrics }))
+  // (a LazyMetrics serializes as the record ReportItem declares)
+  return kept.map((r) => ({ attributes: r.attributes, metrics: r.metrics as ReportItem['metrics'] }))
 }
 
 function compareText(a: string, b: string): number {
