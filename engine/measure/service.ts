@@ -18,7 +18,8 @@ import { Jobs } from './jobs'
 export class Measurement {
   readonly ingest: Ingest
   readonly jobs = new Jobs()
-  private persons = new WeakMap<PanelIndex, Int32Array>()
+  /** identity -> person of each panel, filled for identities below `filled`. */
+  private persons = new WeakMap<PanelIndex, { map: Int32Array; filled: number }>()
   private attributorInstance: Attributor | null = null
   private lookupInstance: TrackingLookup | null = null
   /** Events read from the log at the last open or rebuild. */
@@ -79,19 +80,23 @@ export class Measurement {
     return p.size > 0 ? p : null
   }
 
-  /** identity -> person of a panel, extended as identities are added. */
+  /**
+   * identity -> person of a panel (-1: none), extended as identities are added. It is filled in
+   * place while its capacity lasts, which doubles: the panel kernel's copy of the panel persons'
+   * events (reports/persons.ts) is kept per array, so a new identity must not make a new array.
+   */
   personOf(panel: PanelIndex): Int32Array {
     const ids = this.identities
-    let arr = this.persons.get(panel)
-    if (!arr || arr.length < ids.size) {
-      const next = new Int32Array(Math.max(ids.size, 1024)).fill(-1)
-      const from = arr ? arr.length : 1
-      if (arr) next.set(arr)
-      for (let id = from; id < ids.size; id++) next[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1
-      this.persons.set(panel, next)
-      arr = next
+    let p = this.persons.get(panel)
+    if (!p || p.map.length < ids.size) {
+      const map = new Int32Array(Math.max(ids.size, 1024, (p?.map.length ?? 0) * 2)).fill(-1)
+      if (p) map.set(p.map.subarray(0, p.filled))
+      p = { map, filled: p?.filled ?? 1 }
+      this.persons.set(panel, p)
     }
-    return arr
+    for (let id = p.filled; id < ids.size; id++) p.map[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1
+    p.filled = Math.max(p.filled, ids.size)
+    return p.map
   }
 
   env(db: Db, today: string): ReportEnv {

@@ -1,0 +1,46 @@
+// The panel kernel follows new identities: the identity -> person map grows in place, so the copy of
+// the panel persons' events kept for it stays valid, and a panel device seen for the first time after
+// a report is counted by the next one
+import { describe, expect, it } from 'vitest'
+import { makeEngine, type TestEngine } from '../../helpers/make-engine'
+
+const HOME = '000000000000001156440300'
+const PERSONS = [
+  { person_id: 'p1', weight: 1000, home_region: HOME, tags: ['male'], devices: [{ device: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc', platform: 'mb' }] },
+  { person_id: 'p2', weight: 3000, home_region: HOME, tags: ['female'], devices: [{ device: 'idfa:1c2d3e4f-0000-4000-8000-00000000abcd', platform: 'mb' }] },
+]
+
+async function post(t: TestEngine, path: string, query: Record<string, string>, lines: unknown[]): Promise<unknown> {
+  const r = await t.engine.handle({ method: 'POST', path, query: { access_token: t.token, format: 'ndjson', ...query }, body: lines.map((l) => JSON.stringify(l)).join('\n'), headers: { 'content-type': 'application/x-ndjson' } })
+  expect(r.status, r.body).toBe(200)
+  return JSON.parse(r.body)
+}
+
+describe('the panel kernel with identities added between reports', () => {
+  it('counts a panel device first seen after a report, and keeps the same identity map', async () => {
+    const t = await makeEngine({ today: '2025-01-09' })
+    const c = await t.post('/cms/v1/campaigns/create', { campaign_name: 'Panel growth', start_date: '2025-01-12', end_date: '2025-01-25', platform: 'pm' })
+    expect(c.status, JSON.stringify(c.body)).toBe(200)
+    const campaign = c.body.campaign_id as string
+    const s = await t.post('/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })
+    expect(s.status, JSON.stringify(s.body)).toBe(200)
+    const spot = s.body.spot_id as string
+    const panelId = (await t.get('/cms/v1/campaigns/show', { campaign_id: campaign })).body.linked_panels[0] as string
+    await post(t, '/local/v1/panels/persons/import', { panel_id: panelId, mode: 'replace' }, PERSONS)
+    t.clock.advance(11 * 86_400_000)
+    t.token = await t.login()
+    const hit = (device: string, day: string) => ({ type: 'impression', ts: `${day}T10:00:00+08:00`, campaign_id: campaign, spot_id: spot, identity: device, platform: 'mb', region_id: HOME })
+    const reach = async () => {
+      const r = await t.get('/admonitor/v1/reports/reach/show', { campaign_id: campaign, date: '2025-01-20', platform: 'mb', by_position: 'campaign', metrics: 'acc' })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return r.body.items[0].metrics.rch_acc_p01 as number
+    }
+    await post(t, '/local/v1/events/import', {}, [hit(PERSONS[0]!.devices[0]!.device, '2025-01-13'), hit('idfa:00000000-0000-4000-8000-000000000001', '2025-01-13')])
+    expect(await reach()).toBe(1000)
+    const panel = t.engine.measure.panel(panelId)!
+    const before = t.engine.measure.personOf(panel)
+    await post(t, '/local/v1/events/import', {}, [hit(PERSONS[1]!.devices[0]!.device, '2025-01-14'), hit('idfa:00000000-0000-4000-8000-000000000002', '2025-01-14')])
+    expect(await reach()).toBe(4000)
+    expect(t.engine.measure.personOf(panel)).toBe(before)
+  })
+})
