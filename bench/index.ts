@@ -46,6 +46,16 @@ async function fetchBody(url: string, n: number): Promise<Fetched> {
   return { body, headers }
 }
 
+/** Every campaign id and every spot id of the spot campaign (for the new-query rows). */
+async function benchIds(engineUrl: string, token: string, spotCampaignId: string): Promise<{ campaigns: string[]; spots: string[] }> {
+  const read = async (path: string): Promise<string[]> => {
+    const res = await fetch(`${engineUrl}${path}&access_token=${encodeURIComponent(token)}`)
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+    return ((await res.json()) as { campaign_id?: string; spot_id?: string }[]).map((x) => (x.spot_id ?? x.campaign_id)!)
+  }
+  return { campaigns: await read('/cms/v1/campaigns/list?limit=0,100000'), spots: await read(`/cms/v1/campaigns/list_spots?campaign_id=${spotCampaignId}&limit=0,100000`) }
+}
+
 async function stats(child: Child): Promise<ServerStats> {
   child.send({ type: 'stats' })
   return child.next<ServerStats>('stats')
@@ -73,16 +83,16 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
   const r = rows.results
   const groups: Group[] = [
     { title: `campaigns/list  (GET, default limit 0,500 of ${int(seed.campaigns)} campaigns)`, bodyBytes: list.body.length, bare: r.listBare,
-      engine: [{ label: 'engine, repeated URL', result: r.listRepeated }, { label: 'engine, rotating URLs', result: r.listRotating }] },
+      engine: [{ label: 'engine, repeated URL', result: r.listRepeated }, { label: 'engine, rotating URLs', result: r.listRotating }, { label: 'engine, new query each', result: r.listQueries }] },
     { title: `campaigns/list_spots  (GET, default limit 0,500 of a campaign with ${int(seed.spots)} spots, tags and keywords)`, bodyBytes: spots.body.length, bare: r.spotsBare,
-      engine: [{ label: 'engine, repeated URL', result: r.spotsRepeated }, { label: 'engine, rotating URLs', result: r.spotsRotating }] },
+      engine: [{ label: 'engine, repeated URL', result: r.spotsRepeated }, { label: 'engine, rotating URLs', result: r.spotsRotating }, { label: 'engine, new query each', result: r.spotsQueries }] },
   ]
   const m = machine()
   console.log('\n' + '='.repeat(124))
   console.log(`RESULTS  ${m.cpu}, ${m.cores} cores, node ${m.node}; ${CONNECTIONS} connections; ${WARMUP_S} s warm-up, then ${DURATION_S} s per row ` +
-    `(${SLOW_DURATION_S} s for list_spots rotating)`)
+    `(${SLOW_DURATION_S} s for the new-query rows)`)
   const verdicts = groups.flatMap(printGroup)
-  printLegend([['list', r.listRotating], ['list_spots', r.spotsRotating]])
+  printLegend([['list rotating', r.listRotating], ['list_spots rotating', r.spotsRotating], ['list new-query', r.listQueries], ['list_spots new-query', r.spotsQueries]])
   printVerdicts(verdicts)
   return verdicts
 }
@@ -124,7 +134,8 @@ async function runHttpBench(): Promise<void> {
     console.log(`  ${int(seed.campaigns)} campaigns in ${int(seed.campaignsMs)} ms; ${int(seed.spots)} spots with 30-day plans via ${seed.spotMethod} ` +
       `in ${int(seed.spotsMs)} ms; server RSS after seeding ${MiB(seedStats.rss)}`)
     const engineUrl = `http://127.0.0.1:${ready.port}`
-    const urls = benchUrls(seed.token, seed.spotCampaignId)
+    const ids = await benchIds(engineUrl, seed.token, seed.spotCampaignId)
+    const urls = benchUrls(seed.token, seed.spotCampaignId, ids)
     const list = await fetchBody(engineUrl + urls.list, 500)
     const spots = await fetchBody(engineUrl + urls.spots, 500)
     await fetchBody(engineUrl + urls.listRotating.at(-1)!, 500)
@@ -148,8 +159,8 @@ async function runHttpBench(): Promise<void> {
     printStartup(startups)
     console.log(`Server RSS: engine ${MiB(after.rss)} after the run (${MiB(seedStats.rss)} after seeding; JS heap ${MiB(after.heapUsed)}); bare baseline ${MiB(bareStats.rss)}`)
     const rss = rows.rssAfter
-    console.log(`  engine RSS after each row: list repeated ${MiB(rss.listRepeated ?? 0)}, list rotating ${MiB(rss.listRotating ?? 0)}, ` +
-      `list_spots repeated ${MiB(rss.spotsRepeated ?? 0)}, list_spots rotating ${MiB(rss.spotsRotating ?? 0)}`)
+    console.log(`  engine RSS after each row: list repeated ${MiB(rss.listRepeated ?? 0)}, rotating ${MiB(rss.listRotating ?? 0)}, new queries ${MiB(rss.listQueries ?? 0)}; ` +
+      `list_spots repeated ${MiB(rss.spotsRepeated ?? 0)}, rotating ${MiB(rss.spotsRotating ?? 0)}, new queries ${MiB(rss.spotsQueries ?? 0)}`)
     console.log(`Bodies: list ${kb(list.body.length)}, list_spots ${kb(spots.body.length)}`)
     const file = join(RESULTS, `http-list-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
     const { token: _token, ...seedShown } = seed

@@ -114,15 +114,17 @@ export { int, ms, kb, pad, passMiss, MiB }
 /** What the rows and columns mean; notes rotating rows that ran out of distinct URLs. */
 export function printLegend(rotating: [string, LoadResult][]): void {
   console.log(`
-  repeated: the same URL every time; after the first answer the engine serves it from its response cache
-            (engine/response-cache.ts, valid until the next write), so this row is the HTTP door + cache path.
+  repeated: the same URL every time: the page is cut out of the query's result set (engine/result-sets.ts, kept until the
+            next write), so this row is the HTTP door + paging path.
   rotating: each request a URL the engine has not answered before (limit=M,500 for M = 0..9500; list_spots with
-            limit=M,500 for M = 0..2500): query + serialization every time. Same body size.
+            limit=M,500 for M = 0..2500): another page of a query already read, cut out of its result set. Same body size.
+  new query each: each request a query the engine has not seen (campaign_id / spot_id lists of 500 ids drawn at random):
+            the id query, then the rows, their serialization and their chunks, every time. About the same body size.
   srv CPU / load CPU: CPU time of the server / of the load generator during the row, in % of one core (each has its own core).
   rps/core: req/s / srv CPU, what the server would answer with a whole core (an estimate); per core: its ratio.
   other:    CPU time of every other process on the machine. [load-bound]: the load generator used >= 90% of its core, so
             req/s is a floor. [contended]: other processes used >= 10% of a core; rerun on a quiet machine.
   Latencies come from the load generator's histogram; at 50 connections latency ~ 50 / (req/s) (Little's law).`)
   for (const [name, r] of rotating)
-    if (r.requestsStarted > r.distinctPaths) console.log(`  NOTE ${name} rotating wrapped around (${int(r.requestsStarted)} requests over ${int(r.distinctPaths)} URLs): later ones may be cache hits.`)
+    if (r.requestsStarted > r.distinctPaths) console.log(`  NOTE ${name} wrapped around (${int(r.requestsStarted)} requests over ${int(r.distinctPaths)} URLs): later ones were seen before.`)
 }

@@ -21,9 +21,34 @@ export interface Urls {
   listRotating: string[]
   /** Distinct cache keys with the same answer size: 500 spots from offset M. */
   spotsRotating: string[]
+  /** A new query every time: campaign_id lists of 500 campaigns drawn at random (no result set to page from). */
+  listQueries: string[]
+  /** The same for list_spots: spot_id lists of 500 of the campaign's spots. */
+  spotsQueries: string[]
 }
 
-export function benchUrls(token: string, spotCampaignId: string): Urls {
+/** `count` lists of `size` ids drawn from `ids` (seeded: every run asks the same). */
+function idLists(ids: readonly string[], size: number, count: number, seed: number): string[] {
+  let x = seed >>> 0 || 1
+  const next = () => {
+    x ^= x << 13
+    x >>>= 0
+    x ^= x >>> 17
+    x ^= x << 5
+    x >>>= 0
+    return x / 4_294_967_296
+  }
+  return Array.from({ length: count }, () => {
+    const pick = new Set<string>()
+    while (pick.size < Math.min(size, ids.length)) pick.add(ids[Math.floor(next() * ids.length)]!)
+    return [...pick].join(',')
+  })
+}
+
+/** New-query URLs: 2,000 of them, more than a row at a few hundred requests a second uses. */
+const QUERIES = 2_000
+
+export function benchUrls(token: string, spotCampaignId: string, ids: { campaigns: readonly string[]; spots: readonly string[] }): Urls {
   const tok = `access_token=${encodeURIComponent(token)}`
   // list_spots as a script asks for it: the default page (limit 0,500) with its monitoring codes.
   const spots = `/cms/v1/campaigns/list_spots?campaign_id=${spotCampaignId}&${tok}`
@@ -32,6 +57,8 @@ export function benchUrls(token: string, spotCampaignId: string): Urls {
     spots,
     listRotating: Array.from({ length: 9_501 }, (_, m) => `/cms/v1/campaigns/list?${tok}&limit=${m},500`),
     spotsRotating: Array.from({ length: 2_501 }, (_, m) => `${spots}&limit=${m},500`),
+    listQueries: idLists(ids.campaigns, 500, QUERIES, 7).map((l) => `/cms/v1/campaigns/list?${tok}&campaign_id=${l}`),
+    spotsQueries: idLists(ids.spots, 500, QUERIES, 11).map((l) => `${spots}&spot_id=${l}`),
   }
 }
 
@@ -47,7 +74,7 @@ export interface Rig {
   profileFile: (row: string) => string
 }
 
-export type RowName = 'listBare' | 'listRepeated' | 'listRotating' | 'spotsBare' | 'spotsRepeated' | 'spotsRotating'
+export type RowName = 'listBare' | 'listRepeated' | 'listRotating' | 'listQueries' | 'spotsBare' | 'spotsRepeated' | 'spotsRotating' | 'spotsQueries'
 
 export interface Rows {
   results: Record<RowName, LoadResult>
@@ -113,9 +140,11 @@ export async function runRows(rig: Rig, urls: Urls): Promise<Rows> {
     { name: 'listBare', label: 'list bare', server: 'bare', paths: [urls.list] },
     { name: 'listRepeated', label: 'list engine repeated', server: 'engine', paths: [urls.list] },
     { name: 'listRotating', label: 'list engine rotating', server: 'engine', paths: urls.listRotating },
+    { name: 'listQueries', label: 'list engine new queries', server: 'engine', paths: urls.listQueries, durationS: SLOW_DURATION_S },
     { name: 'spotsBare', label: 'list_spots bare', server: 'bare', paths: [urls.spots] },
     { name: 'spotsRepeated', label: 'list_spots engine repeated', server: 'engine', paths: [urls.spots] },
-    { name: 'spotsRotating', label: 'list_spots engine rotating', server: 'engine', paths: urls.spotsRotating, durationS: SLOW_DURATION_S },
+    { name: 'spotsRotating', label: 'list_spots engine rotating', server: 'engine', paths: urls.spotsRotating },
+    { name: 'spotsQueries', label: 'list_spots engine new queries', server: 'engine', paths: urls.spotsQueries, durationS: SLOW_DURATION_S },
   ]
   const results: Partial<Record<RowName, LoadResult>> = {}
   const profiles: Partial<Record<RowName, ServerProfiled>> = {}

@@ -6,8 +6,10 @@ import { ApiError, E } from './contract/errors'
 import { endpoints, type EndpointId } from './contract/endpoints'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { commonParams, decodeParams, parseRequest } from './request'
-import { respond, respondError, type ResponseOptions } from './respond'
+import { respond, respondError, respondParts, type ResponseOptions } from './respond'
+import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
+import { ResultSet, ResultSets, type PagedRows } from './result-sets'
 import { RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
 
 const routes = new Map<string, EndpointId>()
@@ -45,6 +47,7 @@ function raw(r: RawResponse): EngineResponse {
 export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
   // Metadata answers live until the next database write; reports until the next event too.
   const caches = { db: new ResponseCache(), measure: new ResponseCache() }
+  const resultSets = new ResultSets()
   return async (req) => {
     const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [] }
     try {
@@ -63,14 +66,26 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
         return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
       }
       const today = dateIn(services.settings.timeZone, services.clock.now())
+      const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
+      const ctx = (): Ctx => ({ ...services, request: req, user, json: parsed.json, text: parsed.text, today })
+      const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
+      if (handler.paged) {
+        // Any page of a query already read is cut out of its result set (the cache of these
+        // lists, keyed without the limit): no handler call, no response cache.
+        const { limit, ...query } = params as { limit: Limit }
+        const setKey = def.cache ? `${id}|${today}|${JSON.stringify(query)}` : ''
+        const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
+        if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
+        const rows = (await handler(ctx(), params)) as PagedRows<unknown>
+        // (a write that landed meanwhile makes this result set one to answer from, not to keep)
+        if (!setKey || services.db.version !== version) return respondParts(200, new ResultSet(rows).page(limit), opts)
+        return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)
+      }
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
       const cache = def.cache === 'measure' ? caches.measure : caches.db
-      const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
       const hit = key ? cache.get(key, cacheVersion) : undefined
       if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
-      const ctx: Ctx = { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
-      const handler = handlers[id] as (ctx: Ctx, params: unknown) => unknown
-      const result = await handler(ctx, params)
+      const result = await handler(ctx(), params)
       if (services.db.version !== version) await durable()
       if (result instanceof RawResponse) return raw(result)
       const body = JSON.stringify(result)

@@ -15,9 +15,7 @@ export interface ResponseOptions {
  * `bytes`, when given, is `json` already encoded (from the response cache).
  */
 export function respond(status: number, json: string, opts: ResponseOptions, extra: Record<string, string> = {}, bytes?: Uint8Array): EngineResponse {
-  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...extra }
-  if (opts.noStore) Object.assign(headers, { 'cache-control': 'no-store', pragma: 'no-cache' })
-  if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = opts.ignored.join(',').slice(0, 512)
+  const headers = headersOf(opts, extra)
   let body = json
   if (opts.common.callback) {
     // The /**/ prefix defeats content-sniffing attacks on JSONP (Rosetta Flash).
@@ -26,6 +24,27 @@ export function respond(status: number, json: string, opts: ResponseOptions, ext
   }
   const out: EngineResponse = { status: opts.common.suppress ? 200 : status, headers, body }
   if (bytes && body === json) out.bytes = bytes
+  return out
+}
+
+function headersOf(opts: ResponseOptions, extra: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...extra }
+  if (opts.noStore) Object.assign(headers, { 'cache-control': 'no-store', pragma: 'no-cache' })
+  if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = opts.ignored.join(',').slice(0, 512)
+  return headers
+}
+
+/**
+ * A JSON answer given as UTF-8 pieces (a page of a result set): sent as they are, its text
+ * decoded only when a door reads `body` (the IPC door does; the HTTP door does not). JSONP
+ * wraps the text as respond() does.
+ */
+export function respondParts(status: number, parts: readonly Uint8Array[], opts: ResponseOptions): EngineResponse {
+  const text = () => Buffer.concat(parts).toString('utf8')
+  if (opts.common.callback) return respond(status, text(), opts)
+  let body: string | undefined
+  const out = { status: opts.common.suppress ? 200 : status, headers: headersOf(opts, {}), parts } as EngineResponse
+  Object.defineProperty(out, 'body', { enumerable: true, get: () => (body ??= text()) })
   return out
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import type { EndpointId, ParamsFor, ResultOf } from './contract/endpoints'
 import type { EngineRequest } from './contract/envelope'
+import type { PagedRows } from './result-sets'
 import type { TokenService, AuthUser } from './auth/token-service'
 import type { Db } from './storage/db'
 import type { Measurement } from './measure/service'
@@ -89,7 +90,19 @@ export class RawResponse {
   ) {}
 }
 
-export type Handler<K extends EndpointId> = (ctx: Ctx, params: ParamsFor<K>) => ResultOf<K> | RawResponse | Promise<ResultOf<K> | RawResponse>
+type RowOf<K extends EndpointId> = ResultOf<K> extends readonly (infer R)[] ? R : never
+type Answer<K extends EndpointId> = ResultOf<K> | RawResponse | PagedRows<RowOf<K>>
+
+export type Handler<K extends EndpointId> = ((ctx: Ctx, params: ParamsFor<K>) => Answer<K> | Promise<Answer<K>>) & { paged?: true }
+
+/**
+ * A list handler answered page by page from its whole result set (engine/result-sets.ts): it
+ * returns every matching id and a row builder, and is not called again for another page of the
+ * same query. Its params must have a `limit`.
+ */
+export function paged<K extends EndpointId>(fn: (ctx: Ctx, params: ParamsFor<K>) => PagedRows<RowOf<K>>): Handler<K> {
+  return Object.assign(fn, { paged: true as const })
+}
 
 /** One handler per endpoint; the mapped type makes a missing or extra handler a compile error. */
 export type Handlers = { [K in EndpointId]: Handler<K> }

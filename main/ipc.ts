@@ -30,7 +30,8 @@ export function registerIpc(engine: Engine): void {
     const headers = { ...(req.headers ?? {}) }
     if (!headers.authorization && req.path !== '/oauth/token') headers.authorization = `Bearer ${await localToken()}`
     const res = await engine.handle({ method: req.method, path: req.path, query: req.query, ...(req.body === undefined ? {} : { body: req.body }), headers, door: 'ipc' })
-    // A text answer's pre-encoded bytes would only double what crosses IPC.
+    // A text answer's pre-encoded bytes or pieces would only double what crosses IPC.
+    if (res.parts) return { status: res.status, headers: res.headers, body: res.body }
     if (res.bytes && res.body !== '') delete res.bytes
     return res
   })

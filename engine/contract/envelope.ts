@@ -37,6 +37,12 @@ export interface EngineResponse {
    * may carry its UTF-8 encoding here too (the HTTP door sends it as is); the IPC door drops it.
    */
   bytes?: Uint8Array
+  /**
+   * A text answer's UTF-8 encoding in pieces, in order (a page cut out of a result set,
+   * engine/result-sets.ts): the HTTP door writes them one after the other, no copy made; `body`
+   * decodes them when first read.
+   */
+  parts?: readonly Uint8Array[]
 }
 
 /** A notification pushed from the engine to the renderer (request log, progress). */

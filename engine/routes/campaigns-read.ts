@@ -1,7 +1,8 @@
 // spec §4.2: campaigns/show and campaigns/list
-import type { Handler } from '../runtime'
-import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, STATUS_SQL, requireCampaign, toCampaign, wireSelect, type CampaignRow } from '../storage/repos/campaigns'
-import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
+import { PagedRows } from '../result-sets'
+import { paged, type Handler } from '../runtime'
+import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, JOINS, STATUS_SQL, requireCampaign, toCampaign, wireSelect, type CampaignRow } from '../storage/repos/campaigns'
+import { Where, ids, idsInOrder, inIdOrder, orderBy } from '../storage/repos/query'
 
 const ORDER_COLUMNS = {
   campaign_id: 'c.campaign_id',
@@ -16,7 +17,8 @@ const ORDER_COLUMNS = {
 const show: Handler<'campaigns.show'> = (ctx, p) =>
   toCampaign(requireCampaign(ctx.db, p.campaign_id, ctx.today), { pmo: p.pmo_info, dm: p.dm_info })
 
-const list: Handler<'campaigns.list'> = (ctx, p) => {
+/** Every matching id in answer order, then rows by id (engine/result-sets.ts pages them). */
+const list = paged<'campaigns.list'>((ctx, p) => {
   const w = new Where()
     .in('c.campaign_id', ids(p.campaign_id))
     .in('c.campaign_type', p.campaign_type)
@@ -27,11 +29,12 @@ const list: Handler<'campaigns.list'> = (ctx, p) => {
     .pattern('c.creator_name', p.creator_name)
     .eq(STATUS_SQL, p.status)
     .eq('c.calculation_type', p.calculation_type)
-  const lim = limitSql(p.limit)
   const opts = { pmo: p.pmo_info, dm: p.dm_info }
-  const sql = wireSelect(opts) + w.sql + orderBy(p, ORDER_COLUMNS, 'c.campaign_id') + lim.sql
-  const rows = ctx.db.query<CampaignRow>(sql, [ctx.today, ...w.params, ...lim.params])
-  return rows.map((r) => toCampaign(r, opts))
-}
+  const all = idsInOrder(ctx.db, 'c.campaign_id', JOINS + w.sql, orderBy(p, ORDER_COLUMNS, 'c.campaign_id'), w.params, ctx.today)
+  return new PagedRows(all, (some) => {
+    const rows = ctx.db.query<CampaignRow>(`${wireSelect(opts)} WHERE c.campaign_id IN (${some.join(',')})`, [ctx.today])
+    return inIdOrder(rows, some, (r) => r.campaign_id).map((r) => toCampaign(r, opts))
+  })
+})
 
 export const campaignsRead = { 'campaigns.show': show, 'campaigns.list': list }

@@ -2,9 +2,10 @@
 import { toBase62 } from '../contract/base62'
 import { badParam } from '../contract/errors'
 import type { ListKeyword, ListSpot, PlanDay } from '../contract/models'
-import type { Handler } from '../runtime'
+import { PagedRows } from '../result-sets'
+import { paged, type Handler } from '../runtime'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
-import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
+import { Where, ids, idsInOrder, inIdOrder, orderBy } from '../storage/repos/query'
 import { plansIn } from '../storage/repos/spot-plan'
 import { SPOT_FROM, keywordsIn, keywordsOf, requireSpot, toSpot, type KeywordRow, type SpotRow } from '../storage/repos/spots'
 import { tagShape, trackingTags, utmFor, withUtm, type TagCampaign, type TagShape, type TagSpot } from '../tracking/tags'
@@ -85,29 +86,29 @@ type ListRow = Pick<SpotRow, (typeof LIST_COLUMNS)[number] | 'publisher_name'>
 const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.publisher_name ${SPOT_FROM}`
 
 /**
- * Three queries whatever the page size: the spots, the keywords of those spots and their plan
- * days, the last two selecting the same page through a sub-select.
+ * Every matching id in answer order, then rows by id (engine/result-sets.ts pages them): three
+ * queries per chunk of rows whatever its size, the spots, their keywords and their plan days.
  */
-const list: Handler<'campaigns.list_spots'> = (ctx, p) => {
+const list = paged<'campaigns.list_spots'>((ctx, p) => {
   const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
   if (p.from_date !== undefined && p.to_date !== undefined && p.from_date > p.to_date)
     throw badParam('to_date', `(${p.to_date}) is earlier than from_date (${p.from_date})`)
   const w = new Where().eq('s.campaign_id', campaign.campaign_id).in('s.publisher_id', ids(p.publisher_id)).in('s.spot_id', ids(p.spot_id))
-  const lim = limitSql(p.limit)
-  const tail = `${w.sql}${orderBy(p, ORDER_COLUMNS, 's.spot_id')}${lim.sql}`
-  const params = [...w.params, ...lim.params]
-  const rows = ctx.db.query<ListRow>(LIST_SELECT + tail, params)
-  if (rows.length === 0) return []
-  const page = `SELECT s.spot_id FROM spots s${tail}`
-  const c: ListContext = {
-    campaign: { campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name },
-    shape: tagShape(ctx.settings.publicUrl, p.code_type ?? []),
-    p,
-    keywords: keywordsIn(ctx.db, page, params),
-    plans: p.show_plan ? plansIn(ctx.db, page, params, p.from_date, p.to_date) : null,
-  }
-  return rows.map((r) => listSpot(c, r))
-}
+  const all = idsInOrder(ctx.db, 's.spot_id', SPOT_FROM + w.sql, orderBy(p, ORDER_COLUMNS, 's.spot_id'), w.params)
+  const shape = tagShape(ctx.settings.publicUrl, p.code_type ?? [])
+  return new PagedRows(all, (some) => {
+    const list = some.join(',')
+    const rows = ctx.db.query<ListRow>(`${LIST_SELECT} WHERE s.spot_id IN (${list})`)
+    const c: ListContext = {
+      campaign: { campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name },
+      shape,
+      p,
+      keywords: keywordsIn(ctx.db, list, []),
+      plans: p.show_plan ? plansIn(ctx.db, list, [], p.from_date, p.to_date) : null,
+    }
+    return inIdOrder(rows, some, (r) => r.spot_id).map((r) => listSpot(c, r))
+  })
+})
 
 /** Handlers of show_spot and list_spots. */
 export const spotsRead = { 'campaigns.show_spot': show, 'campaigns.list_spots': list }

@@ -71,6 +71,17 @@ function parseQuery(search: string): Record<string, string | string[]> {
 }
 
 function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
+  if (r.parts) {
+    // a page of a result set: its pieces written in one go (corked), not copied into one buffer
+    res.writeHead(r.status, { ...r.headers, 'content-length': String(r.parts.reduce((n, p) => n + p.length, 0)) })
+    if (!head) {
+      res.cork()
+      for (const p of r.parts) res.write(p)
+      res.uncork()
+    }
+    res.end()
+    return
+  }
   const body = r.bytes ?? Buffer.from(r.body, 'utf8')
   res.writeHead(r.status, { ...r.headers, 'content-length': String(body.length) })
   res.end(head ? undefined : body)

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { validate } from '../../engine/contract/schema'
 import { SCHEMA_VERSION } from '../../engine/storage/migrations'
+import { CHUNK } from '../../engine/result-sets'
 import { DATES, makeEngine, type TestEngine } from '../helpers/make-engine'
 
 let t: TestEngine
@@ -95,6 +96,26 @@ describe('dispatch', () => {
     expect(before).toEqual([])
     await t.post('/cms/v1/campaigns/create', { campaign_name: 'Cache probe', start_date: DATES.tomorrow, end_date: DATES.nextWeek })
     expect((await t.get('/cms/v1/campaigns/list', { campaign_name: 'Cache probe' })).body).toHaveLength(1)
+  })
+
+  it('pages a list from its result set: every page as the whole list cut, and a write shows on the next page', async () => {
+    const e = await makeEngine()
+    for (let i = 0; i < CHUNK + 40; i++)
+      await e.post('/cms/v1/campaigns/create', { campaign_name: `Paged ${String(i).padStart(3, '0')} 春`, start_date: DATES.tomorrow, end_date: DATES.nextWeek })
+    const query = { order_desc: 'campaign_name', campaign_name: 'paged' }
+    const whole = (await e.get('/cms/v1/campaigns/list', { ...query, limit: '0,100000' })).body as { campaign_id: string; campaign_name: string; description: string }[]
+    expect(whole).toHaveLength(CHUNK + 40)
+    expect(whole[0]!.campaign_name).toBe(`Paged ${CHUNK + 39} 春`)
+    for (const [m, n] of [[0, 10], [CHUNK - 3, 7], [CHUNK + 35, 10], [5, CHUNK + 20], [CHUNK + 40, 5]] as const) {
+      const r = await e.get('/cms/v1/campaigns/list', { ...query, limit: `${m},${n}` })
+      expect(r.body).toEqual(whole.slice(m, m + n))
+      expect(Buffer.concat(r.raw.parts!).toString('utf8')).toBe(r.raw.body)
+    }
+    await e.post('/cms/v1/campaigns/update', { campaign_id: whole[CHUNK + 1]!.campaign_id, description: 'Paged and changed' })
+    const after = (await e.get('/cms/v1/campaigns/list', { ...query, limit: `${CHUNK},3` })).body as { description: string }[]
+    expect(after.map((c) => c.description)).toEqual([whole[CHUNK]!.description, 'Paged and changed', whole[CHUNK + 2]!.description])
+    // JSONP of a page
+    expect((await e.get('/cms/v1/campaigns/list', { ...query, limit: '0,1', callback: 'cb' })).raw.body).toBe(`/**/cb(${JSON.stringify(whole.slice(0, 1))});`)
   })
 
   it('recomputes status when the day changes even without writes', async () => {

@@ -197,6 +197,19 @@ describe('http door', () => {
     expect(head.text).toBe('')
   })
 
+  it('sends a page of a long list (written in pieces) whole, with its length, and HEAD without it', async () => {
+    for (const n of ['Pieces 一', 'Pieces 二', 'Pieces 三']) await createCampaign(n)
+    const path = api('/cms/v1/campaigns/list', { campaign_name: 'pieces', limit: '1,2' })
+    const full = await get(path)
+    expect(full.status).toBe(200)
+    expect(full.json.map((c: { campaign_name: string }) => c.campaign_name)).toEqual(['Pieces 二', 'Pieces 三'])
+    expect(full.headers['content-length']).toBe(String(Buffer.byteLength(full.text)))
+    const head = await raw(door, { method: 'HEAD', path })
+    expect([head.status, head.headers['content-length'], head.text]).toEqual([200, full.headers['content-length'], ''])
+    // and the next request on the same connection is answered (the pieces ended the response)
+    expect((await get(api('/cms/v1/campaigns/list', { campaign_name: 'pieces', callback: 'cb' }))).text).toMatch(/^\/\*\*\/cb\(\[\{/)
+  })
+
   it('refuses a Host header that is not this server with 403 forbidden_host', async () => {
     for (const host of [`evil.example:${door.port}`, 'evil.example', `127.0.0.1:${door.port + 1}`, `localhost.evil.example:${door.port}`]) {
       const r = await get(api('/cms/v1/campaigns/list'), { host })

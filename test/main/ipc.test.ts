@@ -23,6 +23,8 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('../../main/ipc')
 const { fits } = await import('../../main/window-state')
 const { safeStorageCipher } = await import('../../main/secret-cipher')
+const { respondParts } = await import('../../engine/respond')
+const { commonParams } = await import('../../engine/request')
 
 const APP = { senderFrame: { url: 'file:///opt/admonitor/out/renderer/index.html' } }
 
@@ -66,6 +68,15 @@ describe('the engine:request channel', () => {
     // a text answer crosses IPC once: its pre-encoded bytes are dropped
     expect(res.body).toBe('{"ok":true}')
     expect(res.bytes).toBeUndefined()
+  })
+
+  it('sends a page answered in pieces as its text, as a plain object', async () => {
+    const parts = [Buffer.from('[{"a":'), Buffer.from('"春"}]')]
+    const engine = { localToken: async () => 'local', handle: async () => respondParts(200, parts, { common: commonParams({ method: 'GET', path: '/', query: {} }), noStore: false, ignored: [] }) }
+    registerIpc(engine as never)
+    const res = await handlers.get('engine:request')!(APP, { method: 'GET', path: '/cms/v1/campaigns/list', query: {} })
+    expect(res).toEqual({ status: 200, headers: expect.objectContaining({ 'content-type': 'application/json;charset=UTF-8' }), body: '[{"a":"春"}]' })
+    expect(Object.getOwnPropertyDescriptor(res, 'body')?.value).toBe('[{"a":"春"}]')
   })
 })
 

@@ -49,7 +49,8 @@ export const ADVERTISER_NAME_SQL = 'COALESCE(a.advertiser_name, c.wares_advertis
 export const BRAND_NAME_SQL = 'COALESCE(b.brand_name, c.wares_brand)'
 export const AGENCY_NAME_SQL = "COALESCE(g.agency_name, '')"
 
-const JOINS = `FROM campaigns c
+/** The campaign table with its reference names' tables, for WHERE and ORDER BY over names. */
+export const JOINS = `FROM campaigns c
 LEFT JOIN advertisers a ON a.advertiser_id = c.advertiser_id
 LEFT JOIN brands b ON b.brand_id = c.brand_id
 LEFT JOIN agencies g ON g.agency_id = c.agency_id`

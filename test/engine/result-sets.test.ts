@@ -1,0 +1,90 @@
+// Pages cut out of whole result sets: the same text and bytes as the rows serialized directly,
+// each chunk built once, dropped at the next version, bounded in size
+import { describe, expect, it } from 'vitest'
+import { CHUNK, PagedRows, ResultSet, ResultSets } from '../../engine/result-sets'
+import { prng } from '../helpers/prng'
+
+interface Row {
+  id: string
+  name: string
+  n: number
+}
+
+/** Rows with texts of varying byte lengths (ASCII, CJK, astral, escapes) so that char and byte offsets differ. */
+function rowsOf(count: number): Row[] {
+  const words = ['plain', '春节 campaign', '𝄞 music', 'quote " and \\ slash', '']
+  return Array.from({ length: count }, (_, i) => ({ id: String(1000 + i), name: `${words[i % words.length]}${i}`, n: i * 7 }))
+}
+
+const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8')
+
+function paged(rows: Row[], calls: number[][] = []): PagedRows<Row> {
+  const by = new Map(rows.map((r) => [Number(r.id), r]))
+  return new PagedRows(rows.map((r) => Number(r.id)), (ids) => {
+    calls.push([...ids])
+    return ids.map((id) => by.get(id)!)
+  })
+}
+
+describe('ResultSet pages', () => {
+  it('answers every page as the rows serialized directly, in UTF-8 pieces', () => {
+    const rows = rowsOf(3 * CHUNK + 17)
+    const set = new ResultSet(paged(rows))
+    const random = prng(7)
+    const cases = [[0, 500], [0, 1], [CHUNK - 1, 2], [CHUNK, CHUNK], [rows.length - 1, 5], [rows.length, 10], [rows.length + 50, 3]]
+    for (let i = 0; i < 200; i++) cases.push([Math.floor(random() * (rows.length + 20)), 1 + Math.floor(random() * 600)])
+    for (const [offset, count] of cases) {
+      const want = JSON.stringify(rows.slice(offset!, offset! + count!))
+      expect(text(set.page({ m: offset!, n: count!, offset: offset!, count: count! }))).toBe(want)
+    }
+  })
+
+  it('builds each chunk once, only when a page first needs it', () => {
+    const calls: number[][] = []
+    const set = new ResultSet(paged(rowsOf(5 * CHUNK), calls))
+    set.page({ m: 10, n: 20, offset: 10, count: 20 })
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toHaveLength(CHUNK)
+    set.page({ m: CHUNK - 5, n: 10, offset: CHUNK - 5, count: 10 })
+    set.page({ m: 0, n: 2 * CHUNK, offset: 0, count: 2 * CHUNK })
+    expect(calls).toHaveLength(2)
+    expect(calls[1]![0]).toBe(1000 + CHUNK)
+  })
+
+  it('answers an empty result set as []', () => {
+    const set = new ResultSet(paged([]))
+    expect(text(set.page({ m: 0, n: 500, offset: 0, count: 500 }))).toBe('[]')
+  })
+
+  it('refuses a row builder that answers another number of rows', () => {
+    const bad = new PagedRows([1, 2, 3], () => [{ id: '1' }])
+    expect(() => new ResultSet(bad).page({ m: 0, n: 3, offset: 0, count: 3 })).toThrow(/1 rows for 3 ids/)
+  })
+})
+
+describe('ResultSets', () => {
+  it('keeps a result set for its version and forgets all of them at the next', () => {
+    const sets = new ResultSets()
+    const set = sets.set('q', 1, paged(rowsOf(3)))
+    expect(sets.get('q', 1)).toBe(set)
+    expect(sets.get('q', 2)).toBeUndefined()
+    expect(sets.get('q', 1)).toBeUndefined()
+  })
+
+  it('drops the least recently used sets once their pages pass the bound, never the one being read', () => {
+    const one = new ResultSet(paged(rowsOf(200)))
+    one.page({ m: 0, n: 200, offset: 0, count: 200 })
+    const sets = new ResultSets(Math.floor(2.5 * one.size))
+    for (const k of ['a', 'b', 'c']) {
+      const s = sets.set(k, 1, paged(rowsOf(200)))
+      sets.page(k, s, { m: 0, n: 200, offset: 0, count: 200 })
+      if (k === 'b') sets.get('a', 1)
+    }
+    expect(sets.get('b', 1)).toBeUndefined()
+    expect(sets.get('a', 1)).toBeDefined()
+    expect(sets.get('c', 1)).toBeDefined()
+    const big = sets.set('big', 1, paged(rowsOf(2000)))
+    expect(text(sets.page('big', big, { m: 0, n: 2000, offset: 0, count: 2000 }))).toBe(JSON.stringify(rowsOf(2000)))
+    expect(sets.get('big', 1)).toBe(big)
+  })
+})
