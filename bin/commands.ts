@@ -15,6 +15,10 @@ const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' }
  * again; `offset` turns a line number within the piece into one of the file.
  */
 export async function* pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
+  if (!csv) {
+    yield* ndjsonPieces(file, bytes)
+    return
+  }
   let buf: string[] = []
   let size = 0
   let line = 0
@@ -41,6 +45,32 @@ export async function* pieces(file: string, csv: boolean, bytes = 32 << 20): Asy
     }
   }
   if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }
+}
+
+/**
+ * NDJSON: a record is a line, so a piece is what the file stream reads, cut after its last
+ * newline (the rest starts the next piece). No line-by-line reading and joining again.
+ */
+async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
+  let rest = ''
+  let offset = 0
+  let yielded = false
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: bytes })) {
+    const text = rest + (chunk as string)
+    const cut = text.lastIndexOf('\n')
+    if (cut < 0) {
+      rest = text
+      continue
+    }
+    const piece = text.slice(0, cut)
+    rest = text.slice(cut + 1)
+    yield { text: piece, offset }
+    yielded = true
+    // the next piece's line 1 is the line after this piece's last one
+    for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) offset++
+    offset++
+  }
+  if (rest !== '' || !yielded) yield { text: rest, offset }
 }
 
 export async function importCommand(argv: string[]): Promise<void> {

@@ -30,8 +30,7 @@ const fail = (text: string): never => {
 export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) => number): number {
   const s = (raw ?? '').trim()
   if (s === '') fail("'ts' is missing")
-  const inRange = (ms: number) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${s}'`))
-  if (/^\d{10,16}$/.test(s)) return inRange(Number(s))
+  if (/^\d{10,16}$/.test(s)) return inRange(Number(s), s)
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
   if (!m) fail(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${s}'`)
   const local = Date.parse(`${m![1]}T${m![2]}Z`)
@@ -40,10 +39,14 @@ export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) =>
   if (m![5] !== undefined) {
     const at = Date.parse(`${m![1]}T${m![2]}${m![5]}`)
     if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail(`'ts' has an impossible offset: '${s}'`)
-    return inRange(at)
+    return inRange(at, s)
   }
-  return inRange(local - zoneOffsetAt(local))
+  return inRange(local - zoneOffsetAt(local), s)
 }
+
+// (module functions, not closures made per line: an import runs these ten million times)
+const inRange = (ms: number, s: string) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${s}'`))
+const given = (x: string | undefined) => (x ?? '').trim().toLowerCase()
 
 function identityOf(l: ImportLine): { text: string; device: boolean } {
   const given = (l.identity ?? '').trim()
@@ -76,7 +79,6 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   const byIp = l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
   const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: byIp.isp } : byIp
   const detected = ua !== '' ? detectPlatform(NO_PARAMS, ua) : null
-  const given = (x: string | undefined) => (x ?? '').trim().toLowerCase()
   const platform = given(l.platform) ? (given(l.platform) === 'pc' ? PLATFORM.pc : given(l.platform) === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
     : id.device ? PLATFORM.mb : detected?.platform ?? PLATFORM.pc
   const sdkText = given(l.sdk)

@@ -43,6 +43,21 @@ describe('pieces', () => {
     expect(seen).toEqual(lines.map((_, i) => i + 1))
   })
 
+  it('keeps NDJSON lines longer than a read, CRLF endings, multi-byte text and a final newline whole', async () => {
+    const file = join(tempDir(), 'long.ndjson')
+    const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ n: i + 1, note: i % 4 === 0 ? '春'.repeat(100) : 'x' }))
+    writeFileSync(file, `${lines.join('\r\n')}\r\n`)
+    const got = await collect(file, false, 64)
+    const seen: number[] = []
+    for (const p of got) p.text.split('\n').forEach((l, i) => {
+      if (l.trim() === '') return
+      expect(JSON.parse(l).n).toBe(p.offset + i + 1)
+      seen.push(p.offset + i + 1)
+    })
+    expect(seen).toEqual(lines.map((_, i) => i + 1))
+    expect(got.map((p) => p.text).join('\n')).toBe(`${lines.join('\r\n')}\r`)
+  })
+
   it('repeats the CSV header in every piece, never cuts a quoted field, and keeps file line numbers', async () => {
     const file = join(tempDir(), 'e.csv')
     const rows = ['type,ts,note']
