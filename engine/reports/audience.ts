@@ -33,7 +33,7 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: Campaig
   const w = window(meta, p.date)
   const sel = selector(pos, w.from, w.to, { platforms: 3, sdk: 0, stableOnly: false, filtration: 'net' })
   const cells = personCells({
-    part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1,
+    part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false,
   })
   return { meta, pos, panel, cells }
 }

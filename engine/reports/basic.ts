@@ -3,7 +3,7 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { census, type CensusResult } from './census'
-import { homeCells, universes, type ReportEnv } from './env'
+import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
@@ -99,7 +99,7 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]!) : null,
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
-    const u = universes(env, panel, cellDef, platforms)
+    const u = universes(panel, cellDef, platforms)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
     const r = part ? census({
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
@@ -123,11 +123,12 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
-      const u = universes(env, panel, cellDef, platforms, matcher)
+      const inTarget = audienceMask(env, panel, matcher)
+      const u = universes(panel, cellDef, platforms, inTarget)
       const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
       for (let j = 0; j < (byCell?.n ?? 0); j++) {
         const person = byCell!.person[j]!
-        if (env.matches(panel, matcher, person)) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+        if (inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
       }
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
         const x = proj[i * nR + c]!

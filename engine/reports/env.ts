@@ -46,12 +46,12 @@ export function homeCells(panel: PanelIndex | null, first: Int32Array, second: I
  * Universe of each region cell (metrics.md): the weight of the panel's persons whose home is in
  * the cell and who have a device of the platform; only those the target keeps, if any.
  */
-export function universes(env: ReportEnv, panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, platforms: number, matcher?: TargetMatcher): Float64Array | null {
+export function universes(panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, platforms: number, audience?: Uint8Array): Float64Array | null {
   if (!panel) return null
   const u = new Float64Array(cells.n)
   for (let i = 0; i < panel.size; i++) {
     if ((panel.platforms[i]! & platforms) === 0) continue
-    if (matcher && !env.matches(panel, matcher, i)) continue
+    if (audience && audience[i] !== 1) continue
     const r = panel.homeRegion[i]!
     const a = cells.first[r]!
     const b = cells.second[r]!
@@ -59,6 +59,13 @@ export function universes(env: ReportEnv, panel: PanelIndex | null, cells: { fir
     if (b >= 0) u[b]! += panel.weight[i]!
   }
   return u
+}
+
+/** 1 for each panel person a target's matcher accepts: decided once per person, not once per (person, cell) entry. */
+export function audienceMask(env: ReportEnv, panel: PanelIndex, matcher: TargetMatcher): Uint8Array {
+  const m = new Uint8Array(panel.size)
+  for (let q = 0; q < panel.size; q++) m[q] = env.matches(panel, matcher, q) ? 1 : 0
+  return m
 }
 
 export const regionCount = (): number => regionTable().length

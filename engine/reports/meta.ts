@@ -28,7 +28,21 @@ export interface CampaignMeta {
   targets: { target_id: number; target_name: string; tag_id: string; panel_id: string }[]
 }
 
+/**
+ * The campaign's metadata, read once per database version and day: a report computed afresh
+ * after new hits (which change no row) runs no SQL for it. Readers must not change it.
+ */
 export function loadCampaignMeta(db: Db, campaignId: string, today: string): CampaignMeta {
+  let kept = metas.get(db)
+  if (!kept || kept.version !== db.version || kept.today !== today) metas.set(db, (kept = { version: db.version, today, byId: new Map() }))
+  let meta = kept.byId.get(campaignId)
+  if (!meta) kept.byId.set(campaignId, (meta = readCampaignMeta(db, campaignId, today)))
+  return meta
+}
+
+const metas = new WeakMap<Db, { version: number; today: string; byId: Map<string, CampaignMeta> }>()
+
+function readCampaignMeta(db: Db, campaignId: string, today: string): CampaignMeta {
   const c = requireCampaign(db, campaignId, today)
   const spots = db.query<{ spot_id: number; publisher_id: number; dangerous_source_filtration: number }>(
     'SELECT spot_id, publisher_id, dangerous_source_filtration FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])

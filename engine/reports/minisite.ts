@@ -8,7 +8,7 @@ import type { Partition } from '../measure/columns'
 import { GLOBAL_REGION_ID } from '../reference/regions'
 import { dayNumber } from '../runtime'
 import { census } from './census'
-import { homeCells, universes, type ReportEnv } from './env'
+import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { personCells } from './persons'
 import { finish, hourNames, nullMetrics, type Row } from './items'
 import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
@@ -169,7 +169,8 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     if (!panel || !q.part) continue
     const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const u = universes(env, panel, { first: cells.first, second: cells.second, n: nR }, 3, matcher)!
+    const inTarget = audienceMask(env, panel, matcher)
+    const u = universes(panel, { first: cells.first, second: cells.second, n: nR }, 3, inTarget)!
     const byCell = personCells({
       part: q.part, sel: minisiteSelector(q, eventPositions(q.part, pos.posOfEvent, eventIndex, nE), false),
       personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, day: q.day,
@@ -177,7 +178,7 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     const sums = new Map<number, { evt: number; uev: number; evtDay: number; uevDay: number }>()
     for (let j = 0; j < byCell.n; j++) {
       const person = byCell.person[j]!
-      if (!env.matches(panel, matcher, person)) continue
+      if (inTarget[person] !== 1) continue
       const w = panel.weight[person]!
       const cell = byCell.cell[j]!
       const s = sums.get(cell) ?? { evt: 0, uev: 0, evtDay: 0, uevDay: 0 }

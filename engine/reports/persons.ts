@@ -126,9 +126,12 @@ function grow(out: PersonCells, n: number, hours: boolean): void {
 }
 
 /** Every (person, cell) with a counted event: one pass over the panel persons' events, person by person. */
-export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
+export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean }): PersonCells {
   const hours = s.hours === true
-  const cap = 1024
+  // distinct days (impDays, clkDays) cost a set insertion per event: only when asked for (default)
+  const countDays = s.days !== false
+  // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
+  const cap = Math.max(1024, lastEntries.get(s.part) ?? 0)
   const out: PersonCells = {
     n: 0, person: new Int32Array(cap), cell: new Int32Array(cap), impressions: new Uint32Array(cap), clicks: new Uint32Array(cap),
     impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
@@ -152,7 +155,7 @@ export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
     }
     // distinct days per entry and kind: (entry - first of this person, kind, day) seen before?
     const key = ((j - first) * 2 + (click ? 1 : 0)) * 131_072 + day
-    const fresh = days.add(key)
+    const fresh = countDays && days.add(key)
     if (click) {
       out.clicks[j]!++
       if (fresh) out.clkDays[j]!++
@@ -180,8 +183,12 @@ export function personCells(s: PersonSpec & { hours?: boolean }): PersonCells {
     for (let j = first; j < out.n; j++) entryOf[out.cell[j]!] = -1
     days.clear()
   }
+  lastEntries.set(s.part, out.n)
   return out
 }
+
+/** Entries of the last personCells pass per partition: the next one's starting capacity. */
+const lastEntries = new WeakMap<Partition, number>()
 
 /** Projected figures of a cell from its persons (those the `include` filter keeps). */
 export interface Projection {

@@ -3,7 +3,7 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
-import { homeCells, universes, type ReportEnv } from './env'
+import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { emptyProjection, personCells, project, type PersonCells } from './persons'
 import { campaignScope, selector } from './setup'
@@ -29,7 +29,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   if (panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
-    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR }) : null
+    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false }) : null
     const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
       ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
         .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
@@ -55,11 +55,12 @@ interface Shape {
 }
 
 function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
-  const u = universes(env, panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, a.matcher)!
+  const inTarget = a.matcher ? audienceMask(env, panel, a.matcher) : undefined
+  const u = universes(panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, inTarget)!
   const proj = Array.from({ length: s.pos.n * s.nR }, () => emptyProjection())
   for (let j = 0; j < (byCell?.n ?? 0); j++) {
     const person = byCell!.person[j]!
-    if (!a.matcher || env.matches(panel, a.matcher, person)) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+    if (!inTarget || inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
   }
   const rows: Row[] = []
   for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
