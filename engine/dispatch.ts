@@ -76,9 +76,9 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
         const setKey = def.cache ? `${id}|${today}|${JSON.stringify(query)}` : ''
         const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
         if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
-        const rows = (await handler(ctx(), params)) as PagedRows<unknown>
-        // (a write that landed meanwhile makes this result set one to answer from, not to keep)
-        if (!setKey || services.db.version !== version) return respondParts(200, new ResultSet(rows).page(limit), opts)
+        // Synchronous (runtime.ts paged()): no write can land between the ids and the first rows.
+        const rows = handler(ctx(), params) as PagedRows<unknown>
+        if (!setKey) return respondParts(200, new ResultSet(rows).page(limit), opts)
         return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)
       }
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
