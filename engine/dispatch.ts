@@ -44,6 +44,11 @@ function raw(r: RawResponse): EngineResponse {
   return { status: r.status, headers: { 'x-content-type-options': 'nosniff', ...r.headers }, body: text ? r.body : '', ...(text ? {} : { bytes: r.body }) }
 }
 
+/** A handler's view of the request (made only when a handler runs, not for answers kept in a cache). */
+function ctxOf(services: Services, req: EngineRequest, user: Ctx['user'], parsed: { json: unknown; text: string }, today: string): Ctx {
+  return { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
+}
+
 export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
   // Metadata answers live until the next database write; reports until the next event too.
   const caches = { db: new ResponseCache(), measure: new ResponseCache() }
@@ -67,7 +72,6 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       }
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
-      const ctx = (): Ctx => ({ ...services, request: req, user, json: parsed.json, text: parsed.text, today })
       const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
       if (handler.paged) {
         // Any page of a query already read is cut out of its result set (the cache of these
@@ -77,7 +81,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
         const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
         if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
         // Synchronous (runtime.ts paged()): no write can land between the ids and the first rows.
-        const rows = handler(ctx(), params) as PagedRows<unknown>
+        const rows = handler(ctxOf(services, req, user, parsed, today), params) as PagedRows<unknown>
         if (!setKey) return respondParts(200, new ResultSet(rows).page(limit), opts)
         return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)
       }
@@ -85,7 +89,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const cache = def.cache === 'measure' ? caches.measure : caches.db
       const hit = key ? cache.get(key, cacheVersion) : undefined
       if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
-      const result = await handler(ctx(), params)
+      const result = await handler(ctxOf(services, req, user, parsed, today), params)
       if (services.db.version !== version) await durable()
       if (result instanceof RawResponse) return raw(result)
       const body = JSON.stringify(result)

@@ -40,12 +40,20 @@ function headersOf(opts: ResponseOptions, extra: Record<string, string>): Record
  * wraps the text as respond() does.
  */
 export function respondParts(status: number, parts: readonly Uint8Array[], opts: ResponseOptions): EngineResponse {
-  const text = () => Buffer.concat(parts).toString('utf8')
-  if (opts.common.callback) return respond(status, text(), opts)
-  let body: string | undefined
+  if (opts.common.callback) return respond(status, Buffer.concat(parts).toString('utf8'), opts)
   const out = { status: opts.common.suppress ? 200 : status, headers: headersOf(opts, {}), parts } as EngineResponse
-  Object.defineProperty(out, 'body', { enumerable: true, get: () => (body ??= text()) })
+  Object.defineProperty(out, 'body', PARTS_BODY)
   return out
+}
+
+const TEXT = Symbol('text')
+
+/** `body` of an answer in parts: one getter for all of them (no closure made per answer). */
+const PARTS_BODY: PropertyDescriptor = {
+  enumerable: true,
+  get(this: EngineResponse & { [TEXT]?: string }): string {
+    return (this[TEXT] ??= Buffer.concat(this.parts!).toString('utf8'))
+  },
 }
 
 /** Any thrown value as an error response; only ApiErrors say what went wrong. */

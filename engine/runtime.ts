@@ -125,11 +125,18 @@ function offsetAt(timeZone: string, ms: number): number {
 
 /**
  * The calendar date (YYYY-MM-DD) of instant `ms` in zone `timeZone`. Zone offsets only change on
- * quarter hours, so the offset is looked up once per quarter hour (this runs on every request).
+ * quarter hours, and so do dates, so the last answer holds for the rest of its quarter hour
+ * (this runs on every request).
  */
 export function dateIn(timeZone: string, ms: number): string {
-  return new Date(ms + zoneOffset(timeZone, ms)).toISOString().slice(0, 10)
+  const bucket = Math.floor(ms / QUARTER_HOUR)
+  if (bucket !== lastDate.bucket || timeZone !== lastDate.timeZone) {
+    lastDate = { timeZone, bucket, date: new Date(ms + zoneOffset(timeZone, ms)).toISOString().slice(0, 10) }
+  }
+  return lastDate.date
 }
+
+let lastDate = { timeZone: '', bucket: NaN, date: '' }
 
 /**
  * The offset of `timeZone` from UTC at instant `ms`, looked up once per quarter hour of time

@@ -5,7 +5,9 @@
  * read or write of a new version every entry of the old one goes (before a large answer is built).
  */
 export class VersionedLru<T> {
-  private entries = new Map<string, { value: T; size: number }>()
+  /** In insertion order; `used` orders them by last use (a hit updates it instead of moving the entry). */
+  private entries = new Map<string, { value: T; size: number; used: number }>()
+  private tick = 0
   private total = 0
   private version: number | string = -1
 
@@ -18,8 +20,7 @@ export class VersionedLru<T> {
     }
     const hit = this.entries.get(key)
     if (hit === undefined) return undefined
-    this.entries.delete(key)
-    this.entries.set(key, hit)
+    hit.used = ++this.tick
     return hit.value
   }
 
@@ -31,7 +32,7 @@ export class VersionedLru<T> {
       this.total -= old.size
       this.entries.delete(key)
     }
-    this.entries.set(key, { value, size })
+    this.entries.set(key, { value, size, used: ++this.tick })
     this.total += size
     this.evict(key)
   }
@@ -45,11 +46,15 @@ export class VersionedLru<T> {
     this.evict(key)
   }
 
-  /** Drops the least recently used entries until the total fits, never `keep`. */
+  /**
+   * Past the bound, drops the least recently used entries (never `keep`) until a tenth of the
+   * bound is free again: one sort for many later insertions, not a scan for each.
+   */
   private evict(keep: string): void {
-    for (const [k, e] of this.entries) {
-      if (this.total <= this.maxBytes) break
-      if (k === keep) continue
+    if (this.total <= this.maxBytes) return
+    const byUse = [...this.entries].filter(([k]) => k !== keep).sort((a, b) => a[1].used - b[1].used)
+    for (const [k, e] of byUse) {
+      if (this.total <= this.maxBytes * 0.9) break
       this.entries.delete(k)
       this.total -= e.size
     }
