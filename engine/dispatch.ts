@@ -44,9 +44,16 @@ function raw(r: RawResponse): EngineResponse {
   return { status: r.status, headers: { 'x-content-type-options': 'nosniff', ...r.headers }, body: text ? r.body : '', ...(text ? {} : { bytes: r.body }) }
 }
 
-/** A handler's view of the request (made only when a handler runs, not for answers kept in a cache). */
-function ctxOf(services: Services, req: EngineRequest, user: Ctx['user'], parsed: { json: unknown; text: string }, today: string): Ctx {
-  return { ...services, request: req, user, json: parsed.json, text: parsed.text, today }
+/**
+ * A handler's view of the request (made only when a handler runs, not for answers kept in a
+ * cache). Written out member by member: spreading `services` cost more than the rest of a
+ * tracking hit's dispatch (a fifth of its CPU in a profile); the type keeps the list complete.
+ */
+function ctxOf(s: Services, req: EngineRequest, user: Ctx['user'], parsed: { json: unknown; text: string }, today: string): Ctx {
+  return {
+    db: s.db, clock: s.clock, random: s.random, settings: s.settings, auth: s.auth, log: s.log, measure: s.measure, requests: s.requests, sync: s.sync,
+    request: req, user, json: parsed.json, text: parsed.text, today,
+  }
 }
 
 export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
