@@ -4,6 +4,7 @@
  * Also the per-identity counters of the abnormal-frequency rule (metrics.md).
  */
 import { ensure } from './grow'
+import { TextIndex } from './text-index'
 import type { IdentityRecord } from './record'
 
 /** The abnormal-frequency rule: more than this many impressions / clicks in one window. */
@@ -29,9 +30,9 @@ export interface IdentityArrays {
 }
 
 export class Identities {
-  /** text -> id; built from `texts` on first use after a checkpoint (a start that only reports never needs it). */
-  private byText: Map<string, number> | null = new Map()
   texts: string[] = ['']
+  /** text -> id; built from `texts` on first use after a checkpoint (a start that only reports never needs it). */
+  private byText: TextIndex | null = new TextIndex(this.texts)
   platform = new Uint8Array(1024)
   firstSeen = new Float64Array(1024)
   private window = new Float64Array(1024)
@@ -45,9 +46,9 @@ export class Identities {
     return this.texts.length
   }
 
-  private get ids(): Map<string, number> {
+  private get ids(): TextIndex {
     if (this.byText === null) {
-      const m = new Map<string, number>()
+      const m = new TextIndex(this.texts, this.texts.length)
       for (let id = 1; id < this.texts.length; id++) m.set(this.texts[id]!, id)
       this.byText = m
     }
@@ -68,8 +69,8 @@ export class Identities {
   /** Takes an identity read from the log. */
   restore(r: IdentityRecord): void {
     if (r.id !== this.texts.length) throw new Error(`identity ${r.id} out of order (expected ${this.texts.length}): the event log is damaged`)
-    this.ids.set(r.text, r.id)
     this.texts.push(r.text)
+    this.ids.set(r.text, r.id)
     const n = this.texts.length
     this.platform = ensure(this.platform, n)
     this.firstSeen = ensure(this.firstSeen, n)
