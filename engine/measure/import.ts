@@ -46,7 +46,7 @@ export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) =>
 
 // (module functions, not closures made per line: an import runs these ten million times)
 const inRange = (ms: number, s: string) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${s}'`))
-const given = (x: string | undefined) => (x ?? '').trim().toLowerCase()
+const lowered = (x: string | undefined) => (x ?? '').trim().toLowerCase()
 
 function identityOf(l: ImportLine): { text: string; device: boolean } {
   const given = (l.identity ?? '').trim()
@@ -79,9 +79,9 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   const byIp = l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
   const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: byIp.isp } : byIp
   const detected = ua !== '' ? detectPlatform(NO_PARAMS, ua) : null
-  const platform = given(l.platform) ? (given(l.platform) === 'pc' ? PLATFORM.pc : given(l.platform) === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
+  const platform = lowered(l.platform) ? (lowered(l.platform) === 'pc' ? PLATFORM.pc : lowered(l.platform) === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
     : id.device ? PLATFORM.mb : detected?.platform ?? PLATFORM.pc
-  const sdkText = given(l.sdk)
+  const sdkText = lowered(l.sdk)
   const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`))
     : platform === PLATFORM.mb ? detected?.sdk ?? SDK.none : SDK.none
   // A log without user agents is not a log of bots: only a given agent is judged.
