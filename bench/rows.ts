@@ -4,6 +4,7 @@
  */
 import type { Child } from './children'
 import type { LoadJob, LoadMessage, LoadResult, ServerProfiled, ServerStats } from './protocol'
+import { Rng } from './measure-events'
 import { int } from './report'
 
 /** A number from the environment, or `fallback`. */
@@ -29,18 +30,10 @@ export interface Urls {
 
 /** `count` lists of `size` ids drawn from `ids` (seeded: every run asks the same). */
 function idLists(ids: readonly string[], size: number, count: number, seed: number): string[] {
-  let x = seed >>> 0 || 1
-  const next = () => {
-    x ^= x << 13
-    x >>>= 0
-    x ^= x >>> 17
-    x ^= x << 5
-    x >>>= 0
-    return x / 4_294_967_296
-  }
+  const rng = new Rng(seed)
   return Array.from({ length: count }, () => {
     const pick = new Set<string>()
-    while (pick.size < Math.min(size, ids.length)) pick.add(ids[Math.floor(next() * ids.length)]!)
+    while (pick.size < Math.min(size, ids.length)) pick.add(ids[rng.int(ids.length)]!)
     return [...pick].join(',')
   })
 }

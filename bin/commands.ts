@@ -10,15 +10,15 @@ import { fail, openEngine } from './open'
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
 
 /**
- * Reads a file in pieces of whole records (an event log may be larger than memory). A CSV piece
- * is never cut inside a quoted field, and every piece after the first starts with the header
- * again; `offset` turns a line number within the piece into one of the file.
+ * Reads a file in pieces of whole records (an event log may be larger than memory); `offset`
+ * turns a line number within a piece into one of the file.
  */
-export async function* pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
-  if (!csv) {
-    yield* ndjsonPieces(file, bytes)
-    return
-  }
+export function pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
+  return csv ? csvPieces(file, bytes) : ndjsonPieces(file, bytes)
+}
+
+/** CSV: a piece is never cut inside a quoted field, and every piece after the first starts with the header again. */
+async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
   let buf: string[] = []
   let size = 0
   let line = 0
@@ -29,19 +29,16 @@ export async function* pieces(file: string, csv: boolean, bytes = 32 << 20): Asy
   for await (const l of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
     line++
     buf.push(l)
-    if (csv && header === undefined) {
-      header = l
-    } else {
-      size += l.length + 1
-    }
-    if (csv) for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
+    if (header === undefined) header = l
+    else size += l.length + 1
+    for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
     if (size >= bytes && !quoted) {
       yield { text: buf.join('\n'), offset }
       yielded = true
       // the next piece: the header (its line 1), then file line `line + 1` as its line 2
-      buf = csv ? [header!] : []
+      buf = [header]
       size = 0
-      offset = csv ? line - 1 : line
+      offset = line - 1
     }
   }
   if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }

@@ -6,7 +6,7 @@ import type { EngineRequest } from './contract/envelope'
 import type { ResultOf } from './contract/endpoints'
 
 /** One entry as `requests.list` answers it (the contract declares its members). */
-export type RequestEntry = ResultOf<'requests.list'>[number]
+type RequestEntry = ResultOf<'requests.list'>[number]
 
 /** An entry as kept: its time as a number (formatted when read, not on every request). */
 type Kept = Omit<RequestEntry, 'at'> & { atMs: number }

@@ -6,6 +6,7 @@
 import { ApiError, E, badParam } from './contract/errors'
 import type { EndpointDef } from './contract/endpoint'
 import type { EngineRequest } from './contract/envelope'
+import { DOOR_PARAMS } from './contract/endpoints-sync'
 
 /** Largest body accepted (event and panel files; a 3000-spot batch is a few MiB). */
 export const MAX_BODY_BYTES = 64 << 20
@@ -125,5 +126,5 @@ export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record
   return { params, ignored }
 }
 
-/** Names the endpoint does not declare (reported in a header, not refused: scripts add their own). */
-export const IGNORED_NAMES = new Set(['access_token', 'callback', 'suppress_response_codes', '_'])
+/** The door's names, which no endpoint declares and which are not reported as ignored either. */
+export const IGNORED_NAMES: ReadonlySet<string> = new Set(DOOR_PARAMS)

@@ -94,8 +94,11 @@ export type SnapshotReport = keyof typeof SNAPSHOT_REPORTS
 const REPORT_NAMES = Object.keys(SNAPSHOT_REPORTS) as SnapshotReport[]
 /** The most dates one snapshot pull may span. */
 export const MAX_SNAPSHOT_DAYS = 92
-/** The door's own parameters, never forwarded: the token is the remote client's own; JSONP and status folding are the door's. */
-export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes'] as const
+/**
+ * The door's own parameters, never forwarded, recorded or declared by an endpoint: the token is
+ * the remote client's own; JSONP and status folding are the door's; `_` is a cache buster.
+ */
+export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes', '_'] as const
 /** Left out of a snapshot series' parameters: the door's, and campaign_id and date (columns of the series). */
 export const SERIES_LEFT_OUT: readonly string[] = [...DOOR_PARAMS, 'campaign_id', 'date']
 

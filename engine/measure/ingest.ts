@@ -3,7 +3,7 @@
  * log in groups with one fsync each, then added to the in-memory columns. `add()` resolves when
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
-import { decodeCheckpoint, encodeCheckpoint } from './checkpoint'
+import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
@@ -132,8 +132,8 @@ export class Ingest {
   }
 
   /** The saved checkpoint when it is whole, of this time zone, and the log still holds what it lists. */
-  private async usableCheckpoint(): Promise<Awaited<ReturnType<typeof decodeCheckpoint>>> {
-    let cp: Awaited<ReturnType<typeof decodeCheckpoint>> = null
+  private async usableCheckpoint(): Promise<MeasureState | null> {
+    let cp: MeasureState | null = null
     try {
       cp = await this.log.readCheckpoint(decodeCheckpoint)
     } catch {

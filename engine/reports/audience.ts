@@ -71,7 +71,7 @@ interface Shares {
   byTag: Float64Array
 }
 
-/** Adds a person (with their weight) to `s`: the total, and each tag they carry (set bits only). */
+/** Adds a person's weight to slot `at` of `total`, and to each tag they carry in row `at` of `byTag` (set bits only). */
 function addPerson(panel: PanelIndex, total: Float64Array, byTag: Float64Array, at: number, person: number, weight: number): void {
   total[at]! += weight
   const T = panel.tagIds.length

@@ -44,19 +44,15 @@ export interface Finish {
   rows?: { offset: number; count: number } | undefined
 }
 
-/** Metrics of a row without data: null. */
-export function nullMetrics(names: readonly string[]): Record<string, null> {
-  const m: Record<string, null> = {}
-  for (const n of names) m[n] = null
-  return m
-}
-
-/** A row's metrics in the order of `names`, key by key (rows then share one shape: see basic.ts). */
-export function metricsIn(names: readonly string[], values: Record<string, number | null>): Record<string, number | null> {
+/** A row's metrics in the order of `names`, key by key (rows then share one shape: see basic.ts); absent ones null. */
+export function metricsIn(names: readonly string[], values: Readonly<Record<string, number | null>>): Record<string, number | null> {
   const m: Record<string, number | null> = {}
   for (const n of names) m[n] = values[n] ?? null
   return m
 }
+
+/** Metrics of a row without data: null. */
+export const nullMetrics = (names: readonly string[]): Record<string, number | null> => metricsIn(names, {})
 
 export function finish(rows: Row[], f: Finish): ReportItem[] {
   const field = f.order_asc ?? f.order_desc

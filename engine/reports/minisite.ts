@@ -10,7 +10,7 @@ import { dayNumber } from '../runtime'
 import { census } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { personCells } from './persons'
-import { finish, hourNames, nullMetrics, type Row } from './items'
+import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
 import { checkRegions } from './setup'
 import { MINISITE_KINDS, flagTable, type Selector } from './selector'
@@ -143,7 +143,7 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
     const m = seen ? { evt_acc: q.r!.imp[cell]!, uev_acc: q.r!.uim[cell]!, evt_day: q.r!.impDay[cell]!, uev_day: q.r!.uimDay[cell]! } : null
     rows.push({
       attributes: { audience: p.by_audience, ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: q.cells.ids[c]!, universe: null },
-      metrics: m ? Object.fromEntries(names.map((n) => [n, m[n as keyof typeof m]])) : nullMetrics(names), hasData: seen,
+      metrics: m ? metricsIn(names, m) : nullMetrics(names), hasData: seen,
     })
   }
   return { ...head, items: finish(rows, finishing) }
@@ -194,7 +194,7 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
       const m = s ? { evt_acc: Math.round(s.evt), uev_acc: Math.round(s.uev), evt_day: Math.round(s.evtDay), uev_day: Math.round(s.uevDay) } : null
       rows.push({
         attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]!) },
-        metrics: m ? Object.fromEntries(names.map((n) => [n, m[n as keyof typeof m]])) : nullMetrics(names), hasData: s !== undefined,
+        metrics: m ? metricsIn(names, m) : nullMetrics(names), hasData: s !== undefined,
       })
     }
   }
@@ -222,7 +222,7 @@ export function realtimeShowMinisite(env: ReportEnv, p: Realtime): MinisiteRepor
     }
     rows.push({
       attributes: { audience: 'overall', ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: GLOBAL_REGION_ID },
-      metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n]!])) : nullMetrics(names), hasData: seen,
+      metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen,
     })
   }
   return {

@@ -6,7 +6,7 @@ import { GLOBAL_REGION_ID } from '../reference/regions'
 import { dayDate, dayNumber } from '../runtime'
 import { census } from './census'
 import type { ReportEnv } from './env'
-import { finish, hourNames, nullMetrics, type Row } from './items'
+import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
 import { platformMask, positions, selector } from './setup'
@@ -51,7 +51,7 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
     }
     rows.push({
       attributes: { audience: 'overall', region_id: GLOBAL_REGION_ID, ...pos.attrs[i] },
-      metrics: seen ? Object.fromEntries(names.map((n) => [n, m[n]!])) : nullMetrics(names),
+      metrics: seen ? metricsIn(names, m) : nullMetrics(names),
       hasData: seen,
     })
   }

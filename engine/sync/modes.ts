@@ -11,8 +11,7 @@ import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
-import { latestSnapshot, seriesKey, snapshotHash, storeSnapshot } from './snapshots'
-import { canonicalJson } from './store'
+import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot } from './snapshots'
 
 /** An answer that did not come from the local store. */
 export interface Routed {
@@ -22,11 +21,10 @@ export interface Routed {
   fetchedAt: string
 }
 
-/** Never forwarded: the token is the remote client's own; JSONP and status folding are the door's. */
+/** Never forwarded (contract DOOR_PARAMS). */
 const RESERVED = new Set<string>(DOOR_PARAMS)
 const REPORT_OF_PATH = new Map<string, SnapshotReport>(Object.entries(SNAPSHOT_REPORTS).map(([report, path]) => [path, report as SnapshotReport]))
 
-const sorted = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString()
 
 /** A report answer kept as a snapshot too: one of the snapshot reports, with campaign_id and date. */
 function snapshotKeyOf(profileId: number, path: string, params: Record<string, string>) {
@@ -116,12 +114,12 @@ export class ServerModes {
     this.db.tx(() => {
       // a report answer is kept as a snapshot only, and only when it differs from the series' latest
       if (snap) {
-        if (latestSnapshot(this.db, snap)?.hash !== snapshotHash(canonicalJson(body))) storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body)
+        storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body, { unlessUnchanged: true })
         return
       }
       this.db.run(
         'INSERT INTO sync_answers (profile_id, endpoint_group, path, query, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id, path, query) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at',
-        [p.profile_id, group, path, sorted(params), text, fetchedAt],
+        [p.profile_id, group, path, sortedQuery(params), text, fetchedAt],
       )
     })
     return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
@@ -131,7 +129,7 @@ export class ServerModes {
     const snap = snapshotKeyOf(p.profile_id, path, params)
     const s = snap ? latestSnapshot(this.db, snap) : undefined
     if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
-    const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sorted(params)])
+    const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
     if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
     throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`)
   }

@@ -3,7 +3,6 @@
  * and kept with their fetch time, `version` and the campaign's progress date. Every fetch is kept
  * (history); each is compared with the previous one of the same report, parameters and date.
  */
-import { createHash } from 'node:crypto'
 import { DOOR_PARAMS, MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { badParam } from '../contract/errors'
 import { isDate, type Limit } from '../contract/params'
@@ -13,7 +12,7 @@ import { Where, limitSql } from '../storage/repos/query'
 import type { RemoteClient } from './client'
 import { RemoteError } from './remote-error'
 import { diffReports } from './snapshot-diff'
-import { canonicalJson } from './store'
+import { canonicalJson, textHash } from './store'
 
 export interface SnapshotRow {
   snapshot_id: number
@@ -38,9 +37,13 @@ export interface SnapshotRequest {
   dates: string[]
 }
 
+const byName = ([a]: [string, string], [b]: [string, string]): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /** The parameters of a series: all but the door's, campaign_id and date, sorted by name. */
-const seriesParams = (params: Record<string, string>): [string, string][] =>
-  Object.entries(params).filter(([k]) => !SERIES_LEFT_OUT.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+const seriesParams = (params: Record<string, string>): [string, string][] => Object.entries(params).filter(([k]) => !SERIES_LEFT_OUT.includes(k)).sort(byName)
+
+/** Parameters as a query string sorted by name (what recorded answers are keyed by). */
+export const sortedQuery = (params: Record<string, string>): string => new URLSearchParams(Object.entries(params).sort(byName)).toString()
 
 /** The key of a series of snapshots: its parameters as a sorted query string. */
 export const seriesKey = (params: Record<string, string>): string => new URLSearchParams(seriesParams(params)).toString()
@@ -113,19 +116,21 @@ export interface SnapshotKey {
   fetched_at: string
 }
 
-/** Stores one report answer as a snapshot (inside the caller's transaction); answers its id. */
-export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown): number {
+/**
+ * Stores one report answer as a snapshot (inside the caller's transaction); answers its id. With
+ * `unlessUnchanged`, an answer equal to the series' latest snapshot is not stored again (null).
+ */
+export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown, opts: { unlessUnchanged?: boolean } = {}): number | null {
   const text = canonicalJson(body)
+  const hash = textHash(text)
+  if (opts.unlessUnchanged && latestSnapshot(db, k)?.hash === hash) return null
   const b = (body ?? {}) as { version?: unknown; items?: unknown }
   const { lastId } = db.run(
     'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, snapshotHash(text)],
+    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, hash],
   )
   return lastId
 }
-
-/** The hash a snapshot of this canonical body is stored with. */
-export const snapshotHash = (canonical: string): string => createHash('sha256').update(canonical).digest('hex')
 
 /** The newest snapshot of a report, campaign, date and parameters, if any. */
 export const latestSnapshot = (db: Db, k: Omit<SnapshotKey, 'progress' | 'fetched_at'>): SnapshotRow | undefined =>
@@ -138,7 +143,7 @@ export async function pullSnapshots(db: Db, client: RemoteClient, profileId: num
     const progress = await progressDate(client, req.campaign_id)
     for (const date of req.dates) {
       const body = await client.get(SNAPSHOT_REPORTS[report], { ...req.params, campaign_id: req.campaign_id, date })
-      const id = db.tx(() => storeSnapshot(db, { profileId, report, campaign_id: req.campaign_id, date, key: req.key, progress, fetched_at: now() }, body))
+      const id = db.tx(() => storeSnapshot(db, { profileId, report, campaign_id: req.campaign_id, date, key: req.key, progress, fetched_at: now() }, body))!
       stored.push(toSnapshot(withPrev(db, id)!))
     }
     return { state: 'done' as const, problem: '', message: '', snapshots: stored }

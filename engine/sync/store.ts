@@ -31,10 +31,11 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? 'null'
 }
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
+/** The SHA-256 (hex) of a text: of canonical JSON, the hash records and snapshots are stored with. */
+export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex')
 
 /** The hash a pulled record is stored with (of its canonical JSON). */
-export const recordHash = (record: unknown): string => hashOf(canonicalJson(record))
+export const recordHash = (record: unknown): string => textHash(canonicalJson(record))
 
 export function bump(counts: CountsByKind, kind: RemoteKind, what: keyof Counts, n = 1): void {
   const c = (counts[kind] ??= { added: 0, changed: 0, removed: 0, unchanged: 0 })
@@ -52,7 +53,7 @@ export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: 
   for (const r of incoming) {
     const key = `${r.parent_id}\u0000${r.remote_id}`
     const text = canonicalJson(r.record)
-    const hash = hashOf(text)
+    const hash = textHash(text)
     const old = stored.get(key)
     stored.delete(key)
     if (old === hash) bump(counts, kind, 'unchanged')
@@ -75,7 +76,7 @@ export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: 
 export function upsertRecord(db: Db, profileId: number, kind: RemoteKind, r: Incoming, now: string, counts: CountsByKind): void {
   const old = db.scalar<string>('SELECT hash FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ? AND remote_id = ?', [profileId, kind, r.parent_id, r.remote_id])
   const text = canonicalJson(r.record)
-  const hash = hashOf(text)
+  const hash = textHash(text)
   if (old === hash) return bump(counts, kind, 'unchanged')
   db.run(
     `INSERT INTO remote_records (profile_id, kind, parent_id, remote_id, name, record, hash, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

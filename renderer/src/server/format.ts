@@ -1,11 +1,12 @@
 /** Numbers and times as the Server page shows them. Pure (the time zone is a parameter). */
+import { numberLocale } from '../composables/use-number-locale'
 
 const countFormats = new Map<'en' | 'zh', Intl.NumberFormat>()
 
 /** The number format of counts in an interface language, made once per language. */
 export function countFormat(language: 'en' | 'zh'): Intl.NumberFormat {
   let f = countFormats.get(language)
-  if (!f) countFormats.set(language, (f = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US')))
+  if (!f) countFormats.set(language, (f = new Intl.NumberFormat(numberLocale(language))))
   return f
 }
 

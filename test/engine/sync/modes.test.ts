@@ -63,6 +63,9 @@ describe('sync.modes_set', () => {
     expect(off.body).toEqual(fwd.body)
     expect(off.headers['x-admonitor-source']).toBe('offline')
     expect(await lastLog(local, '/cms/v1/campaigns/show')).toMatchObject({ source: 'offline', profile_id: profileId })
+    // a cache buster (_) is the door's, like the token: the recorded answer is found with it too
+    const busted = await local.get('/cms/v1/campaigns/show', { dm_info: 1, campaign_id: c1, _: '1732230000000' })
+    expect([busted.status, busted.body]).toEqual([200, fwd.body])
     const never = await local.get('/cms/v1/campaigns/show', { campaign_id: c1 })
     expect([never.status, never.body.error]).toEqual([503, 'temporarily_unavailable'])
     expect(never.body.error_description).toMatch(/^Offline from profile Real service: no answer of \/cms\/v1\/campaigns\/show with these parameters was recorded/)

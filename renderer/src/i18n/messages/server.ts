@@ -2,8 +2,6 @@
 export const en = {
   title: 'Local server & data',
   copy: 'Copy',
-  copied: 'Copied to the clipboard',
-  copyFailed: 'Could not copy: select the text and copy it by hand.',
   reveal: 'Show',
   hide: 'Hide',
   tabs: { server: 'Server & account', log: 'Request log', events: 'Event import', panels: 'Panel persons', simulator: 'Traffic simulator', measurement: 'Measurement' },
@@ -182,8 +180,6 @@ export const en = {
 export const zh: typeof en = {
   title: '本地服务与数据',
   copy: '复制',
-  copied: '已复制到剪贴板',
-  copyFailed: '无法复制：请选中文本手动复制。',
   reveal: '显示',
   hide: '隐藏',
   tabs: { server: '服务与账号', log: '请求日志', events: '事件导入', panels: '样本人员', simulator: '流量模拟', measurement: '监测数据' },

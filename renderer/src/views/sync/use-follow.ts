@@ -9,7 +9,7 @@ import { followUntil } from '../../server/jobs'
 export interface Follower<S> {
   /**
    * Drops any previous follow and starts a new one: the check it returns stays true until the
-   * next `begin`, `follow` or `stop` (guard what an awaited answer does with it).
+   * next `begin` or `follow`, or the component unmounts (guard what an awaited answer does with it).
    */
   begin: () => () => boolean
   /**
@@ -17,14 +17,12 @@ export interface Follower<S> {
    * status (also when `first` has already ended). `current` continues the follow `begin` started.
    */
   follow: (first: S, read: () => Promise<S>, current?: () => boolean) => void
-  /** Stops following (the job goes on). */
-  stop: () => void
 }
 
 export function useFollow<S>(running: (s: S) => boolean, update: (s: S) => void, ended: (s: S) => void, failed: (e: Error) => void, intervalMs = 1000): Follower<S> {
   let generation = 0
-  const stop = (): void => void generation++
-  onBeforeUnmount(stop)
+  // unmounting stops following (the job goes on)
+  onBeforeUnmount(() => void generation++)
   function begin(): () => boolean {
     const gen = ++generation
     return () => gen === generation
@@ -36,5 +34,5 @@ export function useFollow<S>(running: (s: S) => boolean, update: (s: S) => void,
       (e: unknown) => current() && failed(e as Error),
     )
   }
-  return { begin, follow, stop }
+  return { begin, follow }
 }

@@ -5,6 +5,7 @@
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ChartEnv } from '../../../charts/common'
+import { numberLocale } from '../../../composables/use-number-locale'
 import { send, type Caller, type ReportContext } from '../../../reports/load'
 import { makeNames, type Names, type NameSources } from '../../../reports/names'
 import { buildView, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
@@ -74,7 +75,6 @@ export interface ViewReportSpec<T> {
 }
 
 export interface ViewReport<T> {
-  requests: ComputedRef<BuiltRequest[]>
   /** The view's main (first) request. */
   request: ComputedRef<BuiltRequest>
   data: Ref<T | null>
@@ -103,13 +103,13 @@ export function useViewReport<T>(scope: () => ReportScope, view: ViewKey, spec: 
   )
   const names = computed(() => makeNames({ ...scope().sources, ...spec.sources?.() }))
   const notes = computed(() => [...new Set(requests.value.flatMap((r) => r.notes.map(noteText)))])
-  return { requests, request, data, loading, error, names, problem, notes }
+  return { request, data, loading, error, names, problem, notes }
 }
 
 /** Translation and number locale for the chart builders, following the interface language. */
 export function useChartEnv(): ComputedRef<ChartEnv> {
   const { t, locale } = useI18n()
-  return computed(() => ({ t: (k: string, named?: Record<string, unknown>) => (named ? t(k, named) : t(k)), locale: locale.value === 'zh' ? 'zh-CN' : 'en' }))
+  return computed(() => ({ t: (k: string, named?: Record<string, unknown>) => (named ? t(k, named) : t(k)), locale: numberLocale(locale.value) }))
 }
 
 const VALUE_GROUP: Record<string, [string, string]> = {
