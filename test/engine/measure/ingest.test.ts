@@ -160,6 +160,24 @@ describe('Ingest.add', () => {
     expect(ingest.ingested).toBe(2)
   })
 
+
+  it('does count each round once and only its own hits, over rounds of changing size (batches are reused)', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    const sizes = [1, 3000, 2, 1500, 1]
+    let region = 0
+    const expected: number[] = []
+    for (const n of sizes) {
+      const hits = Array.from({ length: n }, () => hit({ region: ++region % 300, identity: `amid:${region % 7}`, ts: T0 + region }))
+      expected.push(...hits.map((h) => h.region))
+      await ingest.add(hits)
+    }
+    const p = ingest.columns.campaign(1)!
+    expect(p.n).toBe(expected.length)
+    expect(Array.from(p.region.subarray(0, p.n))).toEqual(expected)
+    expect(ingest.ingested).toBe(expected.length)
+    expect(log.frames).toHaveLength(sizes.length)
+  })
   it('does resolve add([]) at once, writing nothing, even while an append is in flight', async () => {
     const log = new FakeEventLog()
     const ingest = newIngest(log)
