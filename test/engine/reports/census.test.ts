@@ -1,6 +1,6 @@
-// The census kernel's unique counts per cell and per cell-day: the same with per-day stamps held in
-// arrays as with the set per identity run used when the arrays would not fit, and equal to a count
-// written here with Sets
+// The census kernel's unique counts per cell and per cell-day: the same whether each identity's
+// events come in day order (one last day per cell) or not (a set of cell-days from where the days
+// go back), and equal to a count written here with Sets
 import { describe, expect, it } from 'vitest'
 import { Partition } from '../../../engine/measure/columns'
 import { KIND } from '../../../engine/measure/types'
@@ -11,15 +11,31 @@ import { prng } from '../../helpers/prng'
 const FROM = 20_000
 const SPAN = 9
 
-function dataset(seed: number): { part: Partition; identities: number } {
+type Ev = [day: number, hour: number, kind: number, region: number, spot: number, identity: number]
+
+/**
+ * Events of 300 identities over the window (and a day either side); `order` puts them in day
+ * order (as live hits arrive), in random order (an import of unsorted logs), or in day order with
+ * a few identities' days going back late in their run. The first `settleAt` events are sorted by
+ * identity in the partition, the rest are its tail (an identity's run spans both).
+ */
+function dataset(seed: number, order: 'days' | 'random' | 'late', settleAt: number): { part: Partition; identities: number; events: Ev[] } {
   const random = prng(seed)
-  const part = new Partition()
   const identities = 300
+  const events: Ev[] = []
   for (let i = 0; i < 6000; i++) {
     const kind = random() < 0.2 ? KIND.click : KIND.impression
-    part.add(FROM + Math.floor(random() * (SPAN + 2)) - 1, Math.floor(random() * 24), kind, 0, Math.floor(random() * 4), 1 + Math.floor(random() * 5), 0, Math.floor(random() * identities))
+    events.push([FROM + Math.floor(random() * (SPAN + 2)) - 1, Math.floor(random() * 24), kind, Math.floor(random() * 4), 1 + Math.floor(random() * 5), Math.floor(random() * identities)])
   }
-  return { part, identities }
+  if (order !== 'random') events.sort((x, y) => x[0] - y[0])
+  if (order === 'late') for (const e of events.filter((x) => x[5] % 10 === 0 && x[0] < FROM + 2)) events.push(events.splice(events.indexOf(e), 1)[0]!)
+  const part = new Partition()
+  for (const [k, [day, hour, kind, region, spot, identity]] of events.entries()) {
+    // the events so far put in identity order (as before a checkpoint): later ones make the tail
+    if (k === settleAt) part.settle(identities, true)
+    part.add(day, hour, kind, 0, region, spot, 0, identity)
+  }
+  return { part, identities, events }
 }
 
 function selector(): Selector {
@@ -28,35 +44,46 @@ function selector(): Selector {
 }
 
 describe('census', () => {
-  it('counts uniques per cell, per cell on the day and per cell-day alike with dense and sparse day stamps', () => {
+  it('counts uniques per cell, per cell on the day and per cell-day exactly, whatever the order of the events', () => {
     for (const seed of [1, 2, 3]) {
-      const { part, identities } = dataset(seed)
-      // regions 0..3: level cells 0..3 and a parent cell 4 for regions 2 and 3
-      const spec = {
-        part, identities, sel: selector(), day: FROM + 4, nPos: 5, nRegions: 5,
-        regionFirst: Int32Array.from([0, 1, 2, 3]), regionSecond: Int32Array.from([-1, -1, 4, 4]), uniques: true, averages: true,
-      }
-      const dense = census(spec)
-      const sparse = census({ ...spec, maxDenseStamps: 0 })
-      expect(sparse).toEqual(dense)
-      // by hand: sets of identities per cell and per cell-day
-      const uim = new Map<number, Set<number>>()
-      const uimDays = new Map<number, Set<string>>()
-      const a = part.arrays()
-      for (let i = 0; i < part.n; i++) {
-        if (a.kind[i] !== KIND.impression || a.day[i]! < FROM || a.day[i]! > FROM + SPAN - 1) continue
-        for (const r of [spec.regionFirst[a.region[i]!]!, spec.regionSecond[a.region[i]!]!]) {
-          if (r < 0) continue
-          const cell = (a.spot[i]! - 1) * 5 + r
-          uim.set(cell, (uim.get(cell) ?? new Set()).add(a.identity[i]!))
-          uimDays.set(cell, (uimDays.get(cell) ?? new Set()).add(`${a.identity[i]} ${a.day[i]}`))
+      const orders = [['days', 0], ['random', 0], ['late', 0], ['days', 3600], ['random', 3600], ['late', 3600], ['late', 5990]] as const
+      const results = orders.map(([order, settleAt]) => {
+        const { part, identities, events } = dataset(seed, order, settleAt)
+        expect(part.identityOrder(identities).sorted).toBe(settleAt)
+        // regions 0..3: level cells 0..3 and a parent cell 4 for regions 2 and 3
+        const spec = {
+          part, identities, sel: selector(), day: FROM + 4, nPos: 5, nRegions: 5,
+          regionFirst: Int32Array.from([0, 1, 2, 3]), regionSecond: Int32Array.from([-1, -1, 4, 4]), uniques: true, averages: true,
         }
-      }
-      for (let c = 0; c < 25; c++) {
-        expect(dense.uim[c]).toBe(uim.get(c)?.size ?? 0)
-        expect(dense.uimDays[c]).toBe(uimDays.get(c)?.size ?? 0)
-      }
-      expect([...dense.seen].filter((x) => x === 1).length).toBeGreaterThan(15)
+        const r = census(spec)
+        // by hand: sets of identities per cell, on the day, and of identity-days per cell
+        const sets = { uim: new Map<number, Set<string>>(), ucl: new Map<number, Set<string>>(), uimDay: new Map<number, Set<string>>(), uimDays: new Map<number, Set<string>>(), uclDays: new Map<number, Set<string>>() }
+        const add = (m: Map<number, Set<string>>, cell: number, key: string) => m.set(cell, (m.get(cell) ?? new Set()).add(key))
+        let imp = 0
+        for (const [day, , kind, region, spot, identity] of events) {
+          if (day < FROM || day > FROM + SPAN - 1) continue
+          for (const c of [spec.regionFirst[region]!, spec.regionSecond[region]!]) {
+            if (c < 0) continue
+            const cell = (spot - 1) * 5 + c
+            if (kind === KIND.impression) {
+              imp++
+              add(sets.uim, cell, `${identity}`)
+              add(sets.uimDays, cell, `${identity} ${day}`)
+              if (day === spec.day) add(sets.uimDay, cell, `${identity}`)
+            } else {
+              add(sets.ucl, cell, `${identity}`)
+              add(sets.uclDays, cell, `${identity} ${day}`)
+            }
+          }
+        }
+        for (let c = 0; c < 25; c++) {
+          for (const k of ['uim', 'ucl', 'uimDay', 'uimDays', 'uclDays'] as const) expect(r[k][c], `${order} ${k} cell ${c}`).toBe(sets[k].get(c)?.size ?? 0)
+        }
+        expect(r.imp.reduce((x, y) => x + y, 0)).toBe(imp)
+        expect([...r.seen].filter((x) => x === 1).length).toBeGreaterThan(15)
+        return r
+      })
+      for (const r of results) expect(r).toEqual(results[0])
     }
   })
 })
