@@ -83,6 +83,8 @@ class Batch {
 const DAY_MS = 86_400_000
 /** A checkpoint is saved once this many events have been counted since the last one (and at close). */
 export const CHECKPOINT_EVERY = 2_000_000
+/** A written batch is kept for the next round up to this size (an import chunk); a larger one is let go. */
+const SPARE_MAX = 32_768
 
 export class Ingest {
   private writer = new FrameWriter()
@@ -248,7 +250,7 @@ export class Ingest {
           this.applyBatch(batch)
           this.ingested += batch.n
           batch.resolve()
-          this.spare = batch
+          if (batch.day.length <= SPARE_MAX) this.spare = batch
           if (this.saved >= 0 ? this.columns.events - this.saved >= CHECKPOINT_EVERY : this.columns.events >= CHECKPOINT_EVERY) void this.checkpoint()
         }
       } catch (err) {

@@ -1,7 +1,8 @@
 /**
- * The census kernel: one pass over a partition's events, identity by identity, filling per-cell
- * counts (impressions, clicks, by day and hour) and exact unique counts (each identity counted
- * once per cell, with per-cell stamps). Cells are position x region (metrics.md).
+ * The census kernel: one pass over a partition's events, identity by identity (a run whose days go
+ * back is read again once), filling per-cell counts (impressions, clicks, by day and hour) and
+ * exact unique counts (each identity counted once per cell, with per-cell stamps). Cells are
+ * position x region (metrics.md).
  */
 import type { Partition } from '../measure/columns'
 import { positionOf, type Selector } from './selector'

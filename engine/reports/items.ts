@@ -58,7 +58,7 @@ export interface Finish {
   rows?: { offset: number; count: number } | undefined
 }
 
-/** A row's metrics in the order of `names`, key by key (rows then share one shape: see basic.ts); absent ones null. */
+/** A row's metrics in the order of `names` (a copy of the list's all-null record: see recordOf); absent ones null. */
 export function metricsIn(names: readonly string[], values: Readonly<Record<string, number | null>>): Record<string, number | null> {
   return recordOf(names, (k) => values[names[k]!] ?? null)
 }

@@ -57,7 +57,7 @@ describe('census', () => {
         }
         const r = census(spec)
         // by hand: sets of identities per cell, on the day, and of identity-days per cell
-        const sets = { uim: new Map<number, Set<string>>(), ucl: new Map<number, Set<string>>(), uimDay: new Map<number, Set<string>>(), uimDays: new Map<number, Set<string>>(), uclDays: new Map<number, Set<string>>() }
+        const sets = { uim: new Map<number, Set<string>>(), ucl: new Map<number, Set<string>>(), uimDay: new Map<number, Set<string>>(), uclDay: new Map<number, Set<string>>(), uimDays: new Map<number, Set<string>>(), uclDays: new Map<number, Set<string>>() }
         const add = (m: Map<number, Set<string>>, cell: number, key: string) => m.set(cell, (m.get(cell) ?? new Set()).add(key))
         let imp = 0
         for (const [day, , kind, region, spot, identity] of events) {
@@ -73,11 +73,12 @@ describe('census', () => {
             } else {
               add(sets.ucl, cell, `${identity}`)
               add(sets.uclDays, cell, `${identity} ${day}`)
+              if (day === spec.day) add(sets.uclDay, cell, `${identity}`)
             }
           }
         }
         for (let c = 0; c < 25; c++) {
-          for (const k of ['uim', 'ucl', 'uimDay', 'uimDays', 'uclDays'] as const) expect(r[k][c], `${order} ${k} cell ${c}`).toBe(sets[k].get(c)?.size ?? 0)
+          for (const k of ['uim', 'ucl', 'uimDay', 'uclDay', 'uimDays', 'uclDays'] as const) expect(r[k][c], `${order} ${k} cell ${c}`).toBe(sets[k].get(c)?.size ?? 0)
         }
         expect(r.imp.reduce((x, y) => x + y, 0)).toBe(imp)
         expect([...r.seen].filter((x) => x === 1).length).toBeGreaterThan(15)
