@@ -10,7 +10,7 @@ import { respond, respondError, respondParts, type ResponseOptions } from './res
 import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
 import { ResultSet, ResultSets, type PagedRows } from './result-sets'
-import { RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
+import { JsonParts, RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
 
 const routes = new Map<string, EndpointId>()
 const paths = new Set<string>()
@@ -95,10 +95,14 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
       const cache = def.cache === 'measure' ? caches.measure : caches.db
       const hit = key ? cache.get(key, cacheVersion) : undefined
-      if (hit !== undefined) return respond(200, hit.body, opts, {}, hit.bytes)
+      if (hit !== undefined) return hit.body === undefined ? respondParts(200, [hit.bytes], opts) : respond(200, hit.body, opts, {}, hit.bytes)
       const result = await handler(ctxOf(services, req, user, parsed, today), params)
       if (services.db.version !== version) await durable()
       if (result instanceof RawResponse) return raw(result)
+      if (result instanceof JsonParts) {
+        if (services.db.version === version && key) cache.setBytes(key, cacheVersion, result.parts)
+        return respondParts(200, result.parts, opts)
+      }
       const body = JSON.stringify(result)
       if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, cacheVersion, body).bytes)
       return respond(200, body, opts)

@@ -7,11 +7,12 @@ import { VersionedLru } from './versioned-lru'
  * Bounded by total size, least recently used first out.
  */
 export interface CachedBody {
-  body: string
+  /** The text, or undefined for an answer that was written as bytes (setBytes). */
+  body: string | undefined
   bytes: Uint8Array
 }
 
-const cost = (e: CachedBody) => e.body.length * 2 + e.bytes.length
+const cost = (e: CachedBody) => (e.body?.length ?? 0) * 2 + e.bytes.length
 
 export class ResponseCache {
   private readonly lru: VersionedLru<CachedBody>
@@ -25,9 +26,19 @@ export class ResponseCache {
   }
 
   /** Keeps an answer (not one over a quarter of the bound) and returns it with its bytes. */
-  set(key: string, version: number | string, body: string): CachedBody {
+  set(key: string, version: number | string, body: string): CachedBody & { body: string } {
     const entry = { body, bytes: Buffer.from(body, 'utf8') }
-    if (cost(entry) <= this.maxBytes / 4) this.lru.set(key, version, entry, cost(entry))
+    this.keep(key, version, entry)
     return entry
+  }
+
+  /** Keeps an answer written as UTF-8 pieces (its text is decoded only if a door reads it). */
+  setBytes(key: string, version: number | string, parts: readonly Uint8Array[]): void {
+    const size = parts.reduce((n, p) => n + p.length, 0)
+    if (size <= this.maxBytes / 4) this.keep(key, version, { body: undefined, bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts, size) })
+  }
+
+  private keep(key: string, version: number | string, entry: CachedBody): void {
+    if (cost(entry) <= this.maxBytes / 4) this.lru.set(key, version, entry, cost(entry))
   }
 }

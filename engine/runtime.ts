@@ -90,8 +90,18 @@ export class RawResponse {
   ) {}
 }
 
+/**
+ * An answer already written as JSON, in UTF-8 pieces (engine/json-bytes.ts), for answers too
+ * large to build as objects and serialize (reports/items.ts reportJson). `T` is the result it
+ * stands for, so a handler still answers its endpoint's type.
+ */
+export class JsonParts<T> {
+  declare private readonly of?: T
+  constructor(readonly parts: readonly Uint8Array[]) {}
+}
+
 type RowOf<K extends EndpointId> = ResultOf<K> extends readonly (infer R)[] ? R : never
-type Answer<K extends EndpointId> = ResultOf<K> | RawResponse | PagedRows<RowOf<K>>
+type Answer<K extends EndpointId> = ResultOf<K> | JsonParts<ResultOf<K>> | RawResponse | PagedRows<RowOf<K>>
 
 export type Handler<K extends EndpointId> = ((ctx: Ctx, params: ParamsFor<K>) => Answer<K> | Promise<Answer<K>>) & { paged?: true }
 

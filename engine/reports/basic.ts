@@ -2,9 +2,10 @@
 import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
+import type { JsonParts } from '../runtime'
 import { census, type CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
-import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
+import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, reportJson, type Row } from './items'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
 
@@ -85,7 +86,7 @@ function projectedMetrics(x: Projection, days: number, names: readonly string[])
   return metricsIn(names, all)
 }
 
-export function basicShow(env: ReportEnv, p: P): BasicReport {
+export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   checkBasicShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = metricNames(p)
@@ -138,8 +139,8 @@ export function basicShow(env: ReportEnv, p: P): BasicReport {
       }
     }
   }
-  return {
+  return reportJson<BasicReport>({
     campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
-  }
+  })
 }

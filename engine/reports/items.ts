@@ -1,6 +1,8 @@
 /** Report rows to items: the with_null rule, order_asc / order_desc, and paging of rows. */
 import { badParam } from '../contract/errors'
 import type { ReportAttributes, ReportItem } from '../contract/models-reports'
+import { JsonBytes } from '../json-bytes'
+import { JsonParts } from '../runtime'
 
 /**
  * A row's metrics computed when the answer is serialized (toJSON) or its rows are ordered (get),
@@ -22,6 +24,62 @@ export class LazyMetrics {
   toJSON(): Record<string, number | null> {
     return recordOf(this.names, this.at)
   }
+
+  /** Writes the JSON text toJSON's record serializes to. */
+  write(w: JsonBytes): void {
+    const keys = keyBytes(this.names)
+    for (let k = 0; k < keys.length; k++) {
+      w.bytes(keys[k]!)
+      w.number(this.at(k))
+    }
+    w.char(CLOSE_BRACE)
+  }
+}
+
+const CLOSE_BRACE = 125
+const COMMA = 44
+/** `{"name":` then `,"name":` ... of a list of metric names, as UTF-8 (reports share their lists). */
+const KEYS = new WeakMap<readonly string[], Uint8Array[]>()
+function keyBytes(names: readonly string[]): Uint8Array[] {
+  let keys = KEYS.get(names)
+  if (!keys) KEYS.set(names, (keys = names.map((n, i) => Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(n)}:`))))
+  return keys
+}
+
+const ITEM_START = Buffer.from('{"attributes":')
+const ITEM_METRICS = Buffer.from(',"metrics":')
+
+/**
+ * A report written as JSON in UTF-8 pieces, byte for byte what JSON.stringify would give, with
+ * each item's lazy metrics written straight into the bytes: a 64,395-row answer otherwise builds
+ * an object of 60 keys per row, one 67 MiB string of them all, and its bytes again.
+ */
+export function reportJson<R extends { items: ReportItem[] }>(report: R): JsonParts<R> {
+  const w = new JsonBytes()
+  let first = true
+  for (const [k, v] of Object.entries(report)) {
+    if (v === undefined) continue
+    w.text(`${first ? '{' : ','}${JSON.stringify(k)}:`)
+    first = false
+    if (k !== 'items') {
+      w.text(JSON.stringify(v))
+      continue
+    }
+    w.text('[')
+    report.items.forEach((it, i) => {
+      if (i > 0) w.char(COMMA)
+      w.bytes(ITEM_START)
+      w.text(JSON.stringify(it.attributes))
+      w.bytes(ITEM_METRICS)
+      const m = it.metrics as unknown
+      if (m instanceof LazyMetrics) m.write(w)
+      else w.text(JSON.stringify(m))
+      w.char(CLOSE_BRACE)
+    })
+    w.text(']')
+  }
+  w.text(first ? '{}' : '}')
+  return new JsonParts(w.finish())
 }
 
 /** A record of every name of a list, all null; copied for each row (see recordOf). */

@@ -142,6 +142,24 @@ describe('dispatch', () => {
     expect(validate(ServerStatus, r.body)).toEqual([])
   })
 
+  it('sends a report written as bytes (basic/show) alike fresh and from the cache, and wraps it for JSONP', async () => {
+    const c = await t.post('/cms/v1/campaigns/create', { campaign_name: 'Bytes probe 北京', start_date: DATES.today, end_date: DATES.nextWeek })
+    const q = { campaign_id: c.body.campaign_id as string, date: DATES.today, with_null: '1' }
+    const fresh = await raw('GET', '/admonitor/v1/reports/basic/show', q)
+    const cached = await raw('GET', '/admonitor/v1/reports/basic/show', q)
+    expect(fresh.status).toBe(200)
+    expect(fresh.parts).toBeDefined()
+    expect(cached.parts).toBeDefined()
+    expect(cached.body).toBe(fresh.body)
+    expect(Buffer.concat(cached.parts!).toString('utf8')).toBe(fresh.body)
+    expect(JSON.parse(fresh.body).campaign_id).toBe(Number(c.body.campaign_id))
+    for (const callback of [undefined, 'cb']) {
+      const again = await raw('GET', '/admonitor/v1/reports/basic/show', { ...q, ...(callback ? { callback } : {}) })
+      if (callback) expect(again.body).toBe(`/**/cb(${fresh.body});`)
+      else expect(again.body).toBe(fresh.body)
+    }
+  })
+
   it('refuses new requests once the engine is closing', async () => {
     const e = await makeEngine()
     await e.engine.close()

@@ -11,6 +11,16 @@ describe('ResponseCache', () => {
     expect(Buffer.from(hit!.bytes).toString('utf8')).toBe('{"a":"春"}')
   })
 
+  it('keeps an answer written as bytes without its text, in one piece, within the same bound', () => {
+    const c = new ResponseCache(2000)
+    c.setBytes('k', 1, [Buffer.from('{"a":'), Buffer.from('"春"}')])
+    const hit = c.get('k', 1)
+    expect(hit?.body).toBeUndefined()
+    expect(Buffer.from(hit!.bytes).toString('utf8')).toBe('{"a":"春"}')
+    c.setBytes('big', 1, [Buffer.alloc(501)])
+    expect(c.get('big', 1)).toBeUndefined()
+  })
+
   it('forgets everything once the version changes (versions only move forward)', () => {
     const c = new ResponseCache()
     c.set('k', 1, 'x')

@@ -1,0 +1,68 @@
+// JSON written straight into UTF-8 pieces: numbers as JSON.stringify writes them, text of any
+// script across piece boundaries, and whole reports byte for byte as JSON.stringify gives them
+import { describe, expect, it } from 'vitest'
+import type { ReportItem } from '../../engine/contract/models-reports'
+import { JsonBytes } from '../../engine/json-bytes'
+import { LazyMetrics, reportJson } from '../../engine/reports/items'
+import { prng } from '../helpers/prng'
+
+const text = (parts: readonly Uint8Array[]) => Buffer.concat(parts).toString('utf8')
+
+describe('JsonBytes', () => {
+  it('writes every kind of number as JSON.stringify does', () => {
+    const values = [0, -0, 1, -1, 9, 10, 99, 100, 101, 123_456_789, 2 ** 31 - 1, 2 ** 31, 2 ** 32, -(2 ** 31), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 2 ** 60, 1e21, -1e21, 1.5, -0.1, 1e-7, 0.1 + 0.2, Number.MIN_VALUE, Number.MAX_VALUE, NaN, Infinity, -Infinity, null]
+    for (const v of values) {
+      const w = new JsonBytes()
+      w.number(v)
+      expect(text(w.finish()), String(v)).toBe(JSON.stringify(v))
+    }
+  })
+
+  it('keeps text whole across pieces: ASCII, Chinese and surrogate pairs over several MiB', () => {
+    const w = new JsonBytes()
+    const samples = ['"ascii"', '"北京市朝阳区"', '"emoji 😀 and 𠮷"', ',', '"a\\"b\\\\c"']
+    let expected = ''
+    const random = prng(7)
+    while (expected.length < 3_000_000) {
+      const s = samples[Math.floor(random() * samples.length)]!
+      w.text(s)
+      expected += s
+      w.char(44)
+      const n = Math.floor(random() * 1e9)
+      w.number(n)
+      expected += `,${n}`
+    }
+    const parts = w.finish()
+    expect(parts.length).toBeGreaterThan(2)
+    // no piece is cut inside a character: each decodes on its own without replacement characters
+    for (const p of parts) expect(Buffer.from(p).toString('utf8')).not.toContain('\uFFFD')
+    expect(text(parts)).toBe(expected)
+  })
+
+  it('takes a text longer than a piece', () => {
+    const w = new JsonBytes()
+    w.text('x')
+    const long = `"${'長'.repeat(700_000)}"`
+    w.text(long)
+    expect(text(w.finish())).toBe(`x${long}`)
+  })
+})
+
+describe('reportJson', () => {
+  it('gives the bytes JSON.stringify gives for the same report, lazy metrics or not', () => {
+    const random = prng(11)
+    const names = ['imp_acc', 'uim_acc', 'imp_avg_day', 'uim_pct', 'odd "name"']
+    for (let round = 0; round < 20; round++) {
+      const items: ReportItem[] = Array.from({ length: Math.floor(random() * 40) }, (_, i) => {
+        const values = names.map(() => (random() < 0.1 ? null : random() < 0.2 ? random() * 1000 - 500 : Math.floor(random() * 1e12) * (random() < 0.1 ? -1 : 1)))
+        const metrics = random() < 0.7 ? new LazyMetrics(names, (k) => values[k]!) : Object.fromEntries(names.map((n, k) => [n, values[k]!]))
+        const attributes = { audience: 'overall', publisher_id: String(i), region_id: random() < 0.5 ? '000000000000001156110000' : '北京', universe: random() < 0.5 ? null : i, spot_id_str: undefined }
+        return { attributes, metrics } as unknown as ReportItem
+      })
+      const report = round % 2 === 0
+        ? { campaign_id: 7, date: '2026-11-22', version: 'V1.0', platform: undefined, total_spot_num: 3, items }
+        : { items, campaign_id: 7, note: 'items first, 中文' }
+      expect(text(reportJson(report).parts)).toBe(JSON.stringify(report))
+    }
+  })
+})
