@@ -5,14 +5,15 @@ import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
-import { emptyProjection, personCells, project, type PersonCells } from './persons'
+import { personCells, type PersonCells } from './persons'
 import { campaignScope, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
 
 const n2 = (n: number) => String(n).padStart(2, '0')
-const ACC = ['imp_acc', 'grp_acc', ...Array.from({ length: 10 }, (_, i) => `rch_acc_p${n2(i + 1)}`)]
+const RCH_ACC = Array.from({ length: 10 }, (_, i) => `rch_acc_p${n2(i + 1)}`)
 const SPL = Array.from({ length: 10 }, (_, i) => `rch_spl_p${n2(i + 1)}`)
+const ACC = ['imp_acc', 'grp_acc', ...RCH_ACC]
 
 export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)
@@ -54,28 +55,51 @@ interface Shape {
   withNull: boolean
 }
 
+/** Buckets of a cell's persons by impressions: 0, 1, ..., 9 and 10 or more. */
+const BUCKETS = 11
+
 function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
   const inTarget = a.matcher ? audienceMask(env, panel, a.matcher) : undefined
   const u = universes(panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, inTarget)!
-  const proj = Array.from({ length: s.pos.n * s.nR }, () => emptyProjection())
+  // Per cell: projected impressions, and weighted and counted persons by how many impressions
+  // they had (capped at 10): reach n+ is then the sum of the buckets from n up, one addition per
+  // entry instead of one per n.
+  const nCells = s.pos.n * s.nR
+  const impressions = new Float64Array(nCells)
+  const weighted = new Float64Array(nCells * BUCKETS)
+  const counted = new Uint32Array(nCells * BUCKETS)
   for (let j = 0; j < (byCell?.n ?? 0); j++) {
     const person = byCell!.person[j]!
-    if (!inTarget || inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+    if (inTarget && inTarget[person] !== 1) continue
+    const w = panel.weight[person]!
+    const cell = byCell!.cell[j]!
+    const imps = byCell!.impressions[j]!
+    impressions[cell]! += imps * w
+    const b = cell * BUCKETS + (imps < BUCKETS - 1 ? imps : BUCKETS - 1)
+    weighted[b]! += w
+    counted[b]!++
   }
   const rows: Row[] = []
   for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
-    const x = proj[i * s.nR + c]!
+    const cell = i * s.nR + c
     const universe = Math.round(u[c]!)
-    const seen = x.sample[0]! > 0
+    let reach = 0
+    let sample = 0
+    for (let k = 1; k < BUCKETS; k++) sample += counted[cell * BUCKETS + k]!
+    const seen = sample > 0
     if (!seen && !s.withNull) continue
+    const imps = impressions[cell]!
     const m: Record<string, number | null> = {
-      imp_acc: Math.round(x.impressions),
+      imp_acc: Math.round(imps),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe
-      grp_acc: u[c]! > 0 ? Math.round((100 * x.impressions) / u[c]!) : null,
+      grp_acc: u[c]! > 0 ? Math.round((100 * imps) / u[c]!) : null,
     }
-    for (let n = 1; n <= 10; n++) {
-      m[`rch_acc_p${String(n).padStart(2, '0')}`] = Math.round(x.reach[n - 1]!)
-      m[`rch_spl_p${String(n).padStart(2, '0')}`] = x.sample[n - 1]!
+    sample = 0
+    for (let n = 10; n >= 1; n--) {
+      reach += weighted[cell * BUCKETS + n]!
+      sample += counted[cell * BUCKETS + n]!
+      m[RCH_ACC[n - 1]!] = Math.round(reach)
+      m[SPL[n - 1]!] = sample
     }
     rows.push({
       attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
