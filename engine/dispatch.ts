@@ -26,12 +26,17 @@ for (const id of Object.keys(endpoints) as EndpointId[]) {
   }
 }
 
+/** The longest endpoint path: a longer one (a tracking tag's path) can only be a prefix endpoint's. */
+const LONGEST = Math.max(...[...paths].map((p) => p.length))
+
 /** vendor-notes §0.13: the vendor's index writes /report/ where the detail pages write /reports/. */
-const normalize = (path: string) => path.replace(/^\/admonitor\/v1\/report\//, '/admonitor/v1/reports/')
+const REPORT_ALIAS = '/admonitor/v1/report/'
+const normalize = (path: string) => (path.startsWith(REPORT_ALIAS) ? `/admonitor/v1/reports/${path.slice(REPORT_ALIAS.length)}` : path)
 
 function lookup(method: string, rawPath: string): EndpointId {
   const path = normalize(rawPath)
-  const id = routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`) ?? prefixes.find(([p]) => path.startsWith(p) && (method === 'GET' || method === 'HEAD'))?.[1]
+  const exact = path.length <= LONGEST ? routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`) : undefined
+  const id = exact ?? prefixes.find(([p]) => path.startsWith(p) && (method === 'GET' || method === 'HEAD'))?.[1]
   if (id) return id
   if (paths.has(path)) throw new ApiError(E.methodNotAllowed, `${path} does not answer ${method}.`)
   throw new ApiError(E.notFound, `There is no endpoint at ${rawPath}; the list is at /openapi.json.`)

@@ -23,9 +23,12 @@ function attribute(ctx: Ctx): Attribution {
 /** The answer of a pixel: the GIF (or 204 when rt asks for no body), the cookie, whether it counted. */
 function pixel(a: Attribution, counted: string): RawResponse {
   const rt = a.tracking.params.get('rt')
-  const headers: Record<string, string> = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  // written out, not spread: every tracking hit makes one
+  const headers: Record<string, string> = { 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
+  if (a.setCookie) headers['set-cookie'] = a.setCookie
   if (rt === '0' || rt === '1') return new RawResponse(204, headers, '')
-  return new RawResponse(200, { ...headers, 'content-type': 'image/gif' }, PIXEL)
+  headers['content-type'] = 'image/gif'
+  return new RawResponse(200, headers, PIXEL)
 }
 
 interface Target {
