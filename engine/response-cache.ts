@@ -35,7 +35,8 @@ export class ResponseCache {
   /** Keeps an answer written as UTF-8 pieces (its text is decoded only if a door reads it). */
   setBytes(key: string, version: number | string, parts: readonly Uint8Array[]): void {
     const size = parts.reduce((n, p) => n + p.length, 0)
-    if (size <= this.maxBytes / 4) this.keep(key, version, { body: undefined, bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts, size) })
+    // a copy: a piece is a view on a buffer of 1 MiB, which the cache would keep whole
+    if (size <= this.maxBytes / 4) this.keep(key, version, { body: undefined, bytes: Buffer.concat(parts, size) })
   }
 
   private keep(key: string, version: number | string, entry: CachedBody): void {

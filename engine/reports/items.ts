@@ -28,6 +28,7 @@ export class LazyMetrics {
   /** Writes the JSON text toJSON's record serializes to. */
   write(w: JsonBytes): void {
     const keys = keyBytes(this.names)
+    if (keys.length === 0) w.char(OPEN_BRACE)
     for (let k = 0; k < keys.length; k++) {
       w.bytes(keys[k]!)
       w.number(this.at(k))
@@ -36,6 +37,7 @@ export class LazyMetrics {
   }
 }
 
+const OPEN_BRACE = 123
 const CLOSE_BRACE = 125
 const COMMA = 44
 /** `{"name":` then `,"name":` ... of a list of metric names, as UTF-8 (reports share their lists). */

@@ -52,6 +52,9 @@ describe('reportJson', () => {
   it('gives the bytes JSON.stringify gives for the same report, lazy metrics or not', () => {
     const random = prng(11)
     const names = ['imp_acc', 'uim_acc', 'imp_avg_day', 'uim_pct', 'odd "name"']
+    const none = new JsonBytes()
+    new LazyMetrics([], () => 0).write(none)
+    expect(text(none.finish())).toBe('{}')
     for (let round = 0; round < 20; round++) {
       const items: ReportItem[] = Array.from({ length: Math.floor(random() * 40) }, (_, i) => {
         const values = names.map(() => (random() < 0.1 ? null : random() < 0.2 ? random() * 1000 - 500 : Math.floor(random() * 1e12) * (random() < 0.1 ? -1 : 1)))

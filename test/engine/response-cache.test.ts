@@ -17,6 +17,10 @@ describe('ResponseCache', () => {
     const hit = c.get('k', 1)
     expect(hit?.body).toBeUndefined()
     expect(Buffer.from(hit!.bytes).toString('utf8')).toBe('{"a":"春"}')
+    // a copy, not a view keeping a writer's whole buffer alive
+    const piece = Buffer.alloc(1 << 20).subarray(0, 10)
+    c.setBytes('view', 1, [piece])
+    expect(c.get('view', 1)!.bytes.buffer.byteLength).toBeLessThan(1 << 20)
     c.setBytes('big', 1, [Buffer.alloc(501)])
     expect(c.get('big', 1)).toBeUndefined()
   })
