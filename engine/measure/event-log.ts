@@ -37,8 +37,7 @@ export interface EventLog {
   extent(): LogExtent
   /** Whether every segment of `e` is still there with the same frames up to its end. */
   holds(e: LogExtent): Promise<boolean>
-  /** The checkpoint last saved, or null. */
-  /** What `use` makes of the checkpoint's bytes, or null when there is none. */
+  /** What `use` makes of the checkpoint last saved, or null when there is none. */
   readCheckpoint<T>(use: (r: CheckpointReader) => Promise<T>): Promise<T | null>
   /** Replaces the checkpoint atomically (a crash leaves the old one or the new one). */
   saveCheckpoint(parts: readonly Uint8Array[]): Promise<void>

@@ -70,9 +70,10 @@ function totals(r: CensusResult): void {
 }
 
 /**
- * What the pass remembers of the identity run it is in (one identity's events), per cell: the
- * last run that counted the cell (unique counts over the window and on the report day) and, for
- * the daily averages, which of the cell's days the run has counted.
+ * One kind's counters (impressions, or clicks) and what the pass remembers of the identity run it
+ * is in (one identity's events), per cell: the last run that counted the cell (unique counts over
+ * the window and on the report day) and, for the daily averages, which of the cell's days the run
+ * has counted.
  *
  * The days: while a run's events come in day order (the usual case: an identity's events are kept
  * in arrival order), a cell's new day is one that differs from the last day the run counted
@@ -81,31 +82,37 @@ function totals(r: CensusResult): void {
  * earlier events again. Stamps per cell and day (15 MiB at 64,395 cells and 30 days, read at
  * random) cost about a tenth of a cold spot x level2 answer at 10 million events.
  */
-class Stamps {
-  readonly accI: Int32Array
-  readonly accC: Int32Array
-  readonly dayI: Int32Array
-  readonly dayC: Int32Array
-  /** The last day (offset in the window) the run counted in each cell; valid where acc* is the run. */
-  readonly lastI: Int32Array
-  readonly lastC: Int32Array
+interface Kind {
+  hour: Uint32Array
+  day: Uint32Array
+  u: Uint32Array
+  uDay: Uint32Array
+  uDays: Uint32Array
+  /** The last run that counted each cell, over the window and on the report day. */
+  acc: Int32Array
+  dayRun: Int32Array
+  /** The last day (offset in the window) the run counted in each cell; valid where `acc` is the run. */
+  last: Int32Array
+  /** The (cell, day) pairs counted by a run whose days went back. */
+  set: StampSet
+}
+
+function kind(r: CensusResult, click: boolean, stamps: number, days: number): Kind {
+  const stamp = (n: number) => new Int32Array(n).fill(-1)
+  return {
+    hour: click ? r.clkHour : r.impHour, day: click ? r.clkDay : r.impDay, u: click ? r.ucl : r.uim, uDay: click ? r.uclDay : r.uimDay, uDays: click ? r.uclDays : r.uimDays,
+    acc: stamp(stamps), dayRun: stamp(stamps), last: stamp(days), set: new StampSet(),
+  }
+}
+
+/** Where the pass is in the current identity run. */
+class Run {
   /** Whether the run's days have only grown so far. */
   ordered = true
   /** The day of the run's last event. */
   lastDay = -1
-  /** The (cell, day) pairs counted by a run whose days went back. */
-  readonly setI = new StampSet()
-  readonly setC = new StampSet()
 
-  constructor(nCells: number, readonly span: number, readonly averages: boolean) {
-    const stamp = (n: number) => new Int32Array(n).fill(-1)
-    this.accI = stamp(nCells)
-    this.accC = stamp(nCells)
-    this.dayI = stamp(nCells)
-    this.dayC = stamp(nCells)
-    this.lastI = averages ? stamp(nCells) : new Int32Array(0)
-    this.lastC = averages ? stamp(nCells) : new Int32Array(0)
-  }
+  constructor(readonly span: number, readonly averages: boolean, private readonly kinds: readonly Kind[]) {}
 
   /** A new identity run. */
   next(): void {
@@ -116,41 +123,24 @@ class Stamps {
   /** The run's days went back: from now on its (cell, day) pairs are sets (the caller adds those counted so far). */
   unorder(): void {
     this.ordered = false
-    this.setI.clear()
-    this.setC.clear()
+    for (const k of this.kinds) k.set.clear()
   }
 }
 
-/** Counts one event in one cell (impression and click slots alike, each with its own counters). */
-function count(r: CensusResult, st: Stamps | null, cell: number, click: boolean, onDay: boolean, hour: number, dayOff: number, run: number): void {
-  if (click) {
-    r.clkHour[cell * 24 + hour]!++
-    if (onDay) r.clkDay[cell]!++
-    if (!st) return
-    const fresh = st.accC[cell] !== run
-    if (fresh) (st.accC[cell] = run), r.ucl[cell]!++
-    if (onDay && st.dayC[cell] !== run) (st.dayC[cell] = run), r.uclDay[cell]!++
-    if (!st.averages) return
-    if (!st.ordered) {
-      if (st.setC.add(cell * st.span + dayOff)) r.uclDays[cell]!++
-    } else if (fresh || st.lastC[cell] !== dayOff) {
-      st.lastC[cell] = dayOff
-      r.uclDays[cell]!++
-    }
-  } else {
-    r.impHour[cell * 24 + hour]!++
-    if (onDay) r.impDay[cell]!++
-    if (!st) return
-    const fresh = st.accI[cell] !== run
-    if (fresh) (st.accI[cell] = run), r.uim[cell]!++
-    if (onDay && st.dayI[cell] !== run) (st.dayI[cell] = run), r.uimDay[cell]!++
-    if (!st.averages) return
-    if (!st.ordered) {
-      if (st.setI.add(cell * st.span + dayOff)) r.uimDays[cell]!++
-    } else if (fresh || st.lastI[cell] !== dayOff) {
-      st.lastI[cell] = dayOff
-      r.uimDays[cell]!++
-    }
+/** Counts one event of kind `k` in one cell. */
+function count(k: Kind, st: Run | null, cell: number, onDay: boolean, hour: number, dayOff: number, run: number): void {
+  k.hour[cell * 24 + hour]!++
+  if (onDay) k.day[cell]!++
+  if (!st) return
+  const fresh = k.acc[cell] !== run
+  if (fresh) (k.acc[cell] = run), k.u[cell]!++
+  if (onDay && k.dayRun[cell] !== run) (k.dayRun[cell] = run), k.uDay[cell]!++
+  if (!st.averages) return
+  if (!st.ordered) {
+    if (k.set.add(cell * st.span + dayOff)) k.uDays[cell]!++
+  } else if (fresh || k.last[cell] !== dayOff) {
+    k.last[cell] = dayOff
+    k.uDays[cell]!++
   }
 }
 
@@ -158,7 +148,11 @@ export function census(s: CensusSpec): CensusResult {
   const nCells = s.nPos * s.nRegions
   const r = alloc(nCells)
   const p = s.part
-  const st = s.uniques ? new Stamps(nCells, s.sel.to - s.sel.from + 1, s.averages) : null
+  const stamps = s.uniques ? nCells : 0
+  const days = s.uniques && s.averages ? nCells : 0
+  const imp = kind(r, false, stamps, days)
+  const clk = kind(r, true, stamps, days)
+  const st = s.uniques ? new Run(s.sel.to - s.sel.from + 1, s.averages, [imp, clk]) : null
   let run = 0
   const sel = s.sel
   // Where the pass is in the sorted prefix and in the tail, and where the current run started.
@@ -168,16 +162,16 @@ export function census(s: CensusSpec): CensusResult {
   let runB = 0
   let tail: Uint32Array = new Uint32Array(0)
   /** The (cell, day) pairs event j counted in, into the run's sets. */
-  const seed = (st: Stamps, j: number): void => {
+  const seed = (st: Run, j: number): void => {
     const pos = positionOf(sel, p, j)
     if (pos < 0) return
-    const set = p.kind[j] === sel.clkKind ? st.setC : st.setI
+    const set = (p.kind[j] === sel.clkKind ? clk : imp).set
     const dayOff = p.day[j]! - sel.from
     for (const c of [s.regionFirst[p.region[j]!]!, s.regionSecond[p.region[j]!]!]) if (c >= 0) set.add((pos * s.nRegions + c) * st.span + dayOff)
   }
   // The run's days went back at the event being counted (the prefix's a - 1, or the tail's b - 1):
   // its events before that one go into the sets.
-  const unorder = (st: Stamps): void => {
+  const unorder = (st: Run): void => {
     st.unorder()
     const inTail = b > runB
     for (let j = runA; j < (inTail ? a : a - 1); j++) seed(st, j)
@@ -187,7 +181,7 @@ export function census(s: CensusSpec): CensusResult {
     const pos = positionOf(sel, p, i)
     if (pos < 0) return
     const region = p.region[i]!
-    const click = p.kind[i] === sel.clkKind
+    const k = p.kind[i] === sel.clkKind ? clk : imp
     const d = p.day[i]!
     if (st) {
       if (d < st.lastDay && st.ordered && st.averages) unorder(st)
@@ -196,8 +190,8 @@ export function census(s: CensusSpec): CensusResult {
     const base = pos * s.nRegions
     const first = s.regionFirst[region]!
     const second = s.regionSecond[region]!
-    if (first >= 0) count(r, st, base + first, click, d === s.day, p.hour[i]!, d - sel.from, run)
-    if (second >= 0) count(r, st, base + second, click, d === s.day, p.hour[i]!, d - sel.from, run)
+    if (first >= 0) count(k, st, base + first, d === s.day, p.hour[i]!, d - sel.from, run)
+    if (second >= 0) count(k, st, base + second, d === s.day, p.hour[i]!, d - sel.from, run)
   }
   if (!st) {
     for (let i = 0; i < p.n; i++) one(i)

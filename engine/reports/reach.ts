@@ -82,25 +82,24 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
   const rows: Row[] = []
   for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
     const cell = i * s.nR + c
-    const universe = Math.round(u[c]!)
-    let reach = 0
-    let sample = 0
-    for (let k = 1; k < BUCKETS; k++) sample += counted[cell * BUCKETS + k]!
-    const seen = sample > 0
-    if (!seen && !s.withNull) continue
     const imps = impressions[cell]!
     const m: Record<string, number | null> = {
       imp_acc: Math.round(imps),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe
       grp_acc: u[c]! > 0 ? Math.round((100 * imps) / u[c]!) : null,
     }
-    sample = 0
+    // reach n+ and its sample: the buckets from n up (metricsIn puts them in the names' order)
+    let reach = 0
+    let sample = 0
     for (let n = 10; n >= 1; n--) {
       reach += weighted[cell * BUCKETS + n]!
       sample += counted[cell * BUCKETS + n]!
       m[RCH_ACC[n - 1]!] = Math.round(reach)
       m[SPL[n - 1]!] = sample
     }
+    const seen = sample > 0
+    if (!seen && !s.withNull) continue
+    const universe = Math.round(u[c]!)
     rows.push({
       attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
       metrics: seen ? metricsIn(s.names, m) : nullMetrics(s.names),
