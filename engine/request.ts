@@ -6,7 +6,7 @@
 import { ApiError, E, badParam } from './contract/errors'
 import type { EndpointDef } from './contract/endpoint'
 import type { EngineRequest } from './contract/envelope'
-import { DOOR_PARAMS } from './contract/endpoints-sync'
+import { DOOR_PARAMS } from './contract/envelope'
 
 /** Largest body accepted (event and panel files; a 3000-spot batch is a few MiB). */
 export const MAX_BODY_BYTES = 64 << 20

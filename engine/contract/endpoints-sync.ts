@@ -1,5 +1,6 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md): remote profiles, pulls,
 // and the pulled (remote-origin) records, browsable offline
+import { DOOR_PARAMS } from './envelope'
 import { get, post } from './endpoint'
 import { badParam } from './errors'
 import { Field, p } from './params'
@@ -94,11 +95,6 @@ export type SnapshotReport = keyof typeof SNAPSHOT_REPORTS
 const REPORT_NAMES = Object.keys(SNAPSHOT_REPORTS) as SnapshotReport[]
 /** The most dates one snapshot pull may span. */
 export const MAX_SNAPSHOT_DAYS = 92
-/**
- * The door's own parameters, never forwarded, recorded or declared by an endpoint: the token is
- * the remote client's own; JSONP and status folding are the door's; `_` is a cache buster.
- */
-export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes', '_'] as const
 /** Left out of a snapshot series' parameters: the door's, and campaign_id and date (columns of the series). */
 export const SERIES_LEFT_OUT: readonly string[] = [...DOOR_PARAMS, 'campaign_id', 'date']
 

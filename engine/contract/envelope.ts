@@ -58,3 +58,9 @@ export interface EngineBridge {
 }
 
 export const JSON_TYPE = 'application/json;charset=UTF-8'
+
+/**
+ * The door's own parameters, never forwarded, recorded or declared by an endpoint: the token is
+ * the remote client's own; JSONP and status folding are the door's; `_` is a cache buster.
+ */
+export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes', '_'] as const

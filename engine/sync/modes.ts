@@ -5,7 +5,8 @@
  * those recordings. Parameters are checked locally first, so a bad request never leaves the machine.
  */
 import { MODE_GROUPS, modeGroupOf, type ModeGroup, type ServerMode } from '../contract/endpoints-sync-modes'
-import { DOOR_PARAMS, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { DOOR_PARAMS } from '../contract/envelope'
 import { ApiError, E, badParam } from '../contract/errors'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'

@@ -3,7 +3,8 @@
  * and kept with their fetch time, `version` and the campaign's progress date. Every fetch is kept
  * (history); each is compared with the previous one of the same report, parameters and date.
  */
-import { DOOR_PARAMS, MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { DOOR_PARAMS } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { isDate, type Limit } from '../contract/params'
 import { dayDate, dayNumber } from '../runtime'
@@ -68,10 +69,15 @@ export function snapshotRequest(raw: string, toDate: string | undefined): Snapsh
   return { campaign_id: campaign, params, key: seriesKey(params), dates }
 }
 
-/** A snapshot row with the id and hash of the one before it in its series (LAG over the series). */
-type WithPrev = SnapshotRow & { prev_id: number | null; prev_hash: string | null }
+/** Every column of a snapshot but its body: lists and comparisons of snapshots never read it. */
+const HEAD_COLUMNS = 'snapshot_id, profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, hash'
+type SnapshotHead = Omit<SnapshotRow, 'body'>
 
-const WITH_PREV = `SELECT *,
+/** A snapshot with the id and hash of the one before it in its series. */
+type WithPrev = SnapshotHead & { prev_id: number | null; prev_hash: string | null }
+
+/** Snapshots with their previous one, by LAG over each series (for lists of many). */
+const WITH_PREV = `SELECT ${HEAD_COLUMNS},
   LAG(snapshot_id) OVER series AS prev_id, LAG(hash) OVER series AS prev_hash
   FROM remote_snapshots`
 const SERIES_WINDOW = 'WINDOW series AS (PARTITION BY profile_id, report, campaign_id, params, date ORDER BY snapshot_id)'
@@ -85,15 +91,28 @@ function toSnapshot(r: WithPrev) {
   }
 }
 
-/** One snapshot with the one before it in its series. */
-function withPrev(db: Db, id: number): WithPrev | undefined {
-  const r = db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE snapshot_id = ?', [id])
-  if (!r) return undefined
-  return db.get<WithPrev>(
-    `SELECT * FROM (${WITH_PREV} WHERE profile_id = ? AND report = ? AND campaign_id = ? AND params = ? AND date = ? AND snapshot_id <= ? ${SERIES_WINDOW}) WHERE snapshot_id = ?`,
-    [r.profile_id, r.report, r.campaign_id, r.params, r.date, r.snapshot_id, r.snapshot_id],
+/** A series: one report of one campaign, date and parameters, in one profile. */
+type SnapshotSeries = Omit<SnapshotKey, 'progress' | 'fetched_at'>
+
+const seriesOf = (r: SnapshotHead): SnapshotSeries => ({ profileId: r.profile_id, report: r.report, campaign_id: r.campaign_id, date: r.date, key: r.params })
+
+/** The newest snapshot of a series older than `before` (any, by default): the columns asked for, through the series index. */
+function newest<T extends object>(db: Db, columns: string, k: SnapshotSeries, before = Number.MAX_SAFE_INTEGER): T | undefined {
+  return db.get<T>(
+    `SELECT ${columns} FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND date = ? AND params = ? AND snapshot_id < ? ORDER BY snapshot_id DESC LIMIT 1`,
+    [k.profileId, k.report, k.campaign_id, k.date, k.key, before],
   )
 }
+
+/** One snapshot with the one before it in its series (two indexed reads, no body). */
+function withPrev(db: Db, id: number): WithPrev | undefined {
+  const r = db.get<SnapshotHead>(`SELECT ${HEAD_COLUMNS} FROM remote_snapshots WHERE snapshot_id = ?`, [id])
+  if (!r) return undefined
+  const prev = newest<{ snapshot_id: number; hash: string }>(db, 'snapshot_id, hash', seriesOf(r), r.snapshot_id)
+  return { ...r, prev_id: prev?.snapshot_id ?? null, prev_hash: prev?.hash ?? null }
+}
+
+const bodyOf = (db: Db, id: number): string => db.get<{ body: string }>('SELECT body FROM remote_snapshots WHERE snapshot_id = ?', [id])!.body
 
 async function progressDate(client: RemoteClient, campaignId: string): Promise<string> {
   try {
@@ -123,7 +142,7 @@ export interface SnapshotKey {
 export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown, opts: { unlessUnchanged?: boolean } = {}): number | null {
   const text = canonicalJson(body)
   const hash = textHash(text)
-  if (opts.unlessUnchanged && latestSnapshot(db, k)?.hash === hash) return null
+  if (opts.unlessUnchanged && newest<{ hash: string }>(db, 'hash', k)?.hash === hash) return null
   const b = (body ?? {}) as { version?: unknown; items?: unknown }
   const { lastId } = db.run(
     'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -133,8 +152,7 @@ export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown, opts: { unl
 }
 
 /** The newest snapshot of a report, campaign, date and parameters, if any. */
-export const latestSnapshot = (db: Db, k: Omit<SnapshotKey, 'progress' | 'fetched_at'>): SnapshotRow | undefined =>
-  db.get<SnapshotRow>('SELECT * FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND date = ? AND params = ? ORDER BY snapshot_id DESC LIMIT 1', [k.profileId, k.report, k.campaign_id, k.date, k.key])
+export const latestSnapshot = (db: Db, k: SnapshotSeries): SnapshotRow | undefined => newest<SnapshotRow>(db, '*', k)
 
 /** Pulls one snapshot per date; stops at the first failure, keeping those already stored. */
 export async function pullSnapshots(db: Db, client: RemoteClient, profileId: number, report: SnapshotReport, req: SnapshotRequest, now: () => string) {
@@ -163,8 +181,7 @@ export function listSnapshots(db: Db, profileId: number, q: { report?: SnapshotR
 export function showSnapshot(db: Db, id: string) {
   const r = withPrev(db, Number(id))
   if (!r) throw badParam('snapshot_id', `names no snapshot (${id})`)
-  const prev = r.prev_id === null ? undefined : db.get<{ body: string }>('SELECT body FROM remote_snapshots WHERE snapshot_id = ?', [r.prev_id])
-  const body = JSON.parse(r.body) as unknown
-  const diff = prev ? diffReports(JSON.parse(prev.body), body) : { items_added: r.items, items_removed: 0, values_changed: 0, changes: [] }
+  const body = JSON.parse(bodyOf(db, r.snapshot_id)) as unknown
+  const diff = r.prev_id !== null ? diffReports(JSON.parse(bodyOf(db, r.prev_id)), body) : { items_added: r.items, items_removed: 0, values_changed: 0, changes: [] }
   return { snapshot: toSnapshot(r), body, diff: { previous_id: r.prev_id === null ? '' : String(r.prev_id), ...diff } }
 }

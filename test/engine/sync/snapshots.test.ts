@@ -66,6 +66,8 @@ describe('sync.snapshots_pull', () => {
       ['date=2025-01-12', {}, "The 'params' must hold campaign_id"],
       [`campaign_id=${campaign}`, {}, "The 'params' must hold date"],
       [`campaign_id=${campaign}&date=2025-01-12&access_token=x`, {}, "The 'params' must not hold access_token"],
+      [`campaign_id=${campaign}&date=2025-01-12&_=1700000000000`, {}, "The 'params' must not hold _"],
+      [`campaign_id=${campaign}&date=2025-01-12&date=2025-01-13`, {}, "The 'params' names date twice"],
       [`campaign_id=${campaign}&date=2025-01-12`, { to_date: '2025-01-01' }, "The 'to_date' must not be before"],
       [`campaign_id=${campaign}&date=2025-01-12`, { to_date: '2025-06-01' }, "The 'to_date' spans more than 92 days"],
     ]
