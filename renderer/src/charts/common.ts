@@ -9,6 +9,7 @@ import type {
 } from 'echarts/components'
 import type { ComposeOption } from 'echarts/core'
 import type { Translate } from '../reports/table'
+import { formatNumberIn } from '../i18n/numbers'
 
 export type { Translate }
 
@@ -35,7 +36,7 @@ export const WARN_COLOR = '#f0a020'
 export const PALETTE = ['#5470c6', '#91cc75', '#ee6666', '#fac858', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc']
 
 /** Numbers with thousands separators; '–' for no value. */
-export const formatNumber = (locale: string) => (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? v.toLocaleString(locale) : '–')
+export const formatNumber = (locale: string) => (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? formatNumberIn(v, locale) : '–')
 
 /** Short numbers for axis labels: 1.2M, 120万. */
 export const compactNumber = (locale: string) => (v: number): string => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(v)

@@ -5,6 +5,7 @@
 import type { RegionRank } from '../reports/rows-census'
 import type { Names } from '../reports/names'
 import { bottomName, frame, valueAxis, zoom, type ChartEnv, type ECOption } from './common'
+import { formatNumberIn } from '../i18n/numbers'
 
 /** Regions shown at once before the chart scrolls. */
 const VISIBLE_REGIONS = 15
@@ -26,7 +27,7 @@ export function regionOption(ranks: readonly RegionRank[], metric: string, names
     dataZoom: zooms,
     series: groups.map((g) => ({
       type: 'bar' as const, name: g ? names.target(g) : t(`reports.measure.${metric.split('_')[0]}`), data: order.map((id) => value(g, id)), barMaxWidth: 14,
-      label: { show: groups.length === 1, position: 'right' as const, formatter: (p: { value?: unknown }) => (typeof p.value === 'number' ? p.value.toLocaleString(env.locale) : '') },
+      label: { show: groups.length === 1, position: 'right' as const, formatter: (p: { value?: unknown }) => (typeof p.value === 'number' ? formatNumberIn(p.value, env.locale) : '') },
     })),
   }
 }

@@ -3,6 +3,7 @@
  * value unchanged (the table formats them for reading and keeps the raw value in `data-value`;
  * exports write the raw value).
  */
+import { formatNumberIn } from '../i18n/numbers'
 
 export type Cell = string | number | null
 
@@ -61,6 +62,6 @@ export const contextColumn = (key: string, title: string, hint?: string): Column
 /** Formats a number cell for reading: thousands separators in the interface language. */
 export function formatCell(value: Cell, locale: string): string {
   if (value === null) return '–'
-  if (typeof value === 'number') return value.toLocaleString(locale)
+  if (typeof value === 'number') return formatNumberIn(value, locale)
   return value
 }

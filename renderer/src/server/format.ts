@@ -1,19 +1,11 @@
 /** Numbers and times as the Server page shows them. Pure (the time zone is a parameter). */
-import { numberLocale } from '../composables/use-number-locale'
-
-const countFormats = new Map<'en' | 'zh', Intl.NumberFormat>()
+import { numberFormat, numberLocale } from '../i18n/numbers'
 
 /** The number format of counts in an interface language, made once per language. */
-export function countFormat(language: 'en' | 'zh'): Intl.NumberFormat {
-  let f = countFormats.get(language)
-  if (!f) countFormats.set(language, (f = new Intl.NumberFormat(numberLocale(language))))
-  return f
-}
+export const countFormat = (language: 'en' | 'zh'): Intl.NumberFormat => numberFormat(numberLocale(language))
 
 /** A count with thousands separators in the interface language. */
-export function formatCount(n: number, language: 'en' | 'zh'): string {
-  return countFormat(language).format(n)
-}
+export const formatCount = (n: number, language: 'en' | 'zh'): string => countFormat(language).format(n)
 
 /** "2025-01-10 10:00:05" in the given time zone (default: the system's); '' for an empty or bad time. */
 export function formatDateTime(iso: string, timeZone?: string): string {

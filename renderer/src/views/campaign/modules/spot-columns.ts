@@ -4,6 +4,7 @@ import { h } from 'vue'
 import type { ListSpot } from '../../../../../engine/contract/models'
 import { planSummary } from '../../../campaign/plan'
 import { CHOICES } from '../../../campaign/spot-fields'
+import { formatNumberIn } from '../../../i18n/numbers'
 
 export interface SpotActions {
   edit: (s: ListSpot) => void
@@ -27,7 +28,7 @@ function planCell(s: ListSpot, t: T, locale: string) {
   if (p.days === 0) return h(NText, { depth: 3 }, { default: () => t('campaign.spots.planNone') })
   return h('div', { class: 'plan-cell' }, [
     h('div', t('campaign.spots.planDays', { days: p.days, first: p.first, last: p.last })),
-    h(NText, { depth: 3 }, { default: () => t('campaign.spots.planTotals', { imp: p.est_impression.toLocaleString(locale), clk: p.est_click.toLocaleString(locale) }) }),
+    h(NText, { depth: 3 }, { default: () => t('campaign.spots.planTotals', { imp: formatNumberIn(p.est_impression, locale), clk: formatNumberIn(p.est_click, locale) }) }),
   ])
 }
 

@@ -5,7 +5,7 @@
 import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ChartEnv } from '../../../charts/common'
-import { numberLocale } from '../../../composables/use-number-locale'
+import { numberLocale } from '../../../i18n/numbers'
 import { send, type Caller, type ReportContext } from '../../../reports/load'
 import { makeNames, type Names, type NameSources } from '../../../reports/names'
 import { buildView, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
@@ -30,7 +30,7 @@ export interface ReportScope {
 }
 
 /** Loads when `key` changes (null: nothing to load); only the latest load's answer is kept. */
-export function useReport<T>(key: () => string | null, load: () => Promise<T>): { data: Ref<T | null>; loading: Ref<boolean>; error: Ref<string | null> } {
+function useReport<T>(key: () => string | null, load: () => Promise<T>): { data: Ref<T | null>; loading: Ref<boolean>; error: Ref<string | null> } {
   const data = shallowRef<T | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
@@ -60,7 +60,7 @@ export function useReport<T>(key: () => string | null, load: () => Promise<T>): 
 }
 
 /** The key of a set of requests (with the reload counter). */
-export const requestKey = (requests: readonly BuiltRequest[], reload: number, extra = ''): string =>
+const requestKey = (requests: readonly BuiltRequest[], reload: number, extra = ''): string =>
   JSON.stringify([requests.map((r) => [r.id, r.params]), reload, extra])
 
 export interface ViewReportSpec<T> {
@@ -118,7 +118,7 @@ const VALUE_GROUP: Record<string, [string, string]> = {
 }
 
 /** A note in words: parameter and values named as the pickers name them. */
-export function useNoteText(): (n: Note) => string {
+function useNoteText(): (n: Note) => string {
   const { t, te } = useI18n()
   return (n) => {
     const group = VALUE_GROUP[n.params.name ?? '']
