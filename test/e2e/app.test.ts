@@ -123,6 +123,8 @@ describe('the app in a browser', () => {
   it('publishes a target built from panel tags', async ({ skip }) => {
     if (reason) return skip(reason)
     await page.click('.n-tabs-tab[data-name=targets]')
+    // a tab changes only the query: the window title keeps the campaign's name
+    await expect.poll(() => page.title()).toContain('E2E spring launch')
     await page.fill('[data-test=target-name] input', 'Women 18-34')
     const builder = page.locator('[data-test=target-builder]')
     for (const label of ['Female', '18-24 years', '25-29 years', '30-34 years']) await builder.getByText(label, { exact: true }).click()
