@@ -1,0 +1,111 @@
+/**
+ * In-process probes of the engine (no HTTP, no baseline): where the README gives a figure measured
+ * inside one process, this is the command that printed it. Run pinned to one core, as the bench
+ * servers are:
+ *
+ *   taskset -c 0 npx tsx bench/probe.ts reports DIR
+ *     cold answers of basic/show (three breakdowns) and reach/show on a data directory kept by
+ *     `BENCH_KEEP_DATA=DIR npm run bench -- measure` (its measured and ingest campaigns). Before
+ *     each answer one tracking hit on the ingest campaign changes the measurement version, as the
+ *     bench's cold rows do; those hits are written to DIR.
+ *   taskset -c 0 npx tsx bench/probe.ts hits
+ *     microseconds per tracking hit through engine.handle (an engine in memory; 50 hits at a time).
+ *
+ * `PROBE_PROFILE=FILE` also writes a CPU profile of the timed part and prints its top functions.
+ */
+import { join } from 'node:path'
+import { createEngine, type Engine } from '../engine/index'
+import { FileEventLog } from '../engine/measure/event-log'
+import { fileStorage } from '../engine/storage/adapters/file'
+import { memory } from '../engine/storage/adapters/memory'
+import type { EngineResponse } from '../engine/contract/envelope'
+import { hotFunctions, startProfile, stopProfile } from './profile'
+import { BENCH_ACCOUNT } from './seed'
+
+const APP_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const quiet = { error: (m: string, c: unknown) => console.error(m, c), info: () => undefined }
+
+async function tokenOf(engine: Engine): Promise<string> {
+  const r = await engine.handle({ method: 'POST', path: '/oauth/token', query: {}, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'password', ...BENCH_ACCOUNT }).toString() })
+  return (JSON.parse(r.body) as { access_token: string }).access_token
+}
+
+function ok(r: EngineResponse, what: string): EngineResponse {
+  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.body.slice(0, 300)}`)
+  return r
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+const bodyBytes = (r: EngineResponse) => (r.parts ? r.parts.reduce((n, p) => n + p.length, 0) : (r.bytes ?? Buffer.from(r.body)).length)
+
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const file = process.env.PROBE_PROFILE
+  if (file) await startProfile()
+  const out = await work()
+  if (file) for (const h of hotFunctions(await stopProfile(file), 15)) console.log(`  ${h.selfPct.toFixed(1).padStart(5)}%  ${h.name}  ${h.where}`)
+  return out
+}
+
+async function reports(dir: string): Promise<void> {
+  const engine = await createEngine({ storage: fileStorage(dir), eventLog: new FileEventLog(join(dir, 'events')), account: BENCH_ACCOUNT, log: quiet })
+  const token = await tokenOf(engine)
+  const get = (path: string, query: Record<string, string>) => engine.handle({ method: 'GET', path, query: { access_token: token, ...query }, headers: {} })
+  const campaigns = JSON.parse(ok(await get('/cms/v1/campaigns/list', {}), 'campaigns/list').body) as { campaign_id: string; campaign_name: string; end_date: string }[]
+  const named = (name: string) => campaigns.find((c) => c.campaign_name === name) ?? (() => { throw new Error(`${dir} has no campaign '${name}': keep one with BENCH_KEEP_DATA=DIR npm run bench -- measure`) })()
+  const measured = named('bench measure campaign')
+  const ingest = named('bench ingest campaign')
+  const spots = JSON.parse(ok(await get('/cms/v1/campaigns/list_spots', { campaign_id: ingest.campaign_id, limit: '0,1' }), 'list_spots').body) as { tracking_tags: Record<string, string> }[]
+  const tag = new URL(spots[0]!.tracking_tags.impression_url ?? Object.values(spots[0]!.tracking_tags)[0]!)
+  const bust = async () => ok(await engine.handle({ method: 'GET', path: tag.pathname, query: Object.fromEntries(tag.searchParams), headers: { 'user-agent': APP_AGENT }, remoteAddress: '114.114.114.114' }), 'tracking hit')
+  const common = { campaign_id: measured.campaign_id, date: measured.end_date }
+  const cases: [string, string, Record<string, string>, number][] = [
+    ['basic/show spot x level2, all', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level2', metrics: 'all', platform: 'pm' }, 5],
+    ['basic/show campaign x level0, all', '/admonitor/v1/reports/basic/show', { by_position: 'campaign', by_region: 'level0', metrics: 'all', platform: 'pm' }, 5],
+    ['basic/show spot x level1, acc', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level1', metrics: 'acc', platform: 'pm' }, 5],
+    ['reach/show target, publisher x level1', '/admonitor/v1/reports/reach/show', { by_audience: 'target', by_position: 'publisher', by_region: 'level1', metrics: 'all', platform: 'pm' }, 40],
+  ]
+  await profiled(async () => {
+    for (const [name, path, query, runs] of cases) {
+      const ms: number[] = []
+      let bytes = 0
+      for (let i = 0; i <= runs; i++) {
+        await bust()
+        const t = performance.now()
+        const r = ok(await get(path, { ...common, ...query }), name)
+        if (i > 0) ms.push(performance.now() - t) // the first warms up
+        bytes = bodyBytes(r)
+      }
+      console.log(`${name}: cold median ${median(ms).toFixed(1)} ms over ${runs} answers (${(bytes / 1048576).toFixed(1)} MiB)`)
+    }
+  })
+  await engine.close()
+}
+
+async function hits(): Promise<void> {
+  const engine = await createEngine({ storage: memory(), account: BENCH_ACCOUNT, log: quiet })
+  const token = await tokenOf(engine)
+  const post = async (path: string, form: Record<string, string>) => JSON.parse(ok(await engine.handle({ method: 'POST', path, query: {}, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ access_token: token, ...form }).toString() }), path).body) as Record<string, string>
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+  const c = await post('/cms/v1/campaigns/create', { campaign_name: 'probe hits', start_date: today, end_date: today })
+  await post('/cms/v1/campaigns/create_spot', { campaign_id: c.campaign_id!, publisher_name: 'Sina', channel_name: 'news', placement_name: 'banner' })
+  const spots = JSON.parse(ok(await engine.handle({ method: 'GET', path: '/cms/v1/campaigns/list_spots', query: { access_token: token, campaign_id: c.campaign_id!, code_type: 'mma' }, headers: {} }), 'list_spots').body) as { tracking_tags: { impression_url: string } }[]
+  const tag = new URL(spots[0]!.tracking_tags.impression_url)
+  const paths = Array.from({ length: 5000 }, (_, i) => tag.pathname.replace('__IDFA__', `6D92078A-8246-4BA4-AE5B-${String(76_104_861 + i).padStart(12, '0')}`).replace('__IP__', '114.114.114.114'))
+  const hit = (i: number) => engine.handle({ method: 'GET', path: paths[i % paths.length]!, query: {}, headers: { 'user-agent': APP_AGENT, host: '127.0.0.1:8366' }, remoteAddress: '127.0.0.1' })
+  for (let i = 0; i < 3000; i++) ok(await hit(i), 'tracking hit') // warm-up
+  const n = 20_000
+  await profiled(async () => {
+    const t = performance.now()
+    for (let i = 0; i < n; i += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => hit(i + k)))
+    console.log(`tracking hit through engine.handle: ${(((performance.now() - t) * 1000) / n).toFixed(1)} us per hit over ${n} hits`)
+  })
+  await engine.close()
+}
+
+const [what, dir] = process.argv.slice(2)
+if (what === 'reports' && dir) await reports(dir)
+else if (what === 'hits') await hits()
+else {
+  console.error('usage: npx tsx bench/probe.ts reports DIR | hits   (see the comment at the top of bench/probe.ts)')
+  process.exitCode = 2
+}
