@@ -201,6 +201,30 @@ export class Partition {
     }
   }
 
+  /**
+   * The indices, ascending, of every event of each of `identities` (one pass over the tail; the
+   * sorted prefix's runs by binary search). For a few identities among many events, where a
+   * report pass over all of them would cost far more.
+   */
+  eventsOf(identities: ReadonlySet<number>): Map<number, number[]> {
+    const out = new Map<number, number[]>()
+    const ident = this.identity
+    for (const id of identities) {
+      const events: number[] = []
+      let lo = 0
+      let hi = this.sorted
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (ident[mid]! < id) lo = mid + 1
+        else hi = mid
+      }
+      for (let i = lo; i < this.sorted && ident[i] === id; i++) events.push(i)
+      out.set(id, events)
+    }
+    for (let i = this.sorted; i < this.n; i++) out.get(ident[i]!)?.push(i)
+    return out
+  }
+
   /** The events after the sorted prefix, ordered by identity. */
   private sortedTail(): Uint32Array {
     const t = this.n - this.sorted

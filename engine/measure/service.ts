@@ -4,6 +4,7 @@
  */
 import type { Db } from '../storage/db'
 import type { ReportEnv } from '../reports/env'
+import { CensusCache } from '../reports/census-cache'
 import { regionTable } from '../reports/region-cells'
 import { Columns } from './columns'
 import type { EventLog } from './event-log'
@@ -20,6 +21,8 @@ export class Measurement {
   readonly jobs = new Jobs()
   /** identity -> person of each panel, filled for identities below `filled`. */
   private persons = new WeakMap<PanelIndex, { map: Int32Array; filled: number }>()
+  /** Censuses of basic and realtime reports, kept between requests. */
+  private readonly censuses = new CensusCache()
   private attributorInstance: Attributor | null = null
   private lookupInstance: TrackingLookup | null = null
   /** Events read from the log at the last open or rebuild. */
@@ -68,6 +71,7 @@ export class Measurement {
     const n = await this.ingest.exclusive(async () => {
       this.generation++
       this.persons = new WeakMap()
+      this.censuses.clear()
       this.loaded = await this.ingest.reopen()
       return this.loaded
     })
@@ -104,6 +108,7 @@ export class Measurement {
       db, today, columns: this.columns, identities: this.identities,
       panel: (id) => this.panel(id), personOf: (p) => this.personOf(p),
       matcher: (panel, targetId, expr) => matchTarget(panel, expr, targetId), matches,
+      census: (spec) => this.censuses.get(spec),
     }
   }
 

@@ -3,7 +3,7 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import type { JsonParts } from '../runtime'
-import { census, type CensusResult } from './census'
+import type { CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, reportJson, type Row } from './items'
 import { emptyProjection, personCells, project, type Projection } from './persons'
@@ -38,29 +38,37 @@ function attributeNames(p: P): string[] {
 
 const avg = (total: number, days: number) => (days > 0 ? Math.round(total / days) : 0)
 
-type CensusValue = (r: CensusResult, c: number, days: number) => number
+/** The census metrics (metrics.md): a code per name, read by one function (no closure per metric). */
+const CENSUS_CODES = ['imp_acc', 'clk_acc', 'uim_acc', 'ucl_acc', 'imp_day', 'clk_day', 'uim_day', 'ucl_day', 'imp_avg_day', 'clk_avg_day', 'uim_avg_day', 'ucl_avg_day']
+/** Codes of the hour metrics: IMP_HOUR + h, CLK_HOUR + h. */
+const IMP_HOUR = 100
+const CLK_HOUR = 200
 
-/** How each metric of a census cell is read (metrics.md). */
-function censusValue(name: string): CensusValue {
+function censusCode(name: string): number {
   const hour = /^(imp|clk)_acc_h(\d\d)$/.exec(name)
-  if (hour) {
-    const h = Number(hour[2])
-    return hour[1] === 'imp' ? (r, c) => r.impHour[c * 24 + h]! : (r, c) => r.clkHour[c * 24 + h]!
-  }
-  switch (name) {
-    case 'imp_acc': return (r, c) => r.imp[c]!
-    case 'clk_acc': return (r, c) => r.clk[c]!
-    case 'uim_acc': return (r, c) => r.uim[c]!
-    case 'ucl_acc': return (r, c) => r.ucl[c]!
-    case 'imp_day': return (r, c) => r.impDay[c]!
-    case 'clk_day': return (r, c) => r.clkDay[c]!
-    case 'uim_day': return (r, c) => r.uimDay[c]!
-    case 'ucl_day': return (r, c) => r.uclDay[c]!
-    case 'imp_avg_day': return (r, c, days) => avg(r.imp[c]!, days)
-    case 'clk_avg_day': return (r, c, days) => avg(r.clk[c]!, days)
-    case 'uim_avg_day': return (r, c, days) => avg(r.uimDays[c]!, days)
-    case 'ucl_avg_day': return (r, c, days) => avg(r.uclDays[c]!, days)
-    default: throw new Error(`basic/show has no census metric '${name}'`)
+  if (hour) return (hour[1] === 'imp' ? IMP_HOUR : CLK_HOUR) + Number(hour[2])
+  const k = CENSUS_CODES.indexOf(name)
+  if (k < 0) throw new Error(`basic/show has no census metric '${name}'`)
+  return k
+}
+
+/** The value of metric `code` of cell `c`. */
+function censusValue(r: CensusResult, c: number, days: number, code: number): number {
+  if (code >= CLK_HOUR) return r.clkHour[c * 24 + code - CLK_HOUR]!
+  if (code >= IMP_HOUR) return r.impHour[c * 24 + code - IMP_HOUR]!
+  switch (code) {
+    case 0: return r.imp[c]!
+    case 1: return r.clk[c]!
+    case 2: return r.uim[c]!
+    case 3: return r.ucl[c]!
+    case 4: return r.impDay[c]!
+    case 5: return r.clkDay[c]!
+    case 6: return r.uimDay[c]!
+    case 7: return r.uclDay[c]!
+    case 8: return avg(r.imp[c]!, days)
+    case 9: return avg(r.clk[c]!, days)
+    case 10: return avg(r.uimDays[c]!, days)
+    default: return avg(r.uclDays[c]!, days)
   }
 }
 
@@ -69,8 +77,8 @@ function censusValue(name: string): CensusValue {
  * answer is serialized (items.ts LazyMetrics), never built as a larger object and picked from.
  */
 function censusMetrics(names: readonly string[]): (r: CensusResult, c: number, days: number) => LazyMetrics {
-  const values = names.map(censusValue)
-  return (r, c, days) => new LazyMetrics(names, (k) => values[k]!(r, c, days))
+  const codes = Int32Array.from(names, censusCode)
+  return (r, c, days) => new LazyMetrics(names, (k) => censusValue(r, c, days, codes[k]!))
 }
 
 /** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
@@ -102,7 +110,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = universes(panel, cellDef, platforms)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
-    const r = part ? census({
+    const r = part ? env.census({
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
       regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
     }) : null

@@ -217,3 +217,56 @@ export function census(s: CensusSpec): CensusResult {
   totals(r)
   return r
 }
+
+/**
+ * Counts the events `[from, part.n)` into `r`, a census of the same spec over the events before
+ * `from` (census-cache.ts), to the counts a census of them all gives. Whether an added event is
+ * new to its cell over the window, on the report day and on its own day is decided by its
+ * identity's other events before it (read through Partition.eventsOf), not by stamps of a pass.
+ */
+export function censusAdd(s: CensusSpec, r: CensusResult, from: number): void {
+  const p = s.part
+  const sel = s.sel
+  const added: number[] = []
+  const ids = new Set<number>()
+  for (let i = from; i < p.n; i++) {
+    if (positionOf(sel, p, i) < 0) continue
+    added.push(i)
+    ids.add(p.identity[i]!)
+  }
+  const others = s.uniques ? p.eventsOf(ids) : null
+  const cellOf = (pos: number, region: number, second: boolean) => {
+    const c = second ? s.regionSecond[region]! : s.regionFirst[region]!
+    return c < 0 ? -1 : pos * s.nRegions + c
+  }
+  for (const i of added) {
+    const click = p.kind[i] === sel.clkKind
+    const pos = positionOf(sel, p, i)
+    const d = p.day[i]!
+    for (const second of [false, true]) {
+      const cell = cellOf(pos, p.region[i]!, second)
+      if (cell < 0) continue
+      ;(click ? r.clkHour : r.impHour)[cell * 24 + p.hour[i]!]!++
+      ;(click ? r.clk : r.imp)[cell]!++
+      if (d === s.day) (click ? r.clkDay : r.impDay)[cell]!++
+      r.seen[cell] = 1
+      if (!others) continue
+      // the identity's earlier counted events of the same kind in this cell: any, and on day d
+      let inCell = false
+      let onDay = false
+      for (const j of others.get(p.identity[i]!)!) {
+        if (j >= i) break
+        const q = positionOf(sel, p, j)
+        if (q < 0 || (p.kind[j] === sel.clkKind) !== click) continue
+        if (cellOf(q, p.region[j]!, false) !== cell && cellOf(q, p.region[j]!, true) !== cell) continue
+        inCell = true
+        if (p.day[j] === d) (onDay = true)
+        if (onDay) break
+      }
+      if (!inCell) (click ? r.ucl : r.uim)[cell]!++
+      if (onDay) continue
+      if (d === s.day) (click ? r.uclDay : r.uimDay)[cell]!++
+      if (s.averages) (click ? r.uclDays : r.uimDays)[cell]!++
+    }
+  }
+}

@@ -5,6 +5,7 @@ import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import type { Db } from '../storage/db'
 import { dayNumber } from '../runtime'
 import type { CampaignMeta } from './meta'
+import type { CensusResult, CensusSpec } from './census'
 import { regionTable } from './region-cells'
 
 export interface ReportEnv {
@@ -20,6 +21,8 @@ export interface ReportEnv {
   matcher(panel: PanelIndex, targetId: string, tagExpression: string): TargetMatcher
   /** Whether a person matches. */
   matches(panel: PanelIndex, matcher: TargetMatcher, person: number): boolean
+  /** The census of a spec, kept and brought up to date between reports (census-cache.ts). */
+  census(spec: CensusSpec): CensusResult
 }
 
 /** The accumulation window of a report: campaign start to the earlier of `date` and the end. */

@@ -4,7 +4,6 @@ import type { ProgressReport, RealtimeReport } from '../contract/models-reports'
 import { checkRealtimeShow } from '../contract/report-rules'
 import { GLOBAL_REGION_ID } from '../reference/regions'
 import { dayDate, dayNumber } from '../runtime'
-import { census } from './census'
 import type { ReportEnv } from './env'
 import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
@@ -32,7 +31,7 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   const day = dayNumber(p.date)
   const names = metricNames(p.metrics)
   const sel = selector(pos, day, day, { platforms: platformMask(p.platform), sdk: 0, stableOnly: false, filtration: 'none' })
-  const r = part ? census({
+  const r = part ? env.census({
     part, identities: env.identities.size, sel, day, nPos: pos.n,
     regionFirst: cells.first, regionSecond: cells.second, nRegions: 1, uniques: false, averages: false,
   }) : null
