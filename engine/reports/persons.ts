@@ -77,13 +77,15 @@ const panelEvents = new WeakMap<Partition, PanelEventsCache>()
 function eventsOfPersons(p: Partition, personOf: Int32Array): PanelEvents {
   let c = panelEvents.get(p)
   if (!c || c.personOf !== personOf || c.seen > p.n || c.generation !== p.generation) c = { seen: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0, grouped: null }
-  if (c.seen < p.n) c.grouped = null
+  const before = c.count
   for (let i = c.seen; i < p.n; i++) {
     if ((personOf[p.identity[i]!] ?? -1) < 0) continue
     c.events = ensure(c.events, c.count + 1)
     c.events[c.count++] = i
   }
   c.seen = p.n
+  // grouped again only when a panel person's event came: other identities' hits change nothing here
+  if (c.count > before) c.grouped = null
   panelEvents.set(p, c)
   if (!c.grouped) c.grouped = groupByPerson(p, personOf, c.events, c.count)
   return c.grouped
