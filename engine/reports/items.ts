@@ -29,10 +29,7 @@ export class LazyMetrics {
   write(w: JsonBytes): void {
     const keys = keyBytes(this.names)
     if (keys.length === 0) w.char(OPEN_BRACE)
-    for (let k = 0; k < keys.length; k++) {
-      w.bytes(keys[k]!)
-      w.number(this.at(k))
-    }
+    w.members(keys, this.at)
     w.char(CLOSE_BRACE)
   }
 }
