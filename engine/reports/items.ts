@@ -29,7 +29,10 @@ export class LazyMetrics {
   write(w: JsonBytes): void {
     const keys = keyBytes(this.names)
     if (keys.length === 0) w.char(OPEN_BRACE)
-    w.members(keys, this.at)
+    for (let k = 0; k < keys.length; k++) {
+      w.bytes(keys[k]!)
+      w.number(this.at(k))
+    }
     w.char(CLOSE_BRACE)
   }
 }
