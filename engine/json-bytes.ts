@@ -5,6 +5,8 @@
  * them; anything else goes in as JSON text the caller made (JSON.stringify of a small value).
  */
 const PIECE = 1 << 20
+/** Shared ranges shorter than this are copied (a piece costs a write call of the HTTP door). */
+const SHARE_MIN = 16 << 10
 
 const MINUS = 45
 const ZERO = 48
@@ -13,13 +15,66 @@ export class JsonBytes {
   private readonly done: Uint8Array[] = []
   private buf: Buffer = Buffer.allocUnsafe(PIECE)
   private at = 0
+  /** Where the bytes of buf not yet in `done` start. */
+  private from = 0
+  /** The last shared range, after everything else written (it may go on); see share(). */
+  private shared: Uint8Array | null = null
+  private sharedStart = 0
+  private sharedEnd = 0
 
   /** Room for `n` more bytes in the current piece (a new piece when it has not). */
   private room(n: number): void {
+    if (this.shared) this.settle()
     if (this.at + n <= this.buf.length) return
-    if (this.at > 0) this.done.push(this.buf.subarray(0, this.at))
+    this.flush()
     this.buf = Buffer.allocUnsafe(Math.max(PIECE, n))
     this.at = 0
+    this.from = 0
+  }
+
+  /** The bytes written since the last piece, as a piece. */
+  private flush(): void {
+    if (this.at > this.from) this.done.push(this.buf.subarray(this.from, this.at))
+    this.from = this.at
+  }
+
+  /** The shared range in its place: a piece of its own when long, else copied. */
+  private settle(): void {
+    const src = this.shared!
+    this.shared = null
+    const n = this.sharedEnd - this.sharedStart
+    if (n >= SHARE_MIN) {
+      this.flush()
+      this.done.push(src.subarray(this.sharedStart, this.sharedEnd))
+      return
+    }
+    this.room(n)
+    this.buf.set(src.subarray(this.sharedStart, this.sharedEnd), this.at)
+    this.at += n
+  }
+
+  /**
+   * The bytes `[start, end)` of `src`, which must never change there (kept text, kept-bytes.ts).
+   * A range that goes on where the previous one ended lengthens it; one of SHARE_MIN bytes or
+   * more becomes a piece of its own, not copied, and a shorter one is copied.
+   */
+  share(src: Uint8Array, start: number, end: number): void {
+    if (end <= start) return
+    if (this.shared === src && this.sharedEnd === start) {
+      this.sharedEnd = end
+      return
+    }
+    if (this.shared) this.settle()
+    this.shared = src
+    this.sharedStart = start
+    this.sharedEnd = end
+  }
+
+  /** Forgets what was written (a scratch writer's bytes once copied elsewhere). */
+  discard(): void {
+    this.done.length = 0
+    this.shared = null
+    this.from = this.at
   }
 
   /** JSON text (or any text) as UTF-8. */
@@ -34,6 +89,18 @@ export class JsonBytes {
     this.room(b.length)
     this.buf.set(b, this.at)
     this.at += b.length
+  }
+
+  /**
+   * Runs `write` with room for `n` bytes made first, and gives back what it wrote (a view, valid
+   * until the next write), or null when it wrote more than `n` and went on in a new piece.
+   */
+  block(n: number, write: () => void): Uint8Array | null {
+    this.room(n)
+    const buf = this.buf
+    const from = this.at
+    write()
+    return this.buf === buf ? buf.subarray(from, this.at) : null
   }
 
   /** One ASCII character, by its code. */
@@ -61,9 +128,11 @@ export class JsonBytes {
 
   /** The bytes written, in order. */
   finish(): Uint8Array[] {
-    if (this.at > 0) this.done.push(this.buf.subarray(0, this.at))
+    if (this.shared) this.settle()
+    this.flush()
     this.buf = Buffer.alloc(0)
     this.at = 0
+    this.from = 0
     return this.done
   }
 }

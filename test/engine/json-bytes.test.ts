@@ -39,6 +39,42 @@ describe('JsonBytes', () => {
     expect(text(parts)).toBe(expected)
   })
 
+  it('shares ranges of kept bytes in order with written text: adjacent ones as one, long ones not copied', () => {
+    const K = 1024
+    const kept = Buffer.from(Array.from({ length: 80 * K }, (_, i) => 97 + (i % 26)))
+    const w = new JsonBytes()
+    const want: Buffer[] = []
+    const share = (a: number, b: number) => (w.share(kept, a, b), want.push(kept.subarray(a, b)))
+    const char = (c: number) => (w.char(c), want.push(Buffer.from([c])))
+    char(91)
+    share(0, 10 * K)
+    share(10 * K, 20 * K)
+    share(20 * K, 20 * K)
+    char(44)
+    share(20 * K, 21 * K)
+    share(30 * K, 31 * K)
+    share(40 * K, 60 * K)
+    char(93)
+    const parts = w.finish()
+    expect(Buffer.concat(parts).equals(Buffer.concat(want))).toBe(true)
+    // '[', 0-20K (one view), ',' + 20-21K + 30-31K (copied), 40-60K (a view), ']'
+    expect(parts.map((p) => p.length)).toEqual([1, 20 * K, 1 + 2 * K, 20 * K, 1])
+    expect(parts[1]!.buffer).toBe(kept.buffer)
+    expect(parts[3]!.buffer).toBe(kept.buffer)
+    expect(parts[2]!.buffer).not.toBe(kept.buffer)
+  })
+
+  it('gives back a block written in one piece, or null when it went on in another', () => {
+    const w = new JsonBytes()
+    expect(Buffer.from(w.block(10, () => w.text('"abc"'))!).toString()).toBe('"abc"')
+    // the first piece (1 MiB) filled but for 15 bytes
+    for (let i = 5; i < (1 << 20) - 15; i++) w.char(120)
+    expect(w.block(4, () => w.text('y'.repeat(100)))).toBeNull()
+    w.discard()
+    w.text('z')
+    expect(text(w.finish())).toBe('z')
+  })
+
   it('takes a text longer than a piece', () => {
     const w = new JsonBytes()
     w.text('x')
