@@ -6,6 +6,7 @@ import type { JsonParts } from '../runtime'
 import type { CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, reportJson, type Row } from './items'
+import { cellBytes } from './kept-bytes'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
 
@@ -76,9 +77,12 @@ function censusValue(r: CensusResult, c: number, days: number, code: number): nu
  * Metric values of census cells, in the order of `names`, computed from the census when the
  * answer is serialized (items.ts LazyMetrics), never built as a larger object and picked from.
  */
-function censusMetrics(names: readonly string[]): (r: CensusResult, c: number, days: number) => LazyMetrics {
+function censusMetrics(names: readonly string[], r: CensusResult, days: number, attributes: string): (c: number) => LazyMetrics {
   const codes = Int32Array.from(names, censusCode)
-  return (r, c, days) => new LazyMetrics(names, (k) => censusValue(r, c, days, codes[k]!))
+  // the text of a cell's item is kept with the census and written again only when the cell
+  // changes, or anything else its text depends on (the key)
+  const kept = cellBytes(r, `${names.join(',')}|${days}|${attributes}`)
+  return (c) => new LazyMetrics(names, (k) => censusValue(r, c, days, codes[k]!), kept, c)
 }
 
 /** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
@@ -98,7 +102,6 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   checkBasicShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = metricNames(p)
-  const metricsOf = censusMetrics(names)
   // one record for every row without data (they serialize alike)
   const nulls = nullMetrics(names)
   const rows: Row[] = []
@@ -114,11 +117,14 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
       regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
     }) : null
+    // what the attributes of a cell's row are made of (attrsOf), for the key of its kept text
+    const attributes = r ? JSON.stringify([p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, Math.round) : null]) : ''
+    const metricsOf = r ? censusMetrics(names, r, w.days, attributes) : null
     for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
       const cell = i * nR + c
       const seen = r !== null && r.seen[cell] === 1
       if (!seen && !p.with_null) continue
-      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? metricsOf(r, cell, w.days) : nulls, hasData: seen })
+      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? metricsOf!(cell) : nulls, hasData: seen })
     }
   } else if (!keywordsEmpty && !panel && p.with_null) {
     // A panel without persons: every target cell, without data and without a universe.

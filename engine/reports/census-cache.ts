@@ -10,8 +10,12 @@ import { census, censusAdd, type CensusResult, type CensusSpec } from './census'
 
 /** Over this many added events (or an eighth of the partition), a fresh pass is cheaper. */
 const ADD_MAX = 65_536
-/** Memory of kept results; the newest is kept whatever its size. */
-const LIMIT_BYTES = 128 * 2 ** 20
+/**
+ * Memory of kept results with their answer text; the newest is kept whatever its size. A
+ * basic/show of 200 spots x 322 regions with every metric holds about 15 MiB of counters and up
+ * to twice its 55 MiB of metric text.
+ */
+const LIMIT_BYTES = 256 * 2 ** 20
 
 interface Entry {
   part: Partition
@@ -20,7 +24,6 @@ interface Entry {
   generation: number
   n: number
   result: CensusResult
-  bytes: number
 }
 
 /** Everything of a spec but its partition and identity count, as a string (a few kB). */
@@ -33,12 +36,12 @@ function keyOf(s: CensusSpec): string {
   ].join('|')
 }
 
-const bytesOf = (r: CensusResult) => Object.values(r).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0)
+/** Memory of a result: its counters, and the answer text kept with it (kept-bytes.ts). */
+const bytesOf = (r: CensusResult) => Object.values(r).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), r.written?.bytes ?? 0)
 
 export class CensusCache {
   /** Least recently used first. */
   private entries: Entry[] = []
-  private bytes = 0
 
   constructor(private readonly limit = LIMIT_BYTES) {}
 
@@ -59,22 +62,28 @@ export class CensusCache {
         if (added > 0) censusAdd(s, e.result, e.n)
         e.n = part.n
         this.entries.push(e)
+        this.evict()
         return e.result
       }
-      this.bytes -= e.bytes
     }
     const result = census(s)
     // after the pass: it may have compacted the partition (a new generation)
-    const e: Entry = { part, key, generation: part.generation, n: part.n, result, bytes: bytesOf(result) }
-    this.entries.push(e)
-    this.bytes += e.bytes
-    while (this.bytes > this.limit && this.entries.length > 1) this.bytes -= this.entries.shift()!.bytes
+    this.entries.push({ part, key, generation: part.generation, n: part.n, result })
+    this.evict()
     return result
   }
 
   /** Forgets every result (the partitions are being replaced). */
   clear(): void {
     this.entries = []
-    this.bytes = 0
+  }
+
+  /**
+   * Drops the least recently used results over the limit, sizes taken now: the answer text kept
+   * with a result grows after it is handed out.
+   */
+  private evict(): void {
+    let bytes = this.entries.reduce((n, e) => n + bytesOf(e.result), 0)
+    while (bytes > this.limit && this.entries.length > 1) bytes -= bytesOf(this.entries.shift()!.result)
   }
 }

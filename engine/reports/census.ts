@@ -5,6 +5,7 @@
  * position x region (metrics.md).
  */
 import type { Partition } from '../measure/columns'
+import type { CellBytes } from './kept-bytes'
 import { positionOf, type Selector } from './selector'
 import { StampSet } from './stamp-set'
 
@@ -43,6 +44,13 @@ export interface CensusResult {
   clkHour: Uint32Array
   /** 1 when the cell has any counted event in the window. */
   seen: Uint8Array
+  /**
+   * How many times censusAdd has changed each cell since the pass: a kept result's cells whose
+   * count is unchanged keep the answer bytes written for them (kept-bytes.ts).
+   */
+  rev: Uint32Array
+  /** The JSON of the cells' metrics as a report last wrote them (kept-bytes.ts). */
+  written?: CellBytes
 }
 
 /**
@@ -53,7 +61,7 @@ function alloc(nCells: number): CensusResult {
   const f = () => new Uint32Array(nCells)
   return {
     nCells, imp: f(), clk: f(), impDay: f(), clkDay: f(), uim: f(), ucl: f(), uimDay: f(), uclDay: f(), uimDays: f(), uclDays: f(),
-    impHour: new Uint32Array(nCells * 24), clkHour: new Uint32Array(nCells * 24), seen: new Uint8Array(nCells),
+    impHour: new Uint32Array(nCells * 24), clkHour: new Uint32Array(nCells * 24), seen: new Uint8Array(nCells), rev: new Uint32Array(nCells),
   }
 }
 
@@ -250,6 +258,7 @@ export function censusAdd(s: CensusSpec, r: CensusResult, from: number): void {
       ;(click ? r.clk : r.imp)[cell]!++
       if (d === s.day) (click ? r.clkDay : r.impDay)[cell]!++
       r.seen[cell] = 1
+      r.rev[cell]!++
       if (!others) continue
       // the identity's earlier counted events of the same kind in this cell: any, and on day d
       let inCell = false

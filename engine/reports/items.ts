@@ -3,6 +3,7 @@ import { badParam } from '../contract/errors'
 import type { ReportAttributes, ReportItem } from '../contract/models-reports'
 import { JsonBytes } from '../json-bytes'
 import { JsonParts } from '../runtime'
+import type { CellBytes } from './kept-bytes'
 
 /**
  * A row's metrics computed when the answer is serialized (toJSON) or its rows are ordered (get),
@@ -11,9 +12,16 @@ import { JsonParts } from '../runtime'
  * record of `names` in order, as a built one would be.
  */
 export class LazyMetrics {
+  /**
+   * `kept`: the store of the census cell the values come from and the cell, when the text of the
+   * row's item may be kept and reused while the cell does not change (kept-bytes.ts; the store's
+   * key covers everything else the item's text depends on).
+   */
   constructor(
     private readonly names: readonly string[],
     private readonly at: (k: number) => number | null,
+    private readonly kept: CellBytes | null = null,
+    private readonly cell = 0,
   ) {}
 
   get(name: string): number | null {
@@ -23,6 +31,16 @@ export class LazyMetrics {
 
   toJSON(): Record<string, number | null> {
     return recordOf(this.names, this.at)
+  }
+
+  /**
+   * Puts the item of these metrics in `w` (after a comma when `comma`) from its kept text, written
+   * by `write` when the cell changed since; false when there is no store or the text is not kept
+   * (the caller writes the item).
+   */
+  shareItem(w: JsonBytes, comma: boolean, write: (to: JsonBytes) => void): boolean {
+    // an item's attributes take a few hundred bytes: with longer ones it is not kept
+    return this.kept !== null && this.kept.share(w, this.cell, comma, roomOf(this.names) + ATTRIBUTES_ROOM, write)
   }
 
   /** Writes the JSON text toJSON's record serializes to. */
@@ -35,6 +53,15 @@ export class LazyMetrics {
     }
     w.char(CLOSE_BRACE)
   }
+}
+
+const ATTRIBUTES_ROOM = 2048
+/** Bytes a record of `names` takes at most with integer values: the names, 17 digits each, braces. */
+const ROOM = new WeakMap<readonly string[], number>()
+function roomOf(names: readonly string[]): number {
+  let n = ROOM.get(names)
+  if (n === undefined) ROOM.set(names, (n = keyBytes(names).reduce((s, k) => s + k.length + 17, 2)))
+  return n
 }
 
 const OPEN_BRACE = 123
@@ -68,15 +95,20 @@ export function reportJson<R extends { items: ReportItem[] }>(report: R): JsonPa
       continue
     }
     w.text('[')
-    report.items.forEach((it, i) => {
-      if (i > 0) w.char(COMMA)
-      w.bytes(ITEM_START)
-      w.text(JSON.stringify(it.attributes))
-      w.bytes(ITEM_METRICS)
+    const writeItem = (to: JsonBytes, it: ReportItem) => {
+      to.bytes(ITEM_START)
+      to.text(JSON.stringify(it.attributes))
+      to.bytes(ITEM_METRICS)
       const m = it.metrics as unknown
-      if (m instanceof LazyMetrics) m.write(w)
-      else w.text(JSON.stringify(m))
-      w.char(CLOSE_BRACE)
+      if (m instanceof LazyMetrics) m.write(to)
+      else to.text(JSON.stringify(m))
+      to.char(CLOSE_BRACE)
+    }
+    report.items.forEach((it, i) => {
+      const m = it.metrics as unknown
+      if (m instanceof LazyMetrics && m.shareItem(w, i > 0, (to) => writeItem(to, it))) return
+      if (i > 0) w.char(COMMA)
+      writeItem(w, it)
     })
     w.text(']')
   }

@@ -566,7 +566,8 @@ export async function buildDataset(seed: number, opts: BuildOptions = {}): Promi
   }
 }
 
-async function importPanel(t: TestEngine, panel: PanelDef): Promise<void> {
+/** Replaces the persons of a panel through /local/v1/panels/persons/import. */
+export async function importPanel(t: TestEngine, panel: PanelDef): Promise<void> {
   const body = panel.persons.map((p) => JSON.stringify(p)).join('\n')
   const r = await t.engine.handle({
     method: 'POST', path: '/local/v1/panels/persons/import', query: { access_token: t.token, panel_id: panel.panel_id, format: 'ndjson', mode: 'replace' },
@@ -583,7 +584,8 @@ function tsText(e: RawEvent): string {
   return new Date(e.ts + ZONE_MS).toISOString().replace('Z', '+08:00')
 }
 
-async function importEvents(t: TestEngine, list: RawEvent[], spots: Map<string, SpotDef>): Promise<void> {
+/** Sends events through /local/v1/events/import (every one must be imported). */
+export async function importEvents(t: TestEngine, list: RawEvent[], spots: Map<string, SpotDef>): Promise<void> {
   const lines = list.map((e) => {
     const o: Record<string, string> = { type: e.kind === 'imp' ? 'impression' : e.kind === 'clk' ? 'click' : 'event', ts: tsText(e), user_agent: e.ua, platform: e.platform }
     if (!e.hashIdentity) o.identity = e.identity

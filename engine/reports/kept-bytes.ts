@@ -1,0 +1,107 @@
+/**
+ * The JSON text of the items of a kept census's cells as a report last wrote them, reused for the
+ * cells censusAdd has not changed since (docs/measurement.md, "Kept answer text"). A basic/show
+ * of 64,395 rows writes 3.9 million numbers, most of its time; after a few new hits only the
+ * items of the cells they counted in are written again. The others are not even copied: the
+ * answer's pieces are views on the kept text, which is only ever appended to (a text written
+ * again goes at the end; a full buffer is replaced by a new one, the old one left as it was for
+ * answers still being sent).
+ *
+ * The text of a cell's item is a function of its counters, the metric names, the window's day
+ * count (the averages) and the row's attributes: a store is made for one key (those but the
+ * counters) and replaced when a report asks with another. A fresh census pass makes a new
+ * result, and so a new store: nothing is carried over a pass.
+ */
+import { JsonBytes } from '../json-bytes'
+import type { CensusResult } from './census'
+
+/** Start of a store (it grows by doubling, up to the text of every cell). */
+const FIRST_BYTES = 1 << 16
+const COMMA = 44
+
+export class CellBytes {
+  private buf: Buffer = Buffer.allocUnsafe(FIRST_BYTES)
+  private used = 0
+  /** Bytes of the cells' current texts (the rest of `used` is texts written again since). */
+  private live = 0
+  /** Each cell's text: [start, start + length) of buf; length -1 when none is kept. */
+  private readonly start: Int32Array
+  private readonly length: Int32Array
+  /** The cell's census rev when its text was written. */
+  private readonly rev: Uint32Array
+  /** Where an item's text is written before it is kept. */
+  private readonly scratch = new JsonBytes()
+
+  constructor(
+    private readonly r: CensusResult,
+    readonly key: string,
+  ) {
+    this.start = new Int32Array(r.nCells)
+    this.length = new Int32Array(r.nCells).fill(-1)
+    this.rev = new Uint32Array(r.nCells)
+  }
+
+  /** Memory held. */
+  get bytes(): number {
+    return this.buf.length + this.start.byteLength * 3
+  }
+
+  /**
+   * Puts the item of `cell` in `w` as a view on its kept text, after a comma when `comma`; the
+   * text is written first by `write` (the item, without the comma) when the cell changed since
+   * or has none. False when the text took more than `room` bytes and is not kept (the caller
+   * writes the item itself).
+   */
+  share(w: JsonBytes, cell: number, comma: boolean, room: number, write: (to: JsonBytes) => void): boolean {
+    if (this.length[cell]! < 0 || this.rev[cell] !== this.r.rev[cell]) {
+      const scratch = this.scratch
+      const text = scratch.block(room + 1, () => {
+        scratch.char(COMMA)
+        write(scratch)
+      })
+      if (text) this.keep(cell, text)
+      scratch.discard()
+      if (!text) return false
+    }
+    const at = this.start[cell]!
+    w.share(this.buf, comma ? at : at + 1, at + this.length[cell]!)
+    return true
+  }
+
+  /** Keeps `text` as the text of `cell` at its current census rev. */
+  private keep(cell: number, text: Uint8Array): void {
+    const old = this.length[cell]!
+    if (old >= 0) this.live -= old
+    this.length[cell] = -1
+    this.room(text.length)
+    this.buf.set(text, this.used)
+    this.start[cell] = this.used
+    this.length[cell] = text.length
+    this.rev[cell] = this.r.rev[cell]!
+    this.used += text.length
+    this.live += text.length
+  }
+
+  /** Room for `n` more bytes: the live texts moved to a new buffer, twice their size or more. */
+  private room(n: number): void {
+    if (this.used + n <= this.buf.length) return
+    const next = Buffer.allocUnsafe(Math.max(FIRST_BYTES, 2 * (this.live + n)))
+    let at = 0
+    for (let c = 0; c < this.length.length; c++) {
+      const len = this.length[c]!
+      if (len < 0) continue
+      const from = this.start[c]!
+      this.buf.copy(next, at, from, from + len)
+      this.start[c] = at
+      at += len
+    }
+    this.buf = next
+    this.used = at
+  }
+}
+
+/** The store of `r` for `key` (metric names and day count), a new one when the key changed. */
+export function cellBytes(r: CensusResult, key: string): CellBytes {
+  if (r.written?.key !== key) r.written = new CellBytes(r, key)
+  return r.written
+}
