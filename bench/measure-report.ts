@@ -181,8 +181,9 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
   console.log(`  targets: p95 < ${MEASURE_TARGETS.reportP95Ms} ms ${passMiss(all((v) => v.p95Pass))}; >= ${MEASURE_TARGETS.vsDuck}x faster than DuckDB (p50 vs p50) ${passMiss(all((v) => v.speedPass))}; ` +
     `identical numbers ${passMiss(all((v) => v.numbers))}`)
   console.log(`  ${other(o.engineOtherPct)} during the engine's requests; ${other(o.duckOtherPct).replace('other processes', 'other processes (DuckDB runs in the driver)')} during DuckDB's queries`)
-  console.log(`  first: the first request of the URL after startup; cold: the same URL after one tracking hit on another campaign changed the measurement ` +
-    `version (engine/dispatch.ts keys its report cache on it), so the report is computed afresh; cached: the same URL again.`)
+  console.log(`  first: the first request of the URL after startup (a pass over every event); cold: the same URL after one tracking hit on the measured ` +
+    `campaign (dated today, outside its window) changed the measurement version (engine/dispatch.ts keys its answer cache on it), so the report is ` +
+    `computed again over the grown partition (basic/show: its kept census brought up to date, the kept text of unchanged cells reused); cached: the same URL again.`)
   return verdicts
 }
 
