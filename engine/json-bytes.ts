@@ -70,11 +70,16 @@ export class JsonBytes {
     this.sharedEnd = end
   }
 
-  /** Forgets what was written (a scratch writer's bytes once copied elsewhere). */
+  /**
+   * Forgets what was written and writes again from the start of a piece (a scratch writer whose
+   * bytes were copied elsewhere): views given before must not be read after.
+   */
   discard(): void {
     this.done.length = 0
     this.shared = null
-    this.from = this.at
+    if (this.buf.length > PIECE) this.buf = Buffer.allocUnsafe(PIECE)
+    this.at = 0
+    this.from = 0
   }
 
   /** JSON text (or any text) as UTF-8. */

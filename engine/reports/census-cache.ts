@@ -37,7 +37,8 @@ function keyOf(s: CensusSpec): string {
 }
 
 /** Memory of a result: its counters, and the answer text kept with it (kept-bytes.ts). */
-const bytesOf = (r: CensusResult) => Object.values(r).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), r.written?.bytes ?? 0)
+const bytesOf = (r: CensusResult) =>
+  Object.values(r).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), (r.written ?? []).reduce((n, w) => n + w.bytes, 0))
 
 export class CensusCache {
   /** Least recently used first. */

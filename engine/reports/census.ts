@@ -49,8 +49,8 @@ export interface CensusResult {
    * count is unchanged keep the answer bytes written for them (kept-bytes.ts).
    */
   rev: Uint32Array
-  /** The JSON of the cells' metrics as a report last wrote them (kept-bytes.ts). */
-  written?: CellBytes
+  /** The JSON text of the cells' items as reports last wrote them, per key (kept-bytes.ts). */
+  written?: CellBytes[]
 }
 
 /**

@@ -9,8 +9,8 @@
  *
  * The text of a cell's item is a function of its counters, the metric names, the window's day
  * count (the averages) and the row's attributes: a store is made for one key (those but the
- * counters) and replaced when a report asks with another. A fresh census pass makes a new
- * result, and so a new store: nothing is carried over a pass.
+ * counters); a result keeps the stores of its last four keys. A fresh census pass makes a new
+ * result, and so new stores: nothing is carried over a pass.
  */
 import { JsonBytes } from '../json-bytes'
 import type { CensusResult } from './census'
@@ -18,6 +18,11 @@ import type { CensusResult } from './census'
 /** Start of a store (it grows by doubling, up to the text of every cell). */
 const FIRST_BYTES = 1 << 16
 const COMMA = 44
+/** Stores kept per census result (metrics=acc and day, or all and avg_day, share a census). */
+const STORES_PER_RESULT = 4
+
+/** Where an item's text is written before it is kept (reports are written one at a time). */
+let scratchWriter: JsonBytes | null = null
 
 export class CellBytes {
   private buf: Buffer = Buffer.allocUnsafe(FIRST_BYTES)
@@ -29,8 +34,6 @@ export class CellBytes {
   private readonly length: Int32Array
   /** The cell's census rev when its text was written. */
   private readonly rev: Uint32Array
-  /** Where an item's text is written before it is kept. */
-  private readonly scratch = new JsonBytes()
 
   constructor(
     private readonly r: CensusResult,
@@ -54,7 +57,7 @@ export class CellBytes {
    */
   share(w: JsonBytes, cell: number, comma: boolean, room: number, write: (to: JsonBytes) => void): boolean {
     if (this.length[cell]! < 0 || this.rev[cell] !== this.r.rev[cell]) {
-      const scratch = this.scratch
+      const scratch = (scratchWriter ??= new JsonBytes())
       const text = scratch.block(room + 1, () => {
         scratch.char(COMMA)
         write(scratch)
@@ -100,8 +103,15 @@ export class CellBytes {
   }
 }
 
-/** The store of `r` for `key` (metric names and day count), a new one when the key changed. */
+/**
+ * The store of `r` for `key` (metric names, day count, attributes): the kept one, or a new one
+ * in place of the least recently used when `r` has STORES_PER_RESULT already.
+ */
 export function cellBytes(r: CensusResult, key: string): CellBytes {
-  if (r.written?.key !== key) r.written = new CellBytes(r, key)
-  return r.written
+  const stores = (r.written ??= [])
+  const k = stores.findIndex((x) => x.key === key)
+  const store = k >= 0 ? stores.splice(k, 1)[0]! : new CellBytes(r, key)
+  stores.push(store)
+  if (stores.length > STORES_PER_RESULT) stores.shift()
+  return store
 }

@@ -1,7 +1,11 @@
 // Kept censuses and the answer text kept with them (census-cache.ts, kept-bytes.ts): basic/show asked
 // again after events came writes only the rows whose cells changed and copies the others; every
 // answer still equals the oracle's count over all the events, step after step.
-import { beforeAll, describe, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { ReportItem } from '../../../engine/contract/models-reports'
+import type { CensusResult } from '../../../engine/reports/census'
+import { LazyMetrics, reportJson } from '../../../engine/reports/items'
+import { cellBytes } from '../../../engine/reports/kept-bytes'
 import { prng } from '../../helpers/prng'
 import { buildDataset, importEvents, importPanel, type Dataset, type RawEvent } from './dataset'
 import { PATHS, combinations, compare, noDifferences } from './helpers'
@@ -29,10 +33,10 @@ function moreEvents(ds: Dataset, rng: () => number, n: number, reportDay: string
 }
 
 describe('basic/show with kept censuses and kept answer text', () => {
-  it('equals the oracle after each of several batches of new events, for every breakdown asked before', async () => {
+  it('equals the oracle after each of several batches of new events and a panel change, for every breakdown asked before', async () => {
     const rng = prng(77)
     let ds = base
-    const asks = combinations({ by_position: ['spot', 'publisher', 'keyword'], by_region: ['level2', 'level0'], by_audience: ['overall', 'stable'], date: [ds.dates.today, ds.dates.middle], order_desc: [undefined, 'uim_acc'] })
+    const asks = combinations({ by_position: ['spot', 'publisher', 'keyword'], by_region: ['level2', 'level0'], by_audience: ['overall', 'stable'], date: [ds.dates.today, ds.dates.middle], order_desc: [undefined, 'uim_acc'], with_null: [undefined, '1'] })
     const askAll = async (step: string) => {
       const diffs: string[] = []
       for (const q of asks) {
@@ -49,6 +53,26 @@ describe('basic/show with kept censuses and kept answer text', () => {
       ds = { ...ds, events: [...ds.events, ...added] }
       await askAll(`after ${n} more`)
     }
+    // an event outside the window changes no cell: the next answer is the kept text, not written
+    // again (its pieces are views on the buffers of the answer before), and still the oracle's
+    const a = ds.campaigns[0]!
+    const wide = { campaign_id: a.campaign_id, platform: 'pm', metrics: 'all', by_position: 'spot', by_region: 'level2', date: ds.dates.today }
+    const buffers = async () => {
+      const r = await ds.t.get(PATHS.basic, wide)
+      expect(r.status).toBe(200)
+      return new Set((r.raw.parts ?? []).map((p) => p.buffer))
+    }
+    const lateEvent = async () => {
+      const late = { ...moreEvents(ds, rng, 1, ds.dates.today)[0]!, ts: Date.parse('2025-02-20T10:00:00+08:00') }
+      await importEvents(ds.t, [late], ds.spots)
+      ds = { ...ds, events: [...ds.events, late] }
+    }
+    // (each after an event: the answer cache, keyed by the measurement version, cannot answer)
+    await lateEvent()
+    const before = await buffers()
+    await lateEvent()
+    expect([...(await buffers())].some((b) => before.has(b))).toBe(true)
+    noDifferences(await compare(ds, PATHS.basic, wide, basicShow))
     // the panel's weights change: the universe attribute of every row, no census count
     const panelId = ds.campaigns[0]!.panel_id
     const panel = ds.panels.get(panelId)!
@@ -56,5 +80,60 @@ describe('basic/show with kept censuses and kept answer text', () => {
     await importPanel(ds.t, heavier)
     ds = { ...ds, panels: new Map([...ds.panels, [panelId, heavier]]) }
     await askAll('after the panel changed')
+  })
+})
+
+describe('kept item text (CellBytes) under reportJson', () => {
+  /** A census result of `n` cells for the store: only nCells and rev are read. */
+  const result = (n: number) => ({ nCells: n, rev: new Uint32Array(n) }) as unknown as CensusResult
+  const text = (parts: readonly Uint8Array[]) => Buffer.concat(parts).toString('utf8')
+
+  it('writes items of changed cells again and keeps the others, in any order, byte for byte as JSON.stringify', () => {
+    const rng = prng(5)
+    const n = 300
+    const r = result(n)
+    const names = ['imp_acc', 'clk_acc', 'uim_acc']
+    const values = Array.from({ length: n }, () => names.map(() => Math.floor(rng() * 1e6)))
+    const store = cellBytes(r, 'k')
+    for (let round = 0; round < 30; round++) {
+      // some cells change (their rev with them), then an answer of some cells in some order
+      for (let k = 0; k < round % 7; k++) {
+        const c = Math.floor(rng() * n)
+        values[c]![Math.floor(rng() * names.length)] = Math.floor(rng() * 1e6)
+        r.rev[c]!++
+      }
+      const cells = Array.from({ length: n }, (_, c) => c).filter(() => rng() < 0.9)
+      if (round % 3 === 1) cells.sort(() => rng() - 0.5)
+      const items = cells.map((c) => ({
+        attributes: { audience: 'overall', spot_id: String(c), region_id: '000000000000001156110000', universe: c * 7 },
+        metrics: new LazyMetrics(names, (k) => values[c]![k]!, store, c),
+      })) as unknown as ReportItem[]
+      const report = { campaign_id: 1, items }
+      expect(text(reportJson(report).parts), `round ${round}`).toBe(JSON.stringify(report))
+    }
+  })
+
+  it('writes an item too long to keep in one piece itself, and keeps none for it', () => {
+    const r = result(2)
+    const store = cellBytes(r, 'k')
+    const huge = 'x'.repeat(3 << 20)
+    const items = [0, 1, 0].map((c) => ({ attributes: { spot_id: c === 0 ? huge : 'short' }, metrics: new LazyMetrics(['imp_acc'], () => c, store, c) })) as unknown as ReportItem[]
+    const report = { items }
+    expect(text(reportJson(report).parts)).toBe(JSON.stringify(report))
+    expect(text(reportJson(report).parts)).toBe(JSON.stringify(report))
+  })
+
+  it('keeps a store for each of the last four keys of a result', () => {
+    const r = result(1)
+    const a = cellBytes(r, 'a')
+    expect(cellBytes(r, 'b')).not.toBe(a)
+    expect(cellBytes(r, 'a')).toBe(a)
+    for (const k of ['c', 'd', 'e']) cellBytes(r, k)
+    // a was used before b: b went out first, a stays until one more key comes
+    expect(cellBytes(r, 'a')).toBe(a)
+    expect(r.written!.map((s) => s.key)).toEqual(['c', 'd', 'e', 'a'])
+    cellBytes(r, 'f')
+    cellBytes(r, 'g')
+    expect(r.written!.map((s) => s.key)).toEqual(['e', 'a', 'f', 'g'])
   })
 })
