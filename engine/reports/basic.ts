@@ -5,7 +5,7 @@ import { checkBasicShow } from '../contract/report-rules'
 import type { JsonParts } from '../runtime'
 import type { CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
-import { LazyMetrics, finish, hourNames, metricsIn, nullMetrics, reportJson, type Row } from './items'
+import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
 import { emptyProjection, personCells, project, type Projection } from './persons'
 import { campaignScope, selector } from './setup'
@@ -77,12 +77,9 @@ function censusValue(r: CensusResult, c: number, days: number, code: number): nu
  * Metric values of census cells, in the order of `names`, computed from the census when the
  * answer is serialized (items.ts LazyMetrics), never built as a larger object and picked from.
  */
-function censusMetrics(names: readonly string[], r: CensusResult, days: number, attributes: string): (c: number) => LazyMetrics {
+function censusMetrics(names: readonly string[], r: CensusResult, days: number): (cell: number) => LazyMetrics {
   const codes = Int32Array.from(names, censusCode)
-  // the text of a cell's item is kept with the census and written again only when the cell
-  // changes, or anything else its text depends on (the key)
-  const kept = cellBytes(r, `${names.join(',')}|${days}|${attributes}`)
-  return (c) => new LazyMetrics(names, (k) => censusValue(r, c, days, codes[k]!), kept, c)
+  return (cell) => new LazyMetrics(names, (k) => censusValue(r, cell, days, codes[k]!))
 }
 
 /** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
@@ -117,14 +114,15 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
       regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
     }) : null
-    // what the attributes of a cell's row are made of (attrsOf), for the key of its kept text
-    const attributes = r ? JSON.stringify([p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, Math.round) : null]) : ''
-    const metricsOf = r ? censusMetrics(names, r, w.days, attributes) : null
+    // The rows of counted cells (CellRow): the text of a cell's item is kept with the census and
+    // written again only when the cell changes; the key is everything else the text depends on:
+    // metric names, day count (averages) and what attrsOf makes the attributes of.
+    const key = JSON.stringify([names, w.days, p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, Math.round) : null])
+    const cellRows: CellRows | null = r ? { attributes: (i, c) => attrsOf(i, c, {}, u), metrics: censusMetrics(names, r, w.days), kept: cellBytes(r, key), room: itemRoom(names) } : null
     for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
       const cell = i * nR + c
-      const seen = r !== null && r.seen[cell] === 1
-      if (!seen && !p.with_null) continue
-      rows.push({ attributes: attrsOf(i, c, {}, u), metrics: seen ? metricsOf!(cell) : nulls, hasData: seen })
+      if (r !== null && r.seen[cell] === 1) rows.push(new CellRow(cellRows!, i, c, cell))
+      else if (p.with_null) rows.push({ attributes: attrsOf(i, c, {}, u), metrics: nulls, hasData: false })
     }
   } else if (!keywordsEmpty && !panel && p.with_null) {
     // A panel without persons: every target cell, without data and without a universe.

@@ -12,16 +12,9 @@ import type { CellBytes } from './kept-bytes'
  * record of `names` in order, as a built one would be.
  */
 export class LazyMetrics {
-  /**
-   * `kept`: the store of the census cell the values come from and the cell, when the text of the
-   * row's item may be kept and reused while the cell does not change (kept-bytes.ts; the store's
-   * key covers everything else the item's text depends on).
-   */
   constructor(
     private readonly names: readonly string[],
     private readonly at: (k: number) => number | null,
-    private readonly kept: CellBytes | null = null,
-    private readonly cell = 0,
   ) {}
 
   get(name: string): number | null {
@@ -31,16 +24,6 @@ export class LazyMetrics {
 
   toJSON(): Record<string, number | null> {
     return recordOf(this.names, this.at)
-  }
-
-  /**
-   * Puts the item of these metrics in `w` (after a comma when `comma`) from its kept text, written
-   * by `write` when the cell changed since; false when there is no store or the text is not kept
-   * (the caller writes the item).
-   */
-  shareItem(w: JsonBytes, comma: boolean, write: (to: JsonBytes) => void): boolean {
-    // an item's attributes take a few hundred bytes: with longer ones it is not kept
-    return this.kept !== null && this.kept.share(w, this.cell, comma, roomOf(this.names) + ATTRIBUTES_ROOM, write)
   }
 
   /** Writes the JSON text toJSON's record serializes to. */
@@ -55,18 +38,76 @@ export class LazyMetrics {
   }
 }
 
+/**
+ * What the rows of census cells are made from (basic/show): their attributes and metrics, built
+ * only when read, and the store of their items' text (kept-bytes.ts), whose key covers everything
+ * the text depends on but the cell's counts.
+ */
+export interface CellRows {
+  attributes(i: number, c: number): ReportAttributes
+  metrics(cell: number): LazyMetrics
+  kept: CellBytes
+  /** The most bytes an item's text may take to be kept (itemRoom). */
+  room: number
+}
+
+/**
+ * The row of census cell `cell` (position i, region cell c) with counted data: one small object
+ * whose attributes and metrics are made only when read (to order the rows, or to write the item
+ * of a cell that changed); otherwise its item is the kept text. A 64,395-row answer made five
+ * objects a row, and collecting them took a good part of an answer whose text was kept.
+ */
+export class CellRow implements Row {
+  readonly hasData = true
+
+  constructor(
+    private readonly rows: CellRows,
+    private readonly i: number,
+    private readonly c: number,
+    readonly cell: number,
+  ) {}
+
+  get attributes(): ReportAttributes {
+    return this.rows.attributes(this.i, this.c)
+  }
+
+  get metrics(): LazyMetrics {
+    return this.rows.metrics(this.cell)
+  }
+
+  toJSON(): { attributes: ReportAttributes; metrics: LazyMetrics } {
+    return { attributes: this.attributes, metrics: this.metrics }
+  }
+
+  /**
+   * Puts its item in `w` (after a comma when `comma`) from the kept text, written and kept first
+   * when the cell changed since; false when the text is not kept (the caller writes the item).
+   */
+  share(w: JsonBytes, comma: boolean): boolean {
+    const kept = this.rows.kept
+    if (kept.has(this.cell)) {
+      kept.put(w, this.cell, comma)
+      return true
+    }
+    return kept.write(w, this.cell, comma, this.rows.room, (to) => writeItem(to, this))
+  }
+}
+
+/** An item's attributes take a few hundred bytes: with longer ones its text is not kept. */
 const ATTRIBUTES_ROOM = 2048
-/** Bytes a record of `names` takes at most with integer values: the names, 17 digits each, braces. */
 const ROOM = new WeakMap<readonly string[], number>()
-function roomOf(names: readonly string[]): number {
+/** The most bytes an item of metrics `names` (integers) takes: the names, 17 digits each, attributes. */
+export function itemRoom(names: readonly string[]): number {
   let n = ROOM.get(names)
-  if (n === undefined) ROOM.set(names, (n = keyBytes(names).reduce((s, k) => s + k.length + 17, 2)))
+  if (n === undefined) ROOM.set(names, (n = keyBytes(names).reduce((s, k) => s + k.length + 17, ITEM_START.length + ITEM_METRICS.length + 2 + ATTRIBUTES_ROOM)))
   return n
 }
 
 const OPEN_BRACE = 123
 const CLOSE_BRACE = 125
 const COMMA = 44
+const ITEM_START = Buffer.from('{"attributes":')
+const ITEM_METRICS = Buffer.from(',"metrics":')
 /** `{"name":` then `,"name":` ... of a list of metric names, as UTF-8 (reports share their lists). */
 const KEYS = new WeakMap<readonly string[], Uint8Array[]>()
 function keyBytes(names: readonly string[]): Uint8Array[] {
@@ -75,8 +116,17 @@ function keyBytes(names: readonly string[]): Uint8Array[] {
   return keys
 }
 
-const ITEM_START = Buffer.from('{"attributes":')
-const ITEM_METRICS = Buffer.from(',"metrics":')
+
+/** `{"attributes":...,"metrics":...}` of an item. */
+function writeItem(to: JsonBytes, it: ReportItem | CellRow): void {
+  to.bytes(ITEM_START)
+  to.text(JSON.stringify(it.attributes))
+  to.bytes(ITEM_METRICS)
+  const m = it.metrics as unknown
+  if (m instanceof LazyMetrics) m.write(to)
+  else to.text(JSON.stringify(m))
+  to.char(CLOSE_BRACE)
+}
 
 /**
  * A report written as JSON in UTF-8 pieces, byte for byte what JSON.stringify would give, with
@@ -95,18 +145,9 @@ export function reportJson<R extends { items: ReportItem[] }>(report: R): JsonPa
       continue
     }
     w.text('[')
-    const writeItem = (to: JsonBytes, it: ReportItem) => {
-      to.bytes(ITEM_START)
-      to.text(JSON.stringify(it.attributes))
-      to.bytes(ITEM_METRICS)
-      const m = it.metrics as unknown
-      if (m instanceof LazyMetrics) m.write(to)
-      else to.text(JSON.stringify(m))
-      to.char(CLOSE_BRACE)
-    }
     report.items.forEach((it, i) => {
-      const m = it.metrics as unknown
-      if (m instanceof LazyMetrics && m.shareItem(w, i > 0, (to) => writeItem(to, it))) return
+      const row = it as unknown
+      if (row instanceof CellRow && row.share(w, i > 0)) return
       if (i > 0) w.char(COMMA)
       writeItem(w, it)
     })
@@ -179,8 +220,8 @@ export function finish(rows: Row[], f: Finish): ReportItem[] {
     }).map((e) => e.r)
   }
   if (f.rows) kept = kept.slice(f.rows.offset, f.rows.offset + f.rows.count)
-  // (a LazyMetrics serializes as the record ReportItem declares)
-  return kept.map((r) => ({ attributes: r.attributes, metrics: r.metrics as ReportItem['metrics'] }))
+  // (a LazyMetrics serializes as the record ReportItem declares; a CellRow as the item)
+  return kept.map((r) => (r instanceof CellRow ? (r as unknown as ReportItem) : { attributes: r.attributes, metrics: r.metrics as ReportItem['metrics'] }))
 }
 
 function compareText(a: string, b: string): number {

@@ -49,25 +49,32 @@ export class CellBytes {
     return this.buf.length + this.start.byteLength * 3
   }
 
-  /**
-   * Puts the item of `cell` in `w` as a view on its kept text, after a comma when `comma`; the
-   * text is written first by `write` (the item, without the comma) when the cell changed since
-   * or has none. False when the text took more than `room` bytes and is not kept (the caller
-   * writes the item itself).
-   */
-  share(w: JsonBytes, cell: number, comma: boolean, room: number, write: (to: JsonBytes) => void): boolean {
-    if (this.length[cell]! < 0 || this.rev[cell] !== this.r.rev[cell]) {
-      const scratch = (scratchWriter ??= new JsonBytes())
-      const text = scratch.block(room + 1, () => {
-        scratch.char(COMMA)
-        write(scratch)
-      })
-      if (text) this.keep(cell, text)
-      scratch.discard()
-      if (!text) return false
-    }
+  /** Whether the kept text of `cell` is that of its current counts. */
+  has(cell: number): boolean {
+    return this.length[cell]! >= 0 && this.rev[cell] === this.r.rev[cell]
+  }
+
+  /** Puts the kept text of `cell` in `w` (has(cell) must be true), after a comma when `comma`. */
+  put(w: JsonBytes, cell: number, comma: boolean): void {
     const at = this.start[cell]!
     w.share(this.buf, comma ? at : at + 1, at + this.length[cell]!)
+  }
+
+  /**
+   * Writes the item of `cell` by `write` (without the comma), keeps it and puts it in `w` as
+   * put() does; false, with nothing kept or put, when it took more than `room` bytes and went on
+   * in another piece (the caller writes the item).
+   */
+  write(w: JsonBytes, cell: number, comma: boolean, room: number, write: (to: JsonBytes) => void): boolean {
+    const scratch = (scratchWriter ??= new JsonBytes())
+    const text = scratch.block(room + 1, () => {
+      scratch.char(COMMA)
+      write(scratch)
+    })
+    if (text) this.keep(cell, text)
+    scratch.discard()
+    if (!text) return false
+    this.put(w, cell, comma)
     return true
   }
 

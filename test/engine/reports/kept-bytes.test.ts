@@ -2,9 +2,9 @@
 // again after events came writes only the rows whose cells changed and copies the others; every
 // answer still equals the oracle's count over all the events, step after step.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ReportItem } from '../../../engine/contract/models-reports'
+import type { ReportAttributes, ReportItem } from '../../../engine/contract/models-reports'
 import type { CensusResult } from '../../../engine/reports/census'
-import { LazyMetrics, reportJson } from '../../../engine/reports/items'
+import { CellRow, LazyMetrics, itemRoom, reportJson, type CellRows } from '../../../engine/reports/items'
 import { cellBytes } from '../../../engine/reports/kept-bytes'
 import { prng } from '../../helpers/prng'
 import { buildDataset, importEvents, importPanel, type Dataset, type RawEvent } from './dataset'
@@ -94,7 +94,12 @@ describe('kept item text (CellBytes) under reportJson', () => {
     const r = result(n)
     const names = ['imp_acc', 'clk_acc', 'uim_acc']
     const values = Array.from({ length: n }, () => names.map(() => Math.floor(rng() * 1e6)))
-    const store = cellBytes(r, 'k')
+    const rows: CellRows = {
+      attributes: (i, c) => ({ audience: 'overall', spot_id: String(i), region_id: '000000000000001156110000', universe: c * 7 }) as ReportAttributes,
+      metrics: (cell) => new LazyMetrics(names, (k) => values[cell]![k]!),
+      kept: cellBytes(r, 'k'),
+      room: itemRoom(names),
+    }
     for (let round = 0; round < 30; round++) {
       // some cells change (their rev with them), then an answer of some cells in some order
       for (let k = 0; k < round % 7; k++) {
@@ -104,10 +109,8 @@ describe('kept item text (CellBytes) under reportJson', () => {
       }
       const cells = Array.from({ length: n }, (_, c) => c).filter(() => rng() < 0.9)
       if (round % 3 === 1) cells.sort(() => rng() - 0.5)
-      const items = cells.map((c) => ({
-        attributes: { audience: 'overall', spot_id: String(c), region_id: '000000000000001156110000', universe: c * 7 },
-        metrics: new LazyMetrics(names, (k) => values[c]![k]!, store, c),
-      })) as unknown as ReportItem[]
+      // rows of counted cells and, between them, rows written as records (cells without data)
+      const items = cells.map((c) => (c % 10 === 9 ? { attributes: rows.attributes(c, c), metrics: { imp_acc: null, clk_acc: null, uim_acc: null } } : new CellRow(rows, c, c, c))) as unknown as ReportItem[]
       const report = { campaign_id: 1, items }
       expect(text(reportJson(report).parts), `round ${round}`).toBe(JSON.stringify(report))
     }
@@ -115,9 +118,14 @@ describe('kept item text (CellBytes) under reportJson', () => {
 
   it('writes an item too long to keep in one piece itself, and keeps none for it', () => {
     const r = result(2)
-    const store = cellBytes(r, 'k')
     const huge = 'x'.repeat(3 << 20)
-    const items = [0, 1, 0].map((c) => ({ attributes: { spot_id: c === 0 ? huge : 'short' }, metrics: new LazyMetrics(['imp_acc'], () => c, store, c) })) as unknown as ReportItem[]
+    const rows: CellRows = {
+      attributes: (i) => ({ spot_id: i === 0 ? huge : 'short' }) as ReportAttributes,
+      metrics: (cell) => new LazyMetrics(['imp_acc'], () => cell),
+      kept: cellBytes(r, 'k'),
+      room: itemRoom(['imp_acc']),
+    }
+    const items = [0, 1, 0].map((c) => new CellRow(rows, c, c, c)) as unknown as ReportItem[]
     const report = { items }
     expect(text(reportJson(report).parts)).toBe(JSON.stringify(report))
     expect(text(reportJson(report).parts)).toBe(JSON.stringify(report))
