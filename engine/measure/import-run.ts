@@ -40,10 +40,8 @@ export function* lines(text: string, format: 'ndjson' | 'csv'): Generator<{ line
     try {
       const obj: unknown = JSON.parse(raw)
       if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new Error('not an object')
-      const rec = obj as Record<string, unknown>
-      // numbers (ids, epoch ms) are read as their text; null as absent
-      for (const k in rec) if (typeof rec[k] !== 'string') rec[k] = rec[k] === null ? '' : String(rec[k])
-      yield { line, value: rec as ImportLine }
+      // the values as parsed: lineToHit reads numbers as numbers, null as absent
+      yield { line, value: obj as ImportLine }
     } catch (err) {
       yield { line, value: new LineError(`is not a JSON object (${(err as Error).message})`) }
     }

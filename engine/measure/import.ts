@@ -12,7 +12,11 @@ import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
 
 /** The columns of a line (CSV header names, NDJSON members). */
 export const IMPORT_COLUMNS = ['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id'] as const
-export type ImportLine = Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>
+/**
+ * A line's fields: text from CSV; from NDJSON the JSON values as parsed (numbers are read as
+ * numbers, other values as their text, null as absent), so that no line's record is rewritten.
+ */
+export type ImportLine = Partial<Record<(typeof IMPORT_COLUMNS)[number], unknown>>
 
 const NAMESPACES = new Set(['idfa', 'idfa1', 'oaid', 'oaid1', 'imei', 'aaid', 'androidid', 'androidid1', 'caid', 'caid1', 'idfv', 'openudid', 'duid', 'mac', 'mac1', 'amid'])
 const TYPES = new Map<string, Hit['kind']>([['impression', KIND.impression], ['click', KIND.click], ['event', KIND.minisite]])
@@ -27,8 +31,10 @@ const fail = (text: string): never => {
 }
 
 /** `ts`: milliseconds since the epoch, or an ISO 8601 time; without an offset it is engine-zone wall time. */
-export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) => number): number {
-  const s = (raw ?? '').trim()
+export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): number {
+  // a JSON number of 10 to 16 digits, as the text form below
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1e9 && raw < 1e16) return inRange(raw, raw)
+  const s = text(raw).trim()
   if (s === '') fail("'ts' is missing")
   if (/^\d{10,16}$/.test(s)) return inRange(Number(s), s)
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
@@ -45,20 +51,24 @@ export function parseTime(raw: string | undefined, zoneOffsetAt: (ms: number) =>
 }
 
 // (module functions, not closures made per line: an import runs these ten million times)
-const inRange = (ms: number, s: string) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${s}'`))
-const lowered = (x: string | undefined) => (x ?? '').trim().toLowerCase()
+const inRange = (ms: number, raw: unknown) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${text(raw)}'`))
+/** A field as text: absent and null are empty. */
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
+/** Whether a field is given (present, not null, not empty text). */
+const given = (v: unknown): boolean => v !== undefined && v !== null && v !== ''
+const lowered = (x: unknown) => text(x).trim().toLowerCase()
 
 function identityOf(l: ImportLine): { text: string; device: boolean } {
-  const given = (l.identity ?? '').trim()
-  if (given !== '') {
-    const cut = given.indexOf(':')
-    const ns = given.slice(0, cut).toLowerCase()
-    if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${given.slice(0, 40)}'`)
-    const value = ns === 'amid' ? given.slice(cut + 1).trim().toLowerCase() : normaliseDeviceId(ns, given.slice(cut + 1))
-    if (value === '') fail(`'identity' holds no usable id: '${given.slice(0, 40)}'`)
+  const named = text(l.identity).trim()
+  if (named !== '') {
+    const cut = named.indexOf(':')
+    const ns = named.slice(0, cut).toLowerCase()
+    if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${named.slice(0, 40)}'`)
+    const value = ns === 'amid' ? named.slice(cut + 1).trim().toLowerCase() : normaliseDeviceId(ns, named.slice(cut + 1))
+    if (value === '') fail(`'identity' holds no usable id: '${named.slice(0, 40)}'`)
     return { text: identityText(ns, value), device: ns !== 'amid' }
   }
-  if (l.ip && l.user_agent) return { text: identityText('amid', ipUaHash(normaliseAddress(l.ip), l.user_agent)), device: false }
+  if (given(l.ip) && given(l.user_agent)) return { text: identityText('amid', ipUaHash(normaliseAddress(text(l.ip)), text(l.user_agent))), device: false }
   return fail("has no identity: give 'identity', or 'ip' and 'user_agent'")
 }
 
@@ -71,18 +81,19 @@ export interface ImportContext {
 
 /** One line to a hit, or a LineError saying what is wrong with it. */
 export function lineToHit(l: ImportLine, c: ImportContext): Hit {
-  const kind = TYPES.get((l.type ?? '').trim().toLowerCase()) ?? fail(`'type' must be impression, click or event, got '${l.type ?? ''}'`)
+  const kind = TYPES.get(lowered(l.type)) ?? fail(`'type' must be impression, click or event, got '${text(l.type)}'`)
   const ts = parseTime(l.ts, c.zoneOffsetAt)
   const id = identityOf(l)
-  const ua = l.user_agent ?? ''
+  const ua = text(l.user_agent)
   // The address always gives the ISP (data centres); region_id, when given, gives the region.
-  const byIp = l.ip ? c.attributor().locator.locate(normaliseAddress(l.ip)) : { region: 0, isp: '' }
-  const located = l.region_id ? { region: regionIndex().get(l.region_id.trim()) ?? fail(`'region_id' ${l.region_id} is not a region`), isp: byIp.isp } : byIp
+  const byIp = given(l.ip) ? c.attributor().locator.locate(normaliseAddress(text(l.ip))) : NOWHERE
+  const located = given(l.region_id) ? { region: regionIndex().get(text(l.region_id).trim()) ?? fail(`'region_id' ${text(l.region_id)} is not a region`), isp: byIp.isp } : byIp
   const detected = ua !== '' ? detectPlatform(NO_PARAMS, ua) : null
-  const platform = lowered(l.platform) ? (lowered(l.platform) === 'pc' ? PLATFORM.pc : lowered(l.platform) === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${l.platform}'`))
+  const platformText = lowered(l.platform)
+  const platform = platformText ? (platformText === 'pc' ? PLATFORM.pc : platformText === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${text(l.platform)}'`))
     : id.device ? PLATFORM.mb : detected?.platform ?? PLATFORM.pc
   const sdkText = lowered(l.sdk)
-  const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${l.sdk}'`))
+  const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${text(l.sdk)}'`))
     : platform === PLATFORM.mb ? detected?.sdk ?? SDK.none : SDK.none
   // A log without user agents is not a log of bots: only a given agent is judged.
   const ivt = ua !== '' ? classify(ua, located.isp, id.device || sdk !== SDK.none).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
@@ -94,19 +105,22 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
 }
 
 const NO_PARAMS: ReadonlyMap<string, string> = new Map()
+const NOWHERE = { region: 0, isp: '' }
 
-function numberOf(raw: string | undefined, name: string): number {
-  const s = (raw ?? '').trim()
+function numberOf(raw: unknown, name: string): number {
+  // a JSON number, as the text form below: 1 to 16 digits, no sign, no fraction
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw < 1e16) return raw
+  const s = text(raw).trim()
   if (!/^[1-9][0-9]{0,15}$/.test(s)) fail(`'${name}' must be a positive integer id, got '${s}'`)
   return Number(s)
 }
 
 function adTarget(l: ImportLine, c: ImportContext): { campaign: number; spot: number; keyword: number } {
   const campaign = numberOf(l.campaign_id, 'campaign_id')
-  const spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : Number(fromBase62((l.spot_id_str ?? '').trim()) ?? fail("has neither 'spot_id' nor a valid 'spot_id_str'"))
+  const spot = given(l.spot_id) ? numberOf(l.spot_id, 'spot_id') : Number(fromBase62(text(l.spot_id_str).trim()) ?? fail("has neither 'spot_id' nor a valid 'spot_id_str'"))
   const info = c.lookup.spot(spot)
   if (!info || info.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
-  const keyword = l.keyword_id ? numberOf(l.keyword_id, 'keyword_id') : 0
+  const keyword = given(l.keyword_id) ? numberOf(l.keyword_id, 'keyword_id') : 0
   if (keyword && !info!.keywords.has(keyword)) fail(`keyword ${keyword} is not a keyword of spot ${spot}`)
   return { campaign, spot, keyword }
 }
@@ -116,8 +130,8 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   const event = numberOf(l.event_id, 'event_id')
   const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
   if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
-  const campaign = l.campaign_id ? numberOf(l.campaign_id, 'campaign_id') : 0
-  const spot = l.spot_id ? numberOf(l.spot_id, 'spot_id') : 0
+  const campaign = given(l.campaign_id) ? numberOf(l.campaign_id, 'campaign_id') : 0
+  const spot = given(l.spot_id) ? numberOf(l.spot_id, 'spot_id') : 0
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
   if (spot && !campaign) fail("'spot_id' needs 'campaign_id' on an event line")
   if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)

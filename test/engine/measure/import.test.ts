@@ -469,4 +469,33 @@ describe('lineToHit', () => {
       expect(toHit(eventLine, context(ids))).toMatchObject({ campaign: 0, spot: 0, credit: { k: 0 } })
     })
   })
+  describe('JSON values as parsed (NDJSON lines are not rewritten to text)', () => {
+    it('does read numbers as their text would be read', () => {
+      const asNumbers = toHit({ ts: T, campaign_id: 1, spot_id: 40, keyword_id: 7 })
+      expect(asNumbers).toEqual(toHit({ ts: String(T), campaign_id: '1', spot_id: '40', keyword_id: '7' }))
+      expect(toHit({ type: 'event', campaign_id: 2, spot_id: 50, minisite_id: 9, event_id: 2 })).toEqual(
+        toHit({ type: 'event', campaign_id: '2', spot_id: '50', minisite_id: '9', event_id: '2' }))
+    })
+
+    it('does refuse numbers the text form refuses, naming them as text', () => {
+      for (const [over, message] of [
+        [{ ts: 1.5e12 + 0.5 }, `'ts' must be milliseconds since 1970 or an ISO 8601 time, got '1500000000000.5'`],
+        [{ ts: 12345 }, `'ts' must be milliseconds since 1970 or an ISO 8601 time, got '12345'`],
+        [{ ts: 9_999_999_999_999 }, `'ts' must lie between 1970 and 2100, got '9999999999999'`],
+        [{ spot_id: 0 }, `'spot_id' must be a positive integer id, got '0'`],
+        [{ spot_id: -40 }, `'spot_id' must be a positive integer id, got '-40'`],
+        [{ campaign_id: 1.5 }, `'campaign_id' must be a positive integer id, got '1.5'`],
+        [{ keyword_id: 1e16 }, `'keyword_id' must be a positive integer id, got '10000000000000000'`],
+      ] as const) expect(errorOf(over)).toBe(message)
+    })
+
+    it('does read null as absent and other values as their text', () => {
+      expect(toHit({ keyword_id: null, sdk: null, region_id: null })).toEqual(toHit({}))
+      expect(errorOf({ ts: null })).toBe("'ts' is missing")
+      expect(errorOf({ platform: true })).toBe("'platform' must be pc or mb, got 'true'")
+      expect(errorOf({ spot_id: false })).toBe("'spot_id' must be a positive integer id, got 'false'")
+      expect(errorOf({ type: 1 })).toBe("'type' must be impression, click or event, got '1'")
+      expect(errorOf({ identity: { ns: 'idfa' } })).toMatch(/^'identity' must be namespace:value/)
+    })
+  })
 })
