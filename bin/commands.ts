@@ -4,7 +4,10 @@ import { stat } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
-import { runImport } from '../engine/measure/import-run'
+import { availableParallelism } from 'node:os'
+import type { ParsedLines } from '../engine/measure/import-parse'
+import { ingestParsed, runImport } from '../engine/measure/import-run'
+import { ImportWorkers } from './import-workers'
 import { fail, openEngine } from './open'
 
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
@@ -70,25 +73,64 @@ async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text
   if (rest !== '' || !yielded) yield { text: rest, offset }
 }
 
+/** Files larger than this are parsed by worker threads. */
+const WORKERS_FROM_BYTES = 64 << 20
+/**
+ * The pieces handed to workers: smaller than a one-thread piece, as each is held by two threads
+ * (a 10M-event import's peak RSS: 1,768 MiB with 32 MiB pieces, 1,352 with 8, 1,147 with 4, at
+ * the same speed).
+ */
+export const WORKER_PIECE_BYTES = 4 << 20
+
 export async function importCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, format: { type: 'string' } } })
-  const file = positionals[0] ?? fail('import: name the event file: admonitor import events.ndjson [--format ndjson|csv]')
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, format: { type: 'string' }, workers: { type: 'string' } } })
+  const file = positionals[0] ?? fail('import: name the event file: admonitor import events.ndjson [--format ndjson|csv] [--workers N]')
   const format = values.format ?? (file.endsWith('.csv') ? 'csv' : 'ndjson')
   if (format !== 'ndjson' && format !== 'csv') fail(`import: --format must be ndjson or csv, got ${format}`)
+  if (values.workers !== undefined && !/^(0|[1-9][0-9]?)$/.test(values.workers)) fail(`import: --workers must be a number of threads from 0 to 99, got ${values.workers}`)
   const size = (await stat(file).catch(() => fail(`import: cannot read ${file}`))).size
+  const workers = values.workers !== undefined ? Number(values.workers) : size >= WORKERS_FROM_BYTES ? Math.min(4, Math.max(1, availableParallelism() - 1)) : 0
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const job = engine.measure.jobs.start('import', Date.now())
   let read = 0
   const started = performance.now()
-  for await (const piece of pieces(file, format === 'csv')) {
-    const before = job.errors.length
-    await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
+  const counted = (piece: { text: string; offset: number }, before: number) => {
     for (const e of job.errors.slice(before)) e.line += piece.offset
     read += piece.text.length
     process.stderr.write(`\r  ${Math.min(100, Math.round((100 * read) / size))}%  ${job.imported} imported, ${job.rejected} rejected`)
   }
+  if (workers === 0) {
+    for await (const piece of pieces(file, format === 'csv')) {
+      const before = job.errors.length
+      await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
+      counted(piece, before)
+    }
+  } else {
+    // pieces are parsed ahead, at most one per worker besides the one being ingested, and
+    // ingested in file order: the import's result is the same as on one thread
+    const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
+    const ahead: { piece: { text: string; offset: number }; parsed: Promise<ParsedLines | null> }[] = []
+    const ingestNext = async () => {
+      const { piece, parsed } = ahead.shift()!
+      const p = await parsed
+      const before = job.errors.length
+      if (p) await ingestParsed(engine.measure, job, p)
+      counted(piece, before)
+    }
+    try {
+      for await (const piece of pieces(file, format === 'csv', WORKER_PIECE_BYTES)) {
+        const parsed = pool.parse(piece.text, format)
+        parsed.catch(() => undefined) // awaited in turn below
+        ahead.push({ piece, parsed })
+        if (ahead.length > workers) await ingestNext()
+      }
+      while (ahead.length > 0) await ingestNext()
+    } finally {
+      await pool.close()
+    }
+  }
   const s = (performance.now() - started) / 1000
-  console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second)`)
+  console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second${workers ? `, parsed by ${workers} worker thread${workers > 1 ? 's' : ''}` : ''})`)
   for (const e of job.errors.slice(0, 20)) console.error(`  line ${e.line}: ${e.error}`)
   if (job.errors.length > 20) console.error(`  ... and ${job.rejected - 20} more`)
   await engine.close()

@@ -4,7 +4,8 @@
  */
 import { badParam } from '../contract/errors'
 import { zoneOffset } from '../runtime'
-import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, type ImportContext, type ImportLine } from './import'
+import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
+import { hitAt, parseLines, type ParsedLines } from './import-parse'
 import type { Job } from './jobs'
 import type { Measurement } from './service'
 import type { Hit } from './types'
@@ -15,8 +16,9 @@ const MAX_LINES = 20_000_000
 /** Lets other requests run between chunks. */
 export const pause = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
 
-function importContext(m: Measurement, timeZone: string): ImportContext {
-  return { lookup: m.lookup(), attributor: () => m.attributor(), identities: m.identities, zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
+/** What lineToHit needs, on the main thread. */
+export function importContext(m: Measurement, timeZone: string): ImportContext {
+  return { lookup: m.lookup(), attributor: () => m.attributor(), zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
 }
 
 /** Lines of the body as column -> text records, with their line numbers. */
@@ -51,25 +53,24 @@ export function* lines(text: string, format: 'ndjson' | 'csv'): Generator<{ line
 /** Imports chunk by chunk: every good line of a chunk is durable before the next one starts. */
 export async function runImport(measure: Measurement, timeZone: string, job: Job, text: string, format: 'ndjson' | 'csv'): Promise<void> {
   const c = importContext(measure, timeZone)
-  let hits: Hit[] = []
-  const flush = async () => {
-    await measure.ingest.add(hits)
-    job.imported += hits.length
-    hits = []
-    await pause()
-  }
-  for (const { line, value } of lines(text, format)) {
-    if (job.processed >= MAX_LINES) throw badParam('body', `has more than ${MAX_LINES} lines; split the file`)
-    job.processed++
-    try {
-      if (value instanceof LineError) throw value
-      hits.push(lineToHit(value, c))
-    } catch (err) {
-      if (!(err instanceof LineError)) throw err
-      measure.jobs.reject(job, line, err.message)
-    }
-    if (hits.length >= CHUNK) await flush()
-  }
-  await flush()
+  const source = lines(text, format)
+  for (let p = parseLines(source, c, CHUNK); p; p = parseLines(source, c, CHUNK)) await ingestParsed(measure, job, p)
 }
 
+/**
+ * Counts parsed lines into the job (bad ones rejected by line number) and ingests their hits,
+ * CHUNK at a time, each chunk durable before the next; other requests run in between.
+ */
+export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLines): Promise<void> {
+  if (job.processed + p.lines > MAX_LINES) throw badParam('body', `has more than ${MAX_LINES} lines; split the file`)
+  job.processed += p.lines
+  for (const e of p.errors) measure.jobs.reject(job, e.line, e.error)
+  const lookup = measure.lookup()
+  for (let at = 0; at < p.n; at += CHUNK) {
+    const hits: Hit[] = []
+    for (let i = at; i < Math.min(p.n, at + CHUNK); i++) hits.push(hitAt(p, i, lookup))
+    await measure.ingest.add(hits)
+    job.imported += hits.length
+    await pause()
+  }
+}

@@ -6,8 +6,7 @@
 import { fromBase62 } from '../contract/base62'
 import { regionTable } from '../reports/region-cells'
 import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, type Attributor } from './attribute'
-import type { TrackingLookup } from './lookup'
-import type { Identities } from './identities'
+import type { ImportLookup } from './lookup'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
 
 /** The columns of a line (CSV header names, NDJSON members). */
@@ -73,9 +72,8 @@ function identityOf(l: ImportLine): { text: string; device: boolean } {
 }
 
 export interface ImportContext {
-  lookup: TrackingLookup
+  lookup: ImportLookup
   attributor: () => Attributor
-  identities: Identities
   zoneOffsetAt: (ms: number) => number
 }
 

@@ -19,7 +19,38 @@ export interface MinisiteInfo {
   campaigns: Set<number>
 }
 
-export class TrackingLookup {
+/** What an import checks of spots and minisites (TrackingLookup, or a SnapshotLookup in an import worker). */
+export interface ImportLookup {
+  spot(spotId: number): { campaign_id: number; keywords: { has(keyword: number): boolean } } | null
+  minisite(id: number): MinisiteInfo | null
+}
+
+/** Every spot's campaign and keywords, every minisite's events and linked campaigns, as plain data. */
+export interface LookupSnapshot {
+  spots: [spot: number, campaign: number, keywords: number[]][]
+  minisites: [minisite: number, events: number[], campaigns: number[]][]
+}
+
+/** An ImportLookup over a snapshot: what an import worker, which has no database, checks lines against. */
+export class SnapshotLookup implements ImportLookup {
+  private readonly spots = new Map<number, { campaign_id: number; keywords: Set<number> }>()
+  private readonly sites = new Map<number, MinisiteInfo>()
+
+  constructor(s: LookupSnapshot) {
+    for (const [spot, campaign, keywords] of s.spots) this.spots.set(spot, { campaign_id: campaign, keywords: new Set(keywords) })
+    for (const [id, events, campaigns] of s.minisites) this.sites.set(id, { events: new Set(events), campaigns: new Set(campaigns) })
+  }
+
+  spot(spotId: number): { campaign_id: number; keywords: Set<number> } | null {
+    return this.spots.get(spotId) ?? null
+  }
+
+  minisite(id: number): MinisiteInfo | null {
+    return this.sites.get(id) ?? null
+  }
+}
+
+export class TrackingLookup implements ImportLookup {
   private version = -1
   private spots = new Map<number, SpotInfo | null>()
   private sites = new Map<number, MinisiteInfo | null>()
@@ -61,5 +92,26 @@ export class TrackingLookup {
     } : null
     this.sites.set(id, info)
     return info
+  }
+  /** The whole of what an import checks, as of now (a long import keeps it: spots added meanwhile are not known). */
+  snapshot(): LookupSnapshot {
+    const keywords = this.lists('SELECT spot_id AS id, keyword_id AS v FROM keywords')
+    const events = this.lists('SELECT minisite_id AS id, event_id AS v FROM minisite_events')
+    const campaigns = this.lists('SELECT minisite_id AS id, campaign_id AS v FROM minisite_campaigns')
+    return {
+      spots: this.db.query<{ spot_id: number; campaign_id: number }>('SELECT spot_id, campaign_id FROM spots').map((r) => [r.spot_id, r.campaign_id, keywords.get(r.spot_id) ?? []]),
+      minisites: this.db.query<{ minisite_id: number }>('SELECT minisite_id FROM minisites').map((r) => [r.minisite_id, events.get(r.minisite_id) ?? [], campaigns.get(r.minisite_id) ?? []]),
+    }
+  }
+
+  /** id -> values of a query of (id, v) rows. */
+  private lists(sql: string): Map<number, number[]> {
+    const m = new Map<number, number[]>()
+    for (const r of this.db.query<{ id: number; v: number }>(sql)) {
+      const list = m.get(r.id)
+      if (list) list.push(r.v)
+      else m.set(r.id, [r.v])
+    }
+    return m
   }
 }

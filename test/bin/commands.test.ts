@@ -2,12 +2,13 @@
 // data directory (docs/import.md, docs/simulator.md, docs/measurement.md), and the piece reader
 // that lets `import` take files larger than memory.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pieces } from '../../bin/commands'
+import { WORKER_PIECE_BYTES, local, pieces } from '../../bin/commands'
+import { openEngine } from '../../bin/open'
 import { csvRows } from '../../engine/measure/import'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -94,8 +95,9 @@ describe('pieces', () => {
 
 describe('admonitor demo, import, simulate, rebuild', () => {
   const dataDir = tempDir()
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/admonitor.ts', ...args, '--data-dir', dataDir], {
+  const run = (...args: string[]) => runIn(dataDir, ...args)
+  const runIn = (dir: string, ...args: string[]) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/admonitor.ts', ...args, '--data-dir', dir], {
       cwd: ROOT, encoding: 'utf8', timeout: 120_000,
       env: { ...process.env, ADMONITOR_USERNAME: 'cli', ADMONITOR_PASSWORD: 'cli-Password-1', ADMONITOR_CLIENT_ID: 'cli-client', ADMONITOR_CLIENT_SECRET: 'cli-Secret-12' },
     })
@@ -151,6 +153,49 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(r.code, r.err).toBe(0)
     expect(rebuiltFrom(r.out)).toBe(rawAfterDemo + 4)
   })
+
+  it('parses a large file on worker threads with the result of one thread, bad lines named by their line in the file', async () => {
+    const file = join(tempDir(), 'big.ndjson')
+    const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+    // days inside the demo campaign (the two weeks before today)
+    const days = [5, 4, 3, 2].map((k) => new Date(Date.now() - k * 86_400_000).toISOString().slice(0, 10))
+    const bad = new Map<number, string>()
+    const rows = Array.from({ length: 40_000 }, (_, i) => {
+      if (i % 7_001 === 5) return bad.set(i + 1, 'is not a JSON object'), '{not json'
+      const line = { type: i % 40 === 0 ? 'click' : 'impression', ts: `${days[i % 4]}T${String(i % 24).padStart(2, '0')}:00:00+08:00`, campaign_id: 1, spot_id: i % 9_001 === 7 ? 99_999 : 1, identity: `idfa:big-${i % 3_000}`, user_agent: UA, ip: '1.2.4.8' }
+      if (line.spot_id !== 1) bad.set(i + 1, 'spot 99999 is not a spot of campaign 1')
+      return JSON.stringify(line)
+    })
+    writeFileSync(file, rows.join('\n'))
+    expect(rows.join('\n').length).toBeGreaterThan(2 * WORKER_PIECE_BYTES) // three pieces
+    const [one, two] = [join(tempDir(), 'one'), join(tempDir(), 'two')]
+    for (const d of [one, two]) cpSync(dataDir, d, { recursive: true })
+    const a = runIn(one, 'import', file, '--workers', '0')
+    const b = runIn(two, 'import', file, '--workers', '1')
+    expect([a.code, b.code], a.err + b.err).toEqual([0, 0])
+    expect(b.err).toContain('parsed by 1 worker thread')
+    const summary = (err: string) => /(\d+) events imported, (\d+) rejected/.exec(err)!.slice(1).map(Number)
+    expect(summary(b.err)).toEqual(summary(a.err))
+    expect(summary(b.err)).toEqual([40_000 - bad.size, bad.size])
+    const listed = (err: string) => [...err.matchAll(/^ {2}line (\d+): (.*)$/gm)].map((m) => [Number(m[1]), m[2]!.replace(/ \(.*$/, '')])
+    expect(listed(b.err)).toEqual([...bad])
+    expect(listed(a.err)).toEqual([...bad])
+    // the same figures in both data directories
+    const figures = async (dir: string) => {
+      const { engine } = await openEngine({ dataDir: dir })
+      try {
+        const out = []
+        for (const date of days) out.push(await local(engine, 'GET', '/admonitor/v1/reports/basic/show', { campaign_id: '1', date, by_position: 'spot', by_region: 'level1', metrics: 'all', platform: 'pm' }))
+        return out
+      } finally {
+        await engine.close()
+      }
+    }
+    const [fa, fb] = [await figures(one), await figures(two)]
+    expect(fb).toEqual(fa)
+    expect(fa.map((f) => (f.items as unknown[]).length).every((n) => n > 0)).toBe(true)
+    expect(runIn(two, 'import', file, '--workers', 'x').err).toContain('--workers must be a number of threads')
+  }, 120_000)
 
   it('simulates more traffic for a campaign, and names a campaign that does not exist', () => {
     const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')

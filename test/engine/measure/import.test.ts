@@ -1,9 +1,10 @@
 // Batch import of events (NDJSON/CSV lines): times, CSV rows, and each line attributed to a hit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Attributor, ipUaHash } from '../../../engine/measure/attribute'
-import { Identities } from '../../../engine/measure/identities'
 import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
-import { TrackingLookup } from '../../../engine/measure/lookup'
+import { SnapshotLookup, TrackingLookup } from '../../../engine/measure/lookup'
+import { hitAt, parseLines } from '../../../engine/measure/import-parse'
+import { lines } from '../../../engine/measure/import-run'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
 import { regionTable } from '../../../engine/reports/region-cells'
 import { MemoryStorage } from '../../../engine/storage/adapters/memory'
@@ -12,7 +13,6 @@ import { migrate } from '../../../engine/storage/migrations'
 import { Persister } from '../../../engine/storage/persister'
 
 const H8 = 8 * 3_600_000
-const DAY = 86_400_000
 const zone8 = (): number => H8
 
 const UA = {
@@ -180,8 +180,8 @@ describe('lineToHit', () => {
     await persister.close()
   })
 
-  function context(identities = new Identities()): ImportContext {
-    return { lookup: new TrackingLookup(db), attributor: () => attributor, identities, zoneOffsetAt: zone8 }
+  function context(): ImportContext {
+    return { lookup: new TrackingLookup(db), attributor: () => attributor, zoneOffsetAt: zone8 }
   }
 
   const base: ImportLine = { type: 'impression', ts: String(T), campaign_id: '1', spot_id: '40', identity: 'amid:0123456789abcdef0123456789abcdef' }
@@ -462,11 +462,8 @@ describe('lineToHit', () => {
       expect(toHit({ ...eventLine, minisite_id: '10' }).credit).toEqual({ linked: new Set(), k: 0 })
     })
 
-    it('does not decide the credit from the touches it knows of (the ingest does, in arrival order)', () => {
-      const ids = new Identities()
-      ids.add(base.identity!, 0, T)
-      ids.touched(1, true, 1, 40, T - DAY)
-      expect(toHit(eventLine, context(ids))).toMatchObject({ campaign: 0, spot: 0, credit: { k: 0 } })
+    it('does not decide the credit (it sees no touches: the ingest does, in arrival order)', () => {
+      expect(toHit(eventLine)).toMatchObject({ campaign: 0, spot: 0, credit: { k: 0 } })
     })
   })
   describe('JSON values as parsed (NDJSON lines are not rewritten to text)', () => {
@@ -496,6 +493,56 @@ describe('lineToHit', () => {
       expect(errorOf({ spot_id: false })).toBe("'spot_id' must be a positive integer id, got 'false'")
       expect(errorOf({ type: 1 })).toBe("'type' must be impression, click or event, got '1'")
       expect(errorOf({ identity: { ns: 'idfa' } })).toMatch(/^'identity' must be namespace:value/)
+    })
+  })
+  describe('parsed into columns (parseLines, hitAt) and checked against a snapshot (import workers)', () => {
+    const text = [
+      JSON.stringify({ ...base, keyword_id: 7, user_agent: UA.desktop, ip: BEIJING_IP }),
+      '{not json',
+      JSON.stringify({ ...base, spot_id: 50 }),
+      '',
+      JSON.stringify({ type: 'click', ts: T + 1, campaign_id: 2, spot_id: 50, identity: 'idfa:ABCDEF01-2345-6789-ABCD-EF0123456789', sdk: 'mz' }),
+      JSON.stringify({ type: 'event', ts: T + 2, minisite_id: 9, event_id: 2, identity: 'oaid:x' }),
+      JSON.stringify({ type: 'event', ts: T + 3, campaign_id: 1, spot_id: 41, minisite_id: 9, event_id: 1, identity: 'oaid:y' }),
+    ].join('\n')
+    const each = (c: ImportContext): { hits: Hit[]; errors: { line: number; error: string }[]; lines: number } => {
+      const source = lines(text, 'ndjson')
+      const out = { hits: [] as Hit[], errors: [] as { line: number; error: string }[], lines: 0 }
+      // two lines at a time: a step of the import ends and the next goes on where it stopped
+      for (let p = parseLines(source, c, 2); p; p = parseLines(source, c, 2)) {
+        for (let i = 0; i < p.n; i++) out.hits.push(hitAt(p, i, c.lookup))
+        out.errors.push(...p.errors)
+        out.lines += p.lines
+      }
+      return out
+    }
+
+    it('does give the hits lineToHit gives, in order, and each bad line with its number', () => {
+      const got = each(context())
+      const good = text.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as ImportLine)
+      expect(got.hits).toEqual([good[0], good[2], good[3], good[4]].map((l) => lineToHit(l!, context())))
+      expect(got.errors).toEqual([{ line: 2, error: expect.stringMatching(/^is not a JSON object/) }, { line: 3, error: 'spot 50 is not a spot of campaign 1' }])
+      expect(got.lines).toBe(6)
+      expect(got.hits[2]).toMatchObject({ kind: KIND.minisite, campaign: 0, minisite: 9, event: 2, credit: { linked: new Set([1, 2]), k: 0 } })
+      expect(got.hits[3]).toMatchObject({ campaign: 1, spot: 41, minisite: 9, event: 1 })
+      expect(got.hits[3]!.credit).toBeUndefined()
+    })
+
+    it('does grow its columns when the number of lines is not bounded', () => {
+      const many = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ ...base, ts: T + i, identity: `amid:${i}` })).join('\n')
+      const p = parseLines(lines(many, 'ndjson'), context(), Infinity)!
+      expect([p.n, p.lines, p.identity[4999], p.ts[4999]]).toEqual([5000, 5000, 'amid:4999', T + 4999])
+      expect(parseLines(lines('', 'ndjson'), context(), Infinity)).toBeNull()
+    })
+
+    it('does check lines against a snapshot of the database as against the database', () => {
+      const snapshot = new TrackingLookup(db).snapshot()
+      expect(each({ ...context(), lookup: new SnapshotLookup(snapshot) })).toEqual(each(context()))
+      // and through a structured clone, as a worker receives it
+      expect(each({ ...context(), lookup: new SnapshotLookup(structuredClone(snapshot)) })).toEqual(each(context()))
+      const s = new SnapshotLookup(snapshot)
+      expect([s.spot(40)?.campaign_id, s.spot(40)?.keywords.has(7), s.spot(40)?.keywords.has(8), s.spot(999)]).toEqual([1, true, false, null])
+      expect([s.minisite(9)?.events, s.minisite(10)?.campaigns, s.minisite(11)]).toEqual([new Set([1, 2]), new Set(), null])
     })
   })
 })
