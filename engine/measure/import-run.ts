@@ -17,7 +17,7 @@ const MAX_LINES = 20_000_000
 export const pause = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** What lineToHit needs, on the main thread. */
-export function importContext(m: Measurement, timeZone: string): ImportContext {
+function importContext(m: Measurement, timeZone: string): ImportContext {
   return { lookup: m.lookup(), attributor: () => m.attributor(), zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
 }
 
