@@ -4,8 +4,9 @@ import { stat } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
+import type { Job } from '../engine/measure/jobs'
 import { availableParallelism } from 'node:os'
-import type { ParsedLines } from '../engine/measure/import-parse'
+import { fromColumns, type HitColumns } from '../engine/measure/import-parse'
 import { ingestParsed, runImport } from '../engine/measure/import-run'
 import { ImportWorkers } from './import-workers'
 import { fail, openEngine } from './open'
@@ -77,7 +78,7 @@ async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text
 const WORKERS_FROM_BYTES = 64 << 20
 /**
  * The pieces handed to workers: smaller than a one-thread piece, as each is held by two threads
- * (a 10M-event import's peak RSS: 1,768 MiB with 32 MiB pieces, 1,352 with 8, 1,147 with 4, at
+ * (a 10M-event import's peak RSS: 1,768 MiB with 32 MiB pieces, 1,352 with 8, 1,147-1,289 with 4, at
  * the same speed).
  */
 export const WORKER_PIECE_BYTES = 4 << 20
@@ -99,41 +100,52 @@ export async function importCommand(argv: string[]): Promise<void> {
     read += piece.text.length
     process.stderr.write(`\r  ${Math.min(100, Math.round((100 * read) / size))}%  ${job.imported} imported, ${job.rejected} rejected`)
   }
-  if (workers === 0) {
-    for await (const piece of pieces(file, format === 'csv')) {
-      const before = job.errors.length
-      await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
-      counted(piece, before)
-    }
-  } else {
-    // pieces are parsed ahead, at most one per worker besides the one being ingested, and
-    // ingested in file order: the import's result is the same as on one thread
-    const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
-    const ahead: { piece: { text: string; offset: number }; parsed: Promise<ParsedLines | null> }[] = []
-    const ingestNext = async () => {
-      const { piece, parsed } = ahead.shift()!
-      const p = await parsed
-      const before = job.errors.length
-      if (p) await ingestParsed(engine.measure, job, p)
-      counted(piece, before)
-    }
-    try {
-      for await (const piece of pieces(file, format === 'csv', WORKER_PIECE_BYTES)) {
-        const parsed = pool.parse(piece.text, format)
-        parsed.catch(() => undefined) // awaited in turn below
-        ahead.push({ piece, parsed })
-        if (ahead.length > workers) await ingestNext()
+  try {
+    if (workers === 0) {
+      for await (const piece of pieces(file, format === 'csv')) {
+        const before = job.errors.length
+        await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
+        counted(piece, before)
       }
-      while (ahead.length > 0) await ingestNext()
-    } finally {
-      await pool.close()
-    }
+    } else await importOnWorkers(engine, job, file, format, workers, counted)
+  } catch (err) {
+    // a refusal of the whole file (CSV columns, too many lines) or a worker's failure; the
+    // chunks counted before it are durable
+    await engine.close()
+    fail(`import: ${(err as Error).message} (${job.imported} events imported before it)`)
   }
   const s = (performance.now() - started) / 1000
   console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second${workers ? `, parsed by ${workers} worker thread${workers > 1 ? 's' : ''}` : ''})`)
   for (const e of job.errors.slice(0, 20)) console.error(`  line ${e.line}: ${e.error}`)
   if (job.errors.length > 20) console.error(`  ... and ${job.rejected - 20} more`)
   await engine.close()
+}
+
+/**
+ * Pieces are parsed ahead on the workers, at most one per worker besides the one being ingested,
+ * and ingested in file order: the import's result is the same as on one thread.
+ */
+async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', workers: number, counted: (piece: { text: string; offset: number }, before: number) => void): Promise<void> {
+  const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
+  const ahead: { piece: { text: string; offset: number }; parsed: Promise<HitColumns | null> }[] = []
+  const ingestNext = async () => {
+    const { piece, parsed } = ahead.shift()!
+    const columns = await parsed
+    const before = job.errors.length
+    if (columns) await ingestParsed(engine.measure, job, fromColumns(columns, engine.measure.lookup()))
+    counted(piece, before)
+  }
+  try {
+    for await (const piece of pieces(file, format === 'csv', WORKER_PIECE_BYTES)) {
+      const parsed = pool.parse(piece.text, format)
+      parsed.catch(() => undefined) // awaited in turn below
+      ahead.push({ piece, parsed })
+      if (ahead.length > workers) await ingestNext()
+    }
+    while (ahead.length > 0) await ingestNext()
+  } finally {
+    await pool.close()
+  }
 }
 
 /** One call of a local endpoint with the local account's token; a refusal ends the command. */

@@ -1,7 +1,7 @@
 /**
- * Import lines parsed into hits held as columns (docs/import.md): what one step of an import hands
- * to the ingest, and what an import worker sends back to the main thread (typed arrays move
- * without a copy; a few hundred thousand Hit objects would be cloned one by one).
+ * Import lines parsed into hits (docs/import.md): what one step of an import hands to the ingest.
+ * An import worker sends its hits back as columns (typed arrays move without a copy; a few tens of
+ * thousands of Hit objects would be cloned one by one).
  */
 import { LineError, lineToHit, type ImportContext, type ImportLine } from './import'
 import type { ImportLookup } from './lookup'
@@ -10,8 +10,16 @@ import { KIND, type Hit, type IvtClass, type Kind, type PlatformCode, type SdkCo
 export interface ParsedLines {
   /** Lines read, good and bad. */
   lines: number
-  /** Hits (good lines), in line order. */
-  n: number
+  /** The good lines' hits, in line order. */
+  hits: Hit[]
+  /** The bad lines, by their line numbers in the text parsed. */
+  errors: { line: number; error: string }[]
+}
+
+/** The hits of parsed lines as columns, to send them to another thread. */
+export interface HitColumns {
+  lines: number
+  errors: { line: number; error: string }[]
   kind: Uint8Array
   ts: Float64Array
   campaign: Uint32Array
@@ -26,8 +34,6 @@ export interface ParsedLines {
   /** 1: a minisite event credited at ingest to the identity's latest touch on a linked campaign. */
   credit: Uint8Array
   identity: string[]
-  /** The bad lines, by their line numbers in the text parsed. */
-  errors: { line: number; error: string }[]
 }
 
 /** The numbered lines of a text, as `lines()` of import-run.ts yields them. */
@@ -38,67 +44,66 @@ export type LineSource = Iterator<{ line: number; value: ImportLine | LineError 
  * A LineError rejects its line; any other error ends the import.
  */
 export function parseLines(source: LineSource, c: ImportContext, max: number): ParsedLines | null {
-  let size = Number.isFinite(max) ? max : 4096
-  let p = empty(size)
+  const p: ParsedLines = { lines: 0, hits: [], errors: [] }
   for (let r = source.next(); !r.done; r = p.lines < max ? source.next() : { done: true, value: undefined }) {
     const { line, value } = r.value
     p.lines++
-    let hit: Hit
     try {
       if (value instanceof LineError) throw value
-      hit = lineToHit(value, c)
+      p.hits.push(lineToHit(value, c))
     } catch (err) {
       if (!(err instanceof LineError)) throw err
       p.errors.push({ line, error: err.message })
-      continue
     }
-    if (p.n === size) p = grown(p, (size *= 2))
-    const i = p.n++
-    p.kind[i] = hit.kind
-    p.ts[i] = hit.ts
-    p.campaign[i] = hit.campaign
-    p.spot[i] = hit.spot
-    p.keyword[i] = hit.keyword
-    p.region[i] = hit.region
-    p.platform[i] = hit.platform
-    p.sdk[i] = hit.sdk
-    p.ivt[i] = hit.ivt
-    p.minisite[i] = hit.minisite ?? 0
-    p.event[i] = hit.event ?? 0
-    p.credit[i] = hit.credit ? 1 : 0
-    p.identity.push(hit.identity)
   }
   return p.lines === 0 ? null : p
 }
 
-/** Hit `i` of parsed lines, for the ingest; a credited event's linked campaigns come from `lookup`. */
-export function hitAt(p: ParsedLines, i: number, lookup: ImportLookup): Hit {
-  const hit: Hit = {
-    kind: p.kind[i] as Kind, ts: p.ts[i]!, campaign: p.campaign[i]!, spot: p.spot[i]!, keyword: p.keyword[i]!, identity: p.identity[i]!,
-    platform: p.platform[i] as PlatformCode, sdk: p.sdk[i] as SdkCode, region: p.region[i]!, ivt: p.ivt[i] as IvtClass,
+/** Parsed lines as columns. */
+export function toColumns(p: ParsedLines): HitColumns {
+  const n = p.hits.length
+  const c: HitColumns = {
+    lines: p.lines, errors: p.errors, kind: new Uint8Array(n), ts: new Float64Array(n), campaign: new Uint32Array(n), spot: new Uint32Array(n),
+    keyword: new Uint32Array(n), region: new Uint16Array(n), platform: new Uint8Array(n), sdk: new Uint8Array(n), ivt: new Uint8Array(n),
+    minisite: new Uint32Array(n), event: new Uint32Array(n), credit: new Uint8Array(n), identity: new Array<string>(n),
   }
-  if (hit.kind === KIND.minisite) {
-    hit.minisite = p.minisite[i]!
-    hit.event = p.event[i]!
-    if (p.credit[i]) hit.credit = { linked: lookup.minisite(hit.minisite)?.campaigns ?? new Set(), k: 0 }
+  for (let i = 0; i < n; i++) {
+    const hit = p.hits[i]!
+    c.kind[i] = hit.kind
+    c.ts[i] = hit.ts
+    c.campaign[i] = hit.campaign
+    c.spot[i] = hit.spot
+    c.keyword[i] = hit.keyword
+    c.region[i] = hit.region
+    c.platform[i] = hit.platform
+    c.sdk[i] = hit.sdk
+    c.ivt[i] = hit.ivt
+    c.minisite[i] = hit.minisite ?? 0
+    c.event[i] = hit.event ?? 0
+    c.credit[i] = hit.credit ? 1 : 0
+    c.identity[i] = hit.identity
   }
-  return hit
+  return c
 }
 
-/** The typed arrays of parsed lines (to transfer them to another thread). */
-export const columnsOf = (p: ParsedLines): ArrayBuffer[] =>
-  [p.kind, p.ts, p.campaign, p.spot, p.keyword, p.region, p.platform, p.sdk, p.ivt, p.minisite, p.event, p.credit].map((a) => a.buffer as ArrayBuffer)
+/** The typed arrays of columns (to transfer them to another thread). */
+export const buffersOf = (c: HitColumns): ArrayBuffer[] =>
+  [c.kind, c.ts, c.campaign, c.spot, c.keyword, c.region, c.platform, c.sdk, c.ivt, c.minisite, c.event, c.credit].map((a) => a.buffer as ArrayBuffer)
 
-function empty(size: number): ParsedLines {
-  return {
-    lines: 0, n: 0, kind: new Uint8Array(size), ts: new Float64Array(size), campaign: new Uint32Array(size), spot: new Uint32Array(size),
-    keyword: new Uint32Array(size), region: new Uint16Array(size), platform: new Uint8Array(size), sdk: new Uint8Array(size),
-    ivt: new Uint8Array(size), minisite: new Uint32Array(size), event: new Uint32Array(size), credit: new Uint8Array(size), identity: [], errors: [],
+/** Columns back to parsed lines; a credited event's linked campaigns come from `lookup`. */
+export function fromColumns(c: HitColumns, lookup: ImportLookup): ParsedLines {
+  const hits = new Array<Hit>(c.identity.length)
+  for (let i = 0; i < hits.length; i++) {
+    const hit: Hit = {
+      kind: c.kind[i] as Kind, ts: c.ts[i]!, campaign: c.campaign[i]!, spot: c.spot[i]!, keyword: c.keyword[i]!, identity: c.identity[i]!,
+      platform: c.platform[i] as PlatformCode, sdk: c.sdk[i] as SdkCode, region: c.region[i]!, ivt: c.ivt[i] as IvtClass,
+    }
+    if (hit.kind === KIND.minisite) {
+      hit.minisite = c.minisite[i]!
+      hit.event = c.event[i]!
+      if (c.credit[i]) hit.credit = { linked: lookup.minisite(hit.minisite)?.campaigns ?? new Set(), k: 0 }
+    }
+    hits[i] = hit
   }
-}
-
-function grown(p: ParsedLines, size: number): ParsedLines {
-  const q = empty(size)
-  for (const k of ['kind', 'ts', 'campaign', 'spot', 'keyword', 'region', 'platform', 'sdk', 'ivt', 'minisite', 'event', 'credit'] as const) (q[k] as Uint8Array).set(p[k] as Uint8Array)
-  return { ...q, lines: p.lines, n: p.n, identity: p.identity, errors: p.errors }
+  return { lines: c.lines, hits, errors: c.errors }
 }

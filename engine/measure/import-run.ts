@@ -5,10 +5,9 @@
 import { badParam } from '../contract/errors'
 import { zoneOffset } from '../runtime'
 import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
-import { hitAt, parseLines, type ParsedLines } from './import-parse'
+import { parseLines, type ParsedLines } from './import-parse'
 import type { Job } from './jobs'
 import type { Measurement } from './service'
-import type { Hit } from './types'
 
 const CHUNK = 20_000
 const MAX_LINES = 20_000_000
@@ -65,10 +64,8 @@ export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLine
   if (job.processed + p.lines > MAX_LINES) throw badParam('body', `has more than ${MAX_LINES} lines; split the file`)
   job.processed += p.lines
   for (const e of p.errors) measure.jobs.reject(job, e.line, e.error)
-  const lookup = measure.lookup()
-  for (let at = 0; at < p.n; at += CHUNK) {
-    const hits: Hit[] = []
-    for (let i = at; i < Math.min(p.n, at + CHUNK); i++) hits.push(hitAt(p, i, lookup))
+  for (let at = 0; at < p.hits.length; at += CHUNK) {
+    const hits = p.hits.length <= CHUNK ? p.hits : p.hits.slice(at, at + CHUNK)
     await measure.ingest.add(hits)
     job.imported += hits.length
     await pause()

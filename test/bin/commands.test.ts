@@ -197,6 +197,18 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(runIn(two, 'import', file, '--workers', 'x').err).toContain('--workers must be a number of threads')
   }, 120_000)
 
+  it('refuses a CSV file with an unknown column with a message and exit code 2, on one thread and on workers', () => {
+    const file = join(tempDir(), 'bogus.csv')
+    writeFileSync(file, 'type,ts,bogus\nimpression,1736474400000,x\n')
+    for (const workers of ['0', '1']) {
+      const r = run('import', file, '--workers', workers)
+      expect(r.code, r.err).toBe(2)
+      expect(r.err).toContain('admonitor: import: ')
+      expect(r.err).toContain('unknown CSV columns bogus')
+      expect(r.err).not.toMatch(/^\s+at /m) // no stack trace
+    }
+  })
+
   it('simulates more traffic for a campaign, and names a campaign that does not exist', () => {
     const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')
     expect(r.code, r.err).toBe(0)

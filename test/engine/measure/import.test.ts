@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Attributor, ipUaHash } from '../../../engine/measure/attribute'
 import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
 import { SnapshotLookup, TrackingLookup } from '../../../engine/measure/lookup'
-import { hitAt, parseLines } from '../../../engine/measure/import-parse'
+import { buffersOf, fromColumns, parseLines, toColumns, type ParsedLines } from '../../../engine/measure/import-parse'
 import { lines } from '../../../engine/measure/import-run'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
 import { regionTable } from '../../../engine/reports/region-cells'
@@ -495,7 +495,7 @@ describe('lineToHit', () => {
       expect(errorOf({ identity: { ns: 'idfa' } })).toMatch(/^'identity' must be namespace:value/)
     })
   })
-  describe('parsed into columns (parseLines, hitAt) and checked against a snapshot (import workers)', () => {
+  describe('parsed (parseLines), moved as columns and checked against a snapshot (import workers)', () => {
     const text = [
       JSON.stringify({ ...base, keyword_id: 7, user_agent: UA.desktop, ip: BEIJING_IP }),
       '{not json',
@@ -505,41 +505,50 @@ describe('lineToHit', () => {
       JSON.stringify({ type: 'event', ts: T + 2, minisite_id: 9, event_id: 2, identity: 'oaid:x' }),
       JSON.stringify({ type: 'event', ts: T + 3, campaign_id: 1, spot_id: 41, minisite_id: 9, event_id: 1, identity: 'oaid:y' }),
     ].join('\n')
-    const each = (c: ImportContext): { hits: Hit[]; errors: { line: number; error: string }[]; lines: number } => {
+    /** Parsed lines as a worker sends them: columns through a structured clone, their buffers transferred. */
+    const throughColumns = (p: ParsedLines, mainLookup: ImportContext['lookup']): ParsedLines => {
+      const columns = toColumns(p)
+      return fromColumns(structuredClone(columns, { transfer: buffersOf(columns) }), mainLookup)
+    }
+    const each = (c: ImportContext, columns = false, mainLookup = c.lookup): ParsedLines => {
       const source = lines(text, 'ndjson')
-      const out = { hits: [] as Hit[], errors: [] as { line: number; error: string }[], lines: 0 }
+      const out: ParsedLines = { hits: [], errors: [], lines: 0 }
       // two lines at a time: a step of the import ends and the next goes on where it stopped
       for (let p = parseLines(source, c, 2); p; p = parseLines(source, c, 2)) {
-        for (let i = 0; i < p.n; i++) out.hits.push(hitAt(p, i, c.lookup))
-        out.errors.push(...p.errors)
-        out.lines += p.lines
+        const q = columns ? throughColumns(p, mainLookup) : p
+        out.hits.push(...q.hits)
+        out.errors.push(...q.errors)
+        out.lines += q.lines
       }
       return out
     }
 
-    it('does give the hits lineToHit gives, in order, and each bad line with its number', () => {
-      const got = each(context())
-      const good = text.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as ImportLine)
-      expect(got.hits).toEqual([good[0], good[2], good[3], good[4]].map((l) => lineToHit(l!, context())))
-      expect(got.errors).toEqual([{ line: 2, error: expect.stringMatching(/^is not a JSON object/) }, { line: 3, error: 'spot 50 is not a spot of campaign 1' }])
-      expect(got.lines).toBe(6)
-      expect(got.hits[2]).toMatchObject({ kind: KIND.minisite, campaign: 0, minisite: 9, event: 2, credit: { linked: new Set([1, 2]), k: 0 } })
-      expect(got.hits[3]).toMatchObject({ campaign: 1, spot: 41, minisite: 9, event: 1 })
-      expect(got.hits[3]!.credit).toBeUndefined()
+    it('does give the hits lineToHit gives, in order, and each bad line with its number, directly and through columns', () => {
+      for (const columns of [false, true]) {
+        const got = each(context(), columns)
+        const good = text.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as ImportLine)
+        expect(got.hits).toEqual([good[0], good[2], good[3], good[4]].map((l) => lineToHit(l!, context())))
+        expect(got.errors).toEqual([{ line: 2, error: expect.stringMatching(/^is not a JSON object/) }, { line: 3, error: 'spot 50 is not a spot of campaign 1' }])
+        expect(got.lines).toBe(6)
+        expect(got.hits[2]).toMatchObject({ kind: KIND.minisite, campaign: 0, minisite: 9, event: 2, credit: { linked: new Set([1, 2]), k: 0 } })
+        expect(got.hits[3]).toMatchObject({ campaign: 1, spot: 41, minisite: 9, event: 1 })
+        expect(got.hits[3]!.credit).toBeUndefined()
+      }
     })
 
-    it('does grow its columns when the number of lines is not bounded', () => {
+    it('does read every line when the number is not bounded, and moves them through columns unchanged', () => {
       const many = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ ...base, ts: T + i, identity: `amid:${i}` })).join('\n')
       const p = parseLines(lines(many, 'ndjson'), context(), Infinity)!
-      expect([p.n, p.lines, p.identity[4999], p.ts[4999]]).toEqual([5000, 5000, 'amid:4999', T + 4999])
+      expect([p.hits.length, p.lines, p.hits[4999]!.identity, p.hits[4999]!.ts]).toEqual([5000, 5000, 'amid:4999', T + 4999])
+      expect(throughColumns(p, context().lookup)).toEqual(p)
       expect(parseLines(lines('', 'ndjson'), context(), Infinity)).toBeNull()
     })
 
     it('does check lines against a snapshot of the database as against the database', () => {
       const snapshot = new TrackingLookup(db).snapshot()
       expect(each({ ...context(), lookup: new SnapshotLookup(snapshot) })).toEqual(each(context()))
-      // and through a structured clone, as a worker receives it
-      expect(each({ ...context(), lookup: new SnapshotLookup(structuredClone(snapshot)) })).toEqual(each(context()))
+      // and through a structured clone, as a worker receives it, its hits sent back as columns
+      expect(each({ ...context(), lookup: new SnapshotLookup(structuredClone(snapshot)) }, true, context().lookup)).toEqual(each(context()))
       const s = new SnapshotLookup(snapshot)
       expect([s.spot(40)?.campaign_id, s.spot(40)?.keywords.has(7), s.spot(40)?.keywords.has(8), s.spot(999)]).toEqual([1, true, false, null])
       expect([s.minisite(9)?.events, s.minisite(10)?.campaigns, s.minisite(11)]).toEqual([new Set([1, 2]), new Set(), null])
