@@ -107,6 +107,14 @@ export class Ingest {
   /** Events counted when the last checkpoint was saved or loaded (-1: none). */
   private saved = -1
   private saving: Promise<boolean> = Promise.resolve(false)
+  /**
+   * Set while a checkpoint the writer asked for is waiting or being saved: one at a time. (Each
+   * round asked for another while one was being saved, and they ran back to back: a 10M-event
+   * import saved 32 checkpoints instead of 5, a third of its main thread.)
+   */
+  private autoSave: Promise<boolean> | null = null
+  /** Events counted when the writer last asked for a checkpoint (a failed one is not retried every round). */
+  private asked = 0
   /** Why the last checkpoint could not be saved, if it could not. */
   checkpointError: Error | null = null
 
@@ -115,6 +123,8 @@ export class Ingest {
     public columns: Columns,
     public identities: Identities,
     private readonly timeZone: () => string,
+    /** A checkpoint is saved once this many events have been counted since the last one. */
+    private readonly checkpointEvery = CHECKPOINT_EVERY,
   ) {}
 
   /**
@@ -191,6 +201,7 @@ export class Ingest {
     this.columns = new Columns()
     this.identities = new Identities()
     this.saved = -1
+    this.asked = 0
     return this.open(false)
   }
 
@@ -251,7 +262,10 @@ export class Ingest {
           this.ingested += batch.n
           batch.resolve()
           if (batch.day.length <= SPARE_MAX) this.spare = batch
-          if (this.saved >= 0 ? this.columns.events - this.saved >= CHECKPOINT_EVERY : this.columns.events >= CHECKPOINT_EVERY) void this.checkpoint()
+          if (!this.autoSave && this.columns.events - Math.max(this.saved, this.asked) >= this.checkpointEvery) {
+            this.asked = this.columns.events
+            this.autoSave = this.checkpoint().finally(() => (this.autoSave = null))
+          }
         }
       } catch (err) {
         // Nothing that is not durable is acknowledged; the log refuses further writes.

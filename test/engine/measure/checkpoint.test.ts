@@ -63,6 +63,13 @@ async function replayed(log: EventLog): Promise<unknown> {
   return stateOf(fresh)
 }
 
+/** Resolves once `done()` holds (polled), or fails after two seconds. */
+async function until(done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 2000; !done(); await new Promise<void>((resolve) => setTimeout(resolve, 2))) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+  }
+}
+
 /** Whether a decode refuses the bytes (answers null, or fails naming the damage); the engine then replays the log. */
 const refused = (buf: Buffer) => decodeCheckpoint(bytesReader(buf)).then((s) => s === null, () => true)
 
@@ -174,6 +181,35 @@ describe('Ingest with checkpoints', () => {
     const b = newIngest(log)
     await b.open()
     expect(await b.checkpoint()).toBe(false)
+  })
+
+  it('does save one checkpoint at a time as events are counted, not one per round while one is being saved', async () => {
+    // saves wait until released, so that many rounds are written while the first is being saved
+    let release!: () => void
+    let saves = 0
+    const log = new (class extends MemoryEventLog {
+      override async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
+        saves++
+        await new Promise<void>((resolve) => (release = resolve))
+        await super.saveCheckpoint(parts)
+      }
+    })()
+    const a = new Ingest(log, new Columns(), new Identities(), () => ZONE, 100)
+    await a.open()
+    await a.add(hits(9, 99))
+    expect(saves).toBe(0)
+    await a.add(hits(10, 1))
+    await until(() => saves === 1)
+    for (let round = 0; round < 10; round++) await a.add(hits(11 + round, 20))
+    release()
+    await until(() => log.checkpoint !== null)
+    await new Promise<void>((resolve) => setTimeout(resolve, 20))
+    expect(saves).toBe(1)
+    // the next one is due 100 events after the last asked for: the next round asks
+    await a.add(hits(30, 1))
+    await until(() => saves === 2)
+    release()
+    await a.flush()
   })
 
   it('does read the whole log when the time zone changed since the checkpoint', async () => {
