@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
 import type { Job } from '../engine/measure/jobs'
 import { availableParallelism } from 'node:os'
-import { fromColumns, type HitColumns } from '../engine/measure/import-parse'
+import type { ParsedLines } from '../engine/measure/import-parse'
 import { ingestParsed, runImport } from '../engine/measure/import-run'
 import { ImportWorkers } from './import-workers'
 import { fail, openEngine } from './open'
@@ -127,12 +127,12 @@ export async function importCommand(argv: string[]): Promise<void> {
  */
 async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', workers: number, counted: (piece: { text: string; offset: number }, before: number) => void): Promise<void> {
   const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
-  const ahead: { piece: { text: string; offset: number }; parsed: Promise<HitColumns | null> }[] = []
+  const ahead: { piece: { text: string; offset: number }; parsed: Promise<ParsedLines | null> }[] = []
   const ingestNext = async () => {
     const { piece, parsed } = ahead.shift()!
-    const columns = await parsed
+    const lines = await parsed
     const before = job.errors.length
-    if (columns) await ingestParsed(engine.measure, job, fromColumns(columns, engine.measure.lookup()))
+    if (lines) await ingestParsed(engine.measure, job, lines)
     counted(piece, before)
   }
   try {

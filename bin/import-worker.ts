@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { zoneOffset } from '../engine/runtime'
 import { Attributor } from '../engine/measure/attribute'
-import { buffersOf, parseLines, toColumns } from '../engine/measure/import-parse'
+import { buffersOf, parseLines } from '../engine/measure/import-parse'
 import { lines } from '../engine/measure/import-run'
 import { SnapshotLookup, type LookupSnapshot } from '../engine/measure/lookup'
 import type { ImportContext } from '../engine/measure/import'
@@ -19,8 +19,7 @@ const context: ImportContext = { lookup: new SnapshotLookup(snapshot), attributo
 parentPort!.on('message', ({ id, text, format }: { id: number; text: string; format: 'ndjson' | 'csv' }) => {
   try {
     const parsed = parseLines(lines(text, format), context, Infinity)
-    const columns = parsed ? toColumns(parsed) : null
-    parentPort!.postMessage({ id, columns }, columns ? buffersOf(columns) : [])
+    parentPort!.postMessage({ id, parsed }, parsed ? buffersOf(parsed.hits) : [])
   } catch (err) {
     parentPort!.postMessage({ id, error: (err as Error).message })
   }

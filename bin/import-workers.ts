@@ -4,14 +4,14 @@
  * ingests the pieces parsed before, in file order (docs/import.md, "Large files").
  */
 import { Worker } from 'node:worker_threads'
-import type { HitColumns } from '../engine/measure/import-parse'
+import type { ParsedLines } from '../engine/measure/import-parse'
 import type { LookupSnapshot } from '../engine/measure/lookup'
 
-type Reply = { id: number; columns?: HitColumns | null; error?: string }
+type Reply = { id: number; parsed?: ParsedLines | null; error?: string }
 
 export class ImportWorkers {
   private readonly workers: Worker[]
-  private readonly waiting = new Map<number, { resolve: (c: HitColumns | null) => void; reject: (e: Error) => void }>()
+  private readonly waiting = new Map<number, { resolve: (c: ParsedLines | null) => void; reject: (e: Error) => void }>()
   private next = 0
   private failed: Error | null = null
   private closing = false
@@ -27,10 +27,10 @@ export class ImportWorkers {
   }
 
   /** Parses one piece on the next worker, in turn; pieces given to one worker are parsed in order. */
-  parse(text: string, format: 'ndjson' | 'csv'): Promise<HitColumns | null> {
+  parse(text: string, format: 'ndjson' | 'csv'): Promise<ParsedLines | null> {
     if (this.failed) return Promise.reject(this.failed)
     const id = this.next++
-    const done = new Promise<HitColumns | null>((resolve, reject) => this.waiting.set(id, { resolve, reject }))
+    const done = new Promise<ParsedLines | null>((resolve, reject) => this.waiting.set(id, { resolve, reject }))
     this.workers[id % this.workers.length]!.postMessage({ id, text, format })
     return done
   }
@@ -45,7 +45,7 @@ export class ImportWorkers {
     if (!w) return
     this.waiting.delete(m.id)
     if (m.error !== undefined) w.reject(new Error(m.error))
-    else w.resolve(m.columns ?? null)
+    else w.resolve(m.parsed ?? null)
   }
 
   private fail(err: Error): void {

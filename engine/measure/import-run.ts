@@ -64,10 +64,13 @@ export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLine
   if (job.processed + p.lines > MAX_LINES) throw badParam('body', `has more than ${MAX_LINES} lines; split the file`)
   job.processed += p.lines
   for (const e of p.errors) measure.jobs.reject(job, e.line, e.error)
-  for (let at = 0; at < p.hits.length; at += CHUNK) {
-    const hits = p.hits.length <= CHUNK ? p.hits : p.hits.slice(at, at + CHUNK)
-    await measure.ingest.add(hits)
-    job.imported += hits.length
+  const linked = (minisite: number) => measure.lookup().minisite(minisite)?.campaigns ?? NONE
+  for (let at = 0; at < p.hits.n; at += CHUNK) {
+    const to = Math.min(p.hits.n, at + CHUNK)
+    await measure.ingest.addColumns(p.hits, at, to, linked)
+    job.imported += to - at
     await pause()
   }
 }
+
+const NONE: ReadonlySet<number> = new Set()

@@ -9,7 +9,7 @@ import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { FrameWriter } from './record'
 import { ensure } from './grow'
-import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type IvtClass } from './types'
+import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
 import { localDayHour, zoneOffset } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
@@ -211,39 +211,56 @@ export class Ingest {
     if (hits.length === 0) return Promise.resolve()
     if (this.gate) return this.gate.then(() => this.add(hits))
     const batch = this.batch
-    for (const h of hits) this.record(h, batch)
+    for (const h of hits) this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit)
     this.pump()
     return batch.done
   }
 
-  private record(h: Hit, batch: Batch): void {
+  /**
+   * add() for rows [from, to) of hit columns (an import: no object per hit). A credited row's
+   * linked campaigns are `linked(minisite)`.
+   */
+  addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure)
+    if (to <= from) return Promise.resolve()
+    if (this.gate) return this.gate.then(() => this.addColumns(h, from, to, linked))
+    const batch = this.batch
+    for (let i = from; i < to; i++) {
+      const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
+      this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit)
+    }
+    this.pump()
+    return batch.done
+  }
+
+  /** One hit (the fields of a Hit; minisite and event 0 when not a minisite event). */
+  private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit']): void {
     const ids = this.identities
-    let id = ids.get(h.identity)
+    let id = ids.get(identity)
     if (id === undefined) {
-      const def = ids.add(h.identity, h.platform, h.ts)
+      const def = ids.add(identity, platform, ts)
       this.writer.identity(def)
       id = def.id
     }
-    let ivt: number = h.ivt
-    if (h.kind !== KIND.minisite && ivt !== IVT.bot) {
-      if (ids.overLimit(id, h.ts, h.kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
-      ids.touched(id, h.kind === KIND.click, h.campaign, h.spot, h.ts)
+    let ivt = hitIvt
+    if (kind !== KIND.minisite && ivt !== IVT.bot) {
+      if (ids.overLimit(id, ts, kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
+      ids.touched(id, kind === KIND.click, hitCampaign, hitSpot, ts)
     }
-    let campaign = h.campaign
-    let spot = h.spot
-    if (h.kind === KIND.minisite && h.credit) {
-      const { linked, k } = h.credit
-      const c = ids.creditOf(id, h.ts, CREDIT_WINDOW_MS, (x) => linked.has(x) && (!k || x === k))
+    let campaign = hitCampaign
+    let spot = hitSpot
+    if (kind === KIND.minisite && credit) {
+      const { linked, k } = credit
+      const c = ids.creditOf(id, ts, CREDIT_WINDOW_MS, (x) => linked.has(x) && (!k || x === k))
       ;({ campaign, spot } = c ?? (k && linked.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 }))
     }
-    const stable = h.platform === PLATFORM.mb || h.ts >= ids.firstSeen[id]! + STABLE_AFTER_MS
-    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform: h.platform, sdk: h.sdk })
-    const minisite = h.minisite ?? 0
-    const event = h.event ?? 0
-    this.writer.eventFields(h.kind, flags, h.region, campaign, spot, h.keyword, id, minisite, event, h.ts)
-    const local = h.ts + zoneOffset(this.timeZone(), h.ts)
+    const stable = platform === PLATFORM.mb || ts >= ids.firstSeen[id]! + STABLE_AFTER_MS
+    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk })
+    this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
+    const local = ts + zoneOffset(this.timeZone(), ts)
     const day = Math.floor(local / DAY_MS)
-    batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), h.kind, flags, h.region, campaign, spot, h.keyword, id, minisite, event)
+    batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)
   }
 
   /** One writer: each round takes everything recorded so far as one frame and one fsync. */

@@ -47,6 +47,28 @@ export interface Hit {
   credit?: { linked: ReadonlySet<number>; k: number }
 }
 
+/** Hits as columns, row i of each array being hit i (an import: no object per hit; import-parse.ts). */
+export interface HitColumns {
+  n: number
+  kind: Uint8Array<ArrayBuffer>
+  ts: Float64Array<ArrayBuffer>
+  campaign: Uint32Array<ArrayBuffer>
+  spot: Uint32Array<ArrayBuffer>
+  keyword: Uint32Array<ArrayBuffer>
+  region: Uint16Array<ArrayBuffer>
+  platform: Uint8Array<ArrayBuffer>
+  sdk: Uint8Array<ArrayBuffer>
+  ivt: Uint8Array<ArrayBuffer>
+  minisite: Uint32Array<ArrayBuffer>
+  event: Uint32Array<ArrayBuffer>
+  /**
+   * 1: a minisite event without a campaign, credited at ingest to the identity's latest touch on
+   * a campaign its minisite links (Hit.credit with k = 0, the only credit an import line asks for).
+   */
+  credit: Uint8Array<ArrayBuffer>
+  identity: string[]
+}
+
 /** Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2). */
 export function packFlags(h: { ivt: IvtClass; stable: boolean; platform: PlatformCode; sdk: SdkCode }): number {
   return h.ivt | (h.stable ? 4 : 0) | (h.platform << 3) | (h.sdk << 4)

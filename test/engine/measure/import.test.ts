@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Attributor, ipUaHash } from '../../../engine/measure/attribute'
 import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
 import { SnapshotLookup, TrackingLookup } from '../../../engine/measure/lookup'
-import { buffersOf, fromColumns, parseLines, toColumns, type ParsedLines } from '../../../engine/measure/import-parse'
+import { buffersOf, parseLines, type ParsedLines } from '../../../engine/measure/import-parse'
 import { lines } from '../../../engine/measure/import-run'
-import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
+import { IVT, KIND, PLATFORM, SDK, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from '../../../engine/measure/types'
 import { regionTable } from '../../../engine/reports/region-cells'
 import { MemoryStorage } from '../../../engine/storage/adapters/memory'
 import type { Db } from '../../../engine/storage/db'
@@ -505,27 +505,37 @@ describe('lineToHit', () => {
       JSON.stringify({ type: 'event', ts: T + 2, minisite_id: 9, event_id: 2, identity: 'oaid:x' }),
       JSON.stringify({ type: 'event', ts: T + 3, campaign_id: 1, spot_id: 41, minisite_id: 9, event_id: 1, identity: 'oaid:y' }),
     ].join('\n')
-    /** Parsed lines as a worker sends them: columns through a structured clone, their buffers transferred. */
-    const throughColumns = (p: ParsedLines, mainLookup: ImportContext['lookup']): ParsedLines => {
-      const columns = toColumns(p)
-      return fromColumns(structuredClone(columns, { transfer: buffersOf(columns) }), mainLookup)
-    }
-    const each = (c: ImportContext, columns = false, mainLookup = c.lookup): ParsedLines => {
+    /** The rows of hit columns as hits (a credited row: its minisite's linked campaigns, k 0, as lineToHit gives it). */
+    const rowsOf = (h: HitColumns, lookup: ImportContext['lookup']): Hit[] => Array.from({ length: h.n }, (_, i) => {
+      const hit: Hit = {
+        kind: h.kind[i] as Kind, ts: h.ts[i]!, campaign: h.campaign[i]!, spot: h.spot[i]!, keyword: h.keyword[i]!, identity: h.identity[i]!,
+        platform: h.platform[i] as PlatformCode, sdk: h.sdk[i] as SdkCode, region: h.region[i]!, ivt: h.ivt[i] as IvtClass,
+      }
+      if (hit.kind === KIND.minisite) {
+        hit.minisite = h.minisite[i]!
+        hit.event = h.event[i]!
+        if (h.credit[i]) hit.credit = { linked: lookup.minisite(hit.minisite)!.campaigns, k: 0 }
+      }
+      return hit
+    })
+    /** Parsed lines as a worker sends them: through a structured clone, their buffers transferred. */
+    const throughClone = (p: ParsedLines): ParsedLines => structuredClone(p, { transfer: buffersOf(p.hits) })
+    const each = (c: ImportContext, cloned = false, mainLookup = c.lookup): { hits: Hit[]; errors: ParsedLines['errors']; lines: number } => {
       const source = lines(text, 'ndjson')
-      const out: ParsedLines = { hits: [], errors: [], lines: 0 }
+      const out = { hits: [] as Hit[], errors: [] as ParsedLines['errors'], lines: 0 }
       // two lines at a time: a step of the import ends and the next goes on where it stopped
       for (let p = parseLines(source, c, 2); p; p = parseLines(source, c, 2)) {
-        const q = columns ? throughColumns(p, mainLookup) : p
-        out.hits.push(...q.hits)
+        const q = cloned ? throughClone(p) : p
+        out.hits.push(...rowsOf(q.hits, mainLookup))
         out.errors.push(...q.errors)
         out.lines += q.lines
       }
       return out
     }
 
-    it('does give the hits lineToHit gives, in order, and each bad line with its number, directly and through columns', () => {
-      for (const columns of [false, true]) {
-        const got = each(context(), columns)
+    it('does give the hits lineToHit gives, in order, and each bad line with its number, directly and through a clone', () => {
+      for (const cloned of [false, true]) {
+        const got = each(context(), cloned)
         const good = text.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as ImportLine)
         expect(got.hits).toEqual([good[0], good[2], good[3], good[4]].map((l) => lineToHit(l!, context())))
         expect(got.errors).toEqual([{ line: 2, error: expect.stringMatching(/^is not a JSON object/) }, { line: 3, error: 'spot 50 is not a spot of campaign 1' }])
@@ -536,11 +546,13 @@ describe('lineToHit', () => {
       }
     })
 
-    it('does read every line when the number is not bounded, and moves them through columns unchanged', () => {
+    it('does read every line when the number is not bounded, growing its columns, and moves them through a clone unchanged', () => {
       const many = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ ...base, ts: T + i, identity: `amid:${i}` })).join('\n')
       const p = parseLines(lines(many, 'ndjson'), context(), Infinity)!
-      expect([p.hits.length, p.lines, p.hits[4999]!.identity, p.hits[4999]!.ts]).toEqual([5000, 5000, 'amid:4999', T + 4999])
-      expect(throughColumns(p, context().lookup)).toEqual(p)
+      expect([p.hits.n, p.lines, p.hits.identity[4999], p.hits.ts[4999]]).toEqual([5000, 5000, 'amid:4999', T + 4999])
+      const rows = rowsOf(p.hits, context().lookup)
+      expect(rows.map((h) => h.ts)).toEqual(Array.from({ length: 5000 }, (_, i) => T + i))
+      expect(rowsOf(throughClone(p).hits, context().lookup)).toEqual(rows)
       expect(parseLines(lines('', 'ndjson'), context(), Infinity)).toBeNull()
     })
 

@@ -5,7 +5,7 @@ import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log
 import { Identities } from '../../../engine/measure/identities'
 import { CREDIT_WINDOW_MS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
-import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type IvtClass } from '../../../engine/measure/types'
+import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/runtime'
 
 const ZONE = 'Asia/Shanghai'
@@ -339,6 +339,61 @@ describe('Ingest: minisite credit', () => {
     const second = newIngest(log)
     await second.open()
     expect(dump(second.columns.minisite(9)!)).toEqual(dump(first.columns.minisite(9)!))
+  })
+})
+
+describe('Ingest.addColumns', () => {
+  const linked = new Set([1, 2])
+  /** Hits as import columns (a credited event: the flag, its linked campaigns asked of `linkedOf`). */
+  function columnsOf(hits: Hit[]): HitColumns {
+    const col = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(C: new (xs: number[]) => T, f: (h: Hit) => number) => new C(hits.map(f)) as never
+    return {
+      n: hits.length, kind: col(Uint8Array, (h) => h.kind), ts: col(Float64Array, (h) => h.ts), campaign: col(Uint32Array, (h) => h.campaign), spot: col(Uint32Array, (h) => h.spot),
+      keyword: col(Uint32Array, (h) => h.keyword), region: col(Uint16Array, (h) => h.region), platform: col(Uint8Array, (h) => h.platform), sdk: col(Uint8Array, (h) => h.sdk),
+      ivt: col(Uint8Array, (h) => h.ivt), minisite: col(Uint32Array, (h) => h.minisite ?? 0), event: col(Uint32Array, (h) => h.event ?? 0),
+      credit: col(Uint8Array, (h) => (h.credit ? 1 : 0)), identity: hits.map((h) => h.identity),
+    }
+  }
+  const hits: Hit[] = [
+    hit({ identity: 'amid:a', campaign: 1, spot: 10, ts: T0, region: 5 }),
+    hit({ identity: 'idfa:b', kind: KIND.click, campaign: 2, spot: 20, keyword: 7, platform: PLATFORM.mb, sdk: SDK.mm, ts: T0 + 1 }),
+    ...Array.from({ length: 35 }, (_, i) => hit({ identity: 'amid:a', campaign: 1, spot: 11, ts: T0 + 2 + i })),
+    hit({ identity: 'amid:c', ivt: IVT.bot, ts: T0 + 50 }),
+    hit({ identity: 'amid:a', kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 1, credit: { linked, k: 0 }, ts: T0 + 60 }),
+    hit({ identity: 'idfa:b', kind: KIND.minisite, campaign: 2, spot: 0, minisite: 9, event: 2, ts: T0 + 61 }),
+    hit({ identity: 'amid:d', kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 1, credit: { linked, k: 0 }, ts: T0 + 62 }),
+  ]
+
+  it('does record rows of columns as add() records the same hits: log, identities, flags and credit', async () => {
+    const [byHits, byColumns] = [new MemoryEventLog(), new MemoryEventLog()]
+    const a = newIngest(byHits)
+    const b = newIngest(byColumns)
+    await a.add(hits.slice(0, 20))
+    await a.add(hits.slice(20))
+    const asked: number[] = []
+    const c = columnsOf(hits)
+    await b.addColumns(c, 0, 20, (m) => (asked.push(m), linked))
+    await b.addColumns(c, 20, c.n, (m) => (asked.push(m), linked))
+    expect(asked).toEqual([9, 9])
+    expect(byColumns.frames.map(recordsOf)).toEqual(byHits.frames.map(recordsOf))
+    expect(dump(b.columns.campaign(1)!)).toEqual(dump(a.columns.campaign(1)!))
+    expect(dump(b.columns.minisite(9)!)).toEqual(dump(a.columns.minisite(9)!))
+    // the credited event of amid:a went to its latest touch; the frequency rule saw every row
+    expect(dump(b.columns.minisite(9)!).campaign).toEqual([1, 2, 0])
+    expect(ivtOf(b.columns.campaign(1)).filter((x) => x === IVT.abnormal)).toHaveLength(6)
+  })
+
+  it('does record nothing for an empty range, and waits for the append like add()', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    await ingest.addColumns(columnsOf(hits), 3, 3, () => linked)
+    expect(log.waiting).toHaveLength(0)
+    const s = track(ingest.addColumns(columnsOf(hits), 0, 2, () => linked))
+    await settle()
+    expect(s.done).toBe(false)
+    log.release()
+    await settle()
+    expect([s.done, ingest.columns.events]).toEqual([true, 2])
   })
 })
 
