@@ -56,6 +56,8 @@ export interface ImportFigures {
   seconds: number
   /** Spawn to exit. */
   wallS: number
+  /** With worker threads: % of the import loop the main thread worked (it waits for parsed pieces the rest). */
+  mainBusyPct?: number
   peakRss: number
   errors: string[]
   hot?: HotFunction[]
@@ -73,6 +75,10 @@ export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number
     `${pad(int(MEASURE_TARGETS.importPerS), 10)}${pad((perS / MEASURE_TARGETS.importPerS).toFixed(2), 7)}${pad(MiB(f.peakRss), 11)}  ${passMiss(perS >= MEASURE_TARGETS.importPerS)}`)
   console.log(`  ${pad('  spawn to exit (open + close too)', 34, true)}${pad('', 12)}${pad('', 10)}${pad(f.wallS.toFixed(1), 9)}${pad(int(wallPerS), 11)}` +
     `${pad('', 10)}${pad((wallPerS / MEASURE_TARGETS.importPerS).toFixed(2), 7)}`)
+  if (f.mainBusyPct !== undefined) {
+    console.log(`  main thread busy ${f.mainBusyPct}% of the import loop (waiting for parsed pieces the rest): about ${int(perS / (f.mainBusyPct / 100))} events/s ` +
+      'if parsing kept up (more cores for worker threads), an estimate')
+  }
   console.log(`  ${other(f.otherPct)} during the import`)
   if (f.rejected > 0) console.log(`  REJECTED lines (the file should have none): ${f.errors.join(' | ')}`)
   console.log(`  file: ${int(info.identities)} identities (${int(info.panelIdentities)} panel devices, ${int(info.botIdentities)} bots), ${int(info.clicks)} clicks, ` +

@@ -239,7 +239,11 @@ async function runCliImport(file: string, dataDir: string): Promise<ImportFigure
   const imported = Number(summary[1])
   const seconds = Number(summary[3])
   const hot = PROFILE && existsSync(join(RESULTS, 'measure-import.cpuprofile')) ? hotFunctions(JSON.parse(readFileSync(join(RESULTS, 'measure-import.cpuprofile'), 'utf8')), 12) : undefined
-  return { imported, rejected: Number(summary[2]), seconds, wallS, peakRss: peak, errors, ...(hot ? { hot } : {}), ...(otherPct === undefined ? {} : { otherPct }) }
+  const busy = /main thread busy (\d+)%/.exec(err)
+  return {
+    imported, rejected: Number(summary[2]), seconds, wallS, peakRss: peak, errors, ...(busy ? { mainBusyPct: Number(busy[1]) } : {}),
+    ...(hot ? { hot } : {}), ...(otherPct === undefined ? {} : { otherPct }),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

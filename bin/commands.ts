@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
+import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
 import type { Job } from '../engine/measure/jobs'
@@ -95,6 +96,7 @@ export async function importCommand(argv: string[]): Promise<void> {
   const job = engine.measure.jobs.start('import', Date.now())
   let read = 0
   const started = performance.now()
+  const loop = performance.eventLoopUtilization()
   const counted = (piece: { text: string; offset: number }, before: number) => {
     for (const e of job.errors.slice(before)) e.line += piece.offset
     read += piece.text.length
@@ -115,7 +117,9 @@ export async function importCommand(argv: string[]): Promise<void> {
     fail(`import: ${(err as Error).message} (${job.imported} events imported before it)`)
   }
   const s = (performance.now() - started) / 1000
-  console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second${workers ? `, parsed by ${workers} worker thread${workers > 1 ? 's' : ''}` : ''})`)
+  // with workers, how much of the time the main thread worked (the rest it waited for parsed pieces)
+  const busy = Math.round(100 * performance.eventLoopUtilization(loop).utilization)
+  console.error(`\n${job.imported} events imported, ${job.rejected} rejected, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second${workers ? `, parsed by ${workers} worker thread${workers > 1 ? 's' : ''}, main thread busy ${busy}%` : ''})`)
   for (const e of job.errors.slice(0, 20)) console.error(`  line ${e.line}: ${e.error}`)
   if (job.errors.length > 20) console.error(`  ... and ${job.rejected - 20} more`)
   await engine.close()
