@@ -246,6 +246,10 @@ describe('lineToHit', () => {
 
     it('does lower-case an upper-case IDFA and trim it', () => {
       expect(toHit({ identity: '  idfa: ABCDEF01-2345-6789-ABCD-EF0123456789  ' }).identity).toBe('idfa:abcdef01-2345-6789-abcd-ef0123456789')
+      // only the namespace, only the value, or nothing to normalise (the line's text is kept)
+      expect(toHit({ identity: 'IDFA:abcdef01-2345-6789-abcd-ef0123456789' }).identity).toBe('idfa:abcdef01-2345-6789-abcd-ef0123456789')
+      expect(toHit({ identity: 'idfa:abcdef01-2345-6789-abcd-EF0123456789' }).identity).toBe('idfa:abcdef01-2345-6789-abcd-ef0123456789')
+      expect(toHit({ identity: 'idfa:abcdef01-2345-6789-abcd-ef0123456789' }).identity).toBe('idfa:abcdef01-2345-6789-abcd-ef0123456789')
     })
 
     it('does strip the separators of a MAC address', () => {
