@@ -7,9 +7,8 @@ import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
 import type { Job } from '../engine/measure/jobs'
 import { availableParallelism } from 'node:os'
-import type { ParsedLines } from '../engine/measure/import-parse'
 import { ingestParsed, runImport } from '../engine/measure/import-run'
-import { ImportWorkers } from './import-workers'
+import { ImportWorkers, type Parsed } from './import-workers'
 import { fail, openEngine } from './open'
 
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
@@ -75,6 +74,32 @@ async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text
   if (rest !== '' || !yielded) yield { text: rest, offset }
 }
 
+/**
+ * NDJSON for worker threads: pieces of bytes cut after their last newline (a newline byte never
+ * falls inside a UTF-8 character), decoded and counted by the worker that parses them, so that
+ * the main thread neither decodes nor scans the text. Each piece has a buffer of its own, moved
+ * to the worker without a copy.
+ */
+export async function* ndjsonBytes(file: string, bytes: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+  let rest = new Uint8Array(0)
+  let yielded = false
+  for await (const chunk of createReadStream(file, { highWaterMark: bytes })) {
+    const read = chunk as Buffer
+    const all = new Uint8Array(rest.length + read.length)
+    all.set(rest)
+    all.set(read, rest.length)
+    const cut = all.lastIndexOf(10)
+    if (cut < 0) {
+      rest = all
+      continue
+    }
+    rest = all.slice(cut + 1)
+    yield all.subarray(0, cut)
+    yielded = true
+  }
+  if (rest.length > 0 || !yielded) yield rest
+}
+
 /** Files larger than this are parsed by worker threads. */
 const WORKERS_FROM_BYTES = 64 << 20
 /**
@@ -97,9 +122,10 @@ export async function importCommand(argv: string[]): Promise<void> {
   let read = 0
   const started = performance.now()
   const loop = performance.eventLoopUtilization()
-  const counted = (piece: { text: string; offset: number }, before: number) => {
-    for (const e of job.errors.slice(before)) e.line += piece.offset
-    read += piece.text.length
+  /** Counts a piece of `size` bytes (characters) into the progress; its errors' lines become file lines. */
+  const counted = (offset: number, size: number, before: number) => {
+    for (const e of job.errors.slice(before)) e.line += offset
+    read += size
     process.stderr.write(`\r  ${Math.min(100, Math.round((100 * read) / size))}%  ${job.imported} imported, ${job.rejected} rejected`)
   }
   try {
@@ -107,7 +133,7 @@ export async function importCommand(argv: string[]): Promise<void> {
       for await (const piece of pieces(file, format === 'csv')) {
         const before = job.errors.length
         await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
-        counted(piece, before)
+        counted(piece.offset, piece.text.length, before)
       }
     } else await importOnWorkers(engine, job, file, format, workers, counted)
   } catch (err) {
@@ -127,25 +153,32 @@ export async function importCommand(argv: string[]): Promise<void> {
 
 /**
  * Pieces are parsed ahead on the workers, at most one per worker besides the one being ingested,
- * and ingested in file order: the import's result is the same as on one thread.
+ * and ingested in file order: the import's result is the same as on one thread. NDJSON goes as
+ * bytes (ndjsonBytes); its line numbers continue from the lines the worker counted in the pieces
+ * before.
  */
-async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', workers: number, counted: (piece: { text: string; offset: number }, before: number) => void): Promise<void> {
+async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', workers: number, counted: (offset: number, size: number, before: number) => void): Promise<void> {
   const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
-  const ahead: { piece: { text: string; offset: number }; parsed: Promise<ParsedLines | null> }[] = []
+  const ahead: { offset: number | null; size: number; parsed: Promise<Parsed> }[] = []
+  // the file line before the next NDJSON piece
+  let next = 0
   const ingestNext = async () => {
-    const { piece, parsed } = ahead.shift()!
-    const lines = await parsed
+    const { offset, size, parsed } = ahead.shift()!
+    const { lines, textLines } = await parsed
     const before = job.errors.length
     if (lines) await ingestParsed(engine.measure, job, lines)
-    counted(piece, before)
+    counted(offset ?? next, size, before)
+    next += textLines
+  }
+  const send = async (offset: number | null, size: number, data: string | Uint8Array<ArrayBuffer>) => {
+    const parsed = pool.parse(data, format)
+    parsed.catch(() => undefined) // awaited in turn below
+    ahead.push({ offset, size, parsed })
+    if (ahead.length > workers) await ingestNext()
   }
   try {
-    for await (const piece of pieces(file, format === 'csv', WORKER_PIECE_BYTES)) {
-      const parsed = pool.parse(piece.text, format)
-      parsed.catch(() => undefined) // awaited in turn below
-      ahead.push({ piece, parsed })
-      if (ahead.length > workers) await ingestNext()
-    }
+    if (format === 'ndjson') for await (const bytes of ndjsonBytes(file, WORKER_PIECE_BYTES)) await send(null, bytes.length + 1, bytes)
+    else for await (const piece of pieces(file, true, WORKER_PIECE_BYTES)) await send(piece.offset, piece.text.length, piece.text)
     while (ahead.length > 0) await ingestNext()
   } finally {
     await pool.close()

@@ -16,10 +16,14 @@ const { snapshot, timeZone } = workerData as { snapshot: LookupSnapshot; timeZon
 const attributor = new Attributor()
 const context: ImportContext = { lookup: new SnapshotLookup(snapshot), attributor: () => attributor, zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
 
-parentPort!.on('message', ({ id, text, format }: { id: number; text: string; format: 'ndjson' | 'csv' }) => {
+parentPort!.on('message', ({ id, data, format }: { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }) => {
   try {
+    // bytes: whole lines of UTF-8, decoded here and their lines counted (they number the next piece's)
+    const text = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')
+    let textLines = 1
+    if (typeof data !== 'string') for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) textLines++
     const parsed = parseLines(lines(text, format), context, Infinity)
-    parentPort!.postMessage({ id, parsed }, parsed ? buffersOf(parsed.hits) : [])
+    parentPort!.postMessage({ id, parsed, textLines }, parsed ? buffersOf(parsed.hits) : [])
   } catch (err) {
     parentPort!.postMessage({ id, error: (err as Error).message })
   }

@@ -7,11 +7,13 @@ import { Worker } from 'node:worker_threads'
 import type { ParsedLines } from '../engine/measure/import-parse'
 import type { LookupSnapshot } from '../engine/measure/lookup'
 
-type Reply = { id: number; parsed?: ParsedLines | null; error?: string }
+/** A piece parsed: its lines (null: none), and for bytes the number of lines of its text (the next piece starts after them). */
+export type Parsed = { lines: ParsedLines | null; textLines: number }
+type Reply = { id: number; parsed?: ParsedLines | null; textLines?: number; error?: string }
 
 export class ImportWorkers {
   private readonly workers: Worker[]
-  private readonly waiting = new Map<number, { resolve: (c: ParsedLines | null) => void; reject: (e: Error) => void }>()
+  private readonly waiting = new Map<number, { resolve: (p: Parsed) => void; reject: (e: Error) => void }>()
   private next = 0
   private failed: Error | null = null
   private closing = false
@@ -26,12 +28,15 @@ export class ImportWorkers {
     })
   }
 
-  /** Parses one piece on the next worker, in turn; pieces given to one worker are parsed in order. */
-  parse(text: string, format: 'ndjson' | 'csv'): Promise<ParsedLines | null> {
+  /**
+   * Parses one piece on the next worker, in turn; pieces given to one worker are parsed in order.
+   * Bytes (NDJSON) are moved to the worker, whose buffer must hold nothing else; text is copied.
+   */
+  parse(data: string | Uint8Array<ArrayBuffer>, format: 'ndjson' | 'csv'): Promise<Parsed> {
     if (this.failed) return Promise.reject(this.failed)
     const id = this.next++
-    const done = new Promise<ParsedLines | null>((resolve, reject) => this.waiting.set(id, { resolve, reject }))
-    this.workers[id % this.workers.length]!.postMessage({ id, text, format })
+    const done = new Promise<Parsed>((resolve, reject) => this.waiting.set(id, { resolve, reject }))
+    this.workers[id % this.workers.length]!.postMessage({ id, data, format }, typeof data === 'string' ? [] : [data.buffer])
     return done
   }
 
@@ -45,7 +50,7 @@ export class ImportWorkers {
     if (!w) return
     this.waiting.delete(m.id)
     if (m.error !== undefined) w.reject(new Error(m.error))
-    else w.resolve(m.parsed ?? null)
+    else w.resolve({ lines: m.parsed ?? null, textLines: m.textLines ?? 0 })
   }
 
   private fail(err: Error): void {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WORKER_PIECE_BYTES, local, pieces } from '../../bin/commands'
+import { WORKER_PIECE_BYTES, local, ndjsonBytes, pieces } from '../../bin/commands'
 import { openEngine } from '../../bin/open'
 import { csvRows } from '../../engine/measure/import'
 
@@ -57,6 +57,22 @@ describe('pieces', () => {
     })
     expect(seen).toEqual(lines.map((_, i) => i + 1))
     expect(got.map((p) => p.text).join('\n')).toBe(`${lines.join('\r\n')}\r`)
+  })
+
+  it('cuts NDJSON bytes (for workers) after whole lines, never inside a character, each piece with a buffer of its own', async () => {
+    const file = join(tempDir(), 'bytes.ndjson')
+    const lines = Array.from({ length: 40 }, (_, i) => JSON.stringify({ n: i + 1, note: i % 3 === 0 ? '春眠不觉晓😀'.repeat(7) : 'x' }))
+    const text = `${lines.join('\r\n')}\r\n`
+    writeFileSync(file, text)
+    const got: Uint8Array[] = []
+    for await (const b of ndjsonBytes(file, 50)) got.push(b)
+    expect(got.length).toBeGreaterThan(5)
+    // each piece decodes on its own, its lines whole; together, the file without its last newline
+    const decoded = got.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'))
+    expect(decoded.join('\n')).toBe(text.slice(0, -1))
+    for (const d of decoded) expect(d).not.toContain('\ufffd')
+    expect(new Set(got.map((b) => b.buffer)).size).toBe(got.length)
+    expect(decoded.flatMap((d) => d.split('\n')).filter((l) => l.trim() !== '').map((l) => JSON.parse(l).n)).toEqual(lines.map((_, i) => i + 1))
   })
 
   it('repeats the CSV header in every piece, never cuts a quoted field, and keeps file line numbers', async () => {
