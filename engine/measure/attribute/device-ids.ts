@@ -48,12 +48,34 @@ const PLACEHOLDERS = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/
  * a placeholder such as `null` or `unknown`, longer than MAX_DEVICE_ID_LENGTH or with spaces.
  */
 export function normaliseDeviceId(namespace: string, raw: string): string {
+  if (namespace !== 'mac' && namespace !== 'mac1') {
+    const plain = plainHex(raw)
+    if (plain !== null) return plain
+  }
   let value = raw.trim().toLowerCase()
   if (namespace === 'mac' || namespace === 'mac1') value = value.replace(/[:-]/g, '')
   if (value === '' || value.length > MAX_DEVICE_ID_LENGTH || /\s/.test(value)) return ''
   if (value.startsWith('__') && value.endsWith('__')) return ''
   if (/^[0:.-]*$/.test(value) || PLACEHOLDERS.has(value)) return ''
   return value
+}
+
+/**
+ * normaliseDeviceId's answer for the common case, a value of lower-case hex digits and dashes only
+ * (a lower-case IDFA, OAID or IMEI), in one pass over its characters; null for any other value.
+ * Such a value has nothing to trim, lower or strip: it is refused only when too long, empty or
+ * only zeros and dashes, or the md5 of an empty or all-zero id.
+ */
+function plainHex(raw: string): string | null {
+  if (raw.length > MAX_DEVICE_ID_LENGTH) return null
+  let filled = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i)
+    if (c === 48 || c === 45) continue // 0 -
+    if ((c >= 49 && c <= 57) || (c >= 97 && c <= 102)) filled = true // 1-9 a-f
+    else return null
+  }
+  return !filled || (raw.length === 32 && PLACEHOLDERS.has(raw)) ? '' : raw
 }
 
 /** The first filled device id of a hit, in priority order, or null. */

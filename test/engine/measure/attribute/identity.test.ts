@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DEVICE_ID_PARAMS, normaliseDeviceId } from '../../../../engine/measure/attribute/device-ids'
 import { amidFromCookieHeader, amidSetCookie, ipUaHash, resolveIdentity } from '../../../../engine/measure/attribute/identity'
+import { prng } from '../../../helpers/prng'
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 const IP = '202.96.134.133'
@@ -46,6 +47,32 @@ describe('normaliseDeviceId: unfilled values', () => {
 
   it('accepts an id of the longest allowed length', () => {
     expect(normaliseDeviceId('caid', 'A'.repeat(128))).toBe('a'.repeat(128))
+  })
+})
+
+describe('normaliseDeviceId: the rules of docs/attribution.md, over random values', () => {
+  const ZERO = '00000000-0000-0000-0000-000000000000'
+  const placeholders = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', md5(''), md5(ZERO), md5(ZERO.toUpperCase())])
+  /** The rules as written, one after the other. */
+  const expected = (namespace: string, raw: string): string => {
+    let v = raw.trim().toLowerCase()
+    if (namespace === 'mac' || namespace === 'mac1') v = v.split(':').join('').split('-').join('')
+    if (v === '' || v.length > 128 || /\s/.test(v) || (v.startsWith('__') && v.endsWith('__'))) return ''
+    if ([...v].every((ch) => '0:.-'.includes(ch)) || placeholders.has(v)) return ''
+    return v
+  }
+  it('gives what the rules give for hex ids, zeros, dashes, upper case, spaces, macros and placeholders', () => {
+    const rnd = prng(7)
+    const alphabet = ['0', '0', '0', '-', '1', '9', 'a', 'f', 'e', 'g', 'A', 'F', ':', '_', ' ', '.', 'n', '/']
+    const values = [...placeholders, md5(ZERO).toUpperCase(), '1'.repeat(128), '1'.repeat(129), '0'.repeat(129), '', '-', '__', '____']
+    for (let i = 0; i < 5000; i++) {
+      const n = Math.floor(rnd() * 40)
+      values.push(Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]!).join(''))
+      values.push(md5(String(i)).slice(0, 1 + Math.floor(rnd() * 32)))
+    }
+    for (const namespace of ['idfa', 'oaid', 'imei', 'mac', 'mac1']) {
+      for (const v of values) expect([namespace, v, normaliseDeviceId(namespace, v)]).toEqual([namespace, v, expected(namespace, v)])
+    }
   })
 })
 
