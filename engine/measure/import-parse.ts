@@ -18,19 +18,23 @@ export interface ParsedLines {
   errors: { line: number; error: string }[]
 }
 
-/** The numbered lines of a text, as `lines()` of import-run.ts yields them. */
-export type LineSource = Iterator<{ line: number; value: ImportLine | LineError }>
+/** The numbered lines of a text (`lines()` of import-run.ts): after next() answers true, `line` and `value` are the next line's. */
+export interface LineCursor {
+  line: number
+  value: ImportLine | LineError
+  next(): boolean
+}
 
 /**
  * Parses up to `max` lines of `source` (all when `max` is Infinity); null when it has none left.
  * A LineError rejects its line; any other error ends the import.
  */
-export function parseLines(source: LineSource, c: ImportContext, max: number): ParsedLines | null {
+export function parseLines(source: LineCursor, c: ImportContext, max: number): ParsedLines | null {
   const hits = new ColumnWriter()
   const errors: ParsedLines['errors'] = []
   let lines = 0
-  for (let r = source.next(); !r.done; r = lines < max ? source.next() : { done: true, value: undefined }) {
-    const { line, value } = r.value
+  while (lines < max && source.next()) {
+    const { line, value } = source
     lines++
     try {
       if (value instanceof LineError) throw value
