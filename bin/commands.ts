@@ -117,6 +117,8 @@ export async function importCommand(argv: string[]): Promise<void> {
   if (values.workers !== undefined && !/^(0|[1-9][0-9]?)$/.test(values.workers)) fail(`import: --workers must be a number of threads from 0 to 99, got ${values.workers}`)
   const size = (await stat(file).catch(() => fail(`import: cannot read ${file}`))).size
   const workers = values.workers !== undefined ? Number(values.workers) : size >= WORKERS_FROM_BYTES ? Math.min(4, Math.max(1, availableParallelism() - 1)) : 0
+  // the workers start while the engine opens
+  const pool = workers > 0 ? new ImportWorkers(workers) : null
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const job = engine.measure.jobs.start('import', Date.now())
   let read = 0
@@ -135,7 +137,7 @@ export async function importCommand(argv: string[]): Promise<void> {
         await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
         counted(piece.offset, piece.text.length, before)
       }
-    } else await importOnWorkers(engine, job, file, format, workers, counted)
+    } else await importOnWorkers(engine, job, file, format, pool!, workers, counted)
   } catch (err) {
     // a refusal of the whole file (CSV columns, too many lines) or a worker's failure; the
     // chunks counted before it are durable
@@ -157,8 +159,8 @@ export async function importCommand(argv: string[]): Promise<void> {
  * bytes (ndjsonBytes); its line numbers continue from the lines the worker counted in the pieces
  * before.
  */
-async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', workers: number, counted: (offset: number, size: number, before: number) => void): Promise<void> {
-  const pool = new ImportWorkers(workers, { snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
+async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', pool: ImportWorkers, workers: number, counted: (offset: number, size: number, before: number) => void): Promise<void> {
+  pool.start({ snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
   const ahead: { offset: number | null; size: number; parsed: Promise<Parsed> }[] = []
   // the file line before the next NDJSON piece
   let next = 0

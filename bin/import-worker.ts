@@ -4,7 +4,7 @@
  * engine state: identities, invalid-traffic frequency and credit are decided by the main thread's
  * ingest, in line order.
  */
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { zoneOffset } from '../engine/runtime'
 import { Attributor } from '../engine/measure/attribute'
 import { buffersOf, parseLines } from '../engine/measure/import-parse'
@@ -12,12 +12,21 @@ import { lines } from '../engine/measure/import-run'
 import { SnapshotLookup, type LookupSnapshot } from '../engine/measure/lookup'
 import type { ImportContext } from '../engine/measure/import'
 
-const { snapshot, timeZone } = workerData as { snapshot: LookupSnapshot; timeZone: string }
-const attributor = new Attributor()
-const context: ImportContext = { lookup: new SnapshotLookup(snapshot), attributor: () => attributor, zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
+type Message = { start: { snapshot: LookupSnapshot; timeZone: string } } | { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }
 
-parentPort!.on('message', ({ id, data, format }: { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }) => {
+// built while the main thread opens the engine (the IP database takes a while)
+const attributor = new Attributor()
+let context: ImportContext | null = null
+
+parentPort!.on('message', (m: Message) => {
+  if ('start' in m) {
+    const { snapshot, timeZone } = m.start
+    context = { lookup: new SnapshotLookup(snapshot), attributor: () => attributor, zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
+    return
+  }
+  const { id, data, format } = m
   try {
+    if (!context) throw new Error('an import worker was given a piece before start()')
     // bytes: whole lines of UTF-8, decoded here and their lines counted (they number the next piece's)
     const text = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')
     let textLines = 1
