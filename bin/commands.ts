@@ -1,7 +1,5 @@
 /** The data commands of the command line: import, simulate, rebuild, demo. */
-import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import type { Engine } from '../engine/index'
@@ -9,96 +7,10 @@ import type { Job } from '../engine/measure/jobs'
 import { availableParallelism } from 'node:os'
 import { ingestParsed, runImport } from '../engine/measure/import-run'
 import { ImportWorkers, type Parsed } from './import-workers'
+import { ndjsonBytes, pieces } from './pieces'
 import { fail, openEngine } from './open'
 
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
-
-/**
- * Reads a file in pieces of whole records (an event log may be larger than memory); `offset`
- * turns a line number within a piece into one of the file.
- */
-export function pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
-  return csv ? csvPieces(file, bytes) : ndjsonPieces(file, bytes)
-}
-
-/** CSV: a piece is never cut inside a quoted field, and every piece after the first starts with the header again. */
-async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
-  let buf: string[] = []
-  let size = 0
-  let line = 0
-  let header: string | undefined
-  let offset = 0
-  let quoted = false
-  let yielded = false
-  for await (const l of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-    line++
-    buf.push(l)
-    if (header === undefined) header = l
-    else size += l.length + 1
-    for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
-    if (size >= bytes && !quoted) {
-      yield { text: buf.join('\n'), offset }
-      yielded = true
-      // the next piece: the header (its line 1), then file line `line + 1` as its line 2
-      buf = [header]
-      size = 0
-      offset = line - 1
-    }
-  }
-  if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }
-}
-
-/**
- * NDJSON: a record is a line, so a piece is what the file stream reads, cut after its last
- * newline (the rest starts the next piece). No line-by-line reading and joining again.
- */
-async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
-  let rest = ''
-  let offset = 0
-  let yielded = false
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: bytes })) {
-    const text = rest + (chunk as string)
-    const cut = text.lastIndexOf('\n')
-    if (cut < 0) {
-      rest = text
-      continue
-    }
-    const piece = text.slice(0, cut)
-    rest = text.slice(cut + 1)
-    yield { text: piece, offset }
-    yielded = true
-    // the next piece's line 1 is the line after this piece's last one
-    for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) offset++
-    offset++
-  }
-  if (rest !== '' || !yielded) yield { text: rest, offset }
-}
-
-/**
- * NDJSON for worker threads: pieces of bytes cut after their last newline (a newline byte never
- * falls inside a UTF-8 character), decoded and counted by the worker that parses them, so that
- * the main thread neither decodes nor scans the text. Each piece has a buffer of its own, moved
- * to the worker without a copy.
- */
-export async function* ndjsonBytes(file: string, bytes: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
-  let rest = new Uint8Array(0)
-  let yielded = false
-  for await (const chunk of createReadStream(file, { highWaterMark: bytes })) {
-    const read = chunk as Buffer
-    const all = new Uint8Array(rest.length + read.length)
-    all.set(rest)
-    all.set(read, rest.length)
-    const cut = all.lastIndexOf(10)
-    if (cut < 0) {
-      rest = all
-      continue
-    }
-    rest = all.slice(cut + 1)
-    yield all.subarray(0, cut)
-    yielded = true
-  }
-  if (rest.length > 0 || !yielded) yield rest
-}
 
 /** Files larger than this are parsed by worker threads. */
 const WORKERS_FROM_BYTES = 64 << 20
@@ -137,7 +49,7 @@ export async function importCommand(argv: string[]): Promise<void> {
         await runImport(engine.measure, engine.settings.timeZone, job, piece.text, format)
         counted(piece.offset, piece.text.length, before)
       }
-    } else await importOnWorkers(engine, job, file, format, pool!, workers, counted)
+    } else await importOnWorkers(engine, job, file, format, pool!, counted)
   } catch (err) {
     // a refusal of the whole file (CSV columns, too many lines) or a worker's failure; the
     // chunks counted before it are durable
@@ -159,7 +71,7 @@ export async function importCommand(argv: string[]): Promise<void> {
  * bytes (ndjsonBytes); its line numbers continue from the lines the worker counted in the pieces
  * before.
  */
-async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', pool: ImportWorkers, workers: number, counted: (offset: number, size: number, before: number) => void): Promise<void> {
+async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', pool: ImportWorkers, counted: (offset: number, size: number, before: number) => void): Promise<void> {
   pool.start({ snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
   const ahead: { offset: number | null; size: number; parsed: Promise<Parsed> }[] = []
   // the file line before the next NDJSON piece
@@ -176,7 +88,7 @@ async function importOnWorkers(engine: Engine, job: Job, file: string, format: '
     const parsed = pool.parse(data, format)
     parsed.catch(() => undefined) // awaited in turn below
     ahead.push({ offset, size, parsed })
-    if (ahead.length > workers) await ingestNext()
+    if (ahead.length > pool.size) await ingestNext()
   }
   try {
     if (format === 'ndjson') for await (const bytes of ndjsonBytes(file, WORKER_PIECE_BYTES)) await send(null, bytes.length + 1, bytes)

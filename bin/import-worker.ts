@@ -11,6 +11,7 @@ import { buffersOf, parseLines } from '../engine/measure/import-parse'
 import { lines } from '../engine/measure/import-run'
 import { SnapshotLookup, type LookupSnapshot } from '../engine/measure/lookup'
 import type { ImportContext } from '../engine/measure/import'
+import { decodePiece } from './pieces'
 
 type Message = { start: { snapshot: LookupSnapshot; timeZone: string } } | { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }
 
@@ -27,10 +28,8 @@ parentPort!.on('message', (m: Message) => {
   const { id, data, format } = m
   try {
     if (!context) throw new Error('an import worker was given a piece before start()')
-    // bytes: whole lines of UTF-8, decoded here and their lines counted (they number the next piece's)
-    const text = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')
-    let textLines = 1
-    if (typeof data !== 'string') for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) textLines++
+    // bytes (NDJSON): decoded here, their lines counted (they number the next piece's)
+    const { text, lines: textLines } = typeof data === 'string' ? { text: data, lines: 0 } : decodePiece(data)
     const parsed = parseLines(lines(text, format), context, Infinity)
     parentPort!.postMessage({ id, parsed, textLines }, parsed ? buffersOf(parsed.hits) : [])
   } catch (err) {

@@ -41,6 +41,11 @@ export class ImportWorkers {
     })
   }
 
+  /** Number of threads. */
+  get size(): number {
+    return this.workers.length
+  }
+
   /** The spots and minisites as the import starts, and the engine's time zone: before any parse(). */
   start(data: { snapshot: LookupSnapshot; timeZone: string }): void {
     for (const w of this.workers) w.postMessage({ start: data })

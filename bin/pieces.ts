@@ -1,0 +1,89 @@
+/**
+ * An event file read in pieces of whole records, for the command line's `import` (an event log may
+ * be larger than memory; docs/import.md).
+ */
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+
+/**
+ * Reads a file in pieces of whole records (an event log may be larger than memory); `offset`
+ * turns a line number within a piece into one of the file.
+ */
+export function pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
+  return csv ? csvPieces(file, bytes) : ndjsonPieces(file, bytes)
+}
+
+/** CSV: a piece is never cut inside a quoted field, and every piece after the first starts with the header again. */
+async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
+  let buf: string[] = []
+  let size = 0
+  let line = 0
+  let header: string | undefined
+  let offset = 0
+  let quoted = false
+  let yielded = false
+  for await (const l of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+    line++
+    buf.push(l)
+    if (header === undefined) header = l
+    else size += l.length + 1
+    for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
+    if (size >= bytes && !quoted) {
+      yield { text: buf.join('\n'), offset }
+      yielded = true
+      // the next piece: the header (its line 1), then file line `line + 1` as its line 2
+      buf = [header]
+      size = 0
+      offset = line - 1
+    }
+  }
+  if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }
+}
+
+/** NDJSON on one thread: the byte pieces decoded here, each numbered after the lines of those before. */
+async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
+  let offset = 0
+  for await (const b of ndjsonBytes(file, bytes)) {
+    const { text, lines } = decodePiece(b)
+    yield { text, offset }
+    offset += lines
+  }
+}
+
+/**
+ * NDJSON for worker threads: pieces of bytes cut after their last newline (a newline byte never
+ * falls inside a UTF-8 character), decoded and counted by the worker that parses them, so that
+ * the main thread neither decodes nor scans the text. Each piece has a buffer of its own, moved
+ * to the worker without a copy.
+ */
+export async function* ndjsonBytes(file: string, bytes: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+  let rest = new Uint8Array(0)
+  let yielded = false
+  for await (const chunk of createReadStream(file, { highWaterMark: bytes })) {
+    const read = chunk as Buffer
+    const all = new Uint8Array(rest.length + read.length)
+    all.set(rest)
+    all.set(read, rest.length)
+    const cut = all.lastIndexOf(10)
+    if (cut < 0) {
+      rest = all
+      continue
+    }
+    rest = all.slice(cut + 1)
+    yield all.subarray(0, cut)
+    yielded = true
+  }
+  if (rest.length > 0 || !yielded) yield rest
+}
+
+/**
+ * A piece of NDJSON bytes (ndjsonBytes) as text, and its number of lines: the next piece's line 1
+ * is the line after them. Decoded by the thread that parses it (an import worker, or the main
+ * thread on one thread).
+ */
+export function decodePiece(b: Uint8Array): { text: string; lines: number } {
+  const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8')
+  let lines = 1
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++
+  return { text, lines }
+}
