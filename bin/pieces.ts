@@ -6,15 +6,22 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 
 /**
- * Reads a file in pieces of whole records (an event log may be larger than memory); `offset`
- * turns a line number within a piece into one of the file.
+ * A piece of a file: its text; `offset` turns a line number within it into one of the file;
+ * `bytes` is how much of the file it covers (the progress of an import).
  */
-export function pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<{ text: string; offset: number }> {
+export interface Piece {
+  text: string
+  offset: number
+  bytes: number
+}
+
+/** Reads a file in pieces of whole records (an event log may be larger than memory). */
+export function pieces(file: string, csv: boolean, bytes = 32 << 20): AsyncGenerator<Piece> {
   return csv ? csvPieces(file, bytes) : ndjsonPieces(file, bytes)
 }
 
 /** CSV: a piece is never cut inside a quoted field, and every piece after the first starts with the header again. */
-async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
+async function* csvPieces(file: string, bytes: number): AsyncGenerator<Piece> {
   let buf: string[] = []
   let size = 0
   let line = 0
@@ -29,7 +36,7 @@ async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: s
     else size += l.length + 1
     for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
     if (size >= bytes && !quoted) {
-      yield { text: buf.join('\n'), offset }
+      yield piece(buf.join('\n'), offset)
       yielded = true
       // the next piece: the header (its line 1), then file line `line + 1` as its line 2
       buf = [header]
@@ -37,15 +44,19 @@ async function* csvPieces(file: string, bytes: number): AsyncGenerator<{ text: s
       offset = line - 1
     }
   }
-  if (size > 0 || !yielded) yield { text: buf.join('\n'), offset }
+  if (size > 0 || !yielded) yield piece(buf.join('\n'), offset)
 }
 
+// (a CSV piece after the first repeats the header, which counts in its bytes: the progress is near)
+const piece = (text: string, offset: number): Piece => ({ text, offset, bytes: Buffer.byteLength(text) + 1 })
+
 /** NDJSON on one thread: the byte pieces decoded here, each numbered after the lines of those before. */
-async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<{ text: string; offset: number }> {
+async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<Piece> {
   let offset = 0
   for await (const b of ndjsonBytes(file, bytes)) {
     const { text, lines } = decodePiece(b)
-    yield { text, offset }
+    // (and the newline it was cut after)
+    yield { text, offset, bytes: b.length + 1 }
     offset += lines
   }
 }

@@ -2,13 +2,13 @@
 // data directory (docs/import.md, docs/simulator.md, docs/measurement.md), and the piece reader
 // that lets `import` take files larger than memory.
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WORKER_PIECE_BYTES, local } from '../../bin/commands'
-import { ndjsonBytes, pieces } from '../../bin/pieces'
+import { ndjsonBytes, pieces, type Piece } from '../../bin/pieces'
 import { openEngine } from '../../bin/open'
 import { csvRows } from '../../engine/measure/import'
 
@@ -24,8 +24,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-async function collect(file: string, csv: boolean, bytes: number): Promise<{ text: string; offset: number }[]> {
-  const out: { text: string; offset: number }[] = []
+async function collect(file: string, csv: boolean, bytes: number): Promise<Piece[]> {
+  const out: Piece[] = []
   for await (const p of pieces(file, csv, bytes)) out.push(p)
   return out
 }
@@ -58,6 +58,8 @@ describe('pieces', () => {
     })
     expect(seen).toEqual(lines.map((_, i) => i + 1))
     expect(got.map((p) => p.text).join('\n')).toBe(`${lines.join('\r\n')}\r`)
+    // the bytes of the file each piece covers (the progress), the newline it was cut after included
+    expect(got.reduce((n, p) => n + p.bytes, 0)).toBe(statSync(file).size)
   })
 
   it('cuts NDJSON bytes (for workers) after whole lines, never inside a character, each piece with a buffer of its own', async () => {
@@ -100,6 +102,8 @@ describe('pieces', () => {
       }
     }
     expect(cells.map((c) => Number(c[1]))).toEqual(Array.from({ length: 39 }, (_, i) => i + 2))
+    // every piece but the first repeats the header (13 bytes with its newline)
+    expect(got.reduce((n, p) => n + p.bytes, 0)).toBe(statSync(file).size + 1 + 13 * (got.length - 1))
     expect(cells.find((c) => c[1] === '7')![2]).toBe('two\nlines, "quoted"')
   })
 
@@ -191,6 +195,13 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     const b = runIn(two, 'import', file, '--workers', '1')
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0])
     expect(b.err).toMatch(/parsed by 1 worker thread, main thread busy \d+%/)
+    // the progress goes by the bytes of the file read: a third, two thirds, all (the pieces of 4 MiB)
+    const progress = (err: string) => [...err.matchAll(/\r {2}(\d+)% {2}/g)].map((m) => Number(m[1]))
+    expect(progress(b.err).length).toBeGreaterThanOrEqual(3)
+    expect(progress(b.err)[0]).toBeLessThan(50)
+    expect(progress(b.err)).toEqual([...progress(b.err)].sort((x, y) => x - y))
+    expect(progress(b.err).at(-1)).toBe(100)
+    expect(progress(a.err).at(-1)).toBe(100)
     const summary = (err: string) => /(\d+) events imported, (\d+) rejected/.exec(err)!.slice(1).map(Number)
     expect(summary(b.err)).toEqual(summary(a.err))
     expect(summary(b.err)).toEqual([40_000 - bad.size, bad.size])
