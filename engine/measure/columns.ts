@@ -119,24 +119,29 @@ export class Partition {
    */
   private compact(identities: number): void {
     const n = this.n
-    const order = new Uint32Array(n)
+    // where each event goes: identity order, and index order within an identity
+    const dest = new Uint32Array(n)
     if (n * 4 < identities) {
       // key = identity * 2^26 + index: exact in a double for index < 2^26, identity < 2^27
       const keys = new Float64Array(n)
       for (let i = 0; i < n; i++) keys[i] = this.identity[i]! * 67_108_864 + i
       keys.sort()
-      for (let i = 0; i < n; i++) order[i] = keys[i]! % 67_108_864
+      for (let k = 0; k < n; k++) dest[keys[k]! % 67_108_864] = k
     } else {
       const start = new Uint32Array(identities + 1)
       for (let i = 0; i < n; i++) start[this.identity[i]! + 1]!++
       for (let k = 1; k <= identities; k++) start[k]! += start[k - 1]!
-      for (let i = 0; i < n; i++) order[start[this.identity[i]!]!++] = i
+      for (let i = 0; i < n; i++) dest[i] = start[this.identity[i]!]!++
     }
-    // one copy loop per element type: a single generic loop over three array types is several
-    // times slower (V8 cannot specialise its element loads), and this runs over every event
-    const p8 = (col: Uint8Array<ArrayBuffer>) => permute8(col, order, n)
-    const p16 = (col: Uint16Array<ArrayBuffer>) => permute16(col, order, n)
-    const p32 = (col: Uint32Array<ArrayBuffer>) => permute32(col, order, n)
+    // Each column is read in order and written to its places (a scatter), rather than written in
+    // order from the places it is read (a gather): the reads of a gather that miss the cache stall
+    // the loop, the writes of a scatter do not (compacting 4M / 8M events of a million identities,
+    // the last 2M unsorted: 219-292 / 375-474 ms -> 129-179 / 247-292 ms, measured alternately).
+    // One copy loop per element type: a single generic loop over three array types is several
+    // times slower (V8 cannot specialise its element loads).
+    const p8 = (col: Uint8Array<ArrayBuffer>) => scatter8(col, dest, n)
+    const p16 = (col: Uint16Array<ArrayBuffer>) => scatter16(col, dest, n)
+    const p32 = (col: Uint32Array<ArrayBuffer>) => scatter32(col, dest, n)
     this.day = p16(this.day)
     this.hour = p8(this.hour)
     this.kind = p8(this.kind)
@@ -237,21 +242,21 @@ export class Partition {
   }
 }
 
-function permute8(col: Uint8Array<ArrayBuffer>, order: Uint32Array, n: number): Uint8Array<ArrayBuffer> {
+function scatter8(col: Uint8Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(col.length)
-  for (let k = 0; k < n; k++) out[k] = col[order[k]!]!
+  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
   return out
 }
 
-function permute16(col: Uint16Array<ArrayBuffer>, order: Uint32Array, n: number): Uint16Array<ArrayBuffer> {
+function scatter16(col: Uint16Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint16Array<ArrayBuffer> {
   const out = new Uint16Array(col.length)
-  for (let k = 0; k < n; k++) out[k] = col[order[k]!]!
+  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
   return out
 }
 
-function permute32(col: Uint32Array<ArrayBuffer>, order: Uint32Array, n: number): Uint32Array<ArrayBuffer> {
+function scatter32(col: Uint32Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(col.length)
-  for (let k = 0; k < n; k++) out[k] = col[order[k]!]!
+  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
   return out
 }
 
