@@ -47,7 +47,10 @@ export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
   const arrays: Typed[] = []
   // the texts as one UTF-8 blob and their lengths in UTF-16 units (a text may hold any character)
   const t = s.identities.texts
-  arrays.push(Uint32Array.from(t, (x) => x.length), Buffer.from(t.join(''), 'utf8'))
+  // (a loop: Uint32Array.from with a mapping function took 75 ms over a million texts)
+  const lengths = new Uint32Array(t.length)
+  for (let i = 0; i < t.length; i++) lengths[i] = t[i]!.length
+  arrays.push(lengths, Buffer.from(t.join(''), 'utf8'))
   const ids: IdentityArrays = s.identities.arrays()
   for (const k of IDENTITY_KEYS) arrays.push(ids[k])
   const partitions: Header['partitions'] = []
