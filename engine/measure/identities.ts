@@ -29,17 +29,29 @@ export interface IdentityArrays {
   earlier: Float64Array<ArrayBuffer>
 }
 
+/**
+ * The per-identity record: 64 bytes an identity in one buffer, read through views of three element
+ * types. A hit reads and writes its identity's first sighting, frequency window and latest touch
+ * of its kind: held in separate arrays (eleven of them, 53 bytes an identity), those were six
+ * cache misses a hit over a million identities; in one record they are one or two.
+ * Offsets are in elements of each view.
+ */
+const F64 = { firstSeen: 0, window: 1, impTs: 2, clkTs: 3 } as const
+const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11 } as const
+const U16 = { impressions: 24, clicks: 25 } as const
+const U8 = { platform: 52 } as const
+/** Record size: in float64s, and in the units of the other views. */
+const REC = 8
+
 export class Identities {
   texts: string[] = ['']
   /** text -> id; built from `texts` on first use after a checkpoint (a start that only reports never needs it). */
   private byText: TextIndex | null = new TextIndex(this.texts)
-  platform = new Uint8Array(1024)
-  firstSeen = new Float64Array(1024)
-  private window = new Float64Array(1024)
-  private impressions = new Uint16Array(1024)
-  private clicks = new Uint16Array(1024)
-  /** The last impression and click of each identity (campaign, spot, time): minisite credit. */
-  private touch = { impCampaign: new Uint32Array(1024), impSpot: new Uint32Array(1024), impTs: new Float64Array(1024), clkCampaign: new Uint32Array(1024), clkSpot: new Uint32Array(1024), clkTs: new Float64Array(1024) }
+  /** The records (REC float64s an identity), and views of the same memory. */
+  private f64 = new Float64Array(1024 * REC)
+  private u32 = new Uint32Array(this.f64.buffer)
+  private u16 = new Uint16Array(this.f64.buffer)
+  private u8 = new Uint8Array(this.f64.buffer)
 
   /** Number of identities + 1 (ids run from 1). */
   get size(): number {
@@ -59,6 +71,15 @@ export class Identities {
     return this.ids.get(text)
   }
 
+  platformOf(id: number): number {
+    return this.u8[id * REC * 8 + U8.platform]!
+  }
+
+  /** When the identity was first seen (ms). */
+  firstSeenOf(id: number): number {
+    return this.f64[id * REC + F64.firstSeen]!
+  }
+
   /** Adds a new identity and returns its record (to be written before its first event). */
   add(text: string, platform: number, firstSeen: number): IdentityRecord {
     const id = this.texts.length
@@ -71,32 +92,42 @@ export class Identities {
     if (r.id !== this.texts.length) throw new Error(`identity ${r.id} out of order (expected ${this.texts.length}): the event log is damaged`)
     this.texts.push(r.text)
     this.ids.set(r.text, r.id)
-    const n = this.texts.length
-    this.platform = ensure(this.platform, n)
-    this.firstSeen = ensure(this.firstSeen, n)
-    this.window = ensure(this.window, n)
-    this.impressions = ensure(this.impressions, n)
-    this.clicks = ensure(this.clicks, n)
-    const t = this.touch
-    this.touch = {
-      impCampaign: ensure(t.impCampaign, n), impSpot: ensure(t.impSpot, n), impTs: ensure(t.impTs, n),
-      clkCampaign: ensure(t.clkCampaign, n), clkSpot: ensure(t.clkSpot, n), clkTs: ensure(t.clkTs, n),
-    }
-    this.platform[r.id] = r.platform
-    this.firstSeen[r.id] = r.firstSeen
+    this.room(this.texts.length)
+    this.u8[r.id * REC * 8 + U8.platform] = r.platform
+    this.f64[r.id * REC + F64.firstSeen] = r.firstSeen
+  }
+
+  /** Records for `n` identities. */
+  private room(n: number): void {
+    if (n * REC <= this.f64.length) return
+    this.setRecords(ensure(this.f64, n * REC))
+  }
+
+  private setRecords(f64: Float64Array<ArrayBuffer>): void {
+    this.f64 = f64
+    this.u32 = new Uint32Array(f64.buffer)
+    this.u16 = new Uint16Array(f64.buffer)
+    this.u8 = new Uint8Array(f64.buffer)
   }
 
   /** Everything but the texts, as arrays (a checkpoint): copies, since hits change them in place. */
   arrays(): IdentityArrays {
     const n = this.size
-    const t = this.touch
     const earlier: number[] = []
     for (const [id, m] of this.earlier) for (const [campaign, e] of m) earlier.push(id, campaign, e.clkSpot, e.clkTs, e.impSpot, e.impTs)
+    const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(out: T, view: T, at: number, stride: number): T => {
+      for (let id = 0; id < n; id++) out[id] = view[id * stride + at]!
+      return out
+    }
+    const [f, u32, u16, u8] = [REC, REC * 2, REC * 4, REC * 8]
     return {
-      platform: this.platform.slice(0, n), firstSeen: this.firstSeen.slice(0, n), window: this.window.slice(0, n),
-      impressions: this.impressions.slice(0, n), clicks: this.clicks.slice(0, n),
-      impCampaign: t.impCampaign.slice(0, n), impSpot: t.impSpot.slice(0, n), impTs: t.impTs.slice(0, n),
-      clkCampaign: t.clkCampaign.slice(0, n), clkSpot: t.clkSpot.slice(0, n), clkTs: t.clkTs.slice(0, n),
+      platform: field(new Uint8Array(n), this.u8, U8.platform, u8), firstSeen: field(new Float64Array(n), this.f64, F64.firstSeen, f),
+      window: field(new Float64Array(n), this.f64, F64.window, f),
+      impressions: field(new Uint16Array(n), this.u16, U16.impressions, u16), clicks: field(new Uint16Array(n), this.u16, U16.clicks, u16),
+      impCampaign: field(new Uint32Array(n), this.u32, U32.impCampaign, u32), impSpot: field(new Uint32Array(n), this.u32, U32.impSpot, u32),
+      impTs: field(new Float64Array(n), this.f64, F64.impTs, f),
+      clkCampaign: field(new Uint32Array(n), this.u32, U32.clkCampaign, u32), clkSpot: field(new Uint32Array(n), this.u32, U32.clkSpot, u32),
+      clkTs: field(new Float64Array(n), this.f64, F64.clkTs, f),
       earlier: Float64Array.from(earlier),
     }
   }
@@ -104,11 +135,27 @@ export class Identities {
   /** An Identities from a checkpoint: its texts (id order, '' first) and arrays. */
   static from(texts: string[], a: IdentityArrays): Identities {
     const x = new Identities()
-    if (texts[0] !== '' || texts.length !== a.platform.length) throw new Error('checkpoint: identity texts and arrays differ in length')
+    const n = texts.length
+    const sizes = [a.firstSeen, a.window, a.impressions, a.clicks, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
+    if (texts[0] !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
     x.byText = null
-    ;({ platform: x.platform, firstSeen: x.firstSeen, window: x.window, impressions: x.impressions, clicks: x.clicks } = a)
-    x.touch = { impCampaign: a.impCampaign, impSpot: a.impSpot, impTs: a.impTs, clkCampaign: a.clkCampaign, clkSpot: a.clkSpot, clkTs: a.clkTs }
+    x.setRecords(new Float64Array(Math.max(n, 1024) * REC))
+    const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, view: T, at: number, stride: number): void => {
+      for (let id = 0; id < n; id++) view[id * stride + at] = from[id]!
+    }
+    const [f, u32, u16, u8] = [REC, REC * 2, REC * 4, REC * 8]
+    field(a.platform, x.u8, U8.platform, u8)
+    field(a.firstSeen, x.f64, F64.firstSeen, f)
+    field(a.window, x.f64, F64.window, f)
+    field(a.impressions, x.u16, U16.impressions, u16)
+    field(a.clicks, x.u16, U16.clicks, u16)
+    field(a.impCampaign, x.u32, U32.impCampaign, u32)
+    field(a.impSpot, x.u32, U32.impSpot, u32)
+    field(a.impTs, x.f64, F64.impTs, f)
+    field(a.clkCampaign, x.u32, U32.clkCampaign, u32)
+    field(a.clkSpot, x.u32, U32.clkSpot, u32)
+    field(a.clkTs, x.f64, F64.clkTs, f)
     for (let i = 0; i + 6 <= a.earlier.length; i += 6) {
       const id = a.earlier[i]!
       let m = x.earlier.get(id)
@@ -124,13 +171,16 @@ export class Identities {
    * (only identities that touch several campaigns have an entry there).
    */
   touched(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
-    const t = this.touch
-    const [cs, ss, tss] = click ? [t.clkCampaign, t.clkSpot, t.clkTs] : [t.impCampaign, t.impSpot, t.impTs]
-    if (cs[id]! !== 0 && cs[id]! !== campaign) this.keepEarlier(id, click, cs[id]!, ss[id]!, tss[id]!)
-    if (cs[id]! === campaign && ts < tss[id]!) return
-    cs[id] = campaign
-    ss[id] = spot
-    tss[id] = ts
+    // the campaign and spot of the kind's touch, in u32 units; its time, in float64s
+    const c = id * REC * 2 + (click ? U32.clkCampaign : U32.impCampaign)
+    const at = id * REC + (click ? F64.clkTs : F64.impTs)
+    const u32 = this.u32
+    const was = u32[c]!
+    if (was !== 0 && was !== campaign) this.keepEarlier(id, click, was, u32[c + 1]!, this.f64[at]!)
+    if (was === campaign && ts < this.f64[at]!) return
+    u32[c] = campaign
+    u32[c + 1] = spot
+    this.f64[at] = ts
   }
 
   private earlier = new Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>()
@@ -155,11 +205,11 @@ export class Identities {
 
   /** lastTouch by identity number. */
   creditOf(id: number, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
-    const t = this.touch
     const ok = (at: number) => at <= ts && ts - at <= windowMs
     for (const click of [true, false]) {
       let best: { campaign: number; spot: number; at: number } | null = null
-      const [c, s, at] = click ? [t.clkCampaign[id]!, t.clkSpot[id]!, t.clkTs[id]!] : [t.impCampaign[id]!, t.impSpot[id]!, t.impTs[id]!]
+      const i = id * REC * 2 + (click ? U32.clkCampaign : U32.impCampaign)
+      const [c, s, at] = [this.u32[i]!, this.u32[i + 1]!, this.f64[id * REC + (click ? F64.clkTs : F64.impTs)]!]
       if (c !== 0 && ok(at) && linked(c)) best = { campaign: c, spot: s, at }
       for (const [campaign, e] of this.earlier.get(id) ?? []) {
         const [spot, when] = click ? [e.clkSpot, e.clkTs] : [e.impSpot, e.impTs]
@@ -176,18 +226,15 @@ export class Identities {
    */
   overLimit(id: number, ts: number, click: boolean): boolean {
     const w = Math.floor(ts / FREQUENCY_WINDOW_MS)
-    if (this.window[id] !== w) {
-      this.window[id] = w
-      this.impressions[id] = 0
-      this.clicks[id] = 0
+    const n16 = id * REC * 4
+    if (this.f64[id * REC + F64.window] !== w) {
+      this.f64[id * REC + F64.window] = w
+      this.u16[n16 + U16.impressions] = 0
+      this.u16[n16 + U16.clicks] = 0
     }
-    if (click) {
-      const c = this.clicks[id]! + 1
-      this.clicks[id] = Math.min(c, 65535)
-      return c > MAX_CLICKS_PER_WINDOW
-    }
-    const n = this.impressions[id]! + 1
-    this.impressions[id] = Math.min(n, 65535)
-    return n > MAX_IMPRESSIONS_PER_WINDOW
+    const k = n16 + (click ? U16.clicks : U16.impressions)
+    const n = this.u16[k]! + 1
+    this.u16[k] = Math.min(n, 65535)
+    return n > (click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW)
   }
 }

@@ -255,7 +255,7 @@ export class Ingest {
       const c = ids.creditOf(id, ts, CREDIT_WINDOW_MS, (x) => linked.has(x) && (!k || x === k))
       ;({ campaign, spot } = c ?? (k && linked.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 }))
     }
-    const stable = platform === PLATFORM.mb || ts >= ids.firstSeen[id]! + STABLE_AFTER_MS
+    const stable = platform === PLATFORM.mb || ts >= ids.firstSeenOf(id) + STABLE_AFTER_MS
     const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk })
     this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
     const local = ts + zoneOffset(this.timeZone(), ts)

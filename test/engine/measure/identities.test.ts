@@ -23,8 +23,8 @@ describe('Identities: the dictionary', () => {
     expect(ids.get('amid:b')).toBe(2)
     expect(ids.get('amid:c')).toBeUndefined()
     expect(ids.texts).toEqual(['', 'idfa:a', 'amid:b'])
-    expect([ids.platform[1], ids.platform[2]]).toEqual([1, 0])
-    expect([ids.firstSeen[1], ids.firstSeen[2]]).toEqual([100, 200])
+    expect([ids.platformOf(1), ids.platformOf(2)]).toEqual([1, 0])
+    expect([ids.firstSeenOf(1), ids.firstSeenOf(2)]).toEqual([100, 200])
   })
 
   it('does restore identities read from the log in order', () => {
@@ -48,10 +48,10 @@ describe('Identities: the dictionary', () => {
     const ids = new Identities()
     for (let i = 1; i <= 5_000; i++) ids.add(`amid:${i}`, i % 2, i * 10)
     expect(ids.size).toBe(5_001)
-    expect(ids.platform[1]).toBe(1)
-    expect(ids.firstSeen[1]).toBe(10)
-    expect(ids.platform[4_000]).toBe(0)
-    expect(ids.firstSeen[5_000]).toBe(50_000)
+    expect(ids.platformOf(1)).toBe(1)
+    expect(ids.firstSeenOf(1)).toBe(10)
+    expect(ids.platformOf(4_000)).toBe(0)
+    expect(ids.firstSeenOf(5_000)).toBe(50_000)
     ids.touched(4_999, true, 7, 70, W)
     expect(ids.lastTouch('amid:4999', W, DAY, () => true)).toEqual({ campaign: 7, spot: 70 })
     expect(overCount(ids, 4_999, 6, W, true).at(-1)).toBe(true)
@@ -65,6 +65,29 @@ describe('Identities: the dictionary', () => {
     for (let i = 0; i < 3_000; i++) ids.add(`amid:more${i}`, 0, 0)
     expect(ids.overLimit(1, W, false)).toBe(true)
     expect(ids.lastTouch('amid:first', W, DAY, () => true)).toEqual({ campaign: 3, spot: 30 })
+  })
+
+  it('does keep every field of an identity apart from the others and from its neighbours, through a checkpoint', () => {
+    // one identity's fields share a record: each set to its own value, in identities side by side
+    const ids = new Identities()
+    for (let i = 1; i <= 1_500; i++) ids.add(`amid:n${i}`, i % 2, W - i * MIN)
+    const fields = (x: Identities, id: number) => {
+      const a = x.arrays()
+      return [x.platformOf(id), x.firstSeenOf(id), a.window[id], a.impressions[id], a.clicks[id], a.impCampaign[id], a.impSpot[id], a.impTs[id], a.clkCampaign[id], a.clkSpot[id], a.clkTs[id]]
+    }
+    for (let id = 1; id <= 1_500; id += 1) {
+      ids.touched(id, false, 100 + id, 200 + id, W + id)
+      ids.touched(id, true, 300 + id, 400 + id, W + 2 * id)
+      overCount(ids, id, id % 7, W, false)
+      overCount(ids, id, id % 5, W, true)
+    }
+    const expected = (id: number) => [id % 2, W - id * MIN, W / FREQUENCY_WINDOW_MS, id % 7, id % 5, 100 + id, 200 + id, W + id, 300 + id, 400 + id, W + 2 * id]
+    for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(ids, id), `identity ${id}`).toEqual(expected(id))
+    const back = Identities.from(ids.texts, ids.arrays())
+    for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(back, id), `identity ${id} after a checkpoint`).toEqual(expected(id))
+    expect(back.get('amid:n1024')).toBe(1_024)
+    // and the restored ones go on counting
+    expect(overCount(back, 8, MAX_IMPRESSIONS_PER_WINDOW, W, false).indexOf(true)).toBe(MAX_IMPRESSIONS_PER_WINDOW - 1) // 8 % 7: one before
   })
 })
 

@@ -417,7 +417,7 @@ describe('Ingest: stable audience', () => {
     const ingest = newIngest(new MemoryEventLog())
     await ingest.add([hit({ ts: T0 + 48 * HOUR }), hit({ ts: T0 }), hit({ ts: T0 + 71 * HOUR }), hit({ ts: T0 + 72 * HOUR })])
     const p = ingest.columns.campaign(1)!
-    expect(ingest.identities.firstSeen[1]).toBe(T0 + 48 * HOUR)
+    expect(ingest.identities.firstSeenOf(1)).toBe(T0 + 48 * HOUR)
     expect(Array.from(p.flags.subarray(0, p.n), flagStable)).toEqual([false, false, false, true])
   })
 
@@ -426,7 +426,7 @@ describe('Ingest: stable audience', () => {
     await ingest.add([hit({ identity: 'amid:x', platform: PLATFORM.pc }), hit({ identity: 'amid:x', platform: PLATFORM.mb, ts: T0 + 1 })])
     const p = ingest.columns.campaign(1)!
     expect(Array.from(p.flags.subarray(0, 2), flagStable)).toEqual([false, true])
-    expect(ingest.identities.platform[1]).toBe(PLATFORM.pc)
+    expect(ingest.identities.platformOf(1)).toBe(PLATFORM.pc)
   })
 })
 
@@ -490,8 +490,8 @@ describe('Ingest.open', () => {
     const second = newIngest(log)
     expect(await second.open()).toBe(36)
     expect(second.identities.texts).toEqual(first.identities.texts)
-    expect(Array.from(second.identities.firstSeen.subarray(0, 4))).toEqual(Array.from(first.identities.firstSeen.subarray(0, 4)))
-    expect(Array.from(second.identities.platform.subarray(0, 4))).toEqual(Array.from(first.identities.platform.subarray(0, 4)))
+    expect([0, 1, 2, 3].map((id) => second.identities.firstSeenOf(id))).toEqual([0, 1, 2, 3].map((id) => first.identities.firstSeenOf(id)))
+    expect([0, 1, 2, 3].map((id) => second.identities.platformOf(id))).toEqual([0, 1, 2, 3].map((id) => first.identities.platformOf(id)))
     for (const c of [1, 2]) expect(dump(second.columns.campaign(c)!)).toEqual(dump(first.columns.campaign(c)!))
     expect(dump(second.columns.minisite(9)!)).toEqual(dump(first.columns.minisite(9)!))
     expect(ivtOf(second.columns.campaign(1)).filter((c) => c === IVT.abnormal)).toHaveLength(2)
