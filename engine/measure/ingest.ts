@@ -81,7 +81,13 @@ class Batch {
 }
 
 const DAY_MS = 86_400_000
-/** A checkpoint is saved once this many events have been counted since the last one (and at close). */
+/**
+ * A checkpoint is saved once this many events have been counted since the last one, or half the
+ * events the last one held when that is more (and at close): a checkpoint costs time in
+ * proportion to everything held, so a fixed spacing would, at 50 million events, spend more time
+ * saving checkpoints than counting; with the spacing growing, the cost per event stays bounded
+ * and a start after a crash replays at most a third of the events.
+ */
 export const CHECKPOINT_EVERY = 2_000_000
 /** A written batch is kept for the next round up to this size (an import chunk); a larger one is let go. */
 const SPARE_MAX = 32_768
@@ -123,7 +129,7 @@ export class Ingest {
     public columns: Columns,
     public identities: Identities,
     private readonly timeZone: () => string,
-    /** A checkpoint is saved once this many events have been counted since the last one. */
+    /** A checkpoint is saved once this many events have been counted since the last one (CHECKPOINT_EVERY). */
     private readonly checkpointEvery = CHECKPOINT_EVERY,
   ) {}
 
@@ -279,7 +285,8 @@ export class Ingest {
           this.ingested += batch.n
           batch.resolve()
           if (batch.day.length <= SPARE_MAX) this.spare = batch
-          if (!this.autoSave && this.columns.events - Math.max(this.saved, this.asked) >= this.checkpointEvery) {
+          const last = Math.max(this.saved, this.asked)
+          if (!this.autoSave && this.columns.events - last >= Math.max(this.checkpointEvery, Math.floor(last / 2))) {
             this.asked = this.columns.events
             this.autoSave = this.checkpoint().finally(() => (this.autoSave = null))
           }

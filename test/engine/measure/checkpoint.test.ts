@@ -212,6 +212,33 @@ describe('Ingest with checkpoints', () => {
     await a.flush()
   })
 
+  it('does space checkpoints by half the events the last one held once that is more than the spacing', async () => {
+    let saves = 0
+    const log = new (class extends MemoryEventLog {
+      override async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
+        saves++
+        await super.saveCheckpoint(parts)
+      }
+    })()
+    const a = new Ingest(log, new Columns(), new Identities(), () => ZONE, 100)
+    await a.open()
+    await a.add(hits(9, 1_000))
+    await until(() => saves === 1)
+    // the next is due 500 events later (half of 1,000), not 100
+    for (let round = 0; round < 4; round++) await a.add(hits(10 + round, 100))
+    await new Promise<void>((resolve) => setTimeout(resolve, 20))
+    expect(saves).toBe(1)
+    await a.add(hits(20, 100))
+    await until(() => saves === 2)
+    // then 750 after 1,500
+    for (let round = 0; round < 7; round++) await a.add(hits(30 + round, 100))
+    await new Promise<void>((resolve) => setTimeout(resolve, 20))
+    expect(saves).toBe(2)
+    await a.add(hits(40, 50))
+    await until(() => saves === 3)
+    await a.flush()
+  })
+
   it('does read the whole log when the time zone changed since the checkpoint', async () => {
     const log = new MemoryEventLog()
     const a = newIngest(log)
