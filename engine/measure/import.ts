@@ -55,7 +55,9 @@ const inRange = (ms: number, raw: unknown) => (Number.isFinite(ms) && ms >= 0 &&
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
 /** Whether a field is given (present, not null, not empty text). */
 const given = (v: unknown): boolean => v !== undefined && v !== null && v !== ''
-const lowered = (x: unknown) => text(x).trim().toLowerCase()
+/** A field trimmed and in lower case; the words a log writes that way (most lines) as they are. */
+const lowered = (x: unknown) => (typeof x === 'string' && WORDS.has(x) ? x : text(x).trim().toLowerCase())
+const WORDS: ReadonlySet<unknown> = new Set(['impression', 'click', 'event', 'pc', 'mb', 'mm', 'mz', 'none'])
 
 function identityOf(l: ImportLine): { text: string; device: boolean } {
   const named = text(l.identity).trim()
