@@ -140,7 +140,9 @@ export class Identities {
     if (texts[0] !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
     x.byText = null
-    x.setRecords(new Float64Array(Math.max(n, 1024) * REC))
+    // room for an eighth more: the first new identity after a start does not double the records
+    // while the old ones are still held (a start at a million identities: 73 MB, not 65 then 195)
+    x.setRecords(new Float64Array(Math.max(n + (n >> 3), 1024) * REC))
     const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, view: T, at: number, stride: number): void => {
       for (let id = 0; id < n; id++) view[id * stride + at] = from[id]!
     }
