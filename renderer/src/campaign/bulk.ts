@@ -114,7 +114,7 @@ function planProblems(item: BatchItem, campaign: { start_date: string; end_date:
   if (item.slot_begin !== undefined && item.slot_duration !== undefined && /^\d+$/.test(item.slot_duration)) {
     const last = addDays(item.slot_begin, Number(item.slot_duration) - 1)
     if (item.slot_begin < campaign.start_date || item.slot_begin > campaign.end_date) add('slot_begin', `(${item.slot_begin}) lies outside the campaign's dates ${campaign.start_date}..${campaign.end_date}`)
-    else if (last > campaign.end_date) add('slot_duration', `(${item.slot_duration} days from ${item.slot_begin}, to ${last}) runs past the campaign's end ${campaign.end_date}`)
+    else if (last > campaign.end_date) add('slot_duration', `(${item.slot_duration} days from ${item.slot_begin}, to ${last}) runs past the campaign's dates ${campaign.start_date}..${campaign.end_date}`)
   }
   return out
 }

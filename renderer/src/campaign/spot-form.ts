@@ -96,7 +96,7 @@ function planErrors(form: SpotForm, campaign: { start_date: string; end_date: st
   if (begin !== '' && (begin < campaign.start_date || begin > campaign.end_date))
     out.slot_begin = `The 'slot_begin' (${begin}) lies outside the campaign's dates ${campaign.start_date}..${campaign.end_date}.`
   else if (begin !== '' && Number.isInteger(duration) && duration > 0 && addDays(begin, duration - 1) > campaign.end_date)
-    out.slot_duration = `The 'slot_duration' (${duration} days from ${begin}, to ${addDays(begin, duration - 1)}) runs past the campaign's end ${campaign.end_date}.`
+    out.slot_duration = `The 'slot_duration' (${duration} days from ${begin}, to ${addDays(begin, duration - 1)}) runs past the campaign's dates ${campaign.start_date}..${campaign.end_date}.`
   if (keywords > 0 && !isBiddingChannel(form.channel_name))
     out.channel_name = `The 'channel_name' must be ${BIDDING_CHANNELS.join(' or ')} for a spot with keywords and a plan, got '${form.channel_name}'.`
   return out

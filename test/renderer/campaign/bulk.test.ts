@@ -1,8 +1,10 @@
 // renderer/src/campaign/bulk.ts: sheet -> batch items, checks, and item[N] errors back on rows
 import { describe, expect, it } from 'vitest'
 import { BATCH_ITEM } from '../../../engine/contract/endpoints-cms'
+import type { PlanInput } from '../../../engine/routes/spots-plan'
 import { BATCH_FIELDS, batchBody, fieldOfMessage, itemError, mapColumns, mappingProblems, rowProblems, sheetItems, templateRows } from '../../../renderer/src/campaign/bulk'
 import { parseCsv } from '../../../renderer/src/utils/export'
+import { engineRefusal } from './engine-plan'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
 
@@ -58,6 +60,20 @@ describe('rowProblems', () => {
     expect(fields({ est_impression: '100' })).toEqual(['est_impression'])
     expect(fields({ slot_begin: '2025-01-15', slot_duration: '7' })).toEqual(['slot_duration'])
     expect(fields({ slot_begin: '2025-01-15', slot_duration: '6', est_impression: '60' })).toEqual([])
+  })
+
+  it("words each plan problem as the engine does (docs/app.md: the engine's own words)", () => {
+    const cases: [Record<string, string>, PlanInput][] = [
+      [{ slot_begin: '2025-01-15', slot_duration: '7' }, { slot_begin: '2025-01-15', slot_duration: 7 }],
+      [{ slot_begin: '2025-01-21', slot_duration: '2' }, { slot_begin: '2025-01-21', slot_duration: 2 }],
+      [{ slot_begin: '2025-01-15' }, { slot_begin: '2025-01-15' }],
+      [{ est_click: '5' }, { est_click: 5 }],
+      [{ add_slot: '2025-01-10', slot_begin: '2025-01-10' }, { add_slot: ['2025-01-10'], slot_begin: '2025-01-10' }],
+      [{ add_slot: '2025-01-10,2025-01-11', est_impression_day: '1' }, { add_slot: ['2025-01-10', '2025-01-11'], est_impression_day: [1] }],
+      [{ est_click_day: '1' }, { est_click_day: [1] }],
+      [{ add_slot: '2025-01-10,2025-01-21' }, { add_slot: ['2025-01-10', '2025-01-21'] }],
+    ]
+    for (const [item, input] of cases) expect(rowProblems({ ...base, ...item }, campaign).map((p) => p.message)).toContain(engineRefusal(input, campaign))
   })
 
   it('wants a Bidding channel for keywords', () => {

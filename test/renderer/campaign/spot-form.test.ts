@@ -1,8 +1,10 @@
 // renderer/src/campaign/spot-form.ts: the spot editor's fields, checks and call parameters
 import { describe, expect, it } from 'vitest'
 import type { Spot } from '../../../engine/contract/models'
+import type { PlanInput } from '../../../engine/routes/spots-plan'
 import { spotLabel } from '../../../renderer/src/campaign/spot-fields'
 import { CREATE_ONLY, createParams, emptyForm, fieldsOf, formFromSpot, updateParams, validateSpot } from '../../../renderer/src/campaign/spot-form'
+import { engineRefusal } from './engine-plan'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
 const named = () => ({ ...emptyForm(), publisher_name: 'Twitter', channel_name: 'news', placement_name: 'top banner' })
@@ -28,6 +30,21 @@ describe('validateSpot', () => {
     const e = validateSpot({ ...named(), placement_type: 'Display', landing_page: 'www.x.com', freq_capping: 's0+', vending_model: 'x-y', budgetInput: '1.234' }, 'create', campaign)
     expect(Object.keys(e).sort()).toEqual(['budgetInput', 'freq_capping', 'landing_page', 'placement_type', 'vending_model'])
     expect(e.landing_page).toContain("'landing_page'")
+  })
+
+  it("words each plan problem as the engine does (docs/app.md: the engine's own words)", () => {
+    const cases: [Record<string, string>, PlanInput, string][] = [
+      [{ slot_begin: '2025-01-15', slot_duration: '7' }, { slot_begin: '2025-01-15', slot_duration: 7 }, 'slot_duration'],
+      [{ slot_begin: '2025-01-21', slot_duration: '2' }, { slot_begin: '2025-01-21', slot_duration: 2 }, 'slot_begin'],
+      [{ slot_begin: '2025-01-09', slot_duration: '1' }, { slot_begin: '2025-01-09', slot_duration: 1 }, 'slot_begin'],
+      [{ slot_begin: '2025-01-15' }, { slot_begin: '2025-01-15' }, 'slot_duration'],
+      [{ slot_duration: '3' }, { slot_duration: 3 }, 'slot_begin'],
+      [{ est_impression: '100' }, { est_impression: 100 }, 'est_impression'],
+    ]
+    for (const [form, input, field] of cases) {
+      const errors = validateSpot({ ...named(), ...form }, 'plan', campaign) as Record<string, string>
+      expect([field, errors[field]]).toEqual([field, engineRefusal(input, campaign)])
+    }
   })
 
   it('checks the plan against the campaign and keywords against the channel', () => {
