@@ -4,6 +4,7 @@
  * opening, appends go to a new segment, never after a torn tail. Beside the segments the log keeps
  * one checkpoint of the state derived from them (checkpoint.ts), which says how far it reaches.
  */
+import { constants } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -115,6 +116,14 @@ const SEGMENT_RE = /^(\d{6,})\.seg$/
 const SEGMENT_BYTES = 256 << 20
 
 const CHECKPOINT = 'checkpoint.bin'
+/**
+ * Segments are opened for synchronised writes (O_DSYNC) where the system has them: a write returns
+ * once its bytes are on stable storage, as a write and an fdatasync did, in one call to the
+ * thread pool instead of two (each group commit of tracking hits made both). Elsewhere (Windows)
+ * each append is followed by a datasync.
+ */
+const SYNCED_WRITES = constants.O_DSYNC !== undefined
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (constants.O_DSYNC ?? 0)
 
 export class FileEventLog implements EventLog {
   private fh: FileHandle | null = null
@@ -212,7 +221,7 @@ export class FileEventLog implements EventLog {
     await this.fh?.close()
     if (this.current === 0) this.current = (await this.segments()).at(-1) ?? 0
     this.current++
-    this.fh = await open(this.file(this.current), 'a', 0o600)
+    this.fh = await open(this.file(this.current), APPEND_FLAGS, 0o600)
     this.size = 0
     const d = await open(this.dir, 'r')
     await d.sync().catch(() => undefined)
@@ -222,7 +231,7 @@ export class FileEventLog implements EventLog {
   async append(frame: Buffer): Promise<void> {
     if (!this.fh || this.size + frame.length > SEGMENT_BYTES) await this.rotate()
     await this.fh!.write(frame)
-    await this.fh!.datasync()
+    if (!SYNCED_WRITES) await this.fh!.datasync()
     this.extents.appended(this.current, frame)
     this.size += frame.length
     this.appended += frame.length

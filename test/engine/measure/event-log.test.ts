@@ -1,5 +1,6 @@
 // docs/measurement.md "Raw events": events/NNNNNN.seg, append-only, fsynced, torn tails ignored
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -71,6 +72,19 @@ describe('FileEventLog', () => {
     const dir = await tempDir()
     await fileLog(dir).append(frame(1))
     expect((await stat(join(dir, '000001.seg'))).mode & 0o777).toBe(0o600)
+  })
+
+  it('does write segments synchronised (O_DSYNC): an append returns once its bytes are on stable storage', async () => {
+    if (process.platform !== 'linux') return // the flags of open files are read from /proc
+    const dir = await tempDir()
+    await fileLog(dir).append(frame(1))
+    const segment = join(dir, '000001.seg')
+    const fds = await readdir('/proc/self/fd')
+    const open = (await Promise.all(fds.map(async (fd) => ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === segment ? fd : null)))).filter((fd) => fd !== null)
+    expect(open).toHaveLength(1)
+    const flags = parseInt(/^flags:\s+([0-7]+)/m.exec(await readFile(`/proc/self/fdinfo/${open[0]}`, 'utf8'))![1]!, 8)
+    expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC)
+    expect(flags & constants.O_APPEND).toBe(constants.O_APPEND)
   })
 
   it('does read every segment in numeric order, not name order', async () => {
