@@ -168,7 +168,7 @@ export class Identities {
   }
 
   /**
-   * Remembers an impression or click: the identity's latest of its kind in typed arrays, and
+   * Remembers an impression or click: the identity's latest of its kind in its record, and
    * when a touch of another campaign replaces it, the replaced one per campaign in `earlier`
    * (only identities that touch several campaigns have an entry there).
    */

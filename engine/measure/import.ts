@@ -63,15 +63,15 @@ function identityOf(l: ImportLine): { text: string; device: boolean } {
   const named = text(l.identity).trim()
   if (named !== '') {
     const cut = named.indexOf(':')
-    const given = named.slice(0, cut)
-    const ns = given.toLowerCase()
+    const prefix = named.slice(0, cut)
+    const ns = prefix.toLowerCase()
     if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${named.slice(0, 40)}'`)
     const raw = named.slice(cut + 1)
     const value = ns === 'amid' ? raw.trim().toLowerCase() : normaliseDeviceId(ns, raw)
     if (value === '') fail(`'identity' holds no usable id: '${named.slice(0, 40)}'`)
     // the line's own text when normalising changed nothing (most lines): no new string per line
     // (normaliseDeviceId answers `raw` itself then, so the first comparison is of references)
-    return { text: value === raw && ns === given ? named : identityText(ns, value), device: ns !== 'amid' }
+    return { text: value === raw && ns === prefix ? named : identityText(ns, value), device: ns !== 'amid' }
   }
   if (given(l.ip) && given(l.user_agent)) return { text: identityText('amid', ipUaHash(normaliseAddress(text(l.ip)), text(l.user_agent))), device: false }
   return fail("has no identity: give 'identity', or 'ip' and 'user_agent'")
