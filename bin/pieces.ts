@@ -4,6 +4,7 @@
  */
 import { isAscii } from 'node:buffer'
 import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 
 /**
@@ -66,26 +67,33 @@ async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<Piece>
  * NDJSON for worker threads: pieces of bytes cut after their last newline (a newline byte never
  * falls inside a UTF-8 character), decoded and counted by the worker that parses them, so that
  * the main thread neither decodes nor scans the text. Each piece has a buffer of its own, moved
- * to the worker without a copy.
+ * to the worker without a copy; the file is read straight into it, after the bytes the piece
+ * before left over (a file stream's chunks had to be copied once more).
  */
 export async function* ndjsonBytes(file: string, bytes: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
-  let rest = new Uint8Array(0)
-  let yielded = false
-  for await (const chunk of createReadStream(file, { highWaterMark: bytes })) {
-    const read = chunk as Buffer
-    const all = new Uint8Array(rest.length + read.length)
-    all.set(rest)
-    all.set(read, rest.length)
-    const cut = all.lastIndexOf(10)
-    if (cut < 0) {
-      rest = all
-      continue
+  const fh = await open(file, 'r')
+  try {
+    let rest = new Uint8Array(0)
+    let yielded = false
+    for (;;) {
+      const all = new Uint8Array(rest.length + bytes)
+      all.set(rest)
+      const { bytesRead } = await fh.read(all, rest.length, bytes, null)
+      if (bytesRead === 0) break
+      const filled = rest.length + bytesRead
+      const cut = all.lastIndexOf(10, filled - 1)
+      if (cut < 0) {
+        rest = all.slice(0, filled)
+        continue
+      }
+      rest = all.slice(cut + 1, filled)
+      yield all.subarray(0, cut)
+      yielded = true
     }
-    rest = all.slice(cut + 1)
-    yield all.subarray(0, cut)
-    yielded = true
+    if (rest.length > 0 || !yielded) yield rest
+  } finally {
+    await fh.close()
   }
-  if (rest.length > 0 || !yielded) yield rest
 }
 
 /**
