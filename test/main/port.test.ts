@@ -1,14 +1,20 @@
 // main/http-server.ts: the desktop app's port (ADMONITOR_PORT, desk.json, 8366) and its fallback to a free port
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PORT, configuredPort, startHttpServer } from '../../main/http-server'
 import { makeEngine } from '../helpers/make-engine'
 
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
+
 const userData = (desk?: unknown) => {
   const dir = mkdtempSync(join(tmpdir(), 'admonitor-desk-'))
+  made.push(dir)
   if (desk !== undefined) writeFileSync(join(dir, 'desk.json'), typeof desk === 'string' ? desk : JSON.stringify(desk))
   return dir
 }
