@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Columns, type Partition } from '../../../engine/measure/columns'
 import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
-import { CREDIT_WINDOW_MS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
+import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/runtime'
@@ -43,8 +43,21 @@ class FakeEventLog extends MemoryEventLog {
   }
 }
 
-/** Lets every pending promise callback and the ingest's writer loop run. */
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/** Calls `add(i)` on each of the next `turns` turns of the event loop, ahead of anything scheduled later. */
+function everyTurn(turns: number, add: (i: number) => void): void {
+  const next = (i: number) => setImmediate(() => {
+    add(i)
+    if (i + 1 < turns) next(i + 1)
+  })
+  next(0)
+}
+
+/** Lets every pending promise callback and the ingest's writer loop run (its gathering included). */
+async function settle(): Promise<void> {
+  for (let i = 0; i <= GATHER_TURNS + 1; i++) await turn()
+}
 
 /** Follows a promise without awaiting it. */
 function track(p: Promise<void>): { done: boolean; error: Error | null } {
@@ -144,6 +157,69 @@ describe('Ingest.add', () => {
     expect(later.every((s) => s.done)).toBe(true)
     expect(log.frames).toHaveLength(2)
     expect(log.waiting).toHaveLength(0)
+  })
+
+  it('does gather hits added on consecutive turns of the event loop into one frame', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    const adds: { done: boolean }[] = []
+    // scheduled before the first add, so each runs ahead of the writer's turn, as requests read
+    // from sockets do
+    everyTurn(3, (i) => adds.push(track(ingest.add([hit({ identity: `amid:${i + 2}` })]))))
+    adds.push(track(ingest.add([hit({ identity: 'amid:1' })])))
+    await settle()
+    expect(log.waiting).toHaveLength(1)
+    expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(4)
+    log.release()
+    await settle()
+    expect(adds).toHaveLength(4)
+    expect(adds.every((s) => s.done)).toBe(true)
+  })
+
+  it('does write a lone hit after one turn, and a steady stream after GATHER_TURNS turns', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    void ingest.add([hit({ identity: 'amid:lone' })])
+    expect(log.waiting).toHaveLength(0)
+    await turn()
+    expect(log.waiting).toHaveLength(1)
+    log.release()
+    await settle()
+    // a hit on every turn: the frame goes out after GATHER_TURNS turns, not when the stream stops
+    everyTurn(3 * GATHER_TURNS, (i) => void ingest.add([hit({ identity: `amid:s${i + 1}` })]))
+    void ingest.add([hit({ identity: 'amid:s0' })])
+    for (let i = 0; i < GATHER_TURNS; i++) await turn()
+    expect(log.waiting).toHaveLength(1)
+    expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(GATHER_TURNS + 1)
+    // the rest of the stream (turns GATHER_TURNS + 1 to 3 * GATHER_TURNS) waits for that write
+    await settle()
+    await settle()
+    log.release()
+    await settle()
+    expect(log.waiting).toHaveLength(1)
+    expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(2 * GATHER_TURNS)
+  })
+
+  it('does stop gathering after GATHER_MS, even while every turn brings hits', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    everyTurn(GATHER_TURNS, (i) => {
+      void ingest.add([hit({ identity: `amid:${i + 1}` })])
+      const until = performance.now() + GATHER_MS + 0.5
+      while (performance.now() < until); // a slow turn (a long report answered on the same loop)
+    })
+    void ingest.add([hit({ identity: 'amid:0' })])
+    await settle()
+    expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(2)
+  })
+
+  it('does write a frame of GATHER_EVENTS hits at once (an import piece does not wait)', async () => {
+    const log = new FakeEventLog()
+    const ingest = newIngest(log)
+    everyTurn(2, (i) => void ingest.add([hit({ identity: `amid:late${i}` })]))
+    void ingest.add(Array.from({ length: GATHER_EVENTS }, (_, i) => hit({ identity: `amid:${i % 50}`, ts: T0 + i })))
+    await settle()
+    expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(GATHER_EVENTS)
   })
 
   it('does put hits into the columns only once they are durable', async () => {
