@@ -4,6 +4,7 @@
  */
 import { ApiError, E } from './contract/errors'
 import { endpoints, type EndpointId } from './contract/endpoints'
+import { modeGroupOf } from './contract/endpoints-sync-modes'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { commonParams, decodeParams, parseRequest } from './request'
 import { respond, respondError, respondParts, type ResponseOptions } from './respond'
@@ -77,7 +78,8 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       opts.ignored = ignored
       const version = services.db.version
       // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
-      const routed = def.method === 'GET' && def.auth !== 'local' ? await services.sync.modes.route(id, def.path, parsed.params) : null
+      // (tested here first: a tracking hit, in no group, does not wait for an answer of route())
+      const routed = def.method === 'GET' && def.auth !== 'local' && modeGroupOf(id) !== null ? await services.sync.modes.route(id, def.path, parsed.params) : null
       if (routed) {
         if (services.db.version !== version) await durable()
         return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })

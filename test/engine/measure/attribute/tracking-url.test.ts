@@ -58,6 +58,9 @@ describe('parseTrackingUrl: decoding', () => {
     ['decodes an encoded name', '/x/k=1&p=e&%6Es=1.2.3.4&o=', { k: '1', p: 'e', ns: '1.2.3.4', o: '' }],
     ['keeps the first of two equal names', '/x/k=1&p=e&k=2&o=', { k: '1', p: 'e', o: '' }],
     ['gives a name without = an empty value and skips empty parts', '/x/k=1&&p=e&flag&=x&o=', { k: '1', p: 'e', flag: '', o: '' }],
+    // names close to the known ones (shared strings) are read as sent
+    ['reads names near the known ones as sent', '/x.gif?k=1&p=e&m+5=a&m%35b=b&m5bx=c&m11ab=d&M5=e&m\u00e9=f&o=', { k: '1', p: 'e', 'm 5': 'a', m5b: 'b', m5bx: 'c', m11ab: 'd', M5: 'e', 'm\u00e9': 'f', o: '' }],
+    ['keeps + in a name in the path', '/x/k=1&p=e&m+5=a&o=', { k: '1', p: 'e', 'm+5': 'a', o: '' }],
   ]
   it.each(cases)('%s', (_name, url, params) => {
     expect(parse(url)?.params).toEqual(params)
