@@ -1,6 +1,7 @@
 /**
- * The checkpoint of the measurement state (docs/measurement.md "Start"): the identity dictionary
- * and every partition's columns as they were when the event log reached `extent`. At start the
+ * The checkpoint of the measurement state (docs/measurement.md "Start"): the identity dictionary,
+ * the media request ids counted, and every partition's columns as they were when the event log
+ * reached `extent`. At start the
  * engine loads it and replays only the frames written after it, instead of every event since the
  * beginning. It is derived data: when it is missing, damaged, from another version or another
  * time zone, or the log no longer holds what it lists, the whole log is replayed as before.
@@ -12,9 +13,11 @@ import { crc32 } from 'node:zlib'
 import { Columns, Partition, type PartitionArrays } from './columns'
 import type { LogExtent } from './event-log'
 import { Identities, type IdentityArrays } from './identities'
+import { RequestIds } from './request-ids'
 
 const MAGIC = 0x4b434d41
-const VERSION = 1
+/** 2: the media request ids counted (request-ids.ts) follow the identities. */
+const VERSION = 2
 
 type Typed = Uint8Array | Uint16Array | Uint32Array | Float64Array
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
@@ -34,6 +37,7 @@ export interface MeasureState {
   extent: LogExtent
   identities: Identities
   columns: Columns
+  requests: RequestIds
 }
 
 const IDENTITY_KEYS = ['platform', 'firstSeen', 'window', 'impressions', 'clicks', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier'] as const
@@ -42,17 +46,22 @@ const PARTITION_KEYS = ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keywo
 const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
 const pad8 = (n: number) => (8 - (n % 8)) % 8
 
-/** The checkpoint file of a state, as the parts to write in order. */
-export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
-  const arrays: Typed[] = []
-  // the texts as one UTF-8 blob and their lengths in UTF-16 units (a text may hold any character)
-  const t = s.identities.texts
+/** Texts as their lengths in UTF-16 units and one UTF-8 blob (a text may hold any character). */
+function textArrays(t: readonly string[]): [Uint32Array, Uint8Array] {
   // (a loop: Uint32Array.from with a mapping function took 75 ms over a million texts)
   const lengths = new Uint32Array(t.length)
   for (let i = 0; i < t.length; i++) lengths[i] = t[i]!.length
-  arrays.push(lengths, Buffer.from(t.join(''), 'utf8'))
+  return [lengths, Buffer.from(t.join(''), 'utf8')]
+}
+
+/** The checkpoint file of a state, as the parts to write in order. */
+export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
+  const arrays: Typed[] = []
+  arrays.push(...textArrays(s.identities.texts))
   const ids: IdentityArrays = s.identities.arrays()
   for (const k of IDENTITY_KEYS) arrays.push(ids[k])
+  const requests = s.requests.arrays()
+  arrays.push(...textArrays(requests.keys), requests.ts)
   const partitions: Header['partitions'] = []
   for (const [kind, map] of [['campaign', s.columns.campaigns], ['minisite', s.columns.minisites]] as const) {
     for (const [id, p] of map) {
@@ -133,13 +142,20 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
     at += padded
     return new Ctor(buffer, 0, length) as T
   }
-  const lengths = await take<Uint32Array>('u32')
-  const blob = await take<Uint8Array>('u8')
-  const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
-  const texts = new Array<string>(lengths.length)
-  for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) texts[i] = all.slice(from, from + lengths[i]!)
+  const texts = async (): Promise<string[]> => {
+    const lengths = await take<Uint32Array>('u32')
+    const blob = await take<Uint8Array>('u8')
+    const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
+    const out = new Array<string>(lengths.length)
+    for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) out[i] = all.slice(from, from + lengths[i]!)
+    return out
+  }
+  const identityTexts = await texts()
   const ids = {} as Record<(typeof IDENTITY_KEYS)[number], Typed>
   for (const k of IDENTITY_KEYS) ids[k] = await take(IDENTITY_TYPES[k])
+  const requestKeys = await texts()
+  const requestTs = await take<Float64Array>('f64')
+  if (requestTs.length !== requestKeys.length) fail(`${requestKeys.length} request ids with ${requestTs.length} times`)
   const partitions: [Header['partitions'][number], Record<string, unknown>][] = []
   for (const p of header.partitions) {
     const a = { sorted: p.sorted } as Record<string, unknown>
@@ -151,10 +167,10 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   const tail = Buffer.alloc(4)
   await r.read(tail, at)
   if (tail.readUInt32LE(0) !== crc) return null
-  const identities = Identities.from(texts, ids as unknown as IdentityArrays)
+  const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
   const columns = new Columns()
   for (const [p, a] of partitions) columns.put(p.kind, p.id, Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays))
-  return { timeZone: header.timeZone, extent: header.extent, identities, columns }
+  return { timeZone: header.timeZone, extent: header.extent, identities, columns, requests: RequestIds.from(requestKeys, requestTs) }
 }
 
 const IDENTITY_TYPES: Record<(typeof IDENTITY_KEYS)[number], TypeName> = {

@@ -7,7 +7,8 @@ import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpo
 import { Columns } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
-import { FrameWriter } from './record'
+import { FrameWriter, type EventRecord } from './record'
+import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
 import { localDayHour, zoneOffset } from '../runtime'
@@ -130,6 +131,8 @@ export class Ingest {
   private autoSave: Promise<boolean> | null = null
   /** Events counted when the writer last asked for a checkpoint (a failed one is not retried every round). */
   private asked = 0
+  /** Media request ids counted within their window (request-ids.ts). */
+  requests = new RequestIds()
   /** Why the last checkpoint could not be saved, if it could not. */
   checkpointError: Error | null = null
 
@@ -151,12 +154,18 @@ export class Ingest {
     if (cp) {
       this.identities = cp.identities
       this.columns = cp.columns
+      this.requests = cp.requests
       this.saved = cp.columns.events
     }
     let events = 0
+    let last: EventRecord | null = null
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
+      request: (id) => {
+        if (last) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
+      },
       event: (e) => {
+        last = e
         if (e.kind !== KIND.minisite && flagIvt(e.flags) !== IVT.bot) {
           this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
           this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
@@ -195,7 +204,7 @@ export class Ingest {
           // saved in identity order, so that a start from the checkpoint has nothing to sort
           for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
           return {
-            parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns }),
+            parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
             events: this.columns.events,
           }
         })
@@ -215,6 +224,7 @@ export class Ingest {
   async reopen(): Promise<number> {
     this.columns = new Columns()
     this.identities = new Identities()
+    this.requests = new RequestIds()
     this.saved = -1
     this.asked = 0
     return this.open(false)
@@ -226,9 +236,20 @@ export class Ingest {
     if (hits.length === 0) return Promise.resolve()
     if (this.gate) return this.gate.then(() => this.add(hits))
     const batch = this.batch
-    for (const h of hits) this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit)
+    for (const h of hits) this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '')
+    // every hit a repeat of a counted media request id: nothing to write, nothing to wait for
+    if (batch.n === 0) return Promise.resolve()
     this.pump()
     return batch.done
+  }
+
+  /**
+   * When a hit with the same media request id was counted, within REQUEST_WINDOW_MS before this
+   * one; undefined when this one counts. add() leaves such a repeat out.
+   */
+  countedAt(h: Hit): number | undefined {
+    if (!h.request || h.kind === KIND.minisite) return undefined
+    return this.requests.countedAt(requestKey(h.kind, h.campaign, h.spot, h.keyword, h.request), h.ts)
   }
 
   /**
@@ -242,15 +263,20 @@ export class Ingest {
     const batch = this.batch
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
-      this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit)
+      this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, '')
     }
     this.pump()
     return batch.done
   }
 
-  /** One hit (the fields of a Hit; minisite and event 0 when not a minisite event). */
+  /**
+   * One hit (the fields of a Hit; minisite and event 0 when not a minisite event; request '' when
+   * the tag carried no media request id). A repeat of a counted request id is left out.
+   */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
-    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit']): void {
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): void {
+    const requested = request !== '' && kind !== KIND.minisite ? requestKey(kind, hitCampaign, hitSpot, keyword, request) : ''
+    if (requested !== '' && this.requests.countedAt(requested, ts) !== undefined) return
     const ids = this.identities
     let id = ids.get(identity)
     if (id === undefined) {
@@ -273,6 +299,10 @@ export class Ingest {
     const stable = platform === PLATFORM.mb || ts >= ids.firstSeenOf(id) + STABLE_AFTER_MS
     const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk })
     this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
+    if (requested !== '') {
+      this.writer.request(request)
+      this.requests.add(requested, ts)
+    }
     const local = ts + zoneOffset(this.timeZone(), ts)
     const day = Math.floor(local / DAY_MS)
     batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)

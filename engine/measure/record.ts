@@ -1,12 +1,15 @@
 /**
- * Binary records of the event segment files (docs/measurement.md): identity definitions and
- * 40-byte events, packed into frames `[length u32][crc32 u32][records]`.
+ * Binary records of the event segment files (docs/measurement.md): identity definitions,
+ * 40-byte events and the media request ids of events, packed into frames
+ * `[length u32][crc32 u32][records]`.
  */
 import { crc32 } from 'node:zlib'
 import { KIND, type Kind } from './types'
 
 export const EVENT_BYTES = 40
 export const IDENTITY_KIND = 0x10
+/** The media request id of the event just before it (request-ids.ts). */
+export const REQUEST_KIND = 0x11
 export const FRAME_HEADER = 8
 
 export interface EventRecord {
@@ -56,6 +59,19 @@ export class FrameWriter {
     this.size += 16 + len
   }
 
+  /** The media request id of the event written just before. */
+  request(id: string): void {
+    const len = Buffer.byteLength(id, 'utf8')
+    if (len > 0xffff) throw new Error(`FrameWriter: a request id of ${len} bytes`)
+    const b = this.reserve(4 + len)
+    const i = this.size
+    b[i] = REQUEST_KIND
+    b[i + 1] = 0
+    b.writeUInt16LE(len, i + 2)
+    b.write(id, i + 4, len, 'utf8')
+    this.size += 4 + len
+  }
+
   event(e: EventRecord): void {
     this.eventFields(e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event, e.ts)
   }
@@ -98,6 +114,8 @@ export class FrameWriter {
 export interface RecordVisitor {
   identity(r: IdentityRecord): void
   event(e: EventRecord): void
+  /** The media request id of the event visited just before (readers that do not need it leave it out). */
+  request?(id: string): void
 }
 
 /**
@@ -125,6 +143,10 @@ function readRecords(p: Buffer, visit: RecordVisitor): void {
       const n = p.readUInt16LE(i + 2)
       visit.identity({ platform: p.readUInt8(i + 1), id: p.readUInt32LE(i + 4), firstSeen: p.readDoubleLE(i + 8), text: p.toString('utf8', i + 16, i + 16 + n) })
       i += 16 + n
+    } else if (kind === REQUEST_KIND) {
+      const n = p.readUInt16LE(i + 2)
+      visit.request?.(p.toString('utf8', i + 4, i + 4 + n))
+      i += 4 + n
     } else if (kind === KIND.impression || kind === KIND.click || kind === KIND.minisite) {
       visit.event({
         kind, flags: p.readUInt8(i + 1), region: p.readUInt16LE(i + 2), campaign: p.readUInt32LE(i + 4), spot: p.readUInt32LE(i + 8),

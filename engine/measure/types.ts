@@ -36,6 +36,8 @@ export interface Hit {
   ivt: IvtClass
   /** Stable audience (mobile, or PC first seen 24 h earlier); set by the ingest, not the caller. */
   stable?: boolean
+  /** The media request id the tag carried (`tr=`, filled), impressions and clicks: counted once (request-ids.ts). */
+  request?: string
   /** Minisite events only. */
   minisite?: number
   event?: number

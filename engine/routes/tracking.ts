@@ -54,12 +54,24 @@ function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot
   return { kind, ts: ctx.clock.now(), campaign, spot, keyword, identity: a.identity, platform: a.platform, sdk: a.sdk, region: a.region, ivt: a.ivt, ...extra }
 }
 
+/**
+ * Counts an impression or a click: '1', or why not when its media request id was counted already
+ * (docs/attribution.md, "Media request id"; the id itself is not echoed: a header holds no
+ * arbitrary text).
+ */
+async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<string> {
+  const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
+  const counted = ctx.measure.ingest.countedAt(h)
+  if (counted !== undefined) return `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(counted).toISOString()}`
+  await ctx.measure.ingest.add([h])
+  return '1'
+}
+
 const impression: Handler<'tracking.impression'> = async (ctx) => {
   const a = attribute(ctx)
   const t = target(ctx, a)
   if (typeof t === 'string') return pixel(a, `0; ${t}`)
-  await ctx.measure.ingest.add([hit(ctx, a, KIND.impression, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)])
-  return pixel(a, '1')
+  return pixel(a, await count(ctx, a, KIND.impression, t))
 }
 
 /**
@@ -79,9 +91,10 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   const a = attribute(ctx)
   const t = target(ctx, a)
   if (typeof t === 'string') throw new ApiError(E.notFound, `This click cannot be followed: ${t}.`)
-  await ctx.measure.ingest.add([hit(ctx, a, KIND.click, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)])
+  // a repeated click still goes to its page: the person clicked
+  const counted = await count(ctx, a, KIND.click, t)
   const to = clickTarget(t.info, t.keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
-  const headers = { ...NO_STORE, 'x-admonitor-counted': '1', ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  const headers = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
   if (to === '') return new RawResponse(204, headers, '')
   return new RawResponse(302, { ...headers, location: to, 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
 }

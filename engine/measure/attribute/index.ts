@@ -8,10 +8,10 @@ import { resolveIdentity } from './identity'
 import { classify } from './ivt'
 import { detectPlatform } from './platform'
 import { chooseIp, RegionLocator } from './region'
-import { parseTrackingUrl } from './tracking-url'
+import { parseTrackingUrl, requestIdOf } from './tracking-url'
 import type { Attribution, TrackingRequest } from './types'
 
-export { parseTrackingUrl, decodeComponent } from './tracking-url'
+export { parseTrackingUrl, decodeComponent, requestIdOf } from './tracking-url'
 export { resolveIdentity, identityText, ipUaHash, amidFromCookieHeader, amidSetCookie, COOKIE_NAME, COOKIE_MAX_AGE } from './identity'
 export { DEVICE_ID_PARAMS, firstDeviceId, normaliseDeviceId } from './device-ids'
 export { detectPlatform, osFromMacro, sdkFromParam } from './platform'
@@ -35,6 +35,6 @@ export class Attributor {
     const platform = detectPlatform(params, userAgent)
     const located = this.locator.locate(ip)
     const classified = classify(userAgent, located.isp, identity.device || platform.sdk !== SDK.none)
-    return { tracking, ip, ...identity, ...platform, ...located, ...classified }
+    return { tracking, ip, ...identity, ...platform, ...located, ...classified, request: requestIdOf(params) }
   }
 }

@@ -3,6 +3,7 @@
  * docs/tracking.md): parameters written in the path after `/x/` `/r/` `/e/`, or in the query
  * (`/x/?k=…`, `/x.gif?k=…`). The rules, for users, are in docs/attribution.md.
  */
+import { MAX_REQUEST_ID_LENGTH } from '../request-ids'
 import type { TrackingKind, TrackingParams } from './types'
 
 const KIND_OF_LETTER: Readonly<Record<string, TrackingKind>> = { x: 'impression', r: 'click', e: 'minisite' }
@@ -73,4 +74,15 @@ export function parseTrackingUrl(path: string, query: string): TrackingParams | 
   const took = route.rest !== '' && parseInto(params, route.rest, false, route.kind, tail)
   if (!took && query !== '') parseInto(params, query, true, route.kind, '')
   return { kind: route.kind, params }
+}
+
+/**
+ * The media request id a tag carries (`tr=__REQUESTID__`), or '' when it carries none: empty, the
+ * macro left unreplaced (any `__NAME__`), longer than MAX_REQUEST_ID_LENGTH, or holding control
+ * characters. Kept as sent otherwise (trimmed): ids are compared exactly.
+ */
+export function requestIdOf(params: ReadonlyMap<string, string>): string {
+  const id = (params.get('tr') ?? '').trim()
+  if (id === '' || id.length > MAX_REQUEST_ID_LENGTH || /^__[A-Za-z0-9_]*__$/.test(id) || /[\u0000-\u001f\u007f]/.test(id)) return ''
+  return id
 }

@@ -58,4 +58,6 @@ export interface Attribution extends IdentityResult, PlatformResult, Located, Cl
   ip: string
   /** Lower-case OS name ('' unknown). */
   os: string
+  /** The media request id (`tr=`, filled; '' when absent or not filled): request-ids.ts. */
+  request: string
 }

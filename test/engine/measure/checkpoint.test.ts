@@ -18,8 +18,11 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
 
-/** Seeded hits over two campaigns and a minisite, with identities that repeat and odd texts. */
-function hits(seed: number, n: number, from = T0): Hit[] {
+/**
+ * Seeded hits over two campaigns and a minisite, with identities that repeat and odd texts, and
+ * media request ids (with `repeats`, some repeated: those are left out, so fewer events than hits).
+ */
+function hits(seed: number, n: number, from = T0, repeats = false): Hit[] {
   const rnd = prng(seed)
   const texts = ['idfa:a', 'oaid:牛奶', 'amid:x\u0000y', 'amid:😀', ...Array.from({ length: 40 }, (_, i) => `imei:${seed}-${i}`)]
   return Array.from({ length: n }, (_, i) => {
@@ -30,6 +33,8 @@ function hits(seed: number, n: number, from = T0): Hit[] {
       identity: texts[Math.floor(rnd() * texts.length)]!, platform: rnd() < 0.5 ? PLATFORM.pc : PLATFORM.mb, sdk: SDK.none,
       region: Math.floor(rnd() * 30), ivt: rnd() < 0.05 ? IVT.bot : IVT.valid,
       ...(kind === KIND.minisite ? { minisite: 3, event: 1 + Math.floor(rnd() * 2), credit: { linked: new Set([1, 2]), k: 0 } } : {}),
+      // media request ids, some repeated (a repeat within a day is left out), odd texts too
+      ...(kind !== KIND.minisite && rnd() < 0.4 ? { request: rnd() < 0.05 ? `req 牛奶\u0000${repeats ? '' : `${seed}-${i}`}` : repeats && rnd() < 0.05 ? `req-${seed}-again` : `req-${seed}-${i}` } : {}),
     }
   })
 }
@@ -53,6 +58,7 @@ function stateOf(i: Ingest): unknown {
     campaigns: [...i.columns.campaigns].map(([id, p]) => [id, part(p)]),
     minisites: [...i.columns.minisites].map(([id, p]) => [id, part(p)]),
     events: i.columns.events,
+    requests: (({ keys, ts }) => ({ keys, ts: Array.from(ts) }))(i.requests.arrays()),
   }
 }
 
@@ -77,20 +83,22 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
   it('does give back every identity, counter and column, sorted prefix included', async () => {
     const ingest = newIngest(new MemoryEventLog())
     await ingest.open()
-    await ingest.add(hits(1, 500))
+    await ingest.add(hits(1, 500, T0, true))
     // a partition whose events are all in identity order (as after a compaction)
     const one = ingest.columns.campaign(1)!
     const a = one.arrays()
     const order = Array.from(a.identity.keys()).sort((x, y) => a.identity[x]! - a.identity[y]! || x - y)
     const sorted = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === 'number' || v.length === 0 ? v : v.map((_: number, i: number) => v[order[i]!]!)]))
     ingest.columns.campaigns.set(1, Partition.from(false, { ...(sorted as unknown as PartitionArrays), sorted: one.n }))
-    const parts = encodeCheckpoint({ timeZone: ZONE, extent: { segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] }, identities: ingest.identities, columns: ingest.columns })
+    const parts = encodeCheckpoint({ timeZone: ZONE, extent: { segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] }, identities: ingest.identities, columns: ingest.columns, requests: ingest.requests })
     const back = (await decodeCheckpoint(bytesReader(Buffer.concat(parts))))!
     expect(back.timeZone).toBe(ZONE)
     expect(back.extent).toEqual({ segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] })
     const copy = newIngest(new MemoryEventLog())
     copy.identities = back.identities
     copy.columns = back.columns
+    copy.requests = back.requests
+    expect(ingest.requests.size).toBeGreaterThan(20)
     expect(stateOf(copy)).toEqual(stateOf(ingest))
     expect(back.identities.get('amid:x\u0000y')).toBe(ingest.identities.get('amid:x\u0000y'))
     expect(back.columns.campaign(1)!.arrays().sorted).toBe(one.n)
@@ -100,7 +108,7 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
     const ingest = newIngest(new MemoryEventLog())
     await ingest.open()
     await ingest.add(hits(2, 50))
-    const buf = Buffer.concat(encodeCheckpoint({ timeZone: ZONE, extent: { segments: [] }, identities: ingest.identities, columns: ingest.columns }))
+    const buf = Buffer.concat(encodeCheckpoint({ timeZone: ZONE, extent: { segments: [] }, identities: ingest.identities, columns: ingest.columns, requests: ingest.requests }))
     for (const at of [0, 20, buf.length >> 1, buf.length - 1]) {
       const bad = Buffer.from(buf)
       bad[at]! ^= 0x40
@@ -135,11 +143,14 @@ describe('Ingest with checkpoints', () => {
     await a.open()
     await a.add(hits(4, 300))
     await a.checkpoint()
-    await a.add(hits(5, 200, T0 + 86_400_000))
-    await a.add(hits(6, 100, T0 + 2 * 86_400_000))
+    const saved = a.columns.events
+    await a.add(hits(5, 200, T0 + 86_400_000, true))
+    await a.add(hits(6, 100, T0 + 2 * 86_400_000, true))
     const b = newIngest(log)
     await b.open()
-    expect(b.started).toEqual({ from: 'checkpoint', replayed: 300 })
+    // (repeats of a media request id are left out: fewer events than hits)
+    expect(a.columns.events - saved).toBeGreaterThan(270)
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: a.columns.events - saved })
     expect(stateOf(b)).toEqual(await replayed(log))
     // and the counters go on as if it had never stopped: the next hits are attributed alike
     const more = hits(7, 150, T0 + 3 * 86_400_000)
@@ -169,6 +180,25 @@ describe('Ingest with checkpoints', () => {
     const generation = after.generation
     expect(visits(after, b.identities.size)).toEqual(visits(before, a.identities.size))
     expect(after.generation).toBe(generation)
+  })
+
+  it('does know the media request ids counted before a start, from the log and from the checkpoint', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    const one = (request: string, ts: number): Hit => ({ kind: KIND.impression, ts, campaign: 1, spot: 10, keyword: 0, identity: 'idfa:a', platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: IVT.valid, request })
+    await a.add([one('before-checkpoint', T0), one('before-checkpoint', T0 + 1)])
+    expect(a.columns.events).toBe(1)
+    await a.checkpoint()
+    await a.add([one('after-checkpoint', T0 + 2)])
+    for (const useCheckpoint of [true, false]) {
+      const b = newIngest(log)
+      await b.open(useCheckpoint)
+      expect(b.started.from).toBe(useCheckpoint ? 'checkpoint' : 'log')
+      expect([b.countedAt(one('before-checkpoint', T0 + 10)), b.countedAt(one('after-checkpoint', T0 + 10)), b.countedAt(one('never', T0 + 10))]).toEqual([T0, T0 + 2, undefined])
+      await b.add([one('after-checkpoint', T0 + 11)])
+      expect(b.columns.events).toBe(2)
+    }
   })
 
   it('does not save again while nothing was counted since the last checkpoint', async () => {

@@ -1,7 +1,7 @@
 // docs/measurement.md "Raw events": frames [length u32][crc32 u32][records], identity and event records
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { EVENT_BYTES, FrameWriter, IDENTITY_KIND, readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
+import { EVENT_BYTES, FrameWriter, IDENTITY_KIND, REQUEST_KIND, readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { KIND } from '../../../engine/measure/types'
 
 type Rec = { identity: IdentityRecord } | { event: EventRecord }
@@ -33,6 +33,25 @@ function rawFrame(payload: Buffer): Buffer {
   head.writeUInt32LE(crc32(payload), 4)
   return Buffer.concat([head, payload])
 }
+
+describe('media request id records', () => {
+  it('does write an id after its event, read back in order, with any character', () => {
+    const w = new FrameWriter()
+    const ids = ['req-1', '牛奶 \u0000 😀', 'x'.repeat(128)]
+    for (let i = 0; i < ids.length; i++) {
+      w.event(ev(i * 3))
+      w.request(ids[i]!)
+    }
+    w.event(ev(9))
+    const frame = w.take()
+    expect(frame[8 + EVENT_BYTES]).toBe(REQUEST_KIND)
+    const seen: string[] = []
+    readFrames(frame, { identity: () => undefined, event: (e) => seen.push(`event ${e.spot}`), request: (id) => seen.push(`request ${id}`) })
+    expect(seen).toEqual(['event 100', 'request req-1', 'event 103', `request ${ids[1]}`, 'event 106', `request ${ids[2]}`, 'event 109'])
+    // a reader that does not ask for them reads past them
+    expect(read(frame).records.map((r) => ('event' in r ? r.event.spot : -1))).toEqual([100, 103, 106, 109])
+  })
+})
 
 describe('FrameWriter', () => {
   it('does write the frame header as payload length and crc32 of the payload', () => {

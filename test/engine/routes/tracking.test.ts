@@ -23,9 +23,12 @@ const OTHER = 'v 1&2=3/牛'
 interface Tags { impression_url: string; click_url: string }
 interface ListedSpot { spot_id: string; tracking_tags: Tags; keyword: { keywordId: number; tracking_tags: [{ impression_url: string }, { click_url: string }] }[] }
 
+/** Media request ids handed out (each ad request has its own, as ad servers fill __REQUESTID__). */
+let requests = 0
+
 /** The request an ad server makes for a tag: macros filled and encoded, the host taken off. */
 function request(url: string, headers: Record<string, string> = {}): EngineRequest {
-  const filled = url.replace(/__[A-Z0-9]+__/g, (m) => encodeURIComponent(FILLED[m] ?? OTHER)).replace(/^https?:\/\/[^/]+/, '')
+  const filled = url.replace(/__[A-Z0-9]+__/g, (m) => encodeURIComponent(m === '__REQUESTID__' ? `req-${++requests}` : (FILLED[m] ?? OTHER))).replace(/^https?:\/\/[^/]+/, '')
   const q = filled.indexOf('?')
   const path = q < 0 ? filled : filled.slice(0, q)
   const rawQuery = q < 0 ? '' : filled.slice(q + 1)
@@ -176,5 +179,67 @@ describe('clicks go only to the registered landing page', () => {
     const r = await hit(spot.tracking_tags.click_url.replace(`k=${cid}`, `k=${Number(cid) + 1000}`))
     expect([r.raw.status, r.headers.location]).toEqual([404, undefined])
     expect(await counts(spot.spot_id)).toEqual(before)
+  })
+})
+
+describe("a media request id ('tr') counts once", () => {
+  let spots: ListedSpot[]
+  beforeAll(async () => {
+    spots = await listSpots()
+  })
+  const withId = (url: string, id: string) => url.replace('__REQUESTID__', encodeURIComponent(id))
+
+  it('does not count a repeat of a counted impression, and says so', async () => {
+    const url = withId(spots[0]!.tracking_tags.impression_url, 'media-req-1')
+    const before = await counts(spots[0]!.spot_id)
+    expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    const again = await hit(url)
+    expect(again.raw.status).toBe(200)
+    expect(again.headers['content-type']).toBe('image/gif')
+    expect(again.headers['x-admonitor-counted']).toBe(`0; a repeat of the media request id ('tr') of a hit counted at ${new Date(t.clock.now()).toISOString()}`)
+    expect((await counts(spots[0]!.spot_id)).imp).toBe(before.imp + 1)
+  })
+
+  it('counts the same id for another spot, another keyword, and a click', async () => {
+    const [a, b] = spots
+    const id = 'media-req-2'
+    const urls = [a!.tracking_tags.impression_url, b!.tracking_tags.impression_url, a!.tracking_tags.click_url, a!.keyword[0]!.tracking_tags[0].impression_url, a!.keyword[1]!.tracking_tags[0].impression_url]
+    for (const url of urls) expect((await hit(withId(url, id))).headers['x-admonitor-counted']).toBe('1')
+  })
+
+  it('still sends a repeated click to its landing page, without counting it', async () => {
+    const url = withId(spots[0]!.tracking_tags.click_url, 'media-req-3')
+    const before = await counts(spots[0]!.spot_id)
+    const first = await hit(url)
+    const again = await hit(url)
+    expect([first.raw.status, first.headers['x-admonitor-counted']]).toEqual([302, '1'])
+    expect(again.raw.status).toBe(302)
+    expect(again.headers.location).toBe(first.headers.location)
+    expect(again.headers['x-admonitor-counted']).toMatch(/^0; a repeat of the media request id/)
+    expect((await counts(spots[0]!.spot_id)).clk).toBe(before.clk + 1)
+  })
+
+  it('counts every hit whose id is missing, empty, an unreplaced macro, too long or holds control characters', async () => {
+    const tag = spots[0]!.tracking_tags.impression_url
+    const before = await counts(spots[0]!.spot_id)
+    const variants = [tag.replace('&tr=__REQUESTID__', ''), withId(tag, ''), withId(tag, '  '), withId(tag, '__REQUESTID__'), withId(tag, '__REQUEST_ID__'), withId(tag, 'x'.repeat(129)), withId(tag, 'a\u0001b')]
+    for (const url of variants) for (let i = 0; i < 2; i++) expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    expect((await counts(spots[0]!.spot_id)).imp).toBe(before.imp + 2 * variants.length)
+  })
+
+  it('compares ids exactly (case, spaces inside, any character), and trims them', async () => {
+    const tag = spots[1]!.tracking_tags.impression_url
+    for (const id of ['Req-A', 'req-a', 'req a', '牛奶-1', 'x'.repeat(128)]) expect((await hit(withId(tag, id))).headers['x-admonitor-counted']).toBe('1')
+    for (const id of [' Req-A ', '牛奶-1']) expect((await hit(withId(tag, id))).headers['x-admonitor-counted']).toMatch(/^0; a repeat/)
+  })
+
+  it('counts the id again once 24 hours have passed since the counted hit', async () => {
+    const url = withId(spots[1]!.tracking_tags.impression_url, 'media-req-4')
+    expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    t.clock.advance(24 * 3_600_000 - 1)
+    expect((await hit(url)).headers['x-admonitor-counted']).toMatch(/^0; a repeat/)
+    t.clock.advance(1)
+    expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    t.clock.advance(-24 * 3_600_000)
   })
 })
