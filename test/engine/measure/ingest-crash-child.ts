@@ -3,7 +3,7 @@
  *   node --import tsx test/engine/measure/ingest-crash-child.ts <dataDir> <tag> [checkpoints]
  * Opens an engine on the data directory (database and event log), creates (once) a campaign with
  * a spot, prints `READY <events loaded>`, then sends impressions through the tracking endpoint,
- * four at a time, each with its own device id `<tag>-<n>`, and prints `ACK <n>` after each
+ * four at a time, each with its own device id and media request id `<tag>-<n>`, and prints `ACK <n>` after each
  * answer arrived; with `checkpoints`, it also saves a checkpoint every 40 ms while the hits flow.
  * It never stops on its own: the parent SIGKILLs it.
  */
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const writer = async (): Promise<void> => {
     for (;;) {
       const id = n++
-      const path = tagUrl.replace('__IDFA__', `${tag}-${id}`)
+      const path = tagUrl.replace('__IDFA__', `${tag}-${id}`).replace('__REQUESTID__', `${tag}-${id}`)
       const r = await engine.handle({ method: 'GET', path, query: {}, rawQuery: '', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' }, remoteAddress: '127.0.0.1' })
       if (r.status !== 200 || r.headers['x-admonitor-counted'] !== '1') {
         say(`ERR ${id} ${r.status} ${r.headers['x-admonitor-counted']}`)

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createEngine } from '../../../engine/index'
 import { FileEventLog } from '../../../engine/measure/event-log'
+import { IVT, KIND, PLATFORM, SDK } from '../../../engine/measure/types'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { prng } from '../../helpers/prng'
 
@@ -57,12 +58,14 @@ describe('ingest under kill -9', () => {
     dirs.push(dir)
     const rnd = prng(7)
     let ackedTotal = 0
+    const ackedIds: string[] = []
     const froms: string[] = []
     for (let r = 0; r < 5; r++) {
       const { acked, loaded, from } = await round(dir, `r${r}`, 300 + Math.floor(rnd() * 900), mode)
       // what the previous rounds acknowledged was all there when this round opened
       expect(loaded).toBeGreaterThanOrEqual(ackedTotal)
       ackedTotal += acked.size
+      for (const n of acked) ackedIds.push(`r${r}-${n}`)
       froms.push(from)
     }
     // (a busy machine may kill a round before its first answer; over all rounds there were many)
@@ -79,6 +82,10 @@ describe('ingest under kill -9', () => {
       // every hit was acknowledged, or in flight (at most four writers) when its round was killed
       expect(part.n).toBeGreaterThanOrEqual(ackedTotal)
       expect(part.n).toBeLessThanOrEqual(ackedTotal + 5 * 4)
+      // and each acknowledged hit's media request id is known: sent again, it would not count
+      const again = (request: string) => engine.measure.ingest.countedAt({ kind: KIND.impression, ts: Date.now(), campaign: 1, spot: 1, keyword: 0, identity: '', platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: IVT.valid, request })
+      expect(ackedIds.filter((id) => again(id) === undefined)).toEqual([])
+      expect(engine.measure.ingest.requests.size).toBe(part.n)
       froms.push(engine.measure.ingest.started.from)
     } finally {
       await engine.close()
