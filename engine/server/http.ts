@@ -129,7 +129,15 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
     } catch (err) {
       out = errorResponse(err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.'))
     }
-    send(res, out, method === 'HEAD')
+    try {
+      send(res, out, method === 'HEAD')
+    } catch (err) {
+      // An answer node:http refuses to send (a header value with a character it does not allow):
+      // a JSON 500 saying so rather than a connection closed without a word.
+      if (res.headersSent) throw err
+      out = errorResponse(new ApiError(E.serverError, `The answer could not be sent (${(err as Error).message}).`))
+      send(res, out, method === 'HEAD')
+    }
     opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: performance.now() - started })
   }
 

@@ -9,6 +9,7 @@ import { JSON_TYPE } from '../../engine/contract/envelope'
 import { MAX_BODY_BYTES } from '../../engine/request'
 import { startHttpDoor, type HttpDoor } from '../../engine/server/http'
 import { ACCOUNT, makeEngine, type TestEngine } from '../helpers/make-engine'
+import { createSpot, newCampaign } from '../engine/routes/spot-helpers'
 
 interface RawReply {
   status: number
@@ -291,6 +292,29 @@ describe('http door', () => {
   it('still answers the next request after refusing an oversized body', async () => {
     const r = await get(api('/cms/v1/campaigns/list'))
     expect(r.status).toBe(200)
+  })
+
+  it('answers a JSON 500 instead of closing the connection when an answer holds a header node:http refuses', async () => {
+    const bad = await startHttpDoor({ handle: async () => ({ status: 200, headers: { 'x-why': 'keyword 牛' }, body: 'ok' }) }, { port: 0 })
+    doors.push(bad)
+    const r = await raw(bad, { path: '/cms/v1/campaigns/list' })
+    expect(r.status).toBe(500)
+    expect(r.json.error).toBe('server_error')
+    expect(r.json.error_description).toMatch(/^The answer could not be sent \(Invalid character in header content \["x-why"\]\)\.$/)
+  })
+
+  it('sends tracking answers whose tags or landing pages hold any character (Location and reasons in ASCII)', async () => {
+    const cid = await newCampaign(t)
+    expect((await createSpot(t, cid, { landing_page: 'https://shop.example/牛奶?q=酸奶 x&r=1' })).status).toBe(200)
+    const click = await get(`/r/k=${cid}&p=1&o=`, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+    expect(click.status).toBe(302)
+    expect(click.headers.location).toBe('https://shop.example/%E7%89%9B%E5%A5%B6?q=%E9%85%B8%E5%A5%B6%20x&r=1')
+    expect(new URL(click.headers.location as string).searchParams.get('q')).toBe('酸奶 x')
+    expect(click.text).toBe('Found: https://shop.example/牛奶?q=酸奶 x&r=1')
+    for (const [path, why] of [[`/x/k=${cid}&p=1&af=%E7%89%9B&o=`, '0; keyword ? is not a keyword of spot 1'], [`/x/k=${cid}&p=1&af=a%0Ab&o=`, '0; keyword a?b is not a keyword of spot 1'], ['/e/m=%E7%89%9B&ev=1', '0; minisite ? does not exist']]) {
+      const r = await get(path!, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+      expect([r.status, r.headers['x-admonitor-counted']]).toEqual([200, why])
+    }
   })
 
   describe('with staticDir', () => {
