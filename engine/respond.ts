@@ -1,6 +1,6 @@
 /** From a result or an error to the response every door sends. */
 import { ApiError, E } from './contract/errors'
-import { JSON_TYPE, type EngineResponse } from './contract/envelope'
+import { JSON_TYPE, headerValue, type EngineResponse } from './contract/envelope'
 import type { Common } from './request'
 
 export interface ResponseOptions {
@@ -30,7 +30,8 @@ export function respond(status: number, json: string, opts: ResponseOptions, ext
 function headersOf(opts: ResponseOptions, extra: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...extra }
   if (opts.noStore) Object.assign(headers, { 'cache-control': 'no-store', pragma: 'no-cache' })
-  if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = opts.ignored.join(',').slice(0, 512)
+  // (names as sent: any character)
+  if (opts.ignored.length > 0) headers['x-admonitor-ignored-parameters'] = headerValue(opts.ignored.join(',').slice(0, 512))
   return headers
 }
 

@@ -64,3 +64,16 @@ export const JSON_TYPE = 'application/json;charset=UTF-8'
  * the remote client's own; JSONP and status folding are the door's; `_` is a cache buster.
  */
 export const DOOR_PARAMS = ['access_token', 'callback', 'suppress_response_codes', '_'] as const
+
+const OUTSIDE_HEADER_TEXT = /[^\x20-\x7e]+/g
+const OUTSIDE_HEADER_URL = /[^\x21-\x7e]+/g
+
+/**
+ * `text` as a header value: node:http sends printable ASCII only (it refuses the answer
+ * otherwise), so each run of other characters (Chinese, control characters) is percent-encoded as
+ * UTF-8, as browsers write URLs; with `url`, spaces too. Header values that quote a request's
+ * parameters or a stored landing page go through it.
+ */
+export function headerValue(text: string, url = false): string {
+  return text.replace(url ? OUTSIDE_HEADER_URL : OUTSIDE_HEADER_TEXT, (run) => Array.from(Buffer.from(run, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))
+}

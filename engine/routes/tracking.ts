@@ -1,5 +1,6 @@
 // vendor-notes §7: impressions (/x/), clicks (/r/) and minisite events (/e/); DESIGN §3.1-3.5
 import { fromBase62 } from '../contract/base62'
+import { headerValue } from '../contract/envelope'
 import { ApiError, E } from '../contract/errors'
 import type { Attribution } from '../measure/attribute'
 import type { SpotInfo } from '../measure/lookup'
@@ -20,24 +21,10 @@ function attribute(ctx: Ctx): Attribution {
   return a
 }
 
-/**
- * A header value of why a hit did not count: its reasons quote the tag's values, which may hold
- * any character, and a header holds printable ASCII only (Node refuses anything else).
- */
-const headerText = (why: string): string => why.replace(/[^\x20-\x7e]/g, '?')
-
-/**
- * A URL as a Location header can carry it: each run of characters outside printable ASCII
- * (spaces, Chinese, control characters) percent-encoded as UTF-8, as a browser sends them. A
- * registered landing page may be written with any character; the rest is left as registered.
- */
-export function headerUrl(url: string): string {
-  return url.replace(/[^\x21-\x7e]+/g, (run) => Array.from(Buffer.from(run, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))
-}
-
 /** The answer of a pixel: the GIF (or 204 when rt asks for no body), the cookie, whether it counted. */
 function pixel(a: Attribution, why: string): RawResponse {
-  const counted = headerText(why)
+  // (the reasons quote the tag's values, which may hold any character)
+  const counted = headerValue(why)
   const rt = a.tracking.params.get('rt')
   // written out, not spread: every tracking hit makes one
   const headers: Record<string, string> = { 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
@@ -110,9 +97,9 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   // a repeated click still goes to its page: the person clicked
   const counted = await count(ctx, a, KIND.click, t)
   const to = clickTarget(t.info, t.keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
-  const headers = { ...NO_STORE, 'x-admonitor-counted': headerText(counted), ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted), ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
   if (to === '') return new RawResponse(204, headers, '')
-  return new RawResponse(302, { ...headers, location: headerUrl(to), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
+  return new RawResponse(302, { ...headers, location: headerValue(to, true), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
 }
 
 const event: Handler<'tracking.event'> = async (ctx) => {

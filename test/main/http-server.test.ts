@@ -311,10 +311,16 @@ describe('http door', () => {
     expect(click.headers.location).toBe('https://shop.example/%E7%89%9B%E5%A5%B6?q=%E9%85%B8%E5%A5%B6%20x&r=1')
     expect(new URL(click.headers.location as string).searchParams.get('q')).toBe('酸奶 x')
     expect(click.text).toBe('Found: https://shop.example/牛奶?q=酸奶 x&r=1')
-    for (const [path, why] of [[`/x/k=${cid}&p=1&af=%E7%89%9B&o=`, '0; keyword ? is not a keyword of spot 1'], [`/x/k=${cid}&p=1&af=a%0Ab&o=`, '0; keyword a?b is not a keyword of spot 1'], ['/e/m=%E7%89%9B&ev=1', '0; minisite ? does not exist']]) {
+    for (const [path, why] of [[`/x/k=${cid}&p=1&af=%E7%89%9B&o=`, '0; keyword %E7%89%9B is not a keyword of spot 1'], [`/x/k=${cid}&p=1&af=a%0Ab&o=`, '0; keyword a%0Ab is not a keyword of spot 1'], ['/e/m=%E7%89%9B&ev=1', '0; minisite %E7%89%9B does not exist']]) {
       const r = await get(path!, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
       expect([r.status, r.headers['x-admonitor-counted']]).toEqual([200, why])
     }
+  })
+
+  it('names ignored parameters with any character in X-AdMonitor-Ignored-Parameters, percent-encoded', async () => {
+    const r = await get(`/cms/v1/campaigns/list?${form({ access_token: token, 牛奶: '1', 'a b': '2' })}`)
+    expect(r.status).toBe(200)
+    expect(r.headers['x-admonitor-ignored-parameters']).toBe('%E7%89%9B%E5%A5%B6,a b')
   })
 
   describe('with staticDir', () => {
