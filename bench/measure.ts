@@ -233,7 +233,7 @@ async function runCliImport(file: string, dataDir: string): Promise<ImportFigure
   clearInterval(sample)
   const otherPct = other.pct()
   const wallS = (performance.now() - t0) / 1000
-  const summary = /(\d+) events imported, (\d+) rejected, in ([\d.]+) s/.exec(err)
+  const summary = /(\d+) events imported, (\d+) rejected(?:, \d+ repeats[^,]*)?, in ([\d.]+) s/.exec(err)
   if (code !== 0 || !summary) throw new Error(`admonitor import exited ${code}: ${err.slice(-2000)}${out.slice(-500)}`)
   const errors = err.split('\n').filter((l) => l.startsWith('  line ')).slice(0, 5)
   const imported = Number(summary[1])

@@ -8,6 +8,7 @@ export const Job = obj({
   kind: lit('import', 'simulate', 'rebuild'),
   state: lit('running', 'done', 'failed'),
   total: int(), processed: int(), imported: int(), rejected: int(),
+  repeated: int("good lines not counted: their request_id repeats a media request id counted within 24 hours"),
   errors: arr(obj({ line: int(), error: str() })),
   message: str(), started_at: str(), finished_at: str(),
 })

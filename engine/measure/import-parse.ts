@@ -76,6 +76,7 @@ class ColumnWriter {
     c.event[i] = hit.event ?? 0
     c.credit[i] = hit.kind === KIND.minisite && hit.credit ? 1 : 0
     c.identity.push(hit.identity)
+    if (hit.request) (c.request ??= [])[i] = hit.request
   }
 
   private grow(n: number): void {
@@ -83,7 +84,7 @@ class ColumnWriter {
     this.columns = {
       n: c.n, kind: ensure(c.kind, n), ts: ensure(c.ts, n), campaign: ensure(c.campaign, n), spot: ensure(c.spot, n), keyword: ensure(c.keyword, n),
       region: ensure(c.region, n), platform: ensure(c.platform, n), sdk: ensure(c.sdk, n), ivt: ensure(c.ivt, n), minisite: ensure(c.minisite, n),
-      event: ensure(c.event, n), credit: ensure(c.credit, n), identity: c.identity,
+      event: ensure(c.event, n), credit: ensure(c.credit, n), identity: c.identity, ...(c.request ? { request: c.request } : {}),
     }
   }
 }

@@ -106,8 +106,9 @@ export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLine
   const linked = (minisite: number) => measure.lookup().minisite(minisite)?.campaigns ?? NONE
   for (let at = 0; at < p.hits.n; at += CHUNK) {
     const to = Math.min(p.hits.n, at + CHUNK)
-    await measure.ingest.addColumns(p.hits, at, to, linked)
-    job.imported += to - at
+    const repeats = await measure.ingest.addColumns(p.hits, at, to, linked)
+    job.imported += to - at - repeats
+    job.repeated += repeats
     await pause()
   }
 }

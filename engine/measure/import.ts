@@ -5,12 +5,12 @@
  */
 import { fromBase62 } from '../contract/base62'
 import { regionTable } from '../reports/region-cells'
-import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, type Attributor } from './attribute'
+import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
 import type { ImportLookup } from './lookup'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
 
 /** The columns of a line (CSV header names, NDJSON members). */
-export const IMPORT_COLUMNS = ['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id'] as const
+export const IMPORT_COLUMNS = ['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id', 'request_id'] as const
 /**
  * A line's fields: text from CSV; from NDJSON the JSON values as parsed (numbers are read as
  * numbers, other values as their text, null as absent), so that no line's record is rewritten.
@@ -105,7 +105,13 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
     return { kind, ts, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, ...eventTarget(l, c) }
   }
   const t = adTarget(l, c)
-  return { kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }
+  const hit: Hit = { kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }
+  // the media request id, as on the tracking endpoints: a repeat within 24 hours is left out
+  if (given(l.request_id)) {
+    const request = requestIdText(text(l.request_id))
+    if (request !== '') hit.request = request
+  }
+  return hit
 }
 
 const NO_PARAMS: ReadonlyMap<string, string> = new Map()

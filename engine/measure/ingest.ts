@@ -254,29 +254,32 @@ export class Ingest {
 
   /**
    * add() for rows [from, to) of hit columns (an import: no object per hit). A credited row's
-   * linked campaigns are `linked(minisite)`.
+   * linked campaigns are `linked(minisite)`. Resolves, once the rows are durable, with how many
+   * were left out as repeats of a counted media request id.
    */
-  addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<void> {
+  addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<number> {
     if (this.failure) return Promise.reject(this.failure)
-    if (to <= from) return Promise.resolve()
+    if (to <= from) return Promise.resolve(0)
     if (this.gate) return this.gate.then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
+    let repeats = 0
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
-      this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, '')
+      if (!this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '')) repeats++
     }
+    if (batch.n === 0) return Promise.resolve(repeats)
     this.pump()
-    return batch.done
+    return batch.done.then(() => repeats)
   }
 
   /**
    * One hit (the fields of a Hit; minisite and event 0 when not a minisite event; request '' when
-   * the tag carried no media request id). A repeat of a counted request id is left out.
+   * the tag carried no media request id). A repeat of a counted request id is left out: false.
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
-    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): void {
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): boolean {
     const requested = request !== '' && kind !== KIND.minisite ? requestKey(kind, hitCampaign, hitSpot, keyword, request) : ''
-    if (requested !== '' && this.requests.countedAt(requested, ts) !== undefined) return
+    if (requested !== '' && this.requests.countedAt(requested, ts) !== undefined) return false
     const ids = this.identities
     let id = ids.get(identity)
     if (id === undefined) {
@@ -306,6 +309,7 @@ export class Ingest {
     const local = ts + zoneOffset(this.timeZone(), ts)
     const day = Math.floor(local / DAY_MS)
     batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)
+    return true
   }
 
   /**

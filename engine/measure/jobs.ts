@@ -16,6 +16,8 @@ export interface Job {
   processed: number
   imported: number
   rejected: number
+  /** Good lines left out: repeats of a media request id counted within 24 hours (docs/attribution.md). */
+  repeated: number
   /** The first 1,000 problems, with line numbers. */
   errors: JobError[]
   message: string
@@ -30,7 +32,7 @@ export class Jobs {
   private next = 1
 
   start(kind: Job['kind'], now: number, total = 0): Job {
-    const job: Job = { job_id: String(this.next++), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }
+    const job: Job = { job_id: String(this.next++), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }
     this.jobs.set(job.job_id, job)
     // keep the last 100 jobs
     if (this.jobs.size > 100) this.jobs.delete(this.jobs.keys().next().value!)

@@ -69,6 +69,8 @@ export interface HitColumns {
    */
   credit: Uint8Array<ArrayBuffer>
   identity: string[]
+  /** Media request ids (Hit.request) by row, when any row has one (a sparse array). */
+  request?: string[]
 }
 
 /** Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2). */

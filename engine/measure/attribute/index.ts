@@ -11,7 +11,7 @@ import { chooseIp, RegionLocator } from './region'
 import { parseTrackingUrl, requestIdOf } from './tracking-url'
 import type { Attribution, TrackingRequest } from './types'
 
-export { parseTrackingUrl, decodeComponent, requestIdOf } from './tracking-url'
+export { parseTrackingUrl, decodeComponent, requestIdOf, requestIdText } from './tracking-url'
 export { resolveIdentity, identityText, ipUaHash, amidFromCookieHeader, amidSetCookie, COOKIE_NAME, COOKIE_MAX_AGE } from './identity'
 export { DEVICE_ID_PARAMS, firstDeviceId, normaliseDeviceId } from './device-ids'
 export { detectPlatform, osFromMacro, sdkFromParam } from './platform'

@@ -82,7 +82,12 @@ export function parseTrackingUrl(path: string, query: string): TrackingParams | 
  * characters. Kept as sent otherwise (trimmed): ids are compared exactly.
  */
 export function requestIdOf(params: ReadonlyMap<string, string>): string {
-  const id = (params.get('tr') ?? '').trim()
+  return requestIdText(params.get('tr') ?? '')
+}
+
+/** A media request id as given (a tag's `tr=`, an import line's `request_id`), or '' when it is none (requestIdOf). */
+export function requestIdText(raw: string): string {
+  const id = raw.trim()
   if (id === '' || id.length > MAX_REQUEST_ID_LENGTH || /^__[A-Za-z0-9_]*__$/.test(id) || /[\u0000-\u001f\u007f]/.test(id)) return ''
   return id
 }

@@ -205,7 +205,14 @@ describe('lineToHit', () => {
   })
 
   it('does list the columns it reads', () => {
-    expect([...IMPORT_COLUMNS]).toEqual(['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id'])
+    expect([...IMPORT_COLUMNS]).toEqual(['type', 'ts', 'campaign_id', 'spot_id', 'spot_id_str', 'keyword_id', 'minisite_id', 'event_id', 'identity', 'ip', 'user_agent', 'platform', 'sdk', 'region_id', 'request_id'])
+  })
+
+  it('does read request_id as the tracking endpoints read tr= (trimmed; none when empty, a macro, too long or with control characters)', () => {
+    expect(toHit({ request_id: ' req-1 ' }).request).toBe('req-1')
+    expect(toHit({ request_id: 12345 }).request).toBe('12345')
+    for (const none of ['', '  ', '__REQUESTID__', 'x'.repeat(129), 'a\u0001b', null]) expect(toHit({ request_id: none }).request).toBeUndefined()
+    expect(toHit({}).request).toBeUndefined()
   })
 
   describe('type and ts', () => {

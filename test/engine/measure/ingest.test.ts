@@ -464,7 +464,7 @@ describe('Ingest.addColumns', () => {
     const ingest = newIngest(log)
     await ingest.addColumns(columnsOf(hits), 3, 3, () => linked)
     expect(log.waiting).toHaveLength(0)
-    const s = track(ingest.addColumns(columnsOf(hits), 0, 2, () => linked))
+    const s = track(ingest.addColumns(columnsOf(hits), 0, 2, () => linked).then(() => undefined))
     await settle()
     expect(s.done).toBe(false)
     log.release()

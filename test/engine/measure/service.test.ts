@@ -44,3 +44,26 @@ describe('the panel kernel with identities added between reports', () => {
     expect(t.engine.measure.personOf(panel)).toBe(before)
   })
 })
+
+describe('media request ids in an import (docs/attribution.md)', () => {
+  it('counts a request_id once within 24 hours, reports the repeats, and treats NDJSON and CSV alike', async () => {
+    const t = await makeEngine({ today: '2025-01-09' })
+    const c = await t.post('/cms/v1/campaigns/create', { campaign_name: 'Repeats', start_date: '2025-01-09', end_date: '2025-01-25', platform: 'pm' })
+    const campaign = c.body.campaign_id as string
+    const s = await t.post('/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })
+    const spot = s.body.spot_id as string
+    const line = (request_id: string | undefined, ts: string, type = 'impression') => ({ type, ts, campaign_id: campaign, spot_id: spot, identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc', ...(request_id === undefined ? {} : { request_id }) })
+    const job = await post(t, '/local/v1/events/import', {}, [
+      line('a', '2025-01-10T10:00:00+08:00'), line('a', '2025-01-10T10:00:01+08:00'), line('a', '2025-01-11T09:59:59+08:00'), // repeats within 24 h
+      line('a', '2025-01-11T10:00:00+08:00'), // 24 h later: counts again
+      line('a', '2025-01-10T10:00:02+08:00', 'click'), // a click is not a repeat of an impression
+      line('__REQUESTID__', '2025-01-10T11:00:00+08:00'), line('__REQUESTID__', '2025-01-10T11:00:00+08:00'), line(undefined, '2025-01-10T11:00:00+08:00'),
+    ])
+    expect(job).toMatchObject({ state: 'done', imported: 6, rejected: 0, repeated: 2 })
+    const csv = `type,ts,campaign_id,spot_id,identity,request_id\nimpression,2025-01-12T10:00:00+08:00,${campaign},${spot},idfa:x-1,b\nimpression,2025-01-12T10:05:00+08:00,${campaign},${spot},idfa:x-2,b\nimpression,2025-01-12T10:05:00+08:00,${campaign},${spot},idfa:x-2,c\n`
+    const r = await t.engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: t.token, format: 'csv' }, body: csv, headers: { 'content-type': 'text/csv' } })
+    expect(JSON.parse(r.body)).toMatchObject({ state: 'done', imported: 2, rejected: 0, repeated: 1 })
+    // an id counted by the import is known to the tracking endpoint too (the same rule, one memory)
+    expect(t.engine.measure.ingest.countedAt({ kind: 1, ts: Date.parse('2025-01-12T11:00:00+08:00'), campaign: Number(campaign), spot: Number(spot), keyword: 0, identity: '', platform: 1, sdk: 0, region: 0, ivt: 0, request: 'b' })).toBe(Date.parse('2025-01-12T10:00:00+08:00'))
+  })
+})

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { followJob, followUntil, jobDuration, jobLabel, jobPercent, jobTone, type Job } from '../../../renderer/src/server/jobs'
 
 const job = (over: Partial<Job> = {}): Job => ({
-  job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, errors: [],
+  job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [],
   message: '', started_at: '2025-01-10T02:00:00.000Z', finished_at: '', ...over,
 })
 
