@@ -1,9 +1,8 @@
 /**
  * The checkpoint of the measurement state (docs/measurement.md "Start"): the identity dictionary,
  * the media request ids counted, and every partition's columns as they were when the event log
- * reached `extent`. At start the
- * engine loads it and replays only the frames written after it, instead of every event since the
- * beginning. It is derived data: when it is missing, damaged, from another version or another
+ * reached `extent`. At start the engine loads it and replays only the frames written after it,
+ * instead of every event since the beginning. It is derived data: when it is missing, damaged, from another version or another
  * time zone, or the log no longer holds what it lists, the whole log is replayed as before.
  *
  * File: `AMCK` u32 version u32 header-length, the header (JSON), the arrays it lists (8-byte

@@ -27,10 +27,13 @@ export class RequestIds {
     return this.seen.size
   }
 
-  /** When the hit of `key` was counted, if that was less than REQUEST_WINDOW_MS before `ts`. */
+  /**
+   * When the hit of `key` was counted, if less than REQUEST_WINDOW_MS from `ts` (either way: an
+   * import may bring a log's lines out of time order).
+   */
   countedAt(key: string, ts: number): number | undefined {
     const at = this.seen.get(key)
-    return at !== undefined && ts - at < REQUEST_WINDOW_MS ? at : undefined
+    return at !== undefined && Math.abs(ts - at) < REQUEST_WINDOW_MS ? at : undefined
   }
 
   /** Remembers a counted hit; forgets ids older than the window before `ts`, and the oldest past the limit. */
