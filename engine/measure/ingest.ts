@@ -278,8 +278,9 @@ export class Ingest {
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
     region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): boolean {
+    // (remembered now: a repeat in the same batch is left out too; nothing fails from here on)
     const requested = request !== '' && kind !== KIND.minisite ? requestKey(kind, hitCampaign, hitSpot, keyword, request) : ''
-    if (requested !== '' && this.requests.countedAt(requested, ts) !== undefined) return false
+    if (requested !== '' && this.requests.claim(requested, ts) !== undefined) return false
     const ids = this.identities
     let id = ids.get(identity)
     if (id === undefined) {
@@ -302,10 +303,7 @@ export class Ingest {
     const stable = platform === PLATFORM.mb || ts >= ids.firstSeenOf(id) + STABLE_AFTER_MS
     const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk })
     this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
-    if (requested !== '') {
-      this.writer.request(request)
-      this.requests.add(requested, ts)
-    }
+    if (requested !== '') this.writer.request(request)
     const local = ts + zoneOffset(this.timeZone(), ts)
     const day = Math.floor(local / DAY_MS)
     batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)

@@ -20,6 +20,8 @@ export const requestKey = (kind: Kind, campaign: number, spot: number, keyword: 
 /** The request ids counted, oldest first, with the time of the hit each was counted with. */
 export class RequestIds {
   private readonly seen = new Map<string, number>()
+  /** The time of the oldest id held, or earlier (an id counted again moves on). */
+  private oldest = Infinity
 
   constructor(private readonly max = MAX_REQUEST_IDS) {}
 
@@ -36,13 +38,37 @@ export class RequestIds {
     return at !== undefined && Math.abs(ts - at) < REQUEST_WINDOW_MS ? at : undefined
   }
 
+  /**
+   * countedAt(), and when the hit of `key` is no repeat, add() (one lookup for both: in a table of
+   * a million ids each lookup is a cache miss).
+   */
+  claim(key: string, ts: number): number | undefined {
+    const at = this.seen.get(key)
+    if (at !== undefined) {
+      if (Math.abs(ts - at) < REQUEST_WINDOW_MS) return at
+      this.seen.delete(key)
+    }
+    this.remember(key, ts)
+    return undefined
+  }
+
   /** Remembers a counted hit; forgets ids older than the window before `ts`, and the oldest past the limit. */
   add(key: string, ts: number): void {
     // deleted first, so that the Map's order stays the order of the hits counted
     this.seen.delete(key)
+    this.remember(key, ts)
+  }
+
+  private remember(key: string, ts: number): void {
     this.seen.set(key, ts)
+    if (this.seen.size === 1) this.oldest = ts
+    // (the oldest's time kept: most adds have nothing to forget and start no iteration)
+    if (this.seen.size <= this.max && ts - this.oldest < REQUEST_WINDOW_MS) return
     for (const [k, at] of this.seen) {
-      if (this.seen.size <= this.max && ts - at < REQUEST_WINDOW_MS) break
+      if (this.seen.size <= this.max && ts - at < REQUEST_WINDOW_MS) {
+        this.oldest = at
+        break
+      }
       this.seen.delete(k)
     }
   }
@@ -59,6 +85,7 @@ export class RequestIds {
   static from(keys: readonly string[], ts: Float64Array): RequestIds {
     const r = new RequestIds()
     for (let i = 0; i < keys.length; i++) r.seen.set(keys[i]!, ts[i]!)
+    if (keys.length > 0) r.oldest = ts[0]!
     return r
   }
 }

@@ -26,6 +26,15 @@ describe('RequestIds', () => {
     expect(back.arrays()).toEqual(r.arrays())
   })
 
+  it('does claim a key once within the window (answering when it was counted), and again after it', () => {
+    const r = new RequestIds()
+    expect(r.claim('a', T0)).toBeUndefined()
+    expect(r.claim('a', T0 + 5)).toBe(T0)
+    expect(r.claim('a', T0 - REQUEST_WINDOW_MS + 1)).toBe(T0)
+    expect(r.claim('a', T0 + REQUEST_WINDOW_MS)).toBeUndefined()
+    expect(r.arrays()).toEqual({ keys: ['a'], ts: new Float64Array([T0 + REQUEST_WINDOW_MS]) })
+  })
+
   it('does keep kinds, campaigns, spots and keywords apart in its keys', () => {
     const keys = new Set([
       requestKey(KIND.impression, 1, 2, 0, 'x'), requestKey(KIND.click, 1, 2, 0, 'x'), requestKey(KIND.impression, 12, 2, 0, 'x'),
