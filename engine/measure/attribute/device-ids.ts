@@ -61,10 +61,10 @@ export function normaliseDeviceId(namespace: string, raw: string): string {
 }
 
 /**
- * normaliseDeviceId's answer for the common case, a value of lower-case hex digits and dashes only
- * (a lower-case IDFA, OAID or IMEI), in one pass over its characters; null for any other value.
- * Such a value has nothing to trim, lower or strip: it is refused only when too long, empty or
- * only zeros and dashes, or the md5 of an empty or all-zero id.
+ * normaliseDeviceId's answer for the common case, a value of hex digits and dashes only (an IDFA,
+ * upper case as iOS writes it, an OAID or an IMEI), in one pass over its characters; null for any
+ * other value. Such a value has nothing to trim or strip, only upper case to lower: it is refused
+ * only when too long, empty or only zeros and dashes, or the md5 of an empty or all-zero id.
  */
 function plainHex(raw: string): string | null {
   if (raw.length > MAX_DEVICE_ID_LENGTH) return null
@@ -78,15 +78,21 @@ function plainHex(raw: string): string | null {
     any |= k
   }
   if (all === 0) return null
-  return (any & HEX_FILLED) === 0 || (raw.length === 32 && PLACEHOLDERS.has(raw)) ? '' : raw
+  const value = (any & HEX_UPPER) === 0 ? raw : raw.toLowerCase()
+  return (any & HEX_FILLED) === 0 || (value.length === 32 && PLACEHOLDERS.has(value)) ? '' : value
 }
 
-/** Classes of UTF-16 code units: 0 not in a plain hex id, HEX_ZERO for 0 and -, HEX_ZERO | HEX_FILLED for 1-9 and a-f. */
+/**
+ * Classes of UTF-16 code units: 0 not in a hex id, HEX_ZERO for 0 and -, HEX_ZERO | HEX_FILLED for
+ * 1-9 and a-f, and HEX_UPPER besides for A-F.
+ */
 const HEX_ZERO = 1
 const HEX_FILLED = 2
+const HEX_UPPER = 4
 const HEX_CLASS = new Uint8Array(65_536)
 for (const c of '0-') HEX_CLASS[c.charCodeAt(0)] = HEX_ZERO
 for (const c of '123456789abcdef') HEX_CLASS[c.charCodeAt(0)] = HEX_ZERO | HEX_FILLED
+for (const c of 'ABCDEF') HEX_CLASS[c.charCodeAt(0)] = HEX_ZERO | HEX_FILLED | HEX_UPPER
 
 /** The first filled device id of a hit, in priority order, or null. */
 export function firstDeviceId(params: ReadonlyMap<string, string>): { namespace: string; value: string } | null {

@@ -35,6 +35,12 @@ export class Attributor {
     const platform = detectPlatform(params, userAgent)
     const located = this.locator.locate(ip)
     const classified = classify(userAgent, located.isp, identity.device || platform.sdk !== SDK.none)
-    return { tracking, ip, ...identity, ...platform, ...located, ...classified, request: requestIdOf(params) }
+    // written out, not spread: one object of one shape a hit (spreading four took a tenth of the attribution)
+    const out: Attribution = {
+      tracking, ip, identity: identity.identity, device: identity.device, platform: platform.platform, sdk: platform.sdk, os: platform.os,
+      region: located.region, isp: located.isp, ivt: classified.ivt, rule: classified.rule, request: requestIdOf(params),
+    }
+    if (identity.setCookie !== undefined) out.setCookie = identity.setCookie
+    return out
   }
 }
