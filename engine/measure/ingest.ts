@@ -102,6 +102,10 @@ export const GATHER_TURNS = 8
 export const GATHER_MS = 2
 export const GATHER_EVENTS = 512
 
+/** The key of a hit's media request id, or '' when it has none (minisite events never do). */
+const requestKeyOf = (kind: Kind, campaign: number, spot: number, keyword: number, request: string): string =>
+  request === '' || kind === KIND.minisite ? '' : requestKey(kind, campaign, spot, keyword, request)
+
 export class Ingest {
   private writer = new FrameWriter()
   private batch = new Batch()
@@ -230,13 +234,13 @@ export class Ingest {
     return this.open(false)
   }
 
-  /** Records hits; resolves once they are on stable storage and counted. */
+  /** Records hits; resolves once they are on stable storage and counted (repeats of a counted media request id left out). */
   add(hits: readonly Hit[]): Promise<void> {
     if (this.failure) return Promise.reject(this.failure)
     if (hits.length === 0) return Promise.resolve()
     if (this.gate) return this.gate.then(() => this.add(hits))
     const batch = this.batch
-    for (const h of hits) this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '')
+    for (const h of hits) this.recordHit(batch, h)
     // every hit a repeat of a counted media request id: nothing to write, nothing to wait for
     if (batch.n === 0) return Promise.resolve()
     this.pump()
@@ -244,12 +248,28 @@ export class Ingest {
   }
 
   /**
-   * When a hit with the same media request id was counted, within REQUEST_WINDOW_MS before this
-   * one; undefined when this one counts. add() leaves such a repeat out.
+   * add() of one hit (a tracking request): resolves with undefined once it is durable and counted,
+   * or at once with when the hit it repeats was counted (its media request id; nothing recorded).
    */
+  async addOne(h: Hit): Promise<number | undefined> {
+    while (this.gate) await this.gate
+    if (this.failure) throw this.failure
+    const batch = this.batch
+    const repeatOf = this.recordHit(batch, h)
+    if (repeatOf !== undefined) return repeatOf
+    this.pump()
+    await batch.done
+    return undefined
+  }
+
+  /** When a hit with the same media request id was counted, within REQUEST_WINDOW_MS of this one; undefined when this one counts. */
   countedAt(h: Hit): number | undefined {
-    if (!h.request || h.kind === KIND.minisite) return undefined
-    return this.requests.countedAt(requestKey(h.kind, h.campaign, h.spot, h.keyword, h.request), h.ts)
+    const key = requestKeyOf(h.kind, h.campaign, h.spot, h.keyword, h.request ?? '')
+    return key === '' ? undefined : this.requests.countedAt(key, h.ts)
+  }
+
+  private recordHit(batch: Batch, h: Hit): number | undefined {
+    return this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '')
   }
 
   /**
@@ -265,7 +285,7 @@ export class Ingest {
     let repeats = 0
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
-      if (!this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '')) repeats++
+      if (this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '') !== undefined) repeats++
     }
     if (batch.n === 0) return Promise.resolve(repeats)
     this.pump()
@@ -274,13 +294,15 @@ export class Ingest {
 
   /**
    * One hit (the fields of a Hit; minisite and event 0 when not a minisite event; request '' when
-   * the tag carried no media request id). A repeat of a counted request id is left out: false.
+   * the tag carried no media request id). Undefined when recorded; a repeat of a counted media
+   * request id is left out, answering when that one was counted.
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
-    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): boolean {
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): number | undefined {
     // (remembered now: a repeat in the same batch is left out too; nothing fails from here on)
-    const requested = request !== '' && kind !== KIND.minisite ? requestKey(kind, hitCampaign, hitSpot, keyword, request) : ''
-    if (requested !== '' && this.requests.claim(requested, ts) !== undefined) return false
+    const requested = requestKeyOf(kind, hitCampaign, hitSpot, keyword, request)
+    const repeatOf = requested === '' ? undefined : this.requests.claim(requested, ts)
+    if (repeatOf !== undefined) return repeatOf
     const ids = this.identities
     let id = ids.get(identity)
     if (id === undefined) {
@@ -307,7 +329,7 @@ export class Ingest {
     const local = ts + zoneOffset(this.timeZone(), ts)
     const day = Math.floor(local / DAY_MS)
     batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)
-    return true
+    return undefined
   }
 
   /**

@@ -17,11 +17,12 @@ export const MAX_REQUEST_ID_LENGTH = 128
 /** The key of a counted hit's request id. */
 export const requestKey = (kind: Kind, campaign: number, spot: number, keyword: number, id: string): string => `${kind}|${campaign}|${spot}|${keyword}|${id}`
 
+/** Whether a hit at `ts` is within the window of one counted at `at` (either way: an import may bring a log's lines out of time order). */
+const within = (at: number, ts: number): boolean => Math.abs(ts - at) < REQUEST_WINDOW_MS
+
 /** The request ids counted, oldest first, with the time of the hit each was counted with. */
 export class RequestIds {
   private readonly seen = new Map<string, number>()
-  /** The time of the oldest id held, or earlier (an id counted again moves on). */
-  private oldest = Infinity
 
   constructor(private readonly max = MAX_REQUEST_IDS) {}
 
@@ -29,26 +30,17 @@ export class RequestIds {
     return this.seen.size
   }
 
-  /**
-   * When the hit of `key` was counted, if less than REQUEST_WINDOW_MS from `ts` (either way: an
-   * import may bring a log's lines out of time order).
-   */
+  /** When the hit of `key` was counted, if within REQUEST_WINDOW_MS of `ts`. */
   countedAt(key: string, ts: number): number | undefined {
     const at = this.seen.get(key)
-    return at !== undefined && Math.abs(ts - at) < REQUEST_WINDOW_MS ? at : undefined
+    return at !== undefined && within(at, ts) ? at : undefined
   }
 
-  /**
-   * countedAt(), and when the hit of `key` is no repeat, add() (one lookup for both: in a table of
-   * a million ids each lookup is a cache miss).
-   */
+  /** countedAt(), and when the hit of `key` is no repeat, add() (one lookup for both). */
   claim(key: string, ts: number): number | undefined {
     const at = this.seen.get(key)
-    if (at !== undefined) {
-      if (Math.abs(ts - at) < REQUEST_WINDOW_MS) return at
-      this.seen.delete(key)
-    }
-    this.remember(key, ts)
+    if (at !== undefined && within(at, ts)) return at
+    this.add(key, ts)
     return undefined
   }
 
@@ -56,19 +48,9 @@ export class RequestIds {
   add(key: string, ts: number): void {
     // deleted first, so that the Map's order stays the order of the hits counted
     this.seen.delete(key)
-    this.remember(key, ts)
-  }
-
-  private remember(key: string, ts: number): void {
     this.seen.set(key, ts)
-    if (this.seen.size === 1) this.oldest = ts
-    // (the oldest's time kept: most adds have nothing to forget and start no iteration)
-    if (this.seen.size <= this.max && ts - this.oldest < REQUEST_WINDOW_MS) return
     for (const [k, at] of this.seen) {
-      if (this.seen.size <= this.max && ts - at < REQUEST_WINDOW_MS) {
-        this.oldest = at
-        break
-      }
+      if (this.seen.size <= this.max && ts - at < REQUEST_WINDOW_MS) break
       this.seen.delete(k)
     }
   }
@@ -85,7 +67,6 @@ export class RequestIds {
   static from(keys: readonly string[], ts: Float64Array): RequestIds {
     const r = new RequestIds()
     for (let i = 0; i < keys.length; i++) r.seen.set(keys[i]!, ts[i]!)
-    if (keys.length > 0) r.oldest = ts[0]!
     return r
   }
 }

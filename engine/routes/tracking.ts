@@ -59,15 +59,12 @@ function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot
 
 /**
  * Counts an impression or a click: '1', or why not when its media request id was counted already
- * (docs/attribution.md, "Media request id"; the id itself is not echoed: a header holds no
- * arbitrary text).
+ * (docs/attribution.md, "Media request id"; the id itself is not echoed: it may be long).
  */
 async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<string> {
   const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
-  const counted = ctx.measure.ingest.countedAt(h)
-  if (counted !== undefined) return `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(counted).toISOString()}`
-  await ctx.measure.ingest.add([h])
-  return '1'
+  const repeatOf = await ctx.measure.ingest.addOne(h)
+  return repeatOf === undefined ? '1' : `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(repeatOf).toISOString()}`
 }
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
@@ -97,7 +94,7 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   // a repeated click still goes to its page: the person clicked
   const counted = await count(ctx, a, KIND.click, t)
   const to = clickTarget(t.info, t.keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
-  const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted), ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  const headers = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
   if (to === '') return new RawResponse(204, headers, '')
   return new RawResponse(302, { ...headers, location: headerValue(to, true), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
 }

@@ -222,6 +222,22 @@ describe('Ingest.add', () => {
     expect(recordsOf(log.waiting[0]!.frame).filter((r) => 'event' in r)).toHaveLength(GATHER_EVENTS)
   })
 
+  it('does answer a repeated media request id from addOne, also for hits that waited behind exclusive()', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    let release!: () => void
+    const held = ingest.exclusive(() => new Promise<void>((resolve) => (release = resolve)))
+    const first = ingest.addOne(hit({ request: 'r1' }))
+    const again = ingest.addOne(hit({ request: 'r1', ts: T0 + 5 }))
+    const other = ingest.addOne(hit({ request: 'r1', spot: 11, ts: T0 + 6 }))
+    await settle()
+    release()
+    await held
+    expect([await first, await again, await other]).toEqual([undefined, T0, undefined])
+    expect(ingest.columns.events).toBe(2)
+    expect(await ingest.addOne(hit({ request: 'r1', ts: T0 + 7 }))).toBe(T0)
+  })
+
   it('does put hits into the columns only once they are durable', async () => {
     const log = new FakeEventLog()
     const ingest = newIngest(log)
