@@ -2,7 +2,7 @@
  * End to end in headless Chromium against `npm run serve` with a fresh data directory (issue 4):
  * sign in; create a campaign with two spots, keywords and a plan; publish a target; fill the
  * panel and run the simulator; open each report view and compare its chart and table with the
- * API; export a CSV; switch language and theme. Each step saves a screenshot in test-output/e2e.
+ * API; export a CSV; import an event log; switch language and theme. Each step saves a screenshot in test-output/e2e.
  * Runs where Chromium is installed; skipped with the reason printed where it is not.
  */
 import { readFileSync } from 'node:fs'
@@ -192,6 +192,37 @@ describe('the app in a browser', () => {
     expect(cells.filter((c) => !inFile.has(String(c.value)))).toEqual([])
   })
 
+  it('imports an event log: the counts, a repeated media request id and the bad lines by number', async ({ skip }) => {
+    if (reason) return skip(reason)
+    const spots = await apiGet<{ spot_id: string }[]>(server.url, token, '/cms/v1/campaigns/list_spots', { campaign_id: campaignId })
+    const [a, b] = spots.map((s) => Number(s.spot_id))
+    const ts = Date.now()
+    const line = (o: Record<string, unknown>) => JSON.stringify({ type: 'impression', ts, campaign_id: Number(campaignId), identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc', ...o })
+    const file = [
+      line({ spot_id: a, request_id: 'e2e-r1' }),
+      line({ spot_id: a, request_id: 'e2e-r1', ts: ts + 1000 }), // the same ad request again: left out
+      line({ spot_id: a, request_id: 'e2e-r1', type: 'click', ts: ts + 2000 }), // a click of it counts
+      line({ spot_id: 999_999 }),
+      'not json',
+      line({ spot_id: b }),
+    ].join('\n')
+    const before = await apiGet<{ campaigns: { campaign_id: string; events: number }[] }>(server.url, token, '/local/v1/measurement/status')
+    await page.goto(`${server.url}/#/server`)
+    await page.click('.n-tabs-tab[data-name=events]')
+    await page.setInputFiles('[data-test=event-file-input]', { name: 'e2e-events.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) })
+    await expect.poll(() => page.textContent('[data-test=event-file-chosen]')).toContain('e2e-events.ndjson')
+    await page.click('[data-test=event-import-start]')
+    await page.waitForSelector('[data-test=event-job][data-state=done]', { timeout: 60_000 })
+    const value = (name: string) => page.textContent(`[data-test=event-job-${name}] .n-statistic-value__content`)
+    expect([await value('imported'), await value('rejected'), await value('repeated')]).toEqual(['3', '2', '1'])
+    const problems = await page.locator('[data-test=event-job-errors] tbody tr').allTextContents()
+    expect(problems).toEqual([`4spot 999999 is not a spot of campaign ${campaignId}`, expect.stringMatching(/^5is not a JSON object/)])
+    await shot(page, '09-event-import')
+    const after = await apiGet<{ campaigns: { campaign_id: string; events: number }[] }>(server.url, token, '/local/v1/measurement/status')
+    const events = (s: typeof before) => s.campaigns.find((c) => c.campaign_id === campaignId)?.events ?? 0
+    expect(events(after) - events(before)).toBe(3)
+  })
+
   it('switches to Chinese and to the dark theme, and keeps both after a reload', async ({ skip }) => {
     if (reason) return skip(reason)
     await page.click('[data-test=language]')
@@ -205,6 +236,6 @@ describe('the app in a browser', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN')
     await page.waitForTimeout(500)
-    await shot(page, '09-chinese-dark')
+    await shot(page, '10-chinese-dark')
   })
 })
