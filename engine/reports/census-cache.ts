@@ -7,6 +7,7 @@
  */
 import type { Partition } from '../measure/columns'
 import { census, censusAdd, type CensusResult, type CensusSpec } from './census'
+import { selectorKey } from './selector'
 
 /** Over this many added events (or an eighth of the partition), a fresh pass is cheaper. */
 const ADD_MAX = 65_536
@@ -28,12 +29,7 @@ interface Entry {
 
 /** Everything of a spec but its partition and identity count, as a string (a few kB). */
 function keyOf(s: CensusSpec): string {
-  const x = s.sel
-  const keywords = x.keywordPos ? [...x.keywordPos].map(([k, p]) => `${k}:${p}`).join(',') : '-'
-  return [
-    x.from, x.to, x.impKind, x.clkKind, s.day, s.nPos, s.nRegions, s.uniques, s.averages, x.spotBase,
-    x.flagOk.join(''), x.spotPos.join(','), x.spotDc.join(''), keywords, s.regionFirst.join(','), s.regionSecond.join(','),
-  ].join('|')
+  return [selectorKey(s.sel), s.day, s.nPos, s.nRegions, s.uniques, s.averages, s.regionFirst.join(','), s.regionSecond.join(',')].join('|')
 }
 
 /** Memory of a result: its counters, and the answer text kept with it (kept-bytes.ts). */

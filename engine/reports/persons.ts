@@ -6,7 +6,7 @@
  */
 import type { Partition } from '../measure/columns'
 import { ensure } from '../measure/grow'
-import { positionOf, type Selector } from './selector'
+import { positionOf, selectorKey, type Selector } from './selector'
 import { StampSet } from './stamp-set'
 
 export interface PersonSpec {
@@ -127,11 +127,19 @@ function grow(out: PersonCells, n: number, hours: boolean): void {
   if (hours) (out.impHours = ensure(out.impHours, n * 24), out.clkHours = ensure(out.clkHours, n * 24))
 }
 
-/** Every (person, cell) with a counted event: one pass over the panel persons' events, person by person. */
+/**
+ * Every (person, cell) with a counted event: one pass over the panel persons' events, person by
+ * person. The result may be a kept one (KeptCells), shared with other calls: never change it.
+ */
 export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean }): PersonCells {
   const hours = s.hours === true
   // distinct days (impDays, clkDays) cost a set insertion per event: only when asked for (default)
   const countDays = s.days !== false
+  const g = eventsOfPersons(s.part, s.personOf)
+  // per-event positions (minisites) are indexed by partition event: counted afresh each time
+  const key = s.sel.eventPos ? null : `${selectorKey(s.sel)}|${s.nPos}|${s.nRegions}|${s.day ?? -1}|${hours}|${countDays}`
+  const kept = key === null ? undefined : keptCells.find(g, key, s.homeFirst, s.homeSecond)
+  if (kept) return kept
   // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
   const cap = Math.max(1024, lastEntries.get(s.part) ?? 0)
   const out: PersonCells = {
@@ -139,7 +147,6 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
     impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
     impHours: new Uint32Array(hours ? cap * 24 : 0), clkHours: new Uint32Array(hours ? cap * 24 : 0),
   }
-  const g = eventsOfPersons(s.part, s.personOf)
   // per-event positions (minisites) are indexed by partition event: take them in the copy's order
   const sel = s.sel.eventPos ? { ...s.sel, eventPos: Int32Array.from(g.origin, (i) => s.sel.eventPos![i]!) } : s.sel
   // entry of each cell for the current person (-1: none yet); reset after each person
@@ -186,8 +193,51 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
     days.clear()
   }
   lastEntries.set(s.part, out.n)
+  if (key !== null) keptCells.keep(g, key, s.homeFirst, s.homeSecond, out)
   return out
 }
+
+/**
+ * personCells results kept while their partition's panel events are unchanged: most hits are not
+ * a panel person's (a panel of 20,000 persons among a million identities), and a report after them
+ * would count the same events again (reach/show by target over the bench's 10M events spent about
+ * half of a cold answer there). A result is valid for the grouped copy it was counted from
+ * (eventsOfPersons makes a new one when a panel person's event comes, or the partition is
+ * renumbered) and for the same spec: selector, cells, day, counts, and home cells compared whole.
+ */
+class KeptCells {
+  /** Least recently used first. */
+  private entries: { g: PanelEvents; key: string; homeFirst: Int32Array; homeSecond: Int32Array; out: PersonCells; bytes: number }[] = []
+
+  constructor(private readonly limit: number) {}
+
+  find(g: PanelEvents, key: string, homeFirst: Int32Array, homeSecond: Int32Array): PersonCells | undefined {
+    const k = this.entries.findIndex((e) => e.g === g && e.key === key && sameInts(e.homeFirst, homeFirst) && sameInts(e.homeSecond, homeSecond))
+    if (k < 0) return undefined
+    const e = this.entries.splice(k, 1)[0]!
+    this.entries.push(e)
+    return e.out
+  }
+
+  keep(g: PanelEvents, key: string, homeFirst: Int32Array, homeSecond: Int32Array, out: PersonCells): void {
+    // the same spec over another copy: almost always an older copy of these panel events (the
+    // spec names the campaign's spots), which can never be found again; at worst a recount
+    this.entries = this.entries.filter((e) => e.g === g || e.key !== key)
+    const bytes = Object.values(out).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 8 * homeFirst.length)
+    this.entries.push({ g, key, homeFirst: homeFirst.slice(), homeSecond: homeSecond.slice(), out, bytes })
+    let total = this.entries.reduce((n, e) => n + e.bytes, 0)
+    while (total > this.limit && this.entries.length > 1) total -= this.entries.shift()!.bytes
+  }
+}
+
+const sameInts = (a: Int32Array, b: Int32Array): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Memory of kept results: a reach by target of 200 spots x 34 regions holds a few MiB. */
+const keptCells = new KeptCells(64 * 2 ** 20)
 
 /** Entries of the last personCells pass per partition: the next one's starting capacity. */
 const lastEntries = new WeakMap<Partition, number>()

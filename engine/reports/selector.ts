@@ -35,6 +35,12 @@ export interface FlagRules {
   filtration: 'net' | 'totalnet' | 'none'
 }
 
+/** A selector as a string (a few kB), for results kept per spec (census-cache.ts, persons.ts); not for per-event positions. */
+export function selectorKey(x: Selector): string {
+  const keywords = x.keywordPos ? [...x.keywordPos].map(([k, p]) => `${k}:${p}`).join(',') : '-'
+  return [x.from, x.to, x.impKind, x.clkKind, x.spotBase, x.flagOk.join(''), x.spotPos.join(','), x.spotDc.join(''), keywords].join('|')
+}
+
 /** The 512-entry table of which flags count (docs/metrics.md: classes, platform, SDK, stable). */
 export function flagTable(r: FlagRules): Uint8Array {
   const t = new Uint8Array(512)

@@ -1,0 +1,108 @@
+// The panel kernel (engine/reports/persons.ts): counts per person and cell equal to a count written
+// here with Maps, for several specs over the same partition, as events come: a result is kept while
+// only identities outside the panel add events, and counted again once a panel person's event comes
+import { describe, expect, it } from 'vitest'
+import { Partition } from '../../../engine/measure/columns'
+import { KIND } from '../../../engine/measure/types'
+import { personCells, type PersonCells, type PersonSpec } from '../../../engine/reports/persons'
+import { AD_KINDS, flagTable, type Selector } from '../../../engine/reports/selector'
+import { prng } from '../../helpers/prng'
+
+const FROM = 20_000
+const IDENTITIES = 300
+/** Identities below 120 are panel persons (identity % 60: persons with two devices); the rest are not. */
+const personOf = Int32Array.from({ length: IDENTITIES }, (_, i) => (i < 120 ? i % 60 : -1))
+/** Home region of each person: 0..3. */
+const home = Int32Array.from({ length: 60 }, (_, p) => p % 4)
+
+type Ev = [day: number, hour: number, kind: number, spot: number, identity: number]
+
+function event(random: () => number, identity: number): Ev {
+  return [FROM + Math.floor(random() * 10) - 1, Math.floor(random() * 24), random() < 0.2 ? KIND.click : KIND.impression, 1 + Math.floor(random() * 4), identity]
+}
+
+function selector(from: number, to: number, spots: number[]): Selector {
+  const spotPos = Int32Array.from({ length: 5 }, (_, s) => spots.indexOf(s))
+  return { from, to, ...AD_KINDS, flagOk: flagTable({ platforms: 3, sdk: 0, stableOnly: false, filtration: 'none' }), spotBase: 0, spotPos, spotDc: new Uint8Array(5), keywordPos: null, eventPos: null }
+}
+
+/** Region cells of a home region: level cells 0..3, and for the parent level one cell for 0-1 and one for 2-3. */
+const homes = (parent: boolean, shift = 0) => ({
+  homeFirst: Int32Array.from(home, (r) => (parent ? (r < 2 ? 0 : 1) : (r + shift) % 4)),
+  homeSecond: new Int32Array(home.length).fill(-1),
+  nRegions: parent ? 2 : 4,
+})
+
+type Spec = PersonSpec & { hours?: boolean; days?: boolean }
+
+const specs = (part: Partition): Spec[] => [
+  { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(true), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM + 2, FROM + 4, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM + 3, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3, days: false },
+  { part, personOf, sel: selector(FROM + 3, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM, FROM + 7, [2, 4]), nPos: 2, ...homes(false), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM, FROM + 7, [2, 4]), nPos: 2, ...homes(false), day: FROM + 3, hours: true },
+  { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false, 1), day: FROM + 3 },
+  { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 5 },
+]
+
+/** By hand: impressions, clicks and those of the day per person and cell, impressions at 05:00, and days with an impression. */
+function byHand(events: readonly Ev[], s: Spec): Map<string, number[]> {
+  const m = new Map<string, number[]>()
+  const days = new Set<string>()
+  for (const [day, hour, kind, spot, identity] of events) {
+    const person = personOf[identity]!
+    const pos = s.sel.spotPos[spot]!
+    if (person < 0 || day < s.sel.from || day > s.sel.to || pos < 0) continue
+    const key = `${person}:${pos * s.nRegions + s.homeFirst[person]!}`
+    const c = m.get(key) ?? [0, 0, 0, 0, 0, 0]
+    const click = kind === KIND.click ? 1 : 0
+    c[click]!++
+    if (day === s.day) c[2 + click]!++
+    if (s.hours && !click && hour === 5) c[4]!++
+    if (s.days !== false && !click && !days.has(`${key}:${day}`)) (days.add(`${key}:${day}`), c[5]!++)
+    m.set(key, c)
+  }
+  return m
+}
+
+const asMap = (c: PersonCells, s: Spec): Map<string, number[]> => new Map(Array.from({ length: c.n }, (_, j) => [`${c.person[j]}:${c.cell[j]}`,
+  [c.impressions[j]!, c.clicks[j]!, c.impressionsOnDay[j]!, c.clicksOnDay[j]!, s.hours ? c.impHours[j * 24 + 5]! : 0, s.days !== false ? c.impDays[j]! : 0]]))
+
+describe('personCells', () => {
+  it('counts what a count by hand gives for each spec, kept while only identities outside the panel add events', () => {
+    const random = prng(7)
+    const part = new Partition()
+    const events: Ev[] = []
+    const add = (e: Ev) => (events.push(e), part.add(e[0], e[1], e[2], 0, 0, e[3], 0, e[4]))
+    for (let i = 0; i < 3000; i++) add(event(random, Math.floor(random() * IDENTITIES)))
+    let before = specs(part).map((s) => personCells(s))
+    for (let round = 0; round < 12; round++) {
+      // even rounds: events of identities outside the panel only; odd rounds: a panel person's too
+      for (let i = 0; i < 20; i++) add(event(random, 120 + Math.floor(random() * (IDENTITIES - 120))))
+      if (round % 2 === 1) add(event(random, Math.floor(random() * 120)))
+      const now = specs(part).map((s) => personCells(s))
+      specs(part).forEach((s, k) => expect(asMap(now[k]!, s), `round ${round}, spec ${k}`).toEqual(byHand(events, s)))
+      for (let k = 0; k < now.length; k++) expect(now[k] === before[k], `round ${round}, spec ${k}: the kept result`).toBe(round % 2 === 0)
+      before = now
+    }
+  })
+
+  it('counts a partition afresh once its events are renumbered (compaction)', () => {
+    const random = prng(8)
+    const part = new Partition()
+    const events: Ev[] = []
+    for (let i = 0; i < 2000; i++) {
+      const e = event(random, Math.floor(random() * IDENTITIES))
+      events.push(e)
+      part.add(e[0], e[1], e[2], 0, 0, e[3], 0, e[4])
+    }
+    const s = specs(part)[0]!
+    const first = personCells(s)
+    part.settle(IDENTITIES, true)
+    const again = personCells(s)
+    expect(again).not.toBe(first)
+    expect(asMap(again, s)).toEqual(byHand(events, s))
+  })
+})
