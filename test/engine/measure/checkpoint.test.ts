@@ -182,6 +182,29 @@ describe('Ingest with checkpoints', () => {
     expect(after.generation).toBe(generation)
   })
 
+  it('does keep the unsorted tail in the checkpoints it saves by itself, and a start from one visits the same identity order', async () => {
+    const log = new MemoryEventLog()
+    const a = new Ingest(log, new Columns(), new Identities(), () => ZONE, 1000)
+    await a.open()
+    await a.add(hits(12, 900))
+    await a.add(hits(13, 1600, T0 + 86_400_000))
+    await until(() => log.checkpoint !== null)
+    await a.flush()
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('checkpoint')
+    const part = b.columns.campaign(1)!
+    // saved as it was: nothing sorted (a report would have sorted it)
+    expect(part.arrays().sorted).toBe(0)
+    const visits = (p: Partition, size: number) => {
+      const out: number[][] = []
+      p.visitByIdentity(size, (events, count, identity) => out.push([identity, ...Array.from(events.subarray(0, count), (i) => p.day[i]! * 100 + p.hour[i]!)]))
+      return out
+    }
+    expect(visits(part, b.identities.size)).toEqual(visits(a.columns.campaign(1)!, a.identities.size))
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
   it('does know the media request ids counted before a start, from the log and from the checkpoint', async () => {
     const log = new MemoryEventLog()
     const a = newIngest(log)
