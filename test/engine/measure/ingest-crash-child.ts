@@ -8,16 +8,15 @@
  * (every other one sorted).
  * It never stops on its own: the parent SIGKILLs it.
  */
-import { writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { createEngine } from '../../../engine/index'
 import { FileEventLog } from '../../../engine/measure/event-log'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT } from '../../helpers/make-engine'
+import { say } from '../../helpers/say'
 
 const [dir, tag = 'h', mode = ''] = process.argv.slice(2)
 if (!dir) throw new Error('usage: ingest-crash-child.ts <dataDir> <tag>')
-const say = (line: string) => writeSync(1, `${line}\n`)
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
 async function main(): Promise<void> {

@@ -8,7 +8,6 @@
  * Mode `kill-in-save`: after `<seed>` acknowledged campaigns it asks for a checkpoint and
  * SIGKILLs itself half-way through writing the snapshot's temp file.
  */
-import { writeSync } from 'node:fs'
 import { open, unlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,12 +15,12 @@ import { createEngine } from '../../../engine/index'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT } from '../../helpers/make-engine'
 import { prng } from '../../helpers/prng'
+import { say } from '../../helpers/say'
 
 const [dir, mode = 'write', tag = 'c', seedArg = '1'] = process.argv.slice(2)
 if (!dir) throw new Error('usage: crash-child.ts <dataDir> <mode> <tag> <seed>')
 const seed = Number(seedArg)
 
-const say = (line: string) => writeSync(1, `${line}\n`)
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
