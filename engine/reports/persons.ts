@@ -84,12 +84,49 @@ function eventsOfPersons(p: Partition, personOf: Int32Array): PanelEvents {
     c.events[c.count++] = i
   }
   c.seen = p.n
-  // grouped again only when a panel person's event came: other identities' hits change nothing here
-  if (c.count > before) c.grouped = null
   panelEvents.set(p, c)
+  // other identities' hits change nothing here; a panel person's events are merged into a new copy
   if (!c.grouped) c.grouped = groupByPerson(p, personOf, c.events, c.count)
+  else if (c.count > before) c.grouped = mergeInto(c.grouped, groupByPerson(p, personOf, c.events.subarray(before, c.count), c.count - before))
   return c.grouped
 }
+
+/**
+ * A new copy of `old` with the events of `added` (both grouped by person, `added`'s events later
+ * in the partition), each person's events still in partition order. Grouping every panel event
+ * again read the partition's columns at random (a cache miss an event and column), which took
+ * 30-40 ms at the bench's 200,000 panel events; the merge reads both copies front to back.
+ */
+function mergeInto(old: PanelEvents, added: PanelEvents): PanelEvents {
+  const n = old.n + added.n
+  const g: PanelEvents = {
+    n, day: new Uint16Array(n), hour: new Uint8Array(n), kind: new Uint8Array(n), flags: new Uint8Array(n),
+    spot: new Uint32Array(n), keyword: new Uint32Array(n), person: new Int32Array(n), origin: new Uint32Array(n),
+  }
+  let a = 0
+  let b = 0
+  let at = 0
+  const copy = (from: PanelEvents, i: number, count: number) => {
+    for (const k of GROUPED_COLUMNS) g[k].set(from[k].subarray(i, i + count), at)
+    at += count
+  }
+  while (b < added.n) {
+    // old events of persons up to the next added one's (its own before it), in one block
+    const person = added.person[b]!
+    let end = a
+    while (end < old.n && old.person[end]! <= person) end++
+    copy(old, a, end - a)
+    a = end
+    let endB = b
+    while (endB < added.n && added.person[endB] === person) endB++
+    copy(added, b, endB - b)
+    b = endB
+  }
+  copy(old, a, old.n - a)
+  return g
+}
+
+const GROUPED_COLUMNS = ['day', 'hour', 'kind', 'flags', 'spot', 'keyword', 'person', 'origin'] as const
 
 /** A counting sort of the events by person (a person may have several devices), then the copy. */
 function groupByPerson(p: Partition, personOf: Int32Array, events: Uint32Array, count: number): PanelEvents {

@@ -1,6 +1,7 @@
 // The panel kernel (engine/reports/persons.ts): counts per person and cell equal to a count written
 // here with Maps, for several specs over the same partition, as events come: a result is kept while
 // only identities outside the panel add events, and counted again once a panel person's event comes
+// (merged into the copy of panel events grouped by person)
 import { describe, expect, it } from 'vitest'
 import { Partition } from '../../../engine/measure/columns'
 import { KIND } from '../../../engine/measure/types'
@@ -78,10 +79,11 @@ describe('personCells', () => {
     const add = (e: Ev) => (events.push(e), part.add(e[0], e[1], e[2], 0, 0, e[3], 0, e[4]))
     for (let i = 0; i < 3000; i++) add(event(random, Math.floor(random() * IDENTITIES)))
     let before = specs(part).map((s) => personCells(s))
-    for (let round = 0; round < 12; round++) {
-      // even rounds: events of identities outside the panel only; odd rounds: a panel person's too
+    for (let round = 0; round < 24; round++) {
+      // even rounds: events of identities outside the panel only; odd rounds: panel persons' too,
+      // merged into the grouped copy (one to seven, some of one person, between the others)
       for (let i = 0; i < 20; i++) add(event(random, 120 + Math.floor(random() * (IDENTITIES - 120))))
-      if (round % 2 === 1) add(event(random, Math.floor(random() * 120)))
+      if (round % 2 === 1) for (let k = 0; k < 1 + (round % 7); k++) add(event(random, k % 3 === 2 ? 7 : Math.floor(random() * 120)))
       const now = specs(part).map((s) => personCells(s))
       specs(part).forEach((s, k) => expect(asMap(now[k]!, s), `round ${round}, spec ${k}`).toEqual(byHand(events, s)))
       for (let k = 0; k < now.length; k++) expect(now[k] === before[k], `round ${round}, spec ${k}: the kept result`).toBe(round % 2 === 0)
