@@ -141,7 +141,7 @@ export function compareReport(spec: Spec, engine: { items: Item[] }, duck: Recor
 export interface ReportFigures {
   name: string
   title: string
-  engine: { first: number; cold: number[]; cached: number[]; bytes: number; sizes: number; hot?: HotFunction[] }
+  engine: { first: number; cold: number[]; coldPanel?: number[]; cached: number[]; bytes: number; sizes: number; hot?: HotFunction[] }
   duckMs: number[]
   check: Check
 }
@@ -167,7 +167,7 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
   for (const r of reports) {
     const d50 = median(r.duckMs)
     const d95 = pct(r.duckMs, 95)
-    const rows: [string, number[]][] = [['first', [r.engine.first]], ['cold', r.engine.cold], ['cached', r.engine.cached]]
+    const rows: [string, number[]][] = [['first', [r.engine.first]], ['cold', r.engine.cold], ...(r.engine.coldPanel ? [['panel', r.engine.coldPanel] as [string, number[]]] : []), ['cached', r.engine.cached]]
     rows.forEach(([variant, xs], i) => {
       const p50 = median(xs)
       const p95 = pct(xs, 95)
@@ -189,7 +189,9 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
   console.log(`  ${other(o.engineOtherPct)} during the engine's requests; ${other(o.duckOtherPct).replace('other processes', 'other processes (DuckDB runs in the driver)')} during DuckDB's queries`)
   console.log(`  first: the first request of the URL after startup (a pass over every event); cold: the same URL after one tracking hit on the measured ` +
     `campaign (dated today, outside its window) changed the measurement version (engine/dispatch.ts keys its answer cache on it), so the report is ` +
-    `computed again over the grown partition (basic/show: its kept census brought up to date, the kept text of unchanged cells reused); cached: the same URL again.`)
+    `computed again over the grown partition (basic/show: its kept census brought up to date, the kept text of unchanged cells reused; reach and audience: ` +
+    `the panel counts kept while no panel person's event came reused); panel: the same after a hit of a panel person's device instead, which makes ` +
+    `the panel counts count afresh; cached: the same URL again.`)
   return verdicts
 }
 

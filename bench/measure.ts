@@ -257,6 +257,8 @@ interface ReportSpec {
   sql: string
   keys: string[]
   attributes: string[]
+  /** A panel report: also timed after hits of a panel person (the panel counts kept for it made again). */
+  panel?: boolean
 }
 
 function reportSpecs(setup: Setup, w: Window): ReportSpec[] {
@@ -267,16 +269,18 @@ function reportSpecs(setup: Setup, w: Window): ReportSpec[] {
       sql: basicSql(w), keys: ['spot_id', 'region_id'], attributes: ['publisher_id', 'universe'] },
     { name: 'reach', title: 'reach/show target, publisher x level1, pm', path: '/admonitor/v1/reports/reach/show',
       params: { ...c, by_audience: 'target', by_position: 'publisher', by_region: 'level1', metrics: 'all', platform: 'pm' },
-      sql: reachSql(w, setup.targets, setup.panelTags), keys: ['target_id', 'publisher_id', 'region_id'], attributes: ['universe'] },
+      sql: reachSql(w, setup.targets, setup.panelTags), keys: ['target_id', 'publisher_id', 'region_id'], attributes: ['universe'], panel: true },
     { name: 'audience', title: 'audience/show publisher, all tags', path: '/admonitor/v1/reports/audience/show',
       params: { ...c, by_position: 'publisher', metrics: 'all' },
-      sql: audienceSql(w), keys: ['publisher_id', 'tag_id'], attributes: [] },
+      sql: audienceSql(w), keys: ['publisher_id', 'tag_id'], attributes: [], panel: true },
   ]
 }
 
 interface EngineTimes {
   first: number
   cold: number[]
+  /** Panel reports: cold answers after a hit of a panel person's device (the kept panel counts count afresh). */
+  coldPanel?: number[]
   cached: number[]
   bytes: number
   /** Distinct body lengths seen over the cold and cached answers (1: every answer the same size). */
@@ -292,10 +296,13 @@ interface EngineTimes {
  * changes the measurement version, so the answer cache of engine/dispatch.ts, keyed by that
  * version, cannot answer: the report is computed again over the grown partition (basic/show from
  * its kept census brought up to date, reports/census-cache.ts, and the kept text of the cells that
- * did not change, reports/kept-bytes.ts). The hit is dated today, outside
- * the campaign's 2099 window, so the numbers stay those DuckDB computes.
+ * did not change, reports/kept-bytes.ts; reach and audience from the panel counts kept while no
+ * panel person's event came, reports/persons.ts). The hit is dated today, outside the campaign's
+ * 2099 window, so the numbers stay those DuckDB computes. Panel reports are then timed `runs`
+ * times more after a hit of a panel person's device (`panelBust`), which makes those panel counts
+ * count afresh: the cold answer when the hits include panel persons'.
  */
-async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: string): Promise<EngineTimes> {
+async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: string, panelBust: string): Promise<EngineTimes> {
   const url = api.url(spec.path, spec.params)
   const get = async (): Promise<Answer> => {
     const a = await call(url)
@@ -313,6 +320,14 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: strin
     cold.push(a.ms)
     sizes.add(a.body.length)
   }
+  const coldPanel: number[] = []
+  for (let i = 0; spec.panel && i < REPORT_RUNS; i++) {
+    const hit = await call(panelBust, 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
+    if (hit.headers['x-admonitor-counted'] !== '1') throw new Error(`panel cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
+    const a = await get()
+    coldPanel.push(a.ms)
+    sizes.add(a.body.length)
+  }
   let hot: HotFunction[] | undefined
   if (PROFILE) {
     server.send({ type: 'profile-stop', file: join(RESULTS, `measure-report-${spec.name}.cpuprofile`) })
@@ -324,7 +339,7 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: strin
     cached.push(a.ms)
     sizes.add(a.body.length)
   }
-  return { first: first.ms, cold, cached, bytes: first.body.length, sizes: sizes.size, answer: first.body, ...(hot ? { hot } : {}) }
+  return { first: first.ms, cold, ...(spec.panel ? { coldPanel } : {}), cached, bytes: first.body.length, sizes: sizes.size, answer: first.body, ...(hot ? { hot } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,14 +406,19 @@ export async function runMeasureBench(): Promise<void> {
     const w: Window = { campaignId: setup.campaignId, from: Date.parse(`${START}T00:00:00Z`) / 86_400_000, to: Date.parse(`${DATE}T00:00:00Z`) / 86_400_000, day: Date.parse(`${DATE}T00:00:00Z`) / 86_400_000, days: DAYS }
     const specs = reportSpecs(setup, w)
     const bust = api.base + trackingPath(setup.measuredTag, '6D92078A-8246-4BA4-AE5B-76104861E7DC', '114.114.114.114')
+    // a device of a panel person (an IDFA, as the tag's macro takes): its hit makes the panel counts count afresh
+    const panelDevice = setup.devices.find((d) => d.device.startsWith('idfa:'))
+    if (!panelDevice) throw new Error('the bench panel has no IDFA device')
+    const panelIdfa = panelDevice.device.slice(5).toUpperCase()
+    const panelBust = api.base + trackingPath(setup.measuredTag, panelIdfa, '114.114.114.114')
     await waitForQuiet('the report requests')
     const engineTimes: EngineTimes[] = []
     const serverPid = server!.proc.pid
     const reportsOther = new OtherCpu(() => [serverPid])
     for (const spec of specs) {
-      const t = await timeEngine(server!, api, spec, bust)
+      const t = await timeEngine(server!, api, spec, bust, panelBust)
       engineTimes.push(t)
-      console.log(`  ${spec.name}: first ${int(t.first)} ms, cold p50 ${int(median(t.cold))} ms, cached p50 ${t.cached.length ? median(t.cached).toFixed(1) : '-'} ms, ${MiB(t.bytes)} body`)
+      console.log(`  ${spec.name}: first ${int(t.first)} ms, cold p50 ${int(median(t.cold))} ms${t.coldPanel ? `, after a panel person's hit ${int(median(t.coldPanel))} ms` : ''}, cached p50 ${t.cached.length ? median(t.cached).toFixed(1) : '-'} ms, ${MiB(t.bytes)} body`)
     }
     const reportsOtherPct = reportsOther.pct()
     const afterReports = memoryOf(server!.proc.pid)
