@@ -58,6 +58,8 @@ interface PanelEvents {
   keyword: Uint32Array<ArrayBuffer>
   person: Int32Array<ArrayBuffer>
   origin: Uint32Array<ArrayBuffer>
+  /** The copy this one was merged from and the persons whose events were added (ascending, distinct): kept results of `base` are brought up to date for those persons only. */
+  base?: { g: PanelEvents; persons: Int32Array } | undefined
 }
 
 interface PanelEventsCache {
@@ -87,7 +89,14 @@ function eventsOfPersons(p: Partition, personOf: Int32Array): PanelEvents {
   panelEvents.set(p, c)
   // other identities' hits change nothing here; a panel person's events are merged into a new copy
   if (!c.grouped) c.grouped = groupByPerson(p, personOf, c.events, c.count)
-  else if (c.count > before) c.grouped = mergeInto(c.grouped, groupByPerson(p, personOf, c.events.subarray(before, c.count), c.count - before))
+  else if (c.count > before) {
+    const old = c.grouped
+    const added = groupByPerson(p, personOf, c.events.subarray(before, c.count), c.count - before)
+    c.grouped = mergeInto(old, added)
+    // one step back only: a chain of copies would keep every older one alive
+    old.base = undefined
+    c.grouped.base = { g: old, persons: Int32Array.from(new Set(added.person)) }
+  }
   return c.grouped
 }
 
@@ -164,6 +173,28 @@ function grow(out: PersonCells, n: number, hours: boolean): void {
   if (hours) (out.impHours = ensure(out.impHours, n * 24), out.clkHours = ensure(out.clkHours, n * 24))
 }
 
+/** Appends entries [from, to) of `c` to `out`. */
+function copyEntries(c: PersonCells, from: number, to: number, out: PersonCells, hours: boolean): void {
+  const n = to - from
+  if (n <= 0) return
+  grow(out, out.n + n, hours)
+  for (const k of ['person', 'cell', ...COLUMNS] as const) out[k].set(c[k].subarray(from, to), out.n)
+  if (hours) for (const k of ['impHours', 'clkHours'] as const) out[k].set(c[k].subarray(from * 24, to * 24), out.n * 24)
+  out.n += n
+}
+
+/** The first index of `person` in ascending `persons` (binary search). */
+function firstOf(persons: Int32Array, person: number): number {
+  let lo = 0
+  let hi = persons.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (persons[mid]! < person) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /**
  * Every (person, cell) with a counted event: one pass over the panel persons' events, person by
  * person. The result may be a kept one (KeptCells), shared with other calls: never change it.
@@ -177,6 +208,8 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
   const key = s.sel.eventPos ? null : `${selectorKey(s.sel)}|${s.nPos}|${s.nRegions}|${s.day ?? -1}|${hours}|${countDays}`
   const kept = key === null ? undefined : keptCells.find(g, key, s.homeFirst, s.homeSecond)
   if (kept) return kept
+  // the result of the copy this one was merged from: only the persons whose events came are counted
+  const prev = key !== null && g.base ? keptCells.find(g.base.g, key, s.homeFirst, s.homeSecond) : undefined
   // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
   const cap = Math.max(1024, lastEntries.get(s.part) ?? 0)
   const out: PersonCells = {
@@ -214,7 +247,8 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
       if (hours) out.impHours[j * 24 + hour]!++
     }
   }
-  for (let e = 0; e < g.n; ) {
+  /** Counts the person whose events start at `e` into new entries; returns where the next person's start. */
+  const countPerson = (e: number): number => {
     const person = g.person[e]!
     first = out.n
     for (; e < g.n && g.person[e] === person; e++) {
@@ -228,7 +262,21 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
     }
     for (let j = first; j < out.n; j++) entryOf[out.cell[j]!] = -1
     days.clear()
+    return e
   }
+  if (prev && g.base) {
+    // entries are in person order: the others' are copied, the added persons' counted again
+    let j = 0
+    for (const person of g.base.persons) {
+      let end = j
+      while (end < prev.n && prev.person[end]! < person) end++
+      copyEntries(prev, j, end, out, hours)
+      j = end
+      while (j < prev.n && prev.person[j] === person) j++
+      countPerson(firstOf(g.person, person))
+    }
+    copyEntries(prev, j, prev.n, out, hours)
+  } else for (let e = 0; e < g.n; ) e = countPerson(e)
   lastEntries.set(s.part, out.n)
   if (key !== null) keptCells.keep(g, key, s.homeFirst, s.homeSecond, out)
   return out
