@@ -7,7 +7,8 @@
  *     answers of basic/show (three breakdowns) and reach/show on a data directory kept by
  *     `BENCH_KEEP_DATA=DIR npm run bench -- measure` (its measured campaign): the first (a pass
  *     over every event), then cold ones: before each, one tracking hit on the campaign (dated
- *     today, outside its window) changes the measurement version, as the bench's cold rows do.
+ *     today, outside its window) changes the measurement version, as the bench's cold rows do;
+ *     reach/show then again after hits of a panel person's device (the bench's panel rows).
  *     Last, basic/show after each of five imports of 1,000 events inside the window (a kept
  *     census brought up to date with counted events). The hits and events are written to DIR.
  *   taskset -c 0 npx tsx bench/probe.ts hits
@@ -57,22 +58,32 @@ async function reports(dir: string): Promise<void> {
   const measured = named('bench measure campaign')
   const spots = JSON.parse(ok(await get('/cms/v1/campaigns/list_spots', { campaign_id: measured.campaign_id, code_type: 'mma', limit: '0,1' }), 'list_spots').body) as { spot_id: string; tracking_tags: { impression_url: string } }[]
   const tag = spots[0]!.tracking_tags.impression_url
-  const path = tag.slice(tag.indexOf('/x/')).replace('__IDFA__', '6D92078A-8246-4BA4-AE5B-76104861E7DC').replace('__IP__', '114.114.114.114').replace('__OS__', '1')
-  const bust = async () => ok(await engine.handle({ method: 'GET', path, query: {}, headers: { 'user-agent': APP_AGENT }, remoteAddress: '114.114.114.114' }), 'tracking hit')
+  const hitOf = (idfa: string) => async () => {
+    const path = tag.slice(tag.indexOf('/x/')).replace('__IDFA__', idfa).replace('__IP__', '114.114.114.114').replace('__OS__', '1')
+    return ok(await engine.handle({ method: 'GET', path, query: {}, headers: { 'user-agent': APP_AGENT }, remoteAddress: '114.114.114.114' }), 'tracking hit')
+  }
+  const bust = hitOf('6D92078A-8246-4BA4-AE5B-76104861E7DC')
+  // a device of a panel person of the campaign: its hit makes the kept panel counts be brought up to date
+  const { linked_panels: panels } = JSON.parse(ok(await get('/cms/v1/campaigns/show', { campaign_id: measured.campaign_id }), 'campaigns/show').body) as { linked_panels: string[] }
+  const panelDevice = [...(engine.measure.panel(panels[0] ?? '')?.personOfDevice.keys() ?? [])].find((d) => d.startsWith('idfa:'))
+  if (!panelDevice) throw new Error(`${dir}: the measured campaign's panel has no IDFA device`)
+  const panelBust = hitOf(panelDevice.slice(5).toUpperCase())
   const common = { campaign_id: measured.campaign_id, date: measured.end_date }
-  const cases: [string, string, Record<string, string>, number][] = [
-    ['basic/show spot x level2, all', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level2', metrics: 'all', platform: 'pm' }, 5],
-    ['basic/show campaign x level0, all', '/admonitor/v1/reports/basic/show', { by_position: 'campaign', by_region: 'level0', metrics: 'all', platform: 'pm' }, 5],
-    ['basic/show spot x level1, acc', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level1', metrics: 'acc', platform: 'pm' }, 5],
-    ['reach/show target, publisher x level1', '/admonitor/v1/reports/reach/show', { by_audience: 'target', by_position: 'publisher', by_region: 'level1', metrics: 'all', platform: 'pm' }, 40],
+  const reach = { by_audience: 'target', by_position: 'publisher', by_region: 'level1', metrics: 'all', platform: 'pm' }
+  const cases: [string, string, Record<string, string>, number, () => Promise<unknown>][] = [
+    ['basic/show spot x level2, all', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level2', metrics: 'all', platform: 'pm' }, 5, bust],
+    ['basic/show campaign x level0, all', '/admonitor/v1/reports/basic/show', { by_position: 'campaign', by_region: 'level0', metrics: 'all', platform: 'pm' }, 5, bust],
+    ['basic/show spot x level1, acc', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level1', metrics: 'acc', platform: 'pm' }, 5, bust],
+    ['reach/show target, publisher x level1', '/admonitor/v1/reports/reach/show', reach, 40, bust],
+    ['reach/show target, publisher x level1, after a panel person\'s hit', '/admonitor/v1/reports/reach/show', reach, 40, panelBust],
   ]
   await profiled(async () => {
-    for (const [name, path, query, runs] of cases) {
+    for (const [name, path, query, runs, hit] of cases) {
       const ms: number[] = []
       let bytes = 0
       let first = 0
       for (let i = 0; i <= runs; i++) {
-        await bust()
+        await hit()
         const t = performance.now()
         const r = ok(await get(path, { ...common, ...query }), name)
         if (i > 0) ms.push(performance.now() - t)

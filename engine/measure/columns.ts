@@ -5,6 +5,7 @@
  * tail) are merged in at visit time, and the whole is re-sorted once the tail grows.
  */
 import { ensure } from './grow'
+import { firstAtLeast } from './search'
 
 /** The packed sort keys (identity * 2^26 + index) limit a partition to 2^26 events. */
 export const MAX_EVENTS = 67_108_864
@@ -216,14 +217,7 @@ export class Partition {
     const ident = this.identity
     for (const id of identities) {
       const events: number[] = []
-      let lo = 0
-      let hi = this.sorted
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (ident[mid]! < id) lo = mid + 1
-        else hi = mid
-      }
-      for (let i = lo; i < this.sorted && ident[i] === id; i++) events.push(i)
+      for (let i = firstAtLeast(ident, id, this.sorted); i < this.sorted && ident[i] === id; i++) events.push(i)
       out.set(id, events)
     }
     for (let i = this.sorted; i < this.n; i++) out.get(ident[i]!)?.push(i)

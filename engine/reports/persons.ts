@@ -6,6 +6,7 @@
  */
 import type { Partition } from '../measure/columns'
 import { ensure } from '../measure/grow'
+import { firstAtLeast } from '../measure/search'
 import { positionOf, selectorKey, type Selector } from './selector'
 import { StampSet } from './stamp-set'
 
@@ -183,18 +184,6 @@ function copyEntries(c: PersonCells, from: number, to: number, out: PersonCells,
   out.n += n
 }
 
-/** The first index of `person` in ascending `persons` (binary search). */
-function firstOf(persons: Int32Array, person: number): number {
-  let lo = 0
-  let hi = persons.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (persons[mid]! < person) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
 /**
  * Every (person, cell) with a counted event: one pass over the panel persons' events, person by
  * person. The result may be a kept one (KeptCells), shared with other calls: never change it.
@@ -273,7 +262,7 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
       copyEntries(prev, j, end, out, hours)
       j = end
       while (j < prev.n && prev.person[j] === person) j++
-      countPerson(firstOf(g.person, person))
+      countPerson(firstAtLeast(g.person, person))
     }
     copyEntries(prev, j, prev.n, out, hours)
   } else for (let e = 0; e < g.n; ) e = countPerson(e)
@@ -288,7 +277,8 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
  * would count the same events again (reach/show by target over the bench's 10M events spent about
  * half of a cold answer there). A result is valid for the grouped copy it was counted from
  * (eventsOfPersons makes a new one when a panel person's event comes, or the partition is
- * renumbered) and for the same spec: selector, cells, day, counts, and home cells compared whole.
+ * renumbered) and for the same spec: selector, cells, day, counts, and home cells compared whole;
+ * the result of the copy a new one was merged from is brought up to date by personCells.
  */
 class KeptCells {
   /** Least recently used first. */
@@ -305,8 +295,9 @@ class KeptCells {
   }
 
   keep(g: PanelEvents, key: string, homeFirst: Int32Array, homeSecond: Int32Array, out: PersonCells): void {
-    // the same spec over another copy: almost always an older copy of these panel events (the
-    // spec names the campaign's spots), which can never be found again; at worst a recount
+    // the same spec over another copy: almost always the copy these panel events were merged from
+    // (the spec names the campaign's spots), whose result was just brought up to date into `out`
+    // and is not asked for again; at worst a recount
     this.entries = this.entries.filter((e) => e.g === g || e.key !== key)
     // (the copy of the panel events counts too, although entries may share it: an entry keeps it
     // alive, also once its partition is gone, as after a rebuild)
