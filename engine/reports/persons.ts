@@ -49,7 +49,7 @@ export interface PersonCells {
  * its own: the kernel then reads a few small arrays front to back instead of a few hundred
  * thousand scattered entries of columns of millions). `origin` is each copy's index in the partition.
  */
-interface PanelEvents {
+export interface PanelEvents {
   n: number
   day: Uint16Array<ArrayBuffer>
   hour: Uint8Array<ArrayBuffer>
@@ -280,7 +280,7 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
  * renumbered) and for the same spec: selector, cells, day, counts, and home cells compared whole;
  * the result of the copy a new one was merged from is brought up to date by personCells.
  */
-class KeptCells {
+export class KeptCells {
   /** Least recently used first. */
   private entries: { g: PanelEvents; key: string; homeFirst: Int32Array; homeSecond: Int32Array; out: PersonCells; bytes: number }[] = []
 
@@ -300,13 +300,26 @@ class KeptCells {
     // and is not asked for again; at worst a recount
     this.entries = this.entries.filter((e) => e.g === g || e.key !== key)
     // (the copy of the panel events counts too, although entries may share it: an entry keeps it
-    // alive, also once its partition is gone, as after a rebuild)
-    const bytes = [out, g].reduce((n, o) => n + Object.values(o).reduce<number>((m, v) => m + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0), 8 * homeFirst.length)
+    // alive, also once its partition is gone, as after a rebuild; and so does the copy it was
+    // merged from, which it keeps alive through `base`)
+    const bytes = [out, g, g.base?.g].reduce((n, o) => n + viewBytes(o), 8 * homeFirst.length)
     this.entries.push({ g, key, homeFirst: homeFirst.slice(), homeSecond: homeSecond.slice(), out, bytes })
-    let total = this.entries.reduce((n, e) => n + e.bytes, 0)
+    let total = this.bytes
     while (total > this.limit && this.entries.length > 1) total -= this.entries.shift()!.bytes
   }
+
+  /** Memory held by the kept results, as counted against the limit. */
+  get bytes(): number {
+    return this.entries.reduce((n, e) => n + e.bytes, 0)
+  }
+
+  get size(): number {
+    return this.entries.length
+  }
 }
+
+/** Bytes of the typed arrays an object holds directly (0 for none). */
+const viewBytes = (o: object | undefined): number => (o ? Object.values(o).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0) : 0)
 
 const sameInts = (a: Int32Array, b: Int32Array): boolean => {
   if (a.length !== b.length) return false

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { Partition } from '../../../engine/measure/columns'
 import { KIND } from '../../../engine/measure/types'
-import { personCells, type PersonCells, type PersonSpec } from '../../../engine/reports/persons'
+import { KeptCells, personCells, type PanelEvents, type PersonCells, type PersonSpec } from '../../../engine/reports/persons'
 import { AD_KINDS, flagTable, type Selector } from '../../../engine/reports/selector'
 import { prng } from '../../helpers/prng'
 
@@ -106,5 +106,28 @@ describe('personCells', () => {
     const again = personCells(s)
     expect(again).not.toBe(first)
     expect(asMap(again, s)).toEqual(byHand(events, s))
+  })
+
+  it('counts against its memory limit the copies of panel events its results keep alive, the copy merged from too', () => {
+    const copy = (n: number, base?: PanelEvents): PanelEvents => ({
+      n, day: new Uint16Array(n), hour: new Uint8Array(n), kind: new Uint8Array(n), flags: new Uint8Array(n), spot: new Uint32Array(n),
+      keyword: new Uint32Array(n), person: new Int32Array(n), origin: new Uint32Array(n), ...(base ? { base: { g: base, persons: new Int32Array(1) } } : {}),
+    })
+    const cells = (n: number): PersonCells => ({
+      n, person: new Int32Array(n), cell: new Int32Array(n), impressions: new Uint32Array(n), clicks: new Uint32Array(n), impressionsOnDay: new Uint32Array(n),
+      clicksOnDay: new Uint32Array(n), impDays: new Uint32Array(n), clkDays: new Uint32Array(n), impHours: new Uint32Array(0), clkHours: new Uint32Array(0),
+    })
+    const home = new Int32Array(10)
+    // a copy is 21 bytes an event; a result 32 bytes an entry (no hours); the home cells 8 bytes a person
+    const kept = new KeptCells(10_000)
+    const old = copy(100)
+    kept.keep(old, 'a', home, home, cells(50))
+    expect(kept.bytes).toBe(2100 + 1600 + 80)
+    kept.keep(copy(100, old), 'b', home, home, cells(50))
+    expect(kept.bytes).toBe(2 * (2100 + 1600 + 80) + 2100)
+    // over the limit, the least recently used go first, the newest stays whatever its size
+    kept.keep(copy(200, old), 'c', home, home, cells(100))
+    expect(kept.size).toBe(1)
+    expect(kept.bytes).toBe(4200 + 3200 + 80 + 2100)
   })
 })
