@@ -4,7 +4,7 @@ import { badParam } from '../contract/errors'
 import type { BATCH_ITEM } from '../contract/endpoints-cms'
 import type { SpotResult } from '../contract/models'
 import type { ParamsOf } from '../contract/params'
-import { BIDDING_CHANNELS } from '../contract/vocabulary'
+import { isBiddingChannel, keywordChannelProblem } from '../contract/plan-rules'
 import type { Ctx } from '../runtime'
 import type { Db, Param } from '../storage/db'
 import { requireNamed } from '../storage/repos/reference'
@@ -29,8 +29,6 @@ export interface SpotCampaign extends CampaignDates {
   campaign_id: number
 }
 
-const isBidding = (channel: string) => (BIDDING_CHANNELS as readonly string[]).includes(channel)
-
 /**
  * Program names separated by ',', each one from programs/list; '' clears. Returns the stored
  * text (names trimmed, joined by ','), or undefined when not sent.
@@ -52,7 +50,7 @@ export function checkSpotReferences(db: Db, s: { program?: string | undefined; a
 /** Column values of a new spot, defaults applied (docs/spots.md). */
 function newSpotColumns(s: NewSpot, now: string): Record<string, Param> {
   const placementType = s.placement_type ?? 'display'
-  const keywordSpot = (s.keyword?.length ?? 0) > 0 || isBidding(s.channel_name)
+  const keywordSpot = (s.keyword?.length ?? 0) > 0 || isBiddingChannel(s.channel_name)
   const defaults: Record<string, Param> = { placement_type: placementType, report_metrics: 'impression+click' }
   return {
     ...defaults,
@@ -75,8 +73,8 @@ const createdKeyword = (k: KeywordRow) => ({ keyword_id: k.keyword_id, landing_p
  * create_spot_with_plan and every batch item; call it inside `ctx.db.tx`.
  */
 export function createSpot(ctx: Ctx, campaign: SpotCampaign, s: NewSpot, mode: CreateMode): SpotResult {
-  if (mode === 'plan' && s.keyword !== undefined && !isBidding(s.channel_name))
-    throw badParam('channel_name', `must be 'Bidding' or 'Bidding word' (Bidding word, capital B) for a spot with keywords, got '${s.channel_name}'`)
+  const channel = mode === 'plan' && s.keyword !== undefined ? keywordChannelProblem(s.channel_name) : null
+  if (channel) throw badParam(channel.param, channel.problem)
   const program = checkSpotReferences(ctx.db, s)
   const plan = newSpotPlan(s, campaign)
   const publisherId = publisherIdFor(ctx.db, s.publisher_name)

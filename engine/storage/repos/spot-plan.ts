@@ -1,13 +1,7 @@
-/** Daily spot plans (table spot_plan, vendor-notes §8.3): date arithmetic, spreading, SQL. */
+/** Daily spot plans (table spot_plan, vendor-notes §8.3): spreading totals over days, SQL. */
 import type { PlanDay } from '../../contract/models'
+import { addDays } from '../../contract/plan-rules'
 import type { Db, Param } from '../db'
-
-const DAY_MS = 86_400_000
-
-/** The date `n` days after `date` (YYYY-MM-DD, calendar arithmetic in UTC). */
-export function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
-}
 
 /**
  * `total` spread over `days` days: floor(total / days) each, and the first (total % days)

@@ -4,9 +4,9 @@
  * table's own codecs and the plan rules, the JSON body, and the `item[N]` error of the answer.
  */
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../../../engine/contract/endpoints-cms'
-import { ApiError, paramOfDescription } from '../../../engine/contract/errors'
-import { BIDDING_CHANNELS } from '../../../engine/contract/vocabulary'
-import { addDays, dateRange } from './dates'
+import { ApiError, badParam, paramOfDescription } from '../../../engine/contract/errors'
+import { keywordChannelProblem, newPlanProblems, type CampaignDates, type PlanInput } from '../../../engine/contract/plan-rules'
+import { dateRange } from './dates'
 
 export { BATCH_MAX_SPOTS }
 
@@ -93,46 +93,24 @@ export interface RowProblem {
   message: string
 }
 
-const listLength = (text: string | undefined): number => (text === undefined ? 0 : text.split(',').length)
-
-function planProblems(item: BatchItem, campaign: { start_date: string; end_date: string }): RowProblem[] {
+/**
+ * The problems of one item: each member through its codec, then (when every member reads) the
+ * keyword and plan rules of engine/contract/plan-rules.ts, the engine's own, in its words.
+ */
+export function rowProblems(item: BatchItem, campaign: CampaignDates): RowProblem[] {
   const out: RowProblem[] = []
-  const add = (field: BatchField, problem: string) => out.push({ field, message: `The '${field}' ${problem}.` })
-  const totals = (['slot_begin', 'slot_duration', 'est_impression', 'est_click'] as const).filter((f) => item[f] !== undefined)
-  if (item.add_slot !== undefined && totals.length > 0) add('add_slot', `cannot be combined with ${totals.join(', ')}`)
-  for (const f of ['est_impression_day', 'est_click_day'] as const) {
-    if (item[f] === undefined) continue
-    if (item.add_slot === undefined) add(f, 'requires add_slot')
-    else if (listLength(item[f]) !== listLength(item.add_slot)) add(f, `has ${listLength(item[f])} values for the ${listLength(item.add_slot)} dates of add_slot`)
-  }
-  const outside = item.add_slot?.split(',').map((d) => d.trim()).find((d) => d < campaign.start_date || d > campaign.end_date)
-  if (outside !== undefined) add('add_slot', `has ${outside}, outside the campaign's dates ${campaign.start_date}..${campaign.end_date}`)
-  if (item.add_slot === undefined && (item.slot_begin === undefined) !== (item.slot_duration === undefined))
-    add(item.slot_begin === undefined ? 'slot_begin' : 'slot_duration', item.slot_begin === undefined ? 'must be sent together with slot_duration' : 'must be sent together with slot_begin')
-  if (item.slot_begin === undefined && item.slot_duration === undefined && item.add_slot === undefined)
-    for (const f of ['est_impression', 'est_click'] as const) if (item[f] !== undefined) add(f, 'requires a plan: send slot_begin and slot_duration')
-  if (item.slot_begin !== undefined && item.slot_duration !== undefined && /^\d+$/.test(item.slot_duration)) {
-    const last = addDays(item.slot_begin, Number(item.slot_duration) - 1)
-    if (item.slot_begin < campaign.start_date || item.slot_begin > campaign.end_date) add('slot_begin', `(${item.slot_begin}) lies outside the campaign's dates ${campaign.start_date}..${campaign.end_date}`)
-    else if (last > campaign.end_date) add('slot_duration', `(${item.slot_duration} days from ${item.slot_begin}, to ${last}) runs past the campaign's dates ${campaign.start_date}..${campaign.end_date}`)
-  }
-  return out
-}
-
-/** The problems of one item: each member through its codec, then the plan and keyword rules. */
-export function rowProblems(item: BatchItem, campaign: { start_date: string; end_date: string }): RowProblem[] {
-  const out: RowProblem[] = []
+  const decoded: Record<string, unknown> = {}
   for (const f of BATCH_FIELDS) {
     try {
-      BATCH_ITEM[f].decode(item[f], f)
+      decoded[f] = BATCH_ITEM[f].decode(item[f], f)
     } catch (e) {
       out.push({ field: f, message: e instanceof ApiError ? e.message : String(e) })
     }
   }
   if (out.length > 0) return out
-  if (item.keyword !== undefined && !(BIDDING_CHANNELS as readonly string[]).includes(item.channel_name ?? ''))
-    out.push({ field: 'channel_name', message: `The 'channel_name' must be ${BIDDING_CHANNELS.join(' or ')} for a spot with keywords, got '${item.channel_name ?? ''}'.` })
-  return [...out, ...planProblems(item, campaign)]
+  const channel = item.keyword !== undefined ? keywordChannelProblem(decoded.channel_name as string) : null
+  return [...(channel ? [channel] : []), ...newPlanProblems(decoded as PlanInput, campaign)]
+    .map((p) => ({ field: p.param as BatchField, message: badParam(p.param, p.problem).message }))
 }
 
 /** The JSON body of batch_create_spot_with_plan. */

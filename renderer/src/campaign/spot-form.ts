@@ -4,10 +4,9 @@
  * the parameters of each call (an update sends only what changed; '' clears a text field).
  */
 import { endpoints } from '../../../engine/contract/endpoints'
-import { ApiError } from '../../../engine/contract/errors'
+import { ApiError, badParam } from '../../../engine/contract/errors'
 import { CUSTOMER_FIELDS, type Spot } from '../../../engine/contract/models'
-import { BIDDING_CHANNELS } from '../../../engine/contract/vocabulary'
-import { addDays } from './dates'
+import { keywordChannelProblem, newPlanProblems, type CampaignDates } from '../../../engine/contract/plan-rules'
 import { keywordText, type KeywordRow } from './keywords'
 
 export type SpotMode = 'create' | 'plan' | 'update'
@@ -63,17 +62,14 @@ export function formFromSpot(spot: Spot): SpotForm {
   return form
 }
 
-/** Whether a channel name marks a keyword (search bidding) spot. */
-export const isBiddingChannel = (channel: string): boolean => (BIDDING_CHANNELS as readonly string[]).includes(channel.trim())
-
-function decodeError(mode: SpotMode, field: SpotField, raw: string | undefined): string | null {
+/** A field's value as the endpoint's codec reads it (undefined when not sent), or the codec's refusal. */
+function decodeField(mode: SpotMode, field: SpotField, raw: string | undefined): { value?: unknown; error?: string } {
   const codec = (endpoints[ENDPOINT[mode]].params as Record<string, { decode: (r: string | undefined, n: string) => unknown }>)[field]
-  if (!codec) return null
+  if (!codec) return {}
   try {
-    codec.decode(raw, field)
-    return null
+    return { value: codec.decode(raw, field) }
   } catch (e) {
-    return e instanceof ApiError ? e.message : String(e)
+    return { error: e instanceof ApiError ? e.message : String(e) }
   }
 }
 
@@ -83,22 +79,16 @@ function sentValue(mode: SpotMode, field: SpotField, value: string): string | un
   return mode === 'update' && NAMES.has(field) ? '' : undefined
 }
 
-function planErrors(form: SpotForm, campaign: { start_date: string; end_date: string }, keywords: number): SpotErrors {
+/**
+ * The plan and keyword rules (engine/contract/plan-rules.ts, the engine's own) over the fields
+ * the codecs read; a field they refuse counts as not sent, and its codec's message wins.
+ */
+function planErrors(form: SpotForm, campaign: CampaignDates, keywords: number): SpotErrors {
+  const value = <T>(f: SpotField) => decodeField('plan', f, sentValue('plan', f, form[f])).value as T | undefined
+  const problems = newPlanProblems({ slot_begin: value('slot_begin'), slot_duration: value('slot_duration'), est_impression: value('est_impression'), est_click: value('est_click') }, campaign)
+  const channel = keywords > 0 ? keywordChannelProblem(form.channel_name.trim()) : null
   const out: SpotErrors = {}
-  const begin = form.slot_begin.trim()
-  const duration = Number(form.slot_duration)
-  if (begin !== '' && form.slot_duration === '') out.slot_duration = "The 'slot_duration' must be sent together with slot_begin."
-  if (begin === '' && form.slot_duration !== '') out.slot_begin = "The 'slot_begin' must be sent together with slot_duration."
-  if (begin === '' && form.slot_duration === '') {
-    if (form.est_impression !== '') out.est_impression = "The 'est_impression' requires a plan: send slot_begin and slot_duration."
-    if (form.est_click !== '') out.est_click = "The 'est_click' requires a plan: send slot_begin and slot_duration."
-  }
-  if (begin !== '' && (begin < campaign.start_date || begin > campaign.end_date))
-    out.slot_begin = `The 'slot_begin' (${begin}) lies outside the campaign's dates ${campaign.start_date}..${campaign.end_date}.`
-  else if (begin !== '' && Number.isInteger(duration) && duration > 0 && addDays(begin, duration - 1) > campaign.end_date)
-    out.slot_duration = `The 'slot_duration' (${duration} days from ${begin}, to ${addDays(begin, duration - 1)}) runs past the campaign's dates ${campaign.start_date}..${campaign.end_date}.`
-  if (keywords > 0 && !isBiddingChannel(form.channel_name))
-    out.channel_name = `The 'channel_name' must be ${BIDDING_CHANNELS.join(' or ')} for a spot with keywords and a plan, got '${form.channel_name}'.`
+  for (const p of channel ? [...problems, channel] : problems) out[p.param as SpotField] ??= badParam(p.param, p.problem).message
   return out
 }
 
@@ -106,11 +96,11 @@ function planErrors(form: SpotForm, campaign: { start_date: string; end_date: st
  * The problems of a form, by field, in the engine's words (its codecs); `keywords` is the number
  * of keyword rows (keywords have their own checks, keywords.ts).
  */
-export function validateSpot(form: SpotForm, mode: SpotMode, campaign: { start_date: string; end_date: string }, keywords = 0): SpotErrors {
+export function validateSpot(form: SpotForm, mode: SpotMode, campaign: CampaignDates, keywords = 0): SpotErrors {
   const out: SpotErrors = {}
   for (const f of fieldsOf(mode)) {
-    const message = decodeError(mode, f, sentValue(mode, f, form[f]))
-    if (message !== null) out[f] = message
+    const { error } = decodeField(mode, f, sentValue(mode, f, form[f]))
+    if (error !== undefined) out[f] = error
   }
   return mode === 'plan' ? { ...planErrors(form, campaign, keywords), ...out } : out
 }

@@ -1,9 +1,12 @@
 // renderer/src/campaign/bulk.ts: sheet -> batch items, checks, and item[N] errors back on rows
 import { describe, expect, it } from 'vitest'
+import { endpoints } from '../../../engine/contract/endpoints'
 import { BATCH_ITEM } from '../../../engine/contract/endpoints-cms'
 import type { PlanInput } from '../../../engine/routes/spots-plan'
 import { BATCH_FIELDS, batchBody, fieldOfMessage, itemError, mapColumns, mappingProblems, rowProblems, sheetItems, templateRows } from '../../../renderer/src/campaign/bulk'
+import { emptyForm, validateSpot } from '../../../renderer/src/campaign/spot-form'
 import { parseCsv } from '../../../renderer/src/utils/export'
+import { makeEngine } from '../../helpers/make-engine'
 import { engineRefusal } from './engine-plan'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
@@ -76,9 +79,16 @@ describe('rowProblems', () => {
     for (const [item, input] of cases) expect(rowProblems({ ...base, ...item }, campaign).map((p) => p.message)).toContain(engineRefusal(input, campaign))
   })
 
-  it('wants a Bidding channel for keywords', () => {
-    expect(rowProblems({ ...base, keyword: 'milk^' }, campaign).map((p) => p.field)).toEqual(['channel_name'])
+  it('wants a Bidding channel for keywords, in the words of the engine and of the spot form', async () => {
+    const problems = rowProblems({ ...base, keyword: 'milk^' }, campaign)
+    expect(problems.map((p) => p.field)).toEqual(['channel_name'])
     expect(rowProblems({ ...base, channel_name: 'Bidding word', keyword: 'milk^' }, campaign)).toEqual([])
+    const t = await makeEngine()
+    const c = (await t.post(endpoints['campaigns.create'].path, { campaign_name: 'words', start_date: campaign.start_date, end_date: campaign.end_date })).body.campaign_id
+    const r = await t.postJson(endpoints['campaigns.batch_create_spot_with_plan'].path, { campaign_id: c, spots: [{ ...base, keyword: 'milk^' }] })
+    expect(r.body.error_description).toBe(`item[0] ${problems[0]!.message}`)
+    const form = { ...emptyForm(), publisher_name: base.publisher_name, channel_name: base.channel_name, placement_name: base.placement_name }
+    expect(validateSpot(form, 'plan', campaign, 1).channel_name).toBe(problems[0]!.message)
   })
 })
 
