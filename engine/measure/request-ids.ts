@@ -20,53 +20,77 @@ export const requestKey = (kind: Kind, campaign: number, spot: number, keyword: 
 /** Whether a hit at `ts` is within the window of one counted at `at` (either way: an import may bring a log's lines out of time order). */
 const within = (at: number, ts: number): boolean => Math.abs(ts - at) < REQUEST_WINDOW_MS
 
-/** The request ids counted, oldest first, with the time of the hit each was counted with. */
+/**
+ * The request ids counted, in the order counted, each with the time of its hit (or times: an id
+ * counted again a window or more away from its first hit). Only the limit forgets an id, never
+ * the time of the newest hit: an import brings lines out of time order, and one line dated days
+ * ahead used to make every id counted before it be forgotten (their repeats counted again).
+ */
 export class RequestIds {
-  private readonly seen = new Map<string, number>()
+  private readonly seen = new Map<string, number | number[]>()
+  private held = 0
 
   constructor(private readonly max = MAX_REQUEST_IDS) {}
 
+  /** Counted hits held (an id counted twice is two). */
   get size(): number {
-    return this.seen.size
+    return this.held
   }
 
   /** When the hit of `key` was counted, if within REQUEST_WINDOW_MS of `ts`. */
   countedAt(key: string, ts: number): number | undefined {
-    const at = this.seen.get(key)
-    return at !== undefined && within(at, ts) ? at : undefined
+    return matching(this.seen.get(key), ts)
   }
 
-  /** countedAt(), and when the hit of `key` is no repeat, add() (one lookup for both). */
+  /** countedAt(), and when the hit of `key` is no repeat, add(). */
   claim(key: string, ts: number): number | undefined {
     const at = this.seen.get(key)
-    if (at !== undefined && within(at, ts)) return at
-    this.add(key, ts)
-    return undefined
+    const repeatOf = matching(at, ts)
+    if (repeatOf === undefined) this.put(key, at, ts)
+    return repeatOf
   }
 
-  /** Remembers a counted hit; forgets ids older than the window before `ts`, and the oldest past the limit. */
+  /** Remembers a counted hit, as the newest; past the limit the oldest are forgotten. */
   add(key: string, ts: number): void {
+    this.put(key, this.seen.get(key), ts)
+  }
+
+  private put(key: string, at: number | number[] | undefined, ts: number): void {
     // deleted first, so that the Map's order stays the order of the hits counted
-    this.seen.delete(key)
-    this.seen.set(key, ts)
-    for (const [k, at] of this.seen) {
-      if (this.seen.size <= this.max && ts - at < REQUEST_WINDOW_MS) break
-      this.seen.delete(k)
+    if (at !== undefined) this.seen.delete(key)
+    this.seen.set(key, at === undefined ? ts : typeof at === 'number' ? [at, ts] : [...at, ts])
+    this.held++
+    while (this.held > this.max) {
+      const [oldest, times] = this.seen.entries().next().value!
+      if (typeof times === 'number' || times.length === 1) this.seen.delete(oldest)
+      else this.seen.set(oldest, times.length === 2 ? times[1]! : times.slice(1))
+      this.held--
     }
   }
 
-  /** Keys and times, oldest first (a checkpoint). */
+  /** Keys and times, oldest first (a checkpoint; a key counted twice comes twice). */
   arrays(): { keys: string[]; ts: Float64Array } {
-    const keys = [...this.seen.keys()]
-    const ts = new Float64Array(keys.length)
-    let i = 0
-    for (const at of this.seen.values()) ts[i++] = at
+    const keys: string[] = []
+    const ts = new Float64Array(this.held)
+    for (const [key, at] of this.seen) {
+      for (const t of typeof at === 'number' ? [at] : at) {
+        ts[keys.length] = t
+        keys.push(key)
+      }
+    }
     return { keys, ts }
   }
 
   static from(keys: readonly string[], ts: Float64Array): RequestIds {
     const r = new RequestIds()
-    for (let i = 0; i < keys.length; i++) r.seen.set(keys[i]!, ts[i]!)
+    for (let i = 0; i < keys.length; i++) r.add(keys[i]!, ts[i]!)
     return r
   }
+}
+
+/** The time of a counted hit within the window of `ts`, if one is. */
+function matching(at: number | number[] | undefined, ts: number): number | undefined {
+  if (at === undefined) return undefined
+  if (typeof at === 'number') return within(at, ts) ? at : undefined
+  return at.find((a) => within(a, ts))
 }

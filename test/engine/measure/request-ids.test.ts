@@ -14,16 +14,34 @@ describe('RequestIds', () => {
     expect([r.countedAt('a', T0 + REQUEST_WINDOW_MS), r.countedAt('a', T0 - REQUEST_WINDOW_MS), r.countedAt('b', T0)]).toEqual([undefined, undefined, undefined])
   })
 
-  it('does forget ids out of the window of the newest, and the oldest past the limit, in the order counted', () => {
+  it('does forget only the oldest past the limit, in the order counted, never for a hit dated far ahead', () => {
     const r = new RequestIds(3)
     for (const [k, at] of [['a', T0], ['b', T0 + 1], ['c', T0 + 2], ['d', T0 + 3]] as const) r.add(k, at)
     expect(r.arrays().keys).toEqual(['b', 'c', 'd'])
-    r.add('b', T0 + 4) // counted again: now the newest
-    expect(r.arrays().keys).toEqual(['c', 'd', 'b'])
-    r.add('e', T0 + 3 + REQUEST_WINDOW_MS)
-    expect(r.arrays()).toEqual({ keys: ['b', 'e'], ts: new Float64Array([T0 + 4, T0 + 3 + REQUEST_WINDOW_MS]) })
+    r.add('c', T0 + REQUEST_WINDOW_MS) // counted again a day on: now the newest, with both its times
+    expect(r.arrays()).toEqual({ keys: ['d', 'c', 'c'], ts: new Float64Array([T0 + 3, T0 + 2, T0 + REQUEST_WINDOW_MS]) })
+    // (an import's line dated days ahead: the ids counted before it are still known)
+    r.add('e', T0 + 5 * REQUEST_WINDOW_MS)
+    expect(r.arrays().keys).toEqual(['c', 'c', 'e'])
+    expect([r.countedAt('c', T0 + 10), r.countedAt('c', T0 + REQUEST_WINDOW_MS + 10), r.countedAt('e', T0 + 10)]).toEqual([T0 + 2, T0 + REQUEST_WINDOW_MS, undefined])
     const back = RequestIds.from(r.arrays().keys, r.arrays().ts)
     expect(back.arrays()).toEqual(r.arrays())
+  })
+
+  it('does keep every time of an id counted again a window or more apart, and forgets them oldest first', () => {
+    const r = new RequestIds(4)
+    expect(r.claim('a', T0)).toBeUndefined()
+    expect(r.claim('a', T0 + 2 * REQUEST_WINDOW_MS)).toBeUndefined()
+    // a line of the first day, imported after both: a repeat of the first hit
+    expect(r.claim('a', T0 + 5)).toBe(T0)
+    expect(r.claim('a', T0 + 2 * REQUEST_WINDOW_MS - 5)).toBe(T0 + 2 * REQUEST_WINDOW_MS)
+    expect(r.size).toBe(2)
+    const { keys, ts } = r.arrays()
+    expect(keys).toEqual(['a', 'a'])
+    expect(RequestIds.from(keys, ts).countedAt('a', T0 + 5)).toBe(T0)
+    for (const k of ['b', 'c', 'd']) r.add(k, T0)
+    expect(r.arrays()).toEqual({ keys: ['a', 'b', 'c', 'd'], ts: new Float64Array([T0 + 2 * REQUEST_WINDOW_MS, T0, T0, T0]) })
+    expect(r.countedAt('a', T0 + 5)).toBeUndefined()
   })
 
   it('does claim a key once within the window (answering when it was counted), and again after it', () => {
@@ -32,7 +50,7 @@ describe('RequestIds', () => {
     expect(r.claim('a', T0 + 5)).toBe(T0)
     expect(r.claim('a', T0 - REQUEST_WINDOW_MS + 1)).toBe(T0)
     expect(r.claim('a', T0 + REQUEST_WINDOW_MS)).toBeUndefined()
-    expect(r.arrays()).toEqual({ keys: ['a'], ts: new Float64Array([T0 + REQUEST_WINDOW_MS]) })
+    expect(r.arrays()).toEqual({ keys: ['a', 'a'], ts: new Float64Array([T0, T0 + REQUEST_WINDOW_MS]) })
   })
 
   it('does keep kinds, campaigns, spots and keywords apart in its keys', () => {

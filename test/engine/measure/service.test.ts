@@ -66,4 +66,20 @@ describe('media request ids in an import (docs/attribution.md)', () => {
     // an id counted by the import is known to the tracking endpoint too (the same rule, one memory)
     expect(t.engine.measure.ingest.countedAt({ kind: 1, ts: Date.parse('2025-01-12T11:00:00+08:00'), campaign: Number(campaign), spot: Number(spot), keyword: 0, identity: '', platform: 1, sdk: 0, region: 0, ivt: 0, request: 'b' })).toBe(Date.parse('2025-01-12T10:00:00+08:00'))
   })
+
+  it('still knows the ids counted before a line dated days ahead, in the import and after a rebuild', async () => {
+    const t = await makeEngine({ today: '2025-01-09' })
+    const c = await t.post('/cms/v1/campaigns/create', { campaign_name: 'Ahead', start_date: '2025-01-09', end_date: '2025-01-25', platform: 'pm' })
+    const campaign = c.body.campaign_id as string
+    const spot = (await t.post('/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })).body.spot_id as string
+    const line = (request_id: string, ts: string) => ({ type: 'impression', ts, campaign_id: campaign, spot_id: spot, identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc', request_id })
+    const job = await post(t, '/local/v1/events/import', {}, [line('a', '2025-01-10T10:00:00+08:00'), line('b', '2025-01-20T10:00:00+08:00'), line('a', '2025-01-10T11:00:00+08:00')])
+    expect(job).toMatchObject({ state: 'done', imported: 2, repeated: 1 })
+    const hit = { kind: 1 as const, ts: Date.parse('2025-01-10T12:00:00+08:00'), campaign: Number(campaign), spot: Number(spot), keyword: 0, identity: '', platform: 1 as const, sdk: 0 as const, region: 0, ivt: 0, request: 'a' }
+    const counted = Date.parse('2025-01-10T10:00:00+08:00')
+    expect(t.engine.measure.ingest.countedAt(hit)).toBe(counted)
+    const r = await t.engine.handle({ method: 'POST', path: '/local/v1/measurement/rebuild', query: { access_token: t.token }, body: '', headers: {} })
+    expect(r.status).toBe(200)
+    expect(t.engine.measure.ingest.countedAt(hit)).toBe(counted)
+  })
 })
