@@ -75,7 +75,7 @@ describe('media request ids in an import (docs/attribution.md)', () => {
     const line = (request_id: string, ts: string) => ({ type: 'impression', ts, campaign_id: campaign, spot_id: spot, identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc', request_id })
     const job = await post(t, '/local/v1/events/import', {}, [line('a', '2025-01-10T10:00:00+08:00'), line('b', '2025-01-20T10:00:00+08:00'), line('a', '2025-01-10T11:00:00+08:00')])
     expect(job).toMatchObject({ state: 'done', imported: 2, repeated: 1 })
-    const hit = { kind: 1 as const, ts: Date.parse('2025-01-10T12:00:00+08:00'), campaign: Number(campaign), spot: Number(spot), keyword: 0, identity: '', platform: 1 as const, sdk: 0 as const, region: 0, ivt: 0, request: 'a' }
+    const hit = { kind: 1 as const, ts: Date.parse('2025-01-10T12:00:00+08:00'), campaign: Number(campaign), spot: Number(spot), keyword: 0, identity: '', platform: 1 as const, sdk: 0 as const, region: 0, ivt: 0 as const, request: 'a' }
     const counted = Date.parse('2025-01-10T10:00:00+08:00')
     expect(t.engine.measure.ingest.countedAt(hit)).toBe(counted)
     const r = await t.engine.handle({ method: 'POST', path: '/local/v1/measurement/rebuild', query: { access_token: t.token }, body: '', headers: {} })
