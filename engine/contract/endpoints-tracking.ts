@@ -3,7 +3,8 @@ import { get } from './endpoint'
 import { any } from './schema'
 
 const pixel = any('a 1x1 GIF (or 204 with rt=0/1); headers X-AdMonitor-Counted: 1, or 0 and the reason')
-const meta = (summary: string, prefix: string, produces: string[]) => ({ summary, spec: 'vendor-notes §7', rawParams: true, prefix, produces })
+// each also at its bare letter with a query (`/x?k=...`, old vendor codes) and under its prefix (parameters in the path)
+const meta = (summary: string, prefix: string, produces: string[]) => ({ summary, spec: 'vendor-notes §7', rawParams: true, prefix, aliases: [prefix.slice(0, -1)], produces })
 
 export const trackingEndpoints = {
   'tracking.impression': get('/x.gif', 'none', {}, pixel, meta('Count an impression: /x/k=<campaign>&p=<spot_id_str>&...&o= or /x.gif?k=...&p=...', '/x/', ['image/gif'])),

@@ -35,7 +35,9 @@ export interface RequestHandler {
 }
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
-const isApi = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(p))
+/** Tracking paths with their parameters in the query only (`/x?k=...`). */
+const API_PATHS = new Set(['/x', '/r', '/e'])
+const isApi = (path: string) => API_PATHS.has(path) || API_PREFIXES.some((p) => path === p || path.startsWith(p))
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 
 function errorResponse(e: ApiError): EngineResponse {

@@ -371,6 +371,13 @@ describe('http door', () => {
       expect(r.status).toBe(404)
       expect(r.json.error).toBe('not_found')
       expect((await get(api('/cms/v1/campaigns/list'), {}, web)).status).toBe(200)
+      // every form of a tracking tag, also with its parameters in the query only
+      for (const path of ['/x?k=1&p=1&o=', '/x.gif?k=1&p=1', '/x/k=1&p=1&o=', '/e?m=1&ev=1']) {
+        const r = await get(path, {}, web)
+        expect([path, r.headers['content-type']]).toEqual([path, 'image/gif'])
+      }
+      // and a client route that only begins with the letter is the app's
+      expect((await get('/xyz', {}, web)).text).toContain('<title>AdMonitor Desk</title>')
     })
 
     it('serves the same files when staticDir is written with a trailing slash', async () => {

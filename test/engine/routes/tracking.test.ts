@@ -100,12 +100,25 @@ describe('impressions', () => {
     expect([r.raw.status, r.headers['x-admonitor-counted']]).toEqual([204, '1'])
   })
 
-  it('counts the /x.gif?k=... form as the /x/k=... form', async () => {
+  it.each(['/x.gif?', '/x?', '/x/?'])('counts the %sk=... form as the /x/k=... form (docs/attribution.md)', async (form) => {
     const spot = (await listSpots())[0]!
     const before = await counts(spot.spot_id)
-    const url = spot.tracking_tags.impression_url.replace('/x/', '/x.gif?')
+    const url = spot.tracking_tags.impression_url.replace('/x/', form)
     expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
     expect((await counts(spot.spot_id)).imp).toBe(before.imp + 1)
+  })
+
+  it.each(['/r.gif?', '/r?'])('counts a click in the %sk=... form and redirects it', async (form) => {
+    const spot = (await listSpots())[0]!
+    const before = await counts(spot.spot_id)
+    const r = await hit(spot.tracking_tags.click_url.replace('/r/', form))
+    expect([r.raw.status, r.headers['x-admonitor-counted']]).toEqual([302, '1'])
+    expect((await counts(spot.spot_id)).clk).toBe(before.clk + 1)
+  })
+
+  it.each(['/e.gif?', '/e?'])('reaches the minisite event endpoint in the %sm=... form', async (form) => {
+    const r = await hit(`${form}m=999&ev=1`)
+    expect([r.raw.status, r.headers['x-admonitor-counted']]).toEqual([200, '0; minisite 999 does not exist'])
   })
 
   it('sets a first-party cookie for a browser without device ids, and reads it back', async () => {
@@ -123,8 +136,8 @@ describe('impressions', () => {
     expect(r.headers['x-admonitor-counted']).toMatch(/^0; spot \w+ is not a spot of campaign \d+$/)
   })
 
-  it('answers a JSON 404 for a path that is no tracking endpoint', async () => {
-    const r = await hit('/x')
+  it.each(['/xyz', '/x.png', '/xx/k=1'])('answers a JSON 404 for %s, no tracking endpoint', async (path) => {
+    const r = await hit(path)
     expect(r.raw.status).toBe(404)
     expect(r.body.error).toBeDefined()
   })
