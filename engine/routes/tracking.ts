@@ -106,9 +106,20 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   const site = Number.isSafeInteger(m) && m > 0 ? ctx.measure.lookup().minisite(m) : null
   if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
   if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
-  const k = Number(a.tracking.params.get('k') ?? '0')
-  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, 0, 0, 0, { minisite: m, event: ev, credit: { linked: site.campaigns, k: Number.isSafeInteger(k) ? k : 0 } })])
+  const given = Number(a.tracking.params.get('k') ?? '0')
+  const k = Number.isSafeInteger(given) ? given : 0
+  // k= and p= naming a spot of that linked campaign: credited to it, as an imported line naming
+  // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
+  const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
+  const credit = spot ? {} : { credit: { linked: site.campaigns, k } }
+  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })])
   return pixel(a, '1')
+}
+
+/** The spot a tag's p= names (its spot_id_str) when it is one of `campaign`'s, else 0. */
+function namedSpot(ctx: Ctx, campaign: number, p: string | undefined): number {
+  const id = p ? fromBase62(p) : null
+  return id !== null && ctx.measure.lookup().spot(Number(id))?.campaign_id === campaign ? Number(id) : 0
 }
 
 export const trackingRoutes = { 'tracking.impression': impression, 'tracking.click': click, 'tracking.event': event }

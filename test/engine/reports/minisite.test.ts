@@ -96,6 +96,7 @@ describe('minisite credit', () => {
   let A = ''
   let B = ''
   let spotA = ''
+  let spotA2 = ''
   let spotB = ''
   let site = ''
   let fresh = ''
@@ -135,6 +136,7 @@ describe('minisite credit', () => {
     B = await campaign('credit B')
     const spot = async (cid: string) => (await t.post('/cms/v1/campaigns/create_spot', { campaign_id: cid, publisher_name: 'Sina', channel_name: 'news', placement_name: 'banner' })).body.spot_id_str as string
     spotA = await spot(A)
+    spotA2 = await spot(A)
     spotB = await spot(B)
     site = (await t.post('/local/v1/minisites/create', { minisite_name: 'credit site', campaign_id: A, events: 'filler,home,buy' })).body.minisite_id
     fresh = (await t.post('/local/v1/minisites/create', { minisite_name: 'fresh site', campaign_id: A, events: 'home' })).body.minisite_id
@@ -174,6 +176,14 @@ describe('minisite credit', () => {
     expect(await report('total', '2025-01-15', events)).toEqual([[ev.buy, '', '', 1], [ev.home, '', '', 1]].sort())
     expect(await report('campaign', '2025-01-15', events)).toEqual([[ev.buy, A, '', 1], [ev.home, A, '', 1]].sort())
     expect(await report('spot', '2025-01-15', events)).toEqual([[ev.home, A, spotA, 1]])
+  })
+
+  it('credits the spot a tag names with k= and p= (as an imported line naming them), and by the k= rule when p= is no spot of it', async () => {
+    await spotTag('x', A, spotA, 7, wall('2025-01-17T10:00:00'))
+    await tag(`/e/m=${site}&ev=${ev.buy}&k=${A}&p=${spotA2}`, 7, wall('2025-01-17T11:00:00'))
+    await tag(`/e/m=${site}&ev=${ev.home}&k=${A}&p=${spotB}`, 7, wall('2025-01-17T12:00:00'))
+    await tag(`/e/m=${site}&ev=${ev.filler}&p=${spotA2}`, 7, wall('2025-01-17T13:00:00'))
+    expect(await report('spot', '2025-01-17', [ev.buy!, ev.home!, ev.filler!])).toEqual([[ev.buy, A, spotA2, 1], [ev.home, A, spotA, 1], [ev.filler, A, spotA, 1]].sort())
   })
 
   it('credits touches within 30 days only', async () => {
