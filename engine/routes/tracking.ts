@@ -39,19 +39,27 @@ interface Target {
   keyword: number
 }
 
+/** A tag that does not count: why, and its spot when only its keyword is unknown. */
+interface Miss {
+  why: string
+  info?: SpotInfo
+}
+
 /** The spot (and keyword) a tag names, or why it does not count. */
-function target(ctx: Ctx, a: Attribution): Target | string {
+function target(ctx: Ctx, a: Attribution): Target | Miss {
   const k = a.tracking.params.get('k') ?? ''
   const p = a.tracking.params.get('p') ?? ''
   const spotId = fromBase62(p)
-  if (!/^[1-9][0-9]{0,15}$/.test(k)) return "no campaign ('k') in the tag"
-  if (spotId === null) return "no spot ('p') in the tag"
+  if (!/^[1-9][0-9]{0,15}$/.test(k)) return { why: "no campaign ('k') in the tag" }
+  if (spotId === null) return { why: "no spot ('p') in the tag" }
   const info = ctx.measure.lookup().spot(Number(spotId))
-  if (!info || String(info.campaign_id) !== k) return `spot ${p} is not a spot of campaign ${k}`
+  if (!info || String(info.campaign_id) !== k) return { why: `spot ${p} is not a spot of campaign ${k}` }
   const af = a.tracking.params.get('af')
-  if (af !== undefined && af !== '' && !info.keywords.has(Number(af))) return `keyword ${af} is not a keyword of spot ${p}`
+  if (af !== undefined && af !== '' && !info.keywords.has(Number(af))) return { why: `keyword ${af} is not a keyword of spot ${p}`, info }
   return { info, keyword: af ? Number(af) : 0 }
 }
+
+const isMiss = (t: Target | Miss): t is Miss => 'why' in t
 
 function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot: number, keyword: number, extra: Partial<Hit> = {}): Hit {
   return { kind, ts: ctx.clock.now(), campaign, spot, keyword, identity: a.identity, platform: a.platform, sdk: a.sdk, region: a.region, ivt: a.ivt, ...extra }
@@ -70,7 +78,7 @@ async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Pr
 const impression: Handler<'tracking.impression'> = async (ctx) => {
   const a = attribute(ctx)
   const t = target(ctx, a)
-  if (typeof t === 'string') return pixel(a, `0; ${t}`)
+  if (isMiss(t)) return pixel(a, `0; ${t.why}`)
   return pixel(a, await count(ctx, a, KIND.impression, t))
 }
 
@@ -90,10 +98,12 @@ export function clickTarget(info: SpotInfo, keyword: number, o: string, utmAuto:
 const click: Handler<'tracking.click'> = async (ctx) => {
   const a = attribute(ctx)
   const t = target(ctx, a)
-  if (typeof t === 'string') throw new ApiError(E.notFound, `This click cannot be followed: ${t}.`)
-  // a repeated click still goes to its page: the person clicked
-  const counted = await count(ctx, a, KIND.click, t)
-  const to = clickTarget(t.info, t.keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
+  if (isMiss(t) && !t.info) throw new ApiError(E.notFound, `This click cannot be followed: ${t.why}.`)
+  // a repeated click still goes to its page: the person clicked; and so does a click whose
+  // keyword is unknown, to its spot's page, without counting
+  const counted = isMiss(t) ? `0; ${t.why}` : await count(ctx, a, KIND.click, t)
+  const [info, keyword] = isMiss(t) ? [t.info!, 0] : [t.info, t.keyword]
+  const to = clickTarget(info, keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
   const headers = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
   if (to === '') return new RawResponse(204, headers, '')
   return new RawResponse(302, { ...headers, location: headerValue(to, true), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)

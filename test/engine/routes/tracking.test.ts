@@ -187,6 +187,14 @@ describe('clicks go only to the registered landing page', () => {
     expect([r.raw.status, r.headers['x-admonitor-counted'], r.headers.location]).toEqual([204, '1', undefined])
   })
 
+  it("sends a click naming a keyword the spot does not have to the spot's page, without counting it (docs/tracking.md)", async () => {
+    const before = await counts(spot.spot_id)
+    const unknown = Math.max(...spot.keyword.map((k) => k.keywordId)) + 1000
+    const r = await hit(spot.tracking_tags.click_url.replace(/&o=/, `&af=${unknown}&o=`))
+    expect([r.raw.status, r.headers.location, r.headers['x-admonitor-counted']]).toEqual([302, LANDING, expect.stringMatching(new RegExp(`^0; keyword ${unknown} is not a keyword of spot \\w+$`))])
+    expect(await counts(spot.spot_id)).toEqual(before)
+  })
+
   it('answers 404 and counts nothing for a click on a spot of another campaign', async () => {
     const before = await counts(spot.spot_id)
     const r = await hit(spot.tracking_tags.click_url.replace(`k=${cid}`, `k=${Number(cid) + 1000}`))
