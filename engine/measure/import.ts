@@ -36,17 +36,29 @@ export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): n
   const s = text(raw).trim()
   if (s === '') fail("'ts' is missing")
   if (/^\d{10,16}$/.test(s)) return inRange(Number(s), s)
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
+  // (RFC 3339 and the common ISO 8601 writings: `t` or a space for `T`, a fraction of any length
+  // with `.` or `,`, `z`, offsets `+08:00`, `+0800`, `+08`)
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/.exec(s)
   if (!m) fail(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${s}'`)
-  const local = Date.parse(`${m![1]}T${m![2]}Z`)
+  const [, date, hm, sec = '00', fraction = '', zone] = m!
+  // (to the millisecond: a finer fraction is cut, as the events keep milliseconds)
+  const time = `${hm}:${sec}.${fraction.slice(0, 3).padEnd(3, '0')}`
+  const local = Date.parse(`${date}T${time}Z`)
   // Date.parse rolls 2025-02-30 into March: the date must come back the same
-  if (Number.isNaN(local) || new Date(local).toISOString().slice(0, 10) !== m![1]) fail(`'ts' is not a real time: '${s}'`)
-  if (m![5] !== undefined) {
-    const at = Date.parse(`${m![1]}T${m![2]}${m![5]}`)
+  if (Number.isNaN(local) || new Date(local).toISOString().slice(0, 10) !== date) fail(`'ts' is not a real time: '${s}'`)
+  if (zone !== undefined) {
+    const at = zone === 'Z' || zone === 'z' ? local : local - offsetMs(zone)
     if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail(`'ts' has an impossible offset: '${s}'`)
     return inRange(at, s)
   }
   return inRange(local - zoneOffsetAt(local), s)
+}
+
+/** `+08:00`, `+0800` or `+08` in milliseconds (NaN for minutes past 59). */
+function offsetMs(zone: string): number {
+  const minutes = zone.length > 3 ? Number(zone.slice(-2)) : 0
+  const ms = (Number(zone.slice(1, 3)) * 60 + (minutes < 60 ? minutes : NaN)) * 60_000
+  return zone[0] === '-' ? -ms : ms
 }
 
 // (module functions, not closures made per line: an import runs these ten million times)

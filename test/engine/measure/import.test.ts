@@ -44,6 +44,13 @@ describe('parseTime', () => {
     ['2025-01-10T12:00:00+0800', Date.parse('2025-01-10T04:00:00Z')],
     ['2025-01-09T23:00:00-05:00', Date.parse('2025-01-10T04:00:00Z')],
     ['2024-02-29T00:00:00Z', Date.parse('2024-02-29T00:00:00Z')],
+    // the writings of other tools (Python's isoformat(), RFC 3339's lower case, a two-digit offset): a finer fraction is cut to the millisecond
+    ['2025-01-10T12:00:00.123456+08:00', Date.parse('2025-01-10T04:00:00.123Z')],
+    ['2025-01-10T04:00:00.999999999Z', Date.parse('2025-01-10T04:00:00.999Z')],
+    ['2025-01-10T04:00:00,5Z', Date.parse('2025-01-10T04:00:00.500Z')],
+    ['2025-01-10t04:00:00z', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10T12:00:00+08', Date.parse('2025-01-10T04:00:00Z')],
+    ['2025-01-10T00:00-05', Date.parse('2025-01-10T05:00:00Z')],
   ])('does read %s', (raw, ms) => {
     expect(parseTime(raw, () => { throw new Error('no zone needed') })).toBe(ms)
   })
@@ -66,7 +73,7 @@ describe('parseTime', () => {
     expect(() => parseTime(raw, zone8)).toThrow("'ts' is missing")
   })
 
-  it.each(['yesterday', '173648160', '17364816000000000', '2025-1-10T00:00', '2025-01-10', '2025-01-10T12', '2025-01-10T12:00:00.1234Z', '2025-01-10T12:00:00+8', '2025/01/10 12:00', '-1736481600000'])(
+  it.each(['yesterday', '173648160', '17364816000000000', '2025-1-10T00:00', '2025-01-10', '2025-01-10T12', '2025-01-10T12:00:00.1234567890Z', '2025-01-10T12:00:00.Z', '2025-01-10T12:00:00+8', '2025-01-10T12:00:00+080', '2025/01/10 12:00', '-1736481600000'])(
     'does refuse %s as neither milliseconds nor ISO 8601', (raw) => {
       expect(() => parseTime(raw, zone8)).toThrow(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${raw}'`)
     })
@@ -80,7 +87,7 @@ describe('parseTime', () => {
     expect(() => parseTime(raw, zone8)).toThrow(`'ts' is not a real time: '${raw}'`)
   })
 
-  it.each(['2025-01-10T12:00:00+25:00', '2025-01-10T12:00:00+99:99', '2025-01-10T12:00:00-24:30'])('does refuse the impossible offset in %s', (raw) => {
+  it.each(['2025-01-10T12:00:00+25:00', '2025-01-10T12:00:00+99:99', '2025-01-10T12:00:00-24:30', '2025-01-10T12:00:00+08:60'])('does refuse the impossible offset in %s', (raw) => {
     // An impossible offset must be a line error, never NaN as the hit's time.
     expect(() => parseTime(raw, zone8)).toThrow(LineError)
   })
@@ -565,6 +572,14 @@ describe('lineToHit', () => {
       expect(rows.map((h) => h.ts)).toEqual(Array.from({ length: 5000 }, (_, i) => T + i))
       expect(rowsOf(throughClone(p).hits, context().lookup)).toEqual(rows)
       expect(parseLines(lines('', 'ndjson'), context(), Infinity)).toBeNull()
+    })
+
+    it('does drop a byte order mark at the start of the file or of a line (files joined), and numbers lines the same', () => {
+      const two = [JSON.stringify({ ...base, ts: T, identity: 'amid:1' }), JSON.stringify({ ...base, ts: T + 1, identity: 'amid:2' })]
+      const p = parseLines(lines(`\uFEFF${two[0]}\n\uFEFF\n\uFEFF${two[1]}\n\uFEFF{"no\n`, 'ndjson'), context(), Infinity)!
+      expect([p.hits.n, p.hits.identity[1], p.errors]).toEqual([2, 'amid:2', [{ line: 4, error: expect.stringMatching(/^is not a JSON object/) }]])
+      const csv = parseLines(lines(`\uFEFF${Object.keys(base).join(',')},identity\n${Object.values(base).join(',')},amid:3\n`, 'csv'), context(), Infinity)!
+      expect([csv.hits.n, csv.errors]).toEqual([1, []])
     })
 
     it('does check lines against a snapshot of the database as against the database', () => {
