@@ -77,3 +77,13 @@ const OUTSIDE_HEADER_URL = /[^\x21-\x7e]+/g
 export function headerValue(text: string, url = false): string {
   return text.replace(url ? OUTSIDE_HEADER_URL : OUTSIDE_HEADER_TEXT, (run) => Array.from(Buffer.from(run, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))
 }
+
+/**
+ * The format of an uploaded file (event and panel imports): the `format` parameter when given,
+ * else CSV for a `text/csv` body and NDJSON otherwise.
+ */
+export function bodyFormat(req: Pick<EngineRequest, 'headers'>, given: 'ndjson' | 'csv' | undefined): 'ndjson' | 'csv' {
+  if (given !== undefined) return given
+  const type = (req.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  return type === 'text/csv' ? 'csv' : 'ndjson'
+}

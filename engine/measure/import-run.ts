@@ -32,8 +32,10 @@ function* csvLines(text: string): Generator<{ line: number; value: ImportLine | 
   const rows = csvRows(text)
   const head = rows.next()
   if (head.done) return
-  const header = head.value.cells.map((c) => c.trim())
-  const unknown = header.filter((h) => !(IMPORT_COLUMNS as readonly string[]).includes(h))
+  const names = head.value.cells.map((c) => c.trim())
+  // (names in any case, as the panel import reads its header)
+  const header = names.map((n) => n.toLowerCase())
+  const unknown = names.filter((_, i) => !(IMPORT_COLUMNS as readonly string[]).includes(header[i]!))
   if (unknown.length > 0) throw badParam('body', `has unknown CSV columns ${unknown.join(', ')}; columns: ${IMPORT_COLUMNS.join(', ')}`)
   for (const r of rows) {
     yield { line: r.line, value: r.cells.length !== header.length ? new LineError(`has ${r.cells.length} fields, the header ${header.length}`) : Object.fromEntries(header.map((h, i) => [h, r.cells[i]!])) }

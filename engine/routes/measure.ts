@@ -1,4 +1,5 @@
 // Local namespace: event import (docs/import.md), jobs, measurement status and rebuild
+import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { pause, runImport } from '../measure/import-run'
 import { simulate } from '../measure/simulate'
@@ -9,10 +10,14 @@ import type { Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const job = ctx.measure.jobs.start('import', ctx.clock.now())
-  job.total = ctx.text.length === 0 ? 0 : (ctx.text.match(/\n/g)?.length ?? 0) + 1
-  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), () => runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, p.format))
+  job.total = lineCount(ctx.text)
+  const format = bodyFormat(ctx.request, p.format)
+  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), () => runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format))
   return p.wait ? await done : job
 }
+
+/** Lines of a text, the last one counted only when it holds something (a file ends with a newline). */
+const lineCount = (text: string): number => (text.length === 0 ? 0 : (text.match(/\n/g)?.length ?? 0) + (text.endsWith('\n') ? 0 : 1))
 
 const show: Handler<'jobs.show'> = (ctx, p) => ctx.measure.jobs.get(p.job_id) ?? (() => { throw badParam('job_id', `${p.job_id} is not a job of this run of the engine`) })()
 

@@ -1,4 +1,5 @@
 // local: panel persons (DESIGN §3.6; docs/panel.md): import, export, summary, demo generator
+import { bodyFormat } from '../contract/envelope'
 import { PANEL_IMPORT_MAX_BYTES } from '../contract/endpoints-panel'
 import { ApiError, E, badParam } from '../contract/errors'
 import { FORMAT_CONTENT_TYPE, exportPersons } from '../measure/panel/export'
@@ -17,8 +18,7 @@ const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
   requirePanel(ctx, p.panel_id)
   const text = ctx.text
   if (Buffer.byteLength(text, 'utf8') > PANEL_IMPORT_MAX_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${PANEL_IMPORT_MAX_BYTES} bytes; split the file.`)
-  const type = (ctx.request.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  const format = p.format ?? (type === 'text/csv' ? 'csv' : 'ndjson')
+  const format = bodyFormat(ctx.request, p.format)
   const report = importPersons(ctx.db, p.panel_id, text, format, p.mode)
   return { panel_id: p.panel_id, format, mode: p.mode, ...report }
 }

@@ -83,3 +83,20 @@ describe('media request ids in an import (docs/attribution.md)', () => {
     expect(t.engine.measure.ingest.countedAt(hit)).toBe(counted)
   })
 })
+
+describe('an event file over HTTP (docs/import.md)', () => {
+  it('reads a text/csv body without format= as CSV, its header in any case, and counts the lines of a file ending with a newline', async () => {
+    const t = await makeEngine({ today: '2025-01-09' })
+    const campaign = (await t.post('/cms/v1/campaigns/create', { campaign_name: 'Formats', start_date: '2025-01-09', end_date: '2025-01-25', platform: 'pm' })).body.campaign_id as string
+    const spot = (await t.post('/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })).body.spot_id as string
+    const send = async (body: string, type: string, query: Record<string, string> = {}) =>
+      JSON.parse((await t.engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: t.token, ...query }, body, headers: { 'content-type': type } })).body)
+    const csv = `Type,TS,Campaign_ID,spot_id,IDENTITY\nimpression,2025-01-10T10:00:00+08:00,${campaign},${spot},idfa:x-1\nclick,2025-01-10T10:01:00+08:00,${campaign},${spot},idfa:x-1\n`
+    expect(await send(csv, 'text/csv; charset=utf-8')).toMatchObject({ state: 'done', total: 3, imported: 2, rejected: 0 })
+    // format= wins over the content type, and without either a body is NDJSON
+    expect(await send(csv, 'text/csv', { format: 'ndjson' })).toMatchObject({ imported: 0, rejected: 3 })
+    const ndjson = `${JSON.stringify({ type: 'impression', ts: '2025-01-10T11:00:00+08:00', campaign_id: campaign, spot_id: spot, identity: 'idfa:x-2' })}\n`
+    expect(await send(ndjson, 'application/octet-stream')).toMatchObject({ total: 1, imported: 1 })
+    expect(await send(`${ndjson}${ndjson.trim()}`, 'application/x-ndjson')).toMatchObject({ total: 2, imported: 2 })
+  })
+})
