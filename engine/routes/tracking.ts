@@ -34,6 +34,12 @@ function pixel(a: Attribution, why: string): RawResponse {
   return new RawResponse(200, headers, PIXEL)
 }
 
+/** A campaign or keyword id as a tag carries it. */
+const ID = /^[1-9][0-9]{0,15}$/
+
+/** Why a HEAD request does not count: it fetches no ad (link checkers and prefetchers send them). */
+const HEAD_REQUEST = '0; a HEAD request, which shows no ad'
+
 interface Target {
   info: SpotInfo
   keyword: number
@@ -50,12 +56,13 @@ function target(ctx: Ctx, a: Attribution): Target | Miss {
   const k = a.tracking.params.get('k') ?? ''
   const p = a.tracking.params.get('p') ?? ''
   const spotId = fromBase62(p)
-  if (!/^[1-9][0-9]{0,15}$/.test(k)) return { why: "no campaign ('k') in the tag" }
+  if (!ID.test(k)) return { why: "no campaign ('k') in the tag" }
   if (spotId === null) return { why: "no spot ('p') in the tag" }
   const info = ctx.measure.lookup().spot(Number(spotId))
   if (!info || String(info.campaign_id) !== k) return { why: `spot ${p} is not a spot of campaign ${k}` }
   const af = a.tracking.params.get('af')
-  if (af !== undefined && af !== '' && !info.keywords.has(Number(af))) return { why: `keyword ${af} is not a keyword of spot ${p}`, info }
+  // (written as list_spots writes it: `0x4`, `4.0` or `04` is no keyword id)
+  if (af !== undefined && af !== '' && !(ID.test(af) && info.keywords.has(Number(af)))) return { why: `keyword ${af} is not a keyword of spot ${p}`, info }
   return { info, keyword: af ? Number(af) : 0 }
 }
 
@@ -70,6 +77,7 @@ function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot
  * (docs/attribution.md, "Media request id"; the id itself is not echoed: it may be long).
  */
 async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<string> {
+  if (ctx.request.method === 'HEAD') return HEAD_REQUEST
   const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
   const repeatOf = await ctx.measure.ingest.addOne(h)
   return repeatOf === undefined ? '1' : `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(repeatOf).toISOString()}`
@@ -116,6 +124,7 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   const site = Number.isSafeInteger(m) && m > 0 ? ctx.measure.lookup().minisite(m) : null
   if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
   if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
+  if (ctx.request.method === 'HEAD') return pixel(a, HEAD_REQUEST)
   const given = Number(a.tracking.params.get('k') ?? '0')
   const k = Number.isSafeInteger(given) ? given : 0
   // k= and p= naming a spot of that linked campaign: credited to it, as an imported line naming

@@ -187,6 +187,23 @@ describe('clicks go only to the registered landing page', () => {
     expect([r.raw.status, r.headers['x-admonitor-counted'], r.headers.location]).toEqual([204, '1', undefined])
   })
 
+  it('answers HEAD requests as GET ones without counting them (link checkers, prefetchers)', async () => {
+    const before = await counts(spot.spot_id)
+    const head = async (url: string) => toReply(await t.engine.handle({ ...request(url), method: 'HEAD' }))
+    const imp = await head(spot.tracking_tags.impression_url)
+    expect([imp.raw.status, imp.headers['content-type'], imp.headers['x-admonitor-counted']]).toEqual([200, 'image/gif', '0; a HEAD request, which shows no ad'])
+    const clk = await head(spot.tracking_tags.click_url)
+    expect([clk.raw.status, clk.headers.location, clk.headers['x-admonitor-counted']]).toEqual([302, LANDING, '0; a HEAD request, which shows no ad'])
+    expect(await counts(spot.spot_id)).toEqual(before)
+  })
+
+  it.each(['0x4', '4.0', '04', '+4', ' 4'])('takes af=%j for no keyword id', async (af) => {
+    const id = spot.keyword[0]!.keywordId
+    const r = await hit(spot.tracking_tags.impression_url.replace(/&o=/, `&af=${encodeURIComponent(af.replace('4', String(id)))}&o=`))
+    expect(r.headers['x-admonitor-counted']).toMatch(/^0; keyword .* is not a keyword of spot /)
+    expect((await hit(spot.tracking_tags.impression_url.replace(/&o=/, `&af=${id}&o=`))).headers['x-admonitor-counted']).toBe('1')
+  })
+
   it("sends a click naming a keyword the spot does not have to the spot's page, without counting it (docs/tracking.md)", async () => {
     const before = await counts(spot.spot_id)
     const unknown = Math.max(...spot.keyword.map((k) => k.keywordId)) + 1000
