@@ -41,6 +41,8 @@ export const E = {
   notFound: def(404, 'not_found', 'engine', 'no endpoint at this path'),
   methodNotAllowed: def(405, 'method_not_allowed', 'engine', 'the path exists but not for this HTTP method'),
   payloadTooLarge: def(413, 'payload_too_large', 'engine', 'the request body is larger than the limit'),
+  headersTooLarge: def(431, 'headers_too_large', 'engine', 'the request line and headers are larger than the HTTP door reads (16 KiB)'),
+  badHttp: def(400, 'bad_http_request', 'engine', 'the request is not well-formed HTTP/1.1'),
   unsupportedMediaType: def(415, 'unsupported_media_type', 'engine', 'the request body has a content type the endpoint does not take'),
   forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
   temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down; or, in a server mode, the remote cannot answer (forward) or nothing was recorded (offline)'),

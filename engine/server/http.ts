@@ -3,8 +3,9 @@
  * Host that is not this server (DNS rebinding) and cross-origin browser calls (no wildcard
  * CORS), and serves the renderer build from the same origin when one is given.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { MAX_BODY_BYTES } from '../request'
@@ -145,6 +146,16 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
 
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
     handle(req, res).catch(() => res.destroy())
+  })
+  // Requests node:http cannot read (a URL past its 16 KiB of headers, bytes that are not HTTP):
+  // a JSON error naming the problem, where node:http would answer with no body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy()
+    const e = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(E.headersTooLarge, 'The request line and headers are larger than 16 KiB; send long values in a POST body.')
+      : new ApiError(E.badHttp, `The request is not well-formed HTTP/1.1 (${err.code ?? err.message}).`)
+    const body = JSON.stringify(e.body)
+    socket.end(`HTTP/1.1 ${e.def.status} ${STATUS_CODES[e.def.status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

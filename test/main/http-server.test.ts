@@ -1,7 +1,7 @@
 // DESIGN §5, STYLE H5: the HTTP door over one real socket on port 0 (engine/server/http.ts)
 import { request } from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -287,6 +287,23 @@ describe('http door', () => {
     })
     expect(r.status).toBe(413)
     expect(r.json.error).toBe('payload_too_large')
+  })
+
+  it('answers a URL past the 16 KiB of headers with a JSON 431, and bytes that are not HTTP with a JSON 400', async () => {
+    const long = await get(`/x/k=1&p=1&o=${'a'.repeat(20_000)}`)
+    expect([long.status, long.headers['content-type'], long.json?.error]).toEqual([431, JSON_TYPE, 'headers_too_large'])
+    expect(long.json.error_description).toContain('16 KiB')
+    const text = await new Promise<string>((resolve, reject) => {
+      const s = connect(door.port, '127.0.0.1', () => s.end('HELLO THERE\r\n\r\n'))
+      let got = ''
+      s.on('data', (c) => (got += c))
+      s.on('end', () => resolve(got))
+      s.on('error', reject)
+    })
+    expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).error).toBe('bad_http_request')
+    // and the door goes on answering
+    expect((await get('/openapi.json')).status).toBe(200)
   })
 
   it('still answers the next request after refusing an oversized body', async () => {
