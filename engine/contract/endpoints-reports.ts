@@ -29,7 +29,7 @@ export const reportEndpoints = {
     target_id: p.idList().optional('valid when by_audience=target'),
     region_id: p.keyList().optional('regions of the by_region level'),
     metrics: p.oneOfCi(['acc', 'day', 'avg_day', 'acc_hrs', 'all']).default('acc'),
-    sdk: p.oneOf(['all', 'mm', 'mz']).default('all', 'valid when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher)'),
+    sdk: p.oneOf(['all', 'mm', 'mz']).optional('all (when absent), mm or mz; valid when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher), sdk=all too'),
     filtration_type: p.oneOf(FILTRATIONS).default('net'),
     limit: limit(), order_asc: order(), order_desc: order(),
     with_null: p.flag01().default(false, '1 also returns items without data, their metrics null'),

@@ -22,7 +22,8 @@ export function checkBasicShow(p: Given): void {
   onlyWhen(p, 'limit', isIn(pos, ['publisher', 'spot', 'keyword']), 'by_position is publisher, spot or keyword')
   if (p.metrics === 'day' && p.by_audience === 'target') throw badParam('metrics', "'day' is not valid when by_audience=target")
   const sdkOk = p.platform === 'mb' && (p.metrics === 'all' || (p.metrics === 'acc' && isIn(pos, ['campaign', 'publisher'])))
-  if (p.sdk !== undefined && p.sdk !== 'all' && !sdkOk) throw badParam('sdk', 'is valid only when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher)')
+  // (given, even as `all`: as every other parameter, refused where the spec says it is not valid)
+  if (p.sdk !== undefined && !sdkOk) throw badParam('sdk', 'is valid only when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher)')
 }
 
 export function checkRealtimeShow(p: Given): void {
@@ -55,8 +56,10 @@ export function checkMinisite(p: Given): void {
  * Report paging (spec §4.4, §8): M,N counts spots (publishers for by_position=publisher); it is
  * valid when M is below the total and M+N does not exceed it.
  */
-export function checkReportLimit(limit: { m: number; n: number } | undefined, total: number): void {
+export function checkReportLimit(limit: { m: number; n: number } | undefined, total: number, paged: 'spots' | 'publishers' = 'spots'): void {
   if (!limit) return
-  if (limit.m >= total) throw badParam('limit', `starts at ${limit.m}, but there are ${total} (M must be below total_spot_num)`)
-  if (limit.m + limit.n > total) throw badParam('limit', `runs to ${limit.m + limit.n}, past the ${total} there are (M+N must not exceed total_spot_num)`)
+  // (publisher rows page publishers, whose number is not total_spot_num: the message says which)
+  const count = paged === 'spots' ? 'total_spot_num' : 'the number of publishers'
+  if (limit.m >= total) throw badParam('limit', `starts at ${limit.m}, but there are ${total} ${paged} (M must be below ${count})`)
+  if (limit.m + limit.n > total) throw badParam('limit', `runs to ${limit.m + limit.n}, past the ${total} ${paged} there are (M+N must not exceed ${count})`)
 }

@@ -4,6 +4,7 @@ import { badParam } from '../contract/errors'
 import type { AudienceReport, ReportAttributes } from '../contract/models-reports'
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
+import { requirePanel, tagTypesOf } from '../storage/repos/reference'
 import { window, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
@@ -25,6 +26,8 @@ interface Audience {
 function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: CampaignMeta; pos: Positions; panel: null } {
   checkAudience(p)
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
+  // (a panel_id naming no panel is a mistake, not a filter that keeps nothing)
+  for (const id of p.panel_id ?? []) requirePanel(env.db, id)
   const part = env.columns.campaign(meta.campaign_id)
   // limit pages the rows (finish), not the spots
   const pos = positions(meta, p.by_position, { publisher_id: p.publisher_id, spot_id: p.spot_id })
@@ -124,10 +127,12 @@ export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
   const a = exposed(env, p)
   const names = p.metrics === 'pct' ? ['uim_pct', 'ucl_pct'] : p.metrics === 'idx' ? ['uim_idx', 'ucl_idx'] : ['uim_pct', 'ucl_pct', 'uim_idx', 'ucl_idx']
   const rows: Row[] = []
+  // tag types of the panel reported, or of those panel_id names when it leaves the campaign's out
+  const typesOf = a.panel ? [a.panel.panelId] : (p.panel_id ?? [a.meta.panel_id])
+  const known = new Set(typesOf.flatMap((id) => tagTypesOf(env.db, id)))
+  for (const t of p.type_id ?? []) if (!known.has(t)) throw badParam('type_id', `'${t}' is not a tag type of panel ${typesOf.join(', ')} (see /cms/v1/panels/show)`)
   if (a.panel) {
     const panel = a.panel
-    const known = new Set(panel.tagTypes)
-    for (const t of p.type_id ?? []) if (!known.has(t)) throw badParam('type_id', `'${t}' is not a tag type of panel ${panel.panelId} (see /cms/v1/panels/show)`)
     const base = baseline(panel)
     const { imp, clk } = positionShares(panel, a.cells, a.pos.n)
     for (let i = 0; i < a.pos.n; i++) rows.push(...tagRows(panel, a.pos.attrs[i]!, imp[i]!, clk[i]!, base, names, p.type_id))

@@ -109,7 +109,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = universes(panel, cellDef, platforms)
-    const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
     const r = part ? env.census({
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
       regionFirst: cells.first, regionSecond: cells.second, uniques: names.some((n) => n.startsWith('u')), averages: names.includes('uim_avg_day'),
@@ -131,7 +131,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     }
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const sel = selector(pos, w.from, w.to, { platforms, sdk: p.sdk === 'all' ? 0 : p.sdk === 'mm' ? 1 : 2, stableOnly: false, filtration: p.filtration_type })
+    const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: false, filtration: p.filtration_type })
     const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true }) : null
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
@@ -156,3 +156,6 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
   })
 }
+
+/** The selector's SDK code of the sdk parameter: 0 for all (also when absent), 1 mm, 2 mz. */
+const sdkCode = (sdk: 'all' | 'mm' | 'mz' | undefined): number => (sdk === 'mm' ? 1 : sdk === 'mz' ? 2 : 0)

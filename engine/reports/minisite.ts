@@ -123,7 +123,8 @@ function minisiteCells(env: ReportEnv, q: Query) {
 export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
   checkMinisite(p)
   const site = loadSite(env, p.minisite_id)
-  if (p.by_region !== 'level3') checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
+  // (level3 has no regions to name: the IP library locates hits to cities at most)
+  checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
   const day = dayNumber(p.date)
   const names = p.metrics === 'acc' ? ['evt_acc', 'uev_acc'] : p.metrics === 'day' ? ['evt_day', 'uev_day'] : ['evt_acc', 'uev_acc', 'evt_day', 'uev_day']
   const query: Query = {

@@ -49,7 +49,7 @@ export function positions(meta: CampaignMeta, kind: PositionKind, f: PositionFil
   let keywordPos: Map<number, number> | null = null
   if (kind === 'publisher') {
     let publishers = [...new Set(spots.map((s) => s.publisher_id))].sort((a, b) => a - b)
-    checkReportLimit(f.limit, publishers.length)
+    checkReportLimit(f.limit, publishers.length, 'publishers')
     if (f.limit) publishers = publishers.slice(f.limit.offset, f.limit.offset + f.limit.count)
     for (const pub of publishers) attrs.push({ publisher_id: String(pub) })
     for (const s of spots) spotPos[s.spot_id - spotBase] = publishers.indexOf(s.publisher_id)

@@ -1,21 +1,18 @@
 // local: panel persons (DESIGN §3.6; docs/panel.md): import, export, summary, demo generator
 import { bodyFormat } from '../contract/envelope'
 import { PANEL_IMPORT_MAX_BYTES } from '../contract/endpoints-panel'
-import { ApiError, E, badParam } from '../contract/errors'
+import { ApiError, E } from '../contract/errors'
 import { FORMAT_CONTENT_TYPE, exportPersons } from '../measure/panel/export'
 import { generatePanel } from '../measure/panel/generate'
 import { importPersons } from '../measure/panel/import'
 import { panelCacheOf } from '../measure/panel/index'
 import { summarize } from '../measure/panel/summary'
 import { regionTable } from '../reports/region-cells'
-import { RawResponse, type Ctx, type Handler } from '../runtime'
-
-function requirePanel(ctx: Ctx, panelId: string): void {
-  if (!ctx.db.scalar('SELECT 1 FROM panels WHERE panel_id = ?', [panelId])) throw badParam('panel_id', `${panelId} cannot be found (see /cms/v1/panels/list)`)
-}
+import { RawResponse, type Handler } from '../runtime'
+import { requirePanel } from '../storage/repos/reference'
 
 const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
-  requirePanel(ctx, p.panel_id)
+  requirePanel(ctx.db, p.panel_id)
   const text = ctx.text
   if (Buffer.byteLength(text, 'utf8') > PANEL_IMPORT_MAX_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${PANEL_IMPORT_MAX_BYTES} bytes; split the file.`)
   const format = bodyFormat(ctx.request, p.format)
@@ -24,7 +21,7 @@ const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
 }
 
 const exportRoute: Handler<'panels.persons_export'> = (ctx, p) => {
-  requirePanel(ctx, p.panel_id)
+  requirePanel(ctx.db, p.panel_id)
   const headers = {
     'content-type': FORMAT_CONTENT_TYPE[p.format],
     'content-disposition': `attachment; filename="${p.panel_id}-persons.${p.format}"`,
@@ -34,13 +31,13 @@ const exportRoute: Handler<'panels.persons_export'> = (ctx, p) => {
 }
 
 const summaryRoute: Handler<'panels.persons_summary'> = (ctx, p) => {
-  requirePanel(ctx, p.panel_id)
+  requirePanel(ctx.db, p.panel_id)
   const panel = panelCacheOf(ctx.db).get(ctx.db, p.panel_id, regionTable())
   return summarize(ctx.db, panel, regionTable())
 }
 
 const generateRoute: Handler<'panels.generate'> = (ctx, p) => {
-  requirePanel(ctx, p.panel_id)
+  requirePanel(ctx.db, p.panel_id)
   return generatePanel(ctx.db, p.panel_id, p.persons, p.seed)
 }
 

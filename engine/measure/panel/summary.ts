@@ -5,6 +5,7 @@
  */
 import type { PanelSummary } from '../../contract/models'
 import type { Db } from '../../storage/db'
+import { tagTypesOf } from '../../storage/repos/reference'
 import { hasTag } from './index'
 import { provinceOf, regionTree, type RegionRow } from './regions'
 import type { PanelIndex } from './types'
@@ -35,9 +36,8 @@ export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow
     provWeight[p]! += w
     provPersons[p]!++
   }
-  const types = db.query<{ type_id: string }>('SELECT type_id FROM panel_tag_types WHERE panel_id = ? ORDER BY ord, type_id', [panel.panelId])
   const byType: PanelSummary['by_type'] = {}
-  for (const t of types) byType[t.type_id] = []
+  for (const t of tagTypesOf(db, panel.panelId)) byType[t] = []
   panel.tagIds.forEach((tag_id, b) => {
     const list = (byType[panel.tagTypes[b]!] ??= [])
     list.push({ tag_id, persons: tagPersons[b]!, weight: round(tagWeight[b]!) })

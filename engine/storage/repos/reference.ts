@@ -32,6 +32,11 @@ export function latestPanel(db: Db, platform: string): string | undefined {
   return db.scalar<string>('SELECT panel_id FROM panels WHERE platform = ? ORDER BY released DESC, panel_id DESC LIMIT 1', [platform])
 }
 
+/** The tag types of a panel, in their order (gender, age, ...). */
+export function tagTypesOf(db: Db, panelId: string): string[] {
+  return db.query<{ type_id: string }>('SELECT type_id FROM panel_tag_types WHERE panel_id = ? ORDER BY ord, type_id', [panelId]).map((r) => r.type_id)
+}
+
 export function requirePanel(db: Db, id: string): void {
-  if (!db.scalar('SELECT 1 FROM panels WHERE panel_id = ?', [id])) throw badParam('panel_id', `'${id}' names no panel (see /cms/v1/panels/list)`)
+  if (!db.scalar('SELECT 1 FROM panels WHERE panel_id = ?', [id])) throw badParam('panel_id', `${id} cannot be found (see /cms/v1/panels/list)`)
 }

@@ -116,6 +116,8 @@ describe('parameters used where the spec says they are not valid are refused, na
       [{ by_audience: 'stable', target_id: A().targets[0]!.target_id }, 'target_id'],
       [{ by_audience: 'target', metrics: 'day' }, 'metrics'],
       [{ sdk: 'mm' }, 'sdk'],
+      [{ sdk: 'all' }, 'sdk'],
+      [{ sdk: 'all', platform: 'mb', metrics: 'day' }, 'sdk'],
       [{ sdk: 'mz', platform: 'pm', metrics: 'all' }, 'sdk'],
       [{ sdk: 'mm', platform: 'mb', metrics: 'day' }, 'sdk'],
       [{ sdk: 'mm', platform: 'mb', metrics: 'acc', by_position: 'spot' }, 'sdk'],
@@ -171,12 +173,25 @@ describe('parameters used where the spec says they are not valid are refused, na
       [PATHS.audience, { publisher_id: s.publisher_id }, 'publisher_id'],
       [PATHS.audience, { by_position: 'publisher', spot_id: s.spot_id }, 'spot_id'],
       [PATHS.audience, { order_asc: 'uim_acc' }, 'order_asc'],
+      [PATHS.audience, { panel_id: 'no-such-panel' }, 'panel_id'],
+      [PATHS.overview, { panel_id: 'no-such-panel' }, 'panel_id'],
+      [PATHS.audience, { type_id: 'no-such-type' }, 'type_id'],
+      // (a panel_id leaving the campaign's panel out answers no rows, but a tag type must still be one)
+      [PATHS.audience, { panel_id: ['china-pc-2025', 'china-pm-2025'].find((x) => x !== A().panel_id)!, type_id: 'no-such-type' }, 'type_id'],
     ]
     for (const [path, extra, param] of cases) {
       const r = await ask(ds, path, { ...base(), ...extra })
       expect(r.status, `${path} ${JSON.stringify(extra)} ${r.raw.body}`).toBe(400)
       refused(r, param)
     }
+  })
+
+  it('says what limit pages when it runs past the end: spots (total_spot_num) or publishers', async () => {
+    const pubs = new Set(A().spots.map((s) => s.publisher_id)).size
+    const publisherPage = await ask(ds, PATHS.basic, { ...base(), by_position: 'publisher', limit: `0,${pubs + 1}` })
+    expect(publisherPage.body.error_description).toBe(`The 'limit' runs to ${pubs + 1}, past the ${pubs} publishers there are (M+N must not exceed the number of publishers).`)
+    const spotPage = await ask(ds, PATHS.realtime, { ...base(), by_position: 'spot', limit: `${n()},1` })
+    expect(spotPage.body.error_description).toBe(`The 'limit' starts at ${n()}, but there are ${n()} spots (M must be below total_spot_num).`)
   })
 
   it('the minisite reports', async () => {
@@ -188,6 +203,7 @@ describe('parameters used where the spec says they are not valid are refused, na
       [PATHS.basicMinisite, { by_position: 'publisher', spot_id: s.spot_id }, 'spot_id'],
       [PATHS.basicMinisite, { target_id: A().targets[0]!.target_id }, 'target_id'],
       [PATHS.basicMinisite, { by_region: 'level1', region_id: '000000000000001156440300' }, 'region_id'],
+      [PATHS.basicMinisite, { by_region: 'level3', region_id: 'not-a-region' }, 'region_id'],
       [PATHS.basicMinisite, { order_asc: 'imp_acc' }, 'order_asc'],
       [PATHS.realtimeMinisite, { campaign_id: A().campaign_id }, 'campaign_id'],
       [PATHS.realtimeMinisite, { by_position: 'campaign', spot_id: s.spot_id }, 'spot_id'],

@@ -18,7 +18,9 @@ describe('allowedValues', () => {
     expect(defaultOf('reports.basic_show', 'platform')).toBe('pc')
     expect(takes('reports.basic_show', 'keyword_id')).toBe(true)
     expect(takes('reports.realtime_show', 'by_audience')).toBe(false)
-    expect(decoded('reports.basic_show', { by_position: 'spot' })).toMatchObject({ by_position: 'spot', by_audience: 'overall', sdk: 'all', with_null: false })
+    expect(decoded('reports.basic_show', { by_position: 'spot' })).toMatchObject({ by_position: 'spot', by_audience: 'overall', with_null: false })
+    // (sdk has no default: given, even as all, it must be valid where it is sent)
+    expect(decoded('reports.basic_show', { by_position: 'spot' }).sdk).toBeUndefined()
   })
 })
 
