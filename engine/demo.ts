@@ -7,7 +7,7 @@
 import type { EngineRequest } from './contract/envelope'
 import { IVT, KIND, flagIvt, flagPlatform, type Hit } from './measure/types'
 import type { Measurement } from './measure/service'
-import { dayDate, dayNumber, zoneOffset } from './runtime'
+import { dayDate, dayNumber, utcOfWall, zoneOffset } from './runtime'
 import type { Db } from './storage/db'
 
 type Call = (method: 'GET' | 'POST', path: string, params?: Record<string, string | number>) => Promise<Record<string, unknown>>
@@ -60,7 +60,7 @@ function clicksOf(measure: Measurement, campaign: number, timeZone: string, max:
     if (part.kind[i] !== KIND.click || flagIvt(part.flags[i]!) !== IVT.valid) continue
     const local = part.day[i]! * 86_400_000 + part.hour[i]! * 3_600_000 + 1_800_000
     clicks.push({
-      kind: KIND.click, ts: local - zoneOffset(timeZone, local), campaign, spot: part.spot[i]!, keyword: 0, identity: measure.identities.texts[part.identity[i]!]!,
+      kind: KIND.click, ts: utcOfWall(local, (ms) => zoneOffset(timeZone, ms)), campaign, spot: part.spot[i]!, keyword: 0, identity: measure.identities.texts[part.identity[i]!]!,
       platform: flagPlatform(part.flags[i]!), sdk: 0, region: part.region[i]!, ivt: IVT.valid,
     })
   }

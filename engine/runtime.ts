@@ -167,6 +167,27 @@ export function zoneOffset(timeZone: string, ms: number): number {
 
 const DAY_MS = 86_400_000
 
+/**
+ * The instant of a wall-clock time (`wall`: the wall clock's date and time as milliseconds since
+ * 1970, read as if UTC) in a zone whose offset at an instant `offsetAt` gives. A wall time that a
+ * change of offset skips (spring forward: 02:30 on such a day in New York) is moved on by the
+ * change (03:30); one it repeats (fall back) is the earlier of its two instants: the
+ * "compatible" reading of ECMAScript Temporal and of most date libraries.
+ */
+export function utcOfWall(wall: number, offsetAt: (ms: number) => number): number {
+  // the offsets a day either side (no zone changes twice within two days)
+  const before = offsetAt(wall - DAY_MS)
+  const after = offsetAt(wall + DAY_MS)
+  const early = wall - before
+  if (before === after) return early
+  const late = wall - after
+  const fits = (t: number) => t + offsetAt(t) === wall
+  if (fits(early) && fits(late)) return Math.min(early, late)
+  if (fits(late)) return late
+  // fits(early), or skipped: read with the offset before the change
+  return early
+}
+
 /** Day number (days since 1970-01-01) and hour of instant `ms` on the wall clock of `timeZone`. */
 export function localDayHour(timeZone: string, ms: number): { day: number; hour: number } {
   const local = ms + zoneOffset(timeZone, ms)

@@ -4,6 +4,7 @@
  * reported with its number and reason and never loses the good ones.
  */
 import { fromBase62 } from '../contract/base62'
+import { utcOfWall } from '../runtime'
 import { regionTable } from '../reports/region-cells'
 import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
 import type { ImportLookup } from './lookup'
@@ -51,7 +52,7 @@ export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): n
     if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail(`'ts' has an impossible offset: '${s}'`)
     return inRange(at, s)
   }
-  return inRange(local - zoneOffsetAt(local), s)
+  return inRange(utcOfWall(local, zoneOffsetAt), s)
 }
 
 /** `+08:00`, `+0800` or `+08` in milliseconds (NaN for minutes past 59). */

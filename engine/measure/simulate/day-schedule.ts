@@ -2,7 +2,7 @@
  * One simulated day: its hours in the engine time zone, each spot's impressions and clicks spread
  * over them along the hour-of-day curve, and the bursts (abnormal frequency) carved out of them.
  */
-import { localDayHour, zoneOffset } from '../../runtime'
+import { localDayHour, utcOfWall, zoneOffset } from '../../runtime'
 import type { SimRandom } from './random'
 import type { Audience } from './audience'
 import * as d from './distributions'
@@ -40,9 +40,7 @@ export interface DaySchedule {
 
 /** The instant local midnight begins day `day` (days since 1970-01-01) in `timeZone`. */
 export function localMidnight(timeZone: string, day: number): number {
-  const wall = day * DAY_MS
-  const guess = wall - zoneOffset(timeZone, wall)
-  return wall - zoneOffset(timeZone, guess)
+  return utcOfWall(day * DAY_MS, (ms) => zoneOffset(timeZone, ms))
 }
 
 /** The hours of a local day (23 to 25 of them where the zone changes its offset). */

@@ -5,6 +5,7 @@ import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportCo
 import { SnapshotLookup, TrackingLookup } from '../../../engine/measure/lookup'
 import { buffersOf, parseLines, type ParsedLines } from '../../../engine/measure/import-parse'
 import { lines } from '../../../engine/measure/import-run'
+import { localDayHour, zoneOffset } from '../../../engine/runtime'
 import { IVT, KIND, PLATFORM, SDK, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from '../../../engine/measure/types'
 import { regionTable } from '../../../engine/reports/region-cells'
 import { MemoryStorage } from '../../../engine/storage/adapters/memory'
@@ -61,11 +62,28 @@ describe('parseTime', () => {
     expect(parseTime('2025-01-10T00:30:00.250', zone8)).toBe(Date.parse('2025-01-09T16:30:00.250Z'))
   })
 
-  it('does ask the zone offset at the wall time read as UTC', () => {
-    const asked: number[] = []
-    parseTime('2025-07-01T09:00', (ms) => (asked.push(ms), -4 * 3_600_000))
-    expect(asked).toEqual([Date.parse('2025-07-01T09:00:00Z')])
-    expect(parseTime('2025-07-01T09:00', () => -4 * 3_600_000)).toBe(Date.parse('2025-07-01T13:00:00Z'))
+  it('does read wall times on the days a zone changes its offset as the zone does (Temporal\'s "compatible")', () => {
+    const zone = (tz: string) => (ms: number) => zoneOffset(tz, ms)
+    const cases: [string, string, string][] = [
+      ['America/New_York', '2025-07-01T09:00', '2025-07-01T13:00:00Z'],
+      // spring forward: 02:00 to 03:00 skipped, a time in the gap moved on by the hour
+      ['America/New_York', '2025-03-09 01:30:00', '2025-03-09T06:30:00Z'],
+      ['America/New_York', '2025-03-09 02:30:00', '2025-03-09T07:30:00Z'],
+      ['America/New_York', '2025-03-09 03:30:00', '2025-03-09T07:30:00Z'],
+      ['America/New_York', '2025-03-09 06:30:00', '2025-03-09T10:30:00Z'],
+      // fall back: 01:00 to 02:00 twice, the earlier one taken
+      ['America/New_York', '2025-11-02 00:30:00', '2025-11-02T04:30:00Z'],
+      ['America/New_York', '2025-11-02 01:30:00', '2025-11-02T05:30:00Z'],
+      ['America/New_York', '2025-11-02 02:30:00', '2025-11-02T07:30:00Z'],
+      // a change at midnight (the day starts at 23:00 of the day before, read back on its own day)
+      ['America/Santiago', '2025-04-06 00:30:00', '2025-04-06T04:30:00Z'],
+      ['Asia/Kolkata', '2025-03-09 00:10:00', '2025-03-08T18:40:00Z'],
+    ]
+    for (const [tz, wall, utc] of cases) {
+      const ms = parseTime(wall, zone(tz))
+      expect([tz, wall, new Date(ms).toISOString()]).toEqual([tz, wall, new Date(utc).toISOString()])
+      if (!wall.includes('02:30') || tz !== 'America/New_York' || !wall.startsWith('2025-03-09')) expect(localDayHour(tz, ms).hour, `${tz} ${wall}`).toBe(Number(wall.slice(11, 13)))
+    }
   })
 
   it.each([undefined, '', '   '])("does refuse a missing time (%j) with \"'ts' is missing\"", (raw) => {
