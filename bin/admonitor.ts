@@ -34,7 +34,8 @@ Options of serve:
   --host ADDR          address to bind (default 127.0.0.1)
   --allowed-host NAME  another Host header to accept, e.g. a LAN name (repeatable)
   --public-url URL     base URL written into tracking tags (default: the server's own URL)
-  --time-zone ZONE     IANA time zone of dates and campaign status (default Asia/Shanghai)
+  --time-zone ZONE     IANA time zone of dates, days and hours, and campaign status (default: the
+                       data directory's, kept from the last time one was given; else Asia/Shanghai)
   --demo               create the demo data first when the data directory has no campaign
   --help               this text
 

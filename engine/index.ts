@@ -10,6 +10,7 @@ import { handlers } from './routes'
 import { consoleLogger, dateIn, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
 import { migrate } from './storage/migrations'
 import { Persister } from './storage/persister'
+import type { Db } from './storage/db'
 import type { StoragePort } from './storage/port'
 import { IP_LIBRARY } from './version'
 import { loadDemo, type DemoResult } from './demo'
@@ -67,6 +68,30 @@ export interface Engine {
   schemaVersionFound: number
 }
 
+/** The time zone of a new data directory when none is given. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
+
+/**
+ * The time zone a data directory counts days and hours in: the one given, else the one it was
+ * last opened with (kept in its meta table), else DEFAULT_TIME_ZONE. Every command without
+ * --time-zone so works in the directory's zone: an import's wall times, a rebuild's days and a
+ * simulation's hours would otherwise be read in the default one.
+ */
+async function dataTimeZone(db: Db, given: string | undefined, persister: Persister, log: Logger): Promise<string> {
+  const stored = db.scalar<string>("SELECT value FROM meta WHERE key = 'time_zone'") ?? undefined
+  const zone = given ?? stored ?? DEFAULT_TIME_ZONE
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+  } catch {
+    throw new Error(`'${zone}' is not an IANA time zone (such as Asia/Shanghai or America/New_York)`)
+  }
+  if (zone === stored) return zone
+  db.tx(() => db.run("INSERT INTO meta(key, value) VALUES ('time_zone', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [zone]))
+  await persister.durable()
+  if (stored !== undefined) log.info(`The time zone is now ${zone} (it was ${stored}): every event's day and hour are counted again in it.`)
+  return zone
+}
+
 export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const clock = opts.clock ?? systemClock
   const random = opts.random ?? systemRandom
@@ -81,8 +106,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     await persister.abandon()
     throw err
   })
+  const timeZone = await dataTimeZone(db, opts.timeZone, persister, log).catch(async (err: unknown) => {
+    await persister.abandon()
+    throw err
+  })
   const settings: Settings = {
-    timeZone: opts.timeZone ?? 'Asia/Shanghai',
+    timeZone,
     publicUrl: opts.publicUrl ?? 'http://127.0.0.1:8366',
     ipLibrary: IP_LIBRARY,
   }
