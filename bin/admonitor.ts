@@ -21,8 +21,9 @@ Commands:
   serve                run the engine, its HTTP API and the web interface (default)
   import FILE [--format ndjson|csv]
                        import an event log, NDJSON or CSV (docs/import.md)
-  simulate --campaign N [--from D] [--to D] [--seed N] [--scale X]
-                       simulated traffic from the campaign's plans (docs/simulator.md)
+  simulate --campaign N [--from D] [--to D] [--seed N] [--scale X] [--append]
+                       simulated traffic from the campaign's plans (docs/simulator.md);
+                       days that already have events need --append
   rebuild              derive every figure again from the raw event log
   demo                 a demo campaign with two weeks of traffic (docs/demo.md)
 ${SYNC_HELP}

@@ -119,11 +119,12 @@ export async function local(engine: Engine, method: 'GET' | 'POST', path: string
 }
 
 export async function simulateCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { ...common, campaign: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, seed: { type: 'string' }, scale: { type: 'string' } } })
-  if (!values.campaign) fail('simulate: name the campaign: admonitor simulate --campaign 12 [--from D --to D --seed N --scale X]')
+  const { values } = parseArgs({ args: argv, options: { ...common, campaign: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, seed: { type: 'string' }, scale: { type: 'string' }, append: { type: 'boolean' } } })
+  if (!values.campaign) fail('simulate: name the campaign: admonitor simulate --campaign 12 [--from D --to D --seed N --scale X --append]')
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const params: Record<string, string> = { campaign_id: values.campaign }
   for (const [k, v] of [['from_date', values.from], ['to_date', values.to], ['seed', values.seed], ['scale', values.scale]] as const) if (v) params[k] = v
+  if (values.append) params.append = '1'
   const job = await local(engine, 'POST', '/local/v1/simulate/run', params)
   console.log(`${String(job.imported)} hits simulated: ${String(job.message)}`)
   await engine.close()

@@ -2,6 +2,7 @@
 import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { pause, runImport } from '../measure/import-run'
+import type { Partition } from '../measure/columns'
 import { simulate } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
@@ -30,16 +31,37 @@ const status: Handler<'measurement.status'> = (ctx) => {
   }
 }
 
+/**
+ * Most hits one simulation plans: its audience (identities and their texts) is sized for the
+ * whole plan, and 388 million planned hits made the engine run out of memory. Ten million is the
+ * volume the bench measures the engine at (README).
+ */
+const MAX_SIMULATED_HITS = 10_000_000
+
+/** Events of a partition on local days from..to (day numbers). */
+function eventsOnDays(part: Partition | undefined, from: number, to: number): number {
+  let n = 0
+  for (let i = 0; i < (part?.n ?? 0); i++) if (part!.day[i]! >= from && part!.day[i]! <= to) n++
+  return n
+}
+
 /** Simulated traffic for a campaign, chunk by chunk through the ingest (docs/simulator.md). */
 const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const c = requireCampaign(ctx.db, p.campaign_id, ctx.today)
+  const from = p.from_date ?? c.start_date
   const to = p.to_date ?? dayDate(Math.min(dayNumber(ctx.today), dayNumber(c.end_date)))
+  if (from > to) throw badParam(p.to_date ? 'to_date' : 'from_date', `makes an empty range ${from}..${to}${p.to_date ? '' : ' (to_date defaults to the earlier of today and the campaign end)'}`)
+  if (to < c.start_date || from > c.end_date) throw badParam(p.from_date && from > c.end_date ? 'from_date' : 'to_date', `makes ${from}..${to}, outside the campaign's dates ${c.start_date}..${c.end_date}`)
+  const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
+  if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const sim = simulate({
-    db: ctx.db, campaignId: c.campaign_id, from: p.from_date ?? c.start_date, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone,
+    db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone,
     panel: ctx.measure.panel(c.panel_id), regions: regionTable(), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: ctx.clock.now(),
   })
+  // the simulated audience is sized for the whole plan, whatever max_hits keeps of it
+  if (sim.plan.hits > MAX_SIMULATED_HITS) throw badParam('scale', `(${p.scale}) plans ${sim.plan.hits} hits for ${from}..${to}, more than the ${MAX_SIMULATED_HITS} one simulation makes: lower it, or simulate fewer days at a time`)
   const job = ctx.measure.jobs.start('simulate', ctx.clock.now(), Math.min(sim.plan.hits, p.max_hits ?? Infinity))
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
     for (const chunk of sim.chunks) {

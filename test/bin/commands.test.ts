@@ -245,8 +245,11 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     }
   })
 
-  it('simulates more traffic for a campaign, and names a campaign that does not exist', () => {
-    const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')
+  it('simulates more traffic for a campaign with --append only, and names a campaign that does not exist', () => {
+    const refused = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')
+    expect(refused.code).toBe(2)
+    expect(refused.err).toMatch(/admonitor: .*The 'append' must be 1 to simulate .* campaign 1 already has \d+ events/)
+    const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01', '--append')
     expect(r.code, r.err).toBe(0)
     expect(r.out).toMatch(/^\d+ hits simulated/)
     const missing = run('simulate', '--campaign', '999')

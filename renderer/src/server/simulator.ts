@@ -15,6 +15,8 @@ export interface SimForm {
   seed: number | null
   scale: number | null
   max_hits: number | null
+  /** Add to the events the days already have (the engine refuses such days otherwise). */
+  append: boolean
 }
 
 /** The engine's defaults: from the campaign start to the earlier of today and the campaign end. */
@@ -39,6 +41,7 @@ export function simParams(f: SimForm): Params {
     seed: f.seed ?? undefined,
     scale: f.scale ?? undefined,
     max_hits: f.max_hits ?? undefined,
+    append: f.append ? 1 : undefined,
     wait: 0,
   }
 }

@@ -36,4 +36,42 @@ describe('simulate.run', () => {
     const late = rt.body.items.some((i: { metrics: Record<string, number> }) => (i.metrics.imp_h22 ?? 0) + (i.metrics.imp_h23 ?? 0) > 0)
     expect(late).toBe(true)
   })
+
+  it('refuses days that already have events unless append=1, naming it, and adds with it', async () => {
+    const { t, cid } = await campaignWithPlan()
+    t.clock.advance(3 * 86_400_000)
+    t.token = await t.login()
+    const events = async () => ((await t.get(path('measurement.status'))).body.campaigns as { campaign_id: string; events: number }[]).find((c) => c.campaign_id === cid)?.events ?? 0
+    expect((await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-10' })).body.state).toBe('done')
+    const once = await events()
+    const again = await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-11' })
+    expect([again.status, again.body.error]).toEqual([400, 'invalid_request'])
+    expect(again.body.error_description).toBe(`The 'append' must be 1 to simulate 2025-01-10..2025-01-11: campaign ${cid} already has ${once} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again).`)
+    expect(await events()).toBe(once)
+    // other days are free; with append=1 the same day is simulated again, on top
+    expect((await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-11', to_date: '2025-01-11' })).body.state).toBe('done')
+    const twice = await events()
+    expect((await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-10', append: 1 })).body.state).toBe('done')
+    expect(await events()).toBe(twice + once)
+  })
+
+  it('refuses an empty range, days outside the campaign and a plan too large to simulate, naming the parameter, and counts nothing', async () => {
+    const { t, cid } = await campaignWithPlan()
+    const big = await t.post(path('campaigns.create_spot_with_plan'), spotForm(cid, { placement_name: 'big', slot_begin: '2025-01-10', slot_duration: 5, est_impression: 120_000 }))
+    expect(big.status, JSON.stringify(big.body)).toBe(200)
+    const cases: [Record<string, string | number>, string, RegExp][] = [
+      [{ from_date: '2025-01-15', to_date: '2025-01-12' }, 'to_date', /makes an empty range 2025-01-15\.\.2025-01-12/],
+      [{ from_date: '2025-02-01', to_date: '2025-02-05' }, 'from_date', /outside the campaign's dates 2025-01-10\.\.2025-01-20/],
+      [{ from_date: '2024-12-01', to_date: '2024-12-05' }, 'to_date', /outside the campaign's dates/],
+      // 50,000 and 120,000 impressions over 5 days, x100: 17 million planned, whatever max_hits keeps
+      [{ to_date: '2025-01-14', scale: 100, max_hits: 1000 }, 'scale', /plans \d+ hits for 2025-01-10\.\.2025-01-14, more than the 10000000 one simulation makes/],
+    ]
+    for (const [extra, param, text] of cases) {
+      const r = await t.post(path('simulate.run'), { campaign_id: cid, ...extra })
+      expect([r.status, r.body.error], JSON.stringify(extra)).toEqual([400, 'invalid_request'])
+      expect(r.body.error_description).toContain(`The '${param}'`)
+      expect(r.body.error_description).toMatch(text)
+    }
+    expect(((await t.get(path('measurement.status'))).body.campaigns as unknown[]).length).toBe(0)
+  })
 })

@@ -32,7 +32,7 @@ describe('format', () => {
 
 describe('simulator form', () => {
   const c = { campaign_id: '1', start_date: '2025-01-01', end_date: '2025-01-31' }
-  const form = (over: Partial<SimForm> = {}): SimForm => ({ campaign_id: '1', from_date: '2025-01-01', to_date: '2025-01-10', seed: 1, scale: 1, max_hits: null, ...over })
+  const form = (over: Partial<SimForm> = {}): SimForm => ({ campaign_id: '1', from_date: '2025-01-01', to_date: '2025-01-10', seed: 1, scale: 1, max_hits: null, append: false, ...over })
 
   it('defaults to the campaign start up to the earlier of today and the end', () => {
     expect(defaultRange(c, '2025-01-10')).toEqual({ from_date: '2025-01-01', to_date: '2025-01-10' })
@@ -49,6 +49,7 @@ describe('simulator form', () => {
   })
 
   it('asks for a job to follow (wait=0) and leaves unset fields out', () => {
-    expect(simParams(form())).toEqual({ campaign_id: '1', from_date: '2025-01-01', to_date: '2025-01-10', seed: 1, scale: 1, max_hits: undefined, wait: 0 })
+    expect(simParams(form())).toEqual({ campaign_id: '1', from_date: '2025-01-01', to_date: '2025-01-10', seed: 1, scale: 1, max_hits: undefined, append: undefined, wait: 0 })
+    expect(simParams(form({ append: true })).append).toBe(1)
   })
 })
