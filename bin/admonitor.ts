@@ -9,10 +9,9 @@ import { parseArgs } from 'node:util'
 import { startHttpDoor } from '../engine/server/http'
 import { defaultDataDir } from '../engine/server/paths'
 import { demoCommand, importCommand, rebuildCommand, simulateCommand } from './commands'
-import { fail, openEngine, printFirstRun } from './open'
+import { DEFAULT_PORT, fail, openEngine, printFirstRun } from './open'
 import { SYNC_HELP, syncCommand } from './sync'
 
-export const DEFAULT_PORT = 8366
 
 const HELP = `Usage: npm run serve -- [options]          the server (default command)
        npx tsx bin/admonitor.ts <command> [options]
@@ -96,6 +95,22 @@ async function serve(argv: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const [command = 'serve', ...rest] = process.argv.slice(2)
+  try {
+    await run(command, rest)
+  } catch (err) {
+    // node:util parseArgs: an unknown option, a stray argument, a value that looks like an option
+    const e = err as NodeJS.ErrnoException
+    if (e.code?.startsWith('ERR_PARSE_ARGS')) {
+      const hint = e.message.includes('ambiguous') ? 'a value beginning with - is written --option=-1' : 'admonitor --help lists the commands and their options'
+      fail(`${command}: ${e.message.split('\n')[0]} (${hint})`)
+    }
+    fail(`${command}: ${e.message}`)
+  }
+}
+
+async function run(command: string, rest: string[]): Promise<void> {
+  // every command's --help is the one help text (sync has its own)
+  if (command !== 'sync' && (rest.includes('--help') || rest.includes('-h'))) return void console.log(HELP)
   if (command === 'serve') return serve(rest)
   if (command === 'import') return importCommand(rest)
   if (command === 'simulate') return simulateCommand(rest)

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os'
 import { ingestParsed, runImport } from '../engine/measure/import-run'
 import { ImportWorkers, type Parsed } from './import-workers'
 import { ndjsonBytes, pieces } from './pieces'
-import { fail, openEngine } from './open'
+import { SERVE_URL, fail, openEngine } from './open'
 
 const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
 
@@ -40,7 +40,7 @@ export async function importCommand(argv: string[]): Promise<void> {
   const workers = values.workers !== undefined ? Number(values.workers) : size >= WORKERS_FROM_BYTES ? Math.min(4, Math.max(1, availableParallelism() - 1)) : 0
   // the workers start while the engine opens
   const pool = workers > 0 ? new ImportWorkers(workers) : null
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   const job = engine.measure.jobs.start('import', Date.now())
   let read = 0
   const started = performance.now()
@@ -121,7 +121,7 @@ export async function local(engine: Engine, method: 'GET' | 'POST', path: string
 export async function simulateCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { ...common, campaign: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, seed: { type: 'string' }, scale: { type: 'string' }, append: { type: 'boolean' } } })
   if (!values.campaign) fail('simulate: name the campaign: admonitor simulate --campaign 12 [--from D --to D --seed N --scale X --append]')
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   const params: Record<string, string> = { campaign_id: values.campaign }
   for (const [k, v] of [['from_date', values.from], ['to_date', values.to], ['seed', values.seed], ['scale', values.scale]] as const) if (v) params[k] = v
   if (values.append) params.append = '1'
@@ -132,7 +132,7 @@ export async function simulateCommand(argv: string[]): Promise<void> {
 
 export async function rebuildCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: common })
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   const r = await local(engine, 'POST', '/local/v1/measurement/rebuild', {})
   console.log(`rebuilt from ${String(r.events)} raw events in ${String(r.ms)} ms`)
   await engine.close()
@@ -140,7 +140,7 @@ export async function rebuildCommand(argv: string[]): Promise<void> {
 
 export async function demoCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: common })
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   console.log('creating the demo campaign, panel and two weeks of traffic...')
   const d = await engine.loadDemo()
   console.log(`demo campaign ${d.campaign_id} with ${d.hits} simulated hits, minisite ${d.minisite_id}`)

@@ -15,10 +15,25 @@ export function fail(message: string): never {
 export interface OpenOptions {
   dataDir?: string | undefined
   timeZone?: string | undefined
+  /**
+   * The server's address for the first-run secrets, printed at once; serve leaves it out and
+   * prints them with the address it listens on.
+   */
+  firstRunUrl?: string | undefined
 }
 
-/** The engine on the data directory; a clear message and exit 2 when it cannot be opened. */
+/** The address `serve` listens on by default. */
+export const DEFAULT_PORT = 8366
+export const SERVE_URL = `http://127.0.0.1:${DEFAULT_PORT}`
+
+/**
+ * The engine on the data directory; a clear message and exit 2 when it cannot be opened. Any
+ * command may be the first on a directory: the account's secrets are printed by whichever it is
+ * (they are shown once, and only `serve` printed them: a directory first opened by `demo` or
+ * `import` had secrets nobody saw).
+ */
 export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; dataDir: string }> {
+  if (o.dataDir !== undefined && o.dataDir.trim() === '') fail('--data-dir is empty; name a directory (or leave the option out for the default one)')
   const dataDir = resolve(o.dataDir ?? defaultDataDir())
   const env = process.env
   const engine = await createEngine({
@@ -29,6 +44,7 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
   }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? err.message : `cannot open ${dataDir}: ${(err as Error).message}`))
+  if (o.firstRunUrl !== undefined) printFirstRun(engine, o.firstRunUrl)
   return { engine, dataDir }
 }
 

@@ -1,14 +1,14 @@
 /** What the sync commands share: the common options, an engine opened for one command, profile lookup, following a job. */
 import type { Engine } from '../engine/index'
 import { local } from './commands'
-import { fail, openEngine } from './open'
+import { SERVE_URL, fail, openEngine } from './open'
 
 export const common = { 'data-dir': { type: 'string' }, 'time-zone': { type: 'string' } } as const
 
 export type Json = Record<string, unknown>
 
 export async function withEngine<T>(values: { 'data-dir'?: string | undefined; 'time-zone'?: string | undefined }, work: (e: Engine) => Promise<T>): Promise<T> {
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   try {
     return await work(engine)
   } finally {

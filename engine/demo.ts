@@ -79,7 +79,10 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
   const end = dayDate(dayNumber(today) + 16)
   const summary = await call('GET', '/local/v1/panels/persons/summary', { panel_id: 'china-pc-2026' })
   if (Number(summary.persons) === 0) await call('POST', '/local/v1/panels/generate', { panel_id: 'china-pc-2026', persons: 20_000, seed: 7 })
-  const name = `Demo · 海飞丝 Head & Shoulders spring launch ${today}`
+  // a second demo the same day gets names of its own (campaign and minisite names are unique)
+  let suffix = ''
+  for (let n = 2; db.scalar('SELECT 1 FROM campaigns WHERE campaign_name = ?', [`Demo · 海飞丝 Head & Shoulders spring launch ${today}${suffix}`]); n++) suffix = ` (${n})`
+  const name = `Demo · 海飞丝 Head & Shoulders spring launch ${today}${suffix}`
   const campaign = String((await call('POST', '/cms/v1/campaigns/create', {
     campaign_name: name, start_date: today, end_date: end, advertiser_id: 1, brand_id: 1, agency_id: 1, slot_type: 'display+search',
     description: 'Demo campaign: simulated traffic of the last two weeks.', extensiontype: '产品推广活动-新品上市',
@@ -90,7 +93,7 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
   for (const [target_name, tag_id] of [['女性 25-34 Women 25-34', 'female&25-29Y,30-34Y'], ['男性 18-24 Men 18-24', 'male&18-24Y'], ['高收入 High income', 'inc-12k-20k,inc-20k-plus']]) {
     await call('POST', '/cms/v1/campaigns/publish_target', { campaign_id: campaign, target_name: target_name!, tag_id: tag_id! })
   }
-  const minisite = String((await call('POST', '/local/v1/minisites/create', { minisite_name: `海飞丝 site ${today}`, campaign_id: campaign, events: 'home,product,checkout' })).minisite_id)
+  const minisite = String((await call('POST', '/local/v1/minisites/create', { minisite_name: `海飞丝 site ${today}${suffix}`, campaign_id: campaign, events: 'home,product,checkout' })).minisite_id)
   const job = await call('POST', '/local/v1/simulate/run', { campaign_id: campaign, from_date: start, to_date: today, seed: 42, scale: 0.2 })
   await measure.ingest.add(minisiteHits(Number(minisite), Number(campaign), clicksOf(measure, Number(campaign), timeZone, 20_000)))
   return { campaign_id: campaign, minisite_id: minisite, hits: Number(job.imported) }

@@ -256,4 +256,45 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(missing.code).not.toBe(0)
     expect(missing.err).toContain('999')
   })
+
+  it('creates another demo when run again, under names of its own', () => {
+    const r = run('demo')
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(/demo campaign \d+ with \d+ simulated hits, minisite \d+/)
+  }, 120_000)
 })
+
+describe('the command line on bad input and on a new directory', () => {
+  const bare = (...args: string[]) => {
+    const env = { ...process.env }
+    for (const k of ['ADMONITOR_USERNAME', 'ADMONITOR_PASSWORD', 'ADMONITOR_CLIENT_ID', 'ADMONITOR_CLIENT_SECRET']) delete env[k]
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/admonitor.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env })
+    return { code: r.status, out: r.stdout, err: r.stderr }
+  }
+
+  it('prints the first-run secrets whichever command opens a new directory first', () => {
+    const r = bare('rebuild', '--data-dir', join(tempDir(), 'fresh'))
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toContain('First run: created the local account and API client')
+    expect(r.out).toMatch(/password: +\S{12,}/)
+    expect(r.out).toMatch(/client_secret: +\S{12,}/)
+  })
+
+  it.each([
+    [['serve', '--bogus'], "admonitor: serve: Unknown option '--bogus' (admonitor --help"],
+    [['rebuild', 'extra'], "admonitor: rebuild: Unexpected argument 'extra'"],
+    [['import', 'f.ndjson', '--workers', '-1'], 'a value beginning with - is written --option=-1'],
+    [['rebuild', '--data-dir', ''], 'admonitor: --data-dir is empty'],
+  ])('refuses %j with a message and exit code 2, without a stack trace', (args, message) => {
+    const r = bare(...args)
+    expect(r.code, r.err).toBe(2)
+    expect(r.err).toContain(message)
+    expect(r.err).not.toMatch(/^\s+at /m)
+  })
+
+  it.each(['import', 'simulate', 'rebuild', 'demo'])('prints the help for %s --help', (command) => {
+    const r = bare(command, '--help')
+    expect([r.code, r.out.startsWith('Usage:')]).toEqual([0, true])
+  })
+})
+
