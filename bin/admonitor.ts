@@ -18,8 +18,10 @@ const HELP = `Usage: npm run serve -- [options]          the server (default com
 
 Commands:
   serve                run the engine, its HTTP API and the web interface (default)
-  import FILE [--format ndjson|csv]
-                       import an event log, NDJSON or CSV (docs/import.md)
+  import FILE [--format ndjson|csv] [--workers N]
+                       import an event log, NDJSON or CSV (docs/import.md); N threads parse
+                       a file of 64 MiB or more (default one fewer than the cores, 1 to 4;
+                       0: all on one thread)
   simulate --campaign N [--from D] [--to D] [--seed N] [--scale X] [--append]
                        simulated traffic from the campaign's plans (docs/simulator.md);
                        days that already have events need --append
@@ -55,8 +57,9 @@ async function serve(argv: string[]): Promise<void> {
     },
   })
   if (values.help) return void console.log(HELP)
-  const port = Number(values.port ?? DEFAULT_PORT)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${values.port}`)
+  // (digits only: '' is no port, and 0x1F90 is not written for 8080)
+  const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got '${values.port}'`)
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const here = dirname(fileURLToPath(import.meta.url))
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).

@@ -33,6 +33,7 @@ const PIECES_AHEAD = 24
 export async function importCommand(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, format: { type: 'string' }, workers: { type: 'string' } } })
   const file = positionals[0] ?? fail('import: name the event file: admonitor import events.ndjson [--format ndjson|csv] [--workers N]')
+  if (positionals.length > 1) fail(`import: one file at a time, got ${positionals.length} (${positionals.join(' ')})`)
   const format = values.format ?? (file.endsWith('.csv') ? 'csv' : 'ndjson')
   if (format !== 'ndjson' && format !== 'csv') fail(`import: --format must be ndjson or csv, got ${format}`)
   if (values.workers !== undefined && !/^(0|[1-9][0-9]?)$/.test(values.workers)) fail(`import: --workers must be a number of threads from 0 to 99, got ${values.workers}`)

@@ -33,13 +33,25 @@ function fromQuery(query: EngineRequest['query']): RawParams {
   return out
 }
 
-/** A flat JSON object as form parameters: scalars as text, arrays as JSON text. */
+/**
+ * A flat JSON object as form parameters: scalars as text, an array of scalars as the comma list
+ * the form would send (`events: ["home","buy"]` as `home,buy`; the array's JSON text was split
+ * at its commas into `["home"` and `"buy"]`), other values as JSON text.
+ */
 function fromJsonObject(value: unknown, into: RawParams): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body', 'must be a JSON object')
   for (const [k, v] of Object.entries(value)) {
     if (v === null || v === undefined) continue
-    add(into, k, typeof v === 'object' ? JSON.stringify(v) : String(v))
+    add(into, k, Array.isArray(v) && v.every(isScalar) ? listText(k, v) : typeof v === 'object' ? JSON.stringify(v) : String(v))
   }
+}
+
+const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+
+function listText(name: string, items: readonly (string | number | boolean)[]): string {
+  const texts = items.map(String)
+  if (texts.some((t) => t.includes(','))) throw badParam(name, 'is a list whose entries hold commas; a list is written as entries without commas')
+  return texts.join(',')
 }
 
 function parseJson(text: string): unknown {

@@ -28,15 +28,27 @@ export function lines(text: string, format: 'ndjson' | 'csv'): LineCursor {
   return format === 'csv' ? new IteratorCursor(csvLines(text)) : new NdjsonCursor(text)
 }
 
-function* csvLines(text: string): Generator<{ line: number; value: ImportLine | LineError }> {
-  const rows = csvRows(text)
-  const head = rows.next()
-  if (head.done) return
-  const names = head.value.cells.map((c) => c.trim())
+/** The column names of a CSV header row; an unknown one refuses the file (a typo would lose a column). */
+function csvHeader(cells: readonly string[]): string[] {
+  const names = cells.map((c) => c.trim())
   // (names in any case, as the panel import reads its header)
   const header = names.map((n) => n.toLowerCase())
   const unknown = names.filter((_, i) => !(IMPORT_COLUMNS as readonly string[]).includes(header[i]!))
   if (unknown.length > 0) throw badParam('body', `has unknown CSV columns ${unknown.join(', ')}; columns: ${IMPORT_COLUMNS.join(', ')}`)
+  return header
+}
+
+/** Refuses a CSV file whose header names an unknown column, before any line is read (a 400, not a failed job). */
+export function checkCsvHeader(text: string): void {
+  const head = csvRows(text).next()
+  if (!head.done) csvHeader(head.value.cells)
+}
+
+function* csvLines(text: string): Generator<{ line: number; value: ImportLine | LineError }> {
+  const rows = csvRows(text)
+  const head = rows.next()
+  if (head.done) return
+  const header = csvHeader(head.value.cells)
   for (const r of rows) {
     yield { line: r.line, value: r.cells.length !== header.length ? new LineError(`has ${r.cells.length} fields, the header ${header.length}`) : Object.fromEntries(header.map((h, i) => [h, r.cells[i]!])) }
   }

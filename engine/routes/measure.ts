@@ -1,7 +1,7 @@
 // Local namespace: event import (docs/import.md), jobs, measurement status and rebuild
 import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
-import { pause, runImport } from '../measure/import-run'
+import { checkCsvHeader, pause, runImport } from '../measure/import-run'
 import type { Partition } from '../measure/columns'
 import { simulate } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
@@ -10,9 +10,11 @@ import { dayDate, dayNumber } from '../runtime'
 import type { Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
+  const format = bodyFormat(ctx.request, p.format)
+  // (a header naming an unknown column refuses the request, as a wrong parameter, before any job)
+  if (format === 'csv') checkCsvHeader(ctx.text)
   const job = ctx.measure.jobs.start('import', ctx.clock.now())
   job.total = lineCount(ctx.text)
-  const format = bodyFormat(ctx.request, p.format)
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), () => runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format))
   return p.wait ? await done : job
 }

@@ -285,6 +285,9 @@ describe('the command line on bad input and on a new directory', () => {
     [['rebuild', 'extra'], "admonitor: rebuild: Unexpected argument 'extra'"],
     [['import', 'f.ndjson', '--workers', '-1'], 'a value beginning with - is written --option=-1'],
     [['rebuild', '--data-dir', ''], 'admonitor: --data-dir is empty'],
+    [['serve', '--port', '0x1F90'], "admonitor: --port must be 0..65535, got '0x1F90'"],
+    [['serve', '--port', ''], "admonitor: --port must be 0..65535, got ''"],
+    [['import', 'a.ndjson', 'b.ndjson'], 'admonitor: import: one file at a time, got 2 (a.ndjson b.ndjson)'],
   ])('refuses %j with a message and exit code 2, without a stack trace', (args, message) => {
     const r = bare(...args)
     expect(r.code, r.err).toBe(2)

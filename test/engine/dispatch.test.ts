@@ -69,6 +69,16 @@ describe('dispatch', () => {
     expect(query.status).toBe(200)
   })
 
+  it('reads a JSON array as the comma list a form sends, and refuses an entry holding a comma', async () => {
+    const json = (o: object) => raw('POST', '/local/v1/minisites/create', {}, JSON.stringify(o), 'application/json')
+    const site = await json({ minisite_name: 'Json list', events: ['home', 'buy now', 2] })
+    expect(site.status, site.body).toBe(200)
+    const listed = (await t.get('/local/v1/minisites/list')).body as { minisite_id: string; events: { event_name: string }[] }[]
+    expect(listed.find((m) => m.minisite_id === JSON.parse(site.body).minisite_id)!.events.map((e) => e.event_name)).toEqual(['home', 'buy now', '2'])
+    const comma = await json({ minisite_name: 'Json comma', events: ['a,b'] })
+    expect([comma.status, JSON.parse(comma.body).error_description]).toEqual([400, "The 'events' is a list whose entries hold commas; a list is written as entries without commas."])
+  })
+
   it('refuses the same parameter in the query and the body', async () => {
     const r = await raw('POST', '/cms/v1/campaigns/delete', { campaign_id: '1' }, 'campaign_id=2', 'application/x-www-form-urlencoded')
     expect(JSON.parse(r.body).error_description).toContain('more than once')

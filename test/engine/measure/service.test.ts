@@ -98,5 +98,11 @@ describe('an event file over HTTP (docs/import.md)', () => {
     const ndjson = `${JSON.stringify({ type: 'impression', ts: '2025-01-10T11:00:00+08:00', campaign_id: campaign, spot_id: spot, identity: 'idfa:x-2' })}\n`
     expect(await send(ndjson, 'application/octet-stream')).toMatchObject({ total: 1, imported: 1 })
     expect(await send(`${ndjson}${ndjson.trim()}`, 'application/x-ndjson')).toMatchObject({ total: 2, imported: 2 })
+    // a CSV header naming an unknown column: a 400 naming the body, and no job
+    const jobs = ((await t.get('/local/v1/jobs/list')).body as unknown[]).length
+    for (const wait of ['1', '0']) {
+      expect(await send('type,ts,identty\nimpression,1736474400000,idfa:x\n', 'text/csv', { wait })).toEqual({ error: 'invalid_request', error_description: expect.stringMatching(/^The 'body' has unknown CSV columns identty; columns: type, ts, /) })
+    }
+    expect(((await t.get('/local/v1/jobs/list')).body as unknown[]).length).toBe(jobs)
   })
 })
