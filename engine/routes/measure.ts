@@ -73,7 +73,9 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
       await pause()
     }
     job.total = job.processed
-    job.message = `${sim.summary.impressions} impressions and ${sim.summary.clicks} clicks from ${sim.summary.identities} identities over ${sim.summary.days} days`
+    // (the days that got traffic: today's hours still to come and later days get none)
+    const days = sim.summary.byDay.filter((d) => d.impressions + d.clicks > 0).length
+    job.message = `${sim.summary.impressions} impressions and ${sim.summary.clicks} clicks from ${sim.summary.identities} identities over ${days} day${days === 1 ? '' : 's'}`
   })
   return p.wait ? await done : job
 }

@@ -8,9 +8,11 @@ interface MinisiteRow {
   minisite_name: string
 }
 
-/** Event names from `a,b,c`: trimmed, non-empty, at most 100 characters, no repeats. */
+/** Event names from `a,b,c`: trimmed, non-empty (as id lists: `a,,b` is refused), at most 100 characters, no repeats. */
 function eventNames(text: string | undefined, param: string): string[] {
-  const names = (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')
+  if ((text ?? '').trim() === '') return []
+  const names = text!.split(',').map((s) => s.trim())
+  if (names.includes('')) throw badParam(param, `has an empty entry; write event names separated by ',', got '${text}'`)
   for (const n of names) if ([...n].length > 100) throw badParam(param, `names an event longer than 100 characters ('${n.slice(0, 20)}...')`)
   if (new Set(names).size !== names.length) throw badParam(param, 'names an event twice')
   return names

@@ -74,4 +74,11 @@ describe('simulate.run', () => {
     }
     expect(((await t.get(path('measurement.status'))).body.campaigns as unknown[]).length).toBe(0)
   })
+
+  it('says over how many days it made traffic: not the days still to come', async () => {
+    const { t, cid } = await campaignWithPlan() // 12:00 on the first of the campaign's 11 days
+    const job = await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-20' })
+    expect(job.body.message).toMatch(/^\d+ impressions and \d+ clicks from \d+ identities over 1 day$/)
+  })
 })
+
