@@ -1,7 +1,9 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
+import { badParam } from '../contract/errors'
 import type { Handler } from '../runtime'
 import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
 import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, requireProfile, toProfile, updateProfile } from '../sync/profiles'
+import { isSelf } from '../sync/modes'
 import { toStatus } from '../sync/pull-state'
 import { listSnapshots, pullSnapshots, showSnapshot, snapshotRequest } from '../sync/snapshots'
 
@@ -34,6 +36,8 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const followed = base_url !== undefined && row.auth_url === origin(row.base_url) ? origin(base_url) : undefined
   const auth_url = p.auth_url === undefined ? followed : normalizeBase(p.auth_url, 'auth_url')
   if (p.name !== undefined) checkName(ctx.db, p.name, row.profile_id)
+  const forwarding = base_url !== undefined && isSelf(base_url, ctx.settings.publicUrl) ? ctx.sync.modes.forwardingTo(row.profile_id) : []
+  if (forwarding.length > 0) throw badParam('base_url', `is this engine itself (${ctx.settings.publicUrl}), and the ${forwarding.join(', ')} group${forwarding.length > 1 ? 's forward' : ' forwards'} to profile ${row.name}: forwarding would loop; answer ${forwarding.length > 1 ? 'them' : 'it'} locally first`)
   // a pull or push under way talks to what the profile named when it started
   if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
   const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))

@@ -189,7 +189,16 @@ const looksJson = (a: Answer) => /json/i.test(a.type) || /^\s*[[{]/.test(a.text)
 /** A redirect is not followed (the query carries the token): the address should be the target. */
 function checkRedirect(a: Answer, where: string): void {
   if (a.status >= 300 && a.status < 400)
-    throw new RemoteError('not_this_api', `${where} redirects (HTTP ${a.status}) to ${a.location ?? 'another address'}: use that address in the profile.`, false)
+    throw new RemoteError('not_this_api', `${where} redirects (HTTP ${a.status}) to ${a.location ? withoutQuery(a.location) : 'another address'}: use that address in the profile.`, false)
+}
+
+/**
+ * A Location as a message may show it: scheme, host and path, never the query or the fragment.
+ * A redirect that keeps the query (http to https) hands back the access token it was sent.
+ */
+export function withoutQuery(location: string): string {
+  const cut = location.search(/[?#]/)
+  return cut < 0 ? location : location.slice(0, cut)
 }
 
 const tokenRefused = (path: string, code: string) => new RemoteError('refused', `The remote refused the token on ${path} (${code}).`, false, code)

@@ -39,6 +39,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80')
 const sameServer = (a: URL, b: URL) => portOf(a) === portOf(b) && (a.hostname === b.hostname || (LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname)))
 
+/** Whether a profile's base_url is this engine's own address (`selfUrl`): forwarding there would loop. */
+export const isSelf = (baseUrl: string, selfUrl: string): boolean => sameServer(new URL(baseUrl), new URL(selfUrl))
+
 /** The remote's refusal as the same error here; anything else: the remote cannot answer now. */
 function asApiError(err: unknown, p: ProfileRow): unknown {
   if (!(err instanceof RemoteError)) return err
@@ -74,12 +77,21 @@ export class ServerModes {
     if (mode === 'local') return void this.db.tx(() => this.db.run('DELETE FROM sync_modes WHERE endpoint_group = ?', [group]))
     if (profileId === undefined) throw badParam('profile_id', `is required for the ${mode} mode`)
     const p = requireProfile(this.db, profileId)
-    if (mode === 'forward' && sameServer(new URL(p.base_url), new URL(selfUrl))) throw badParam('profile_id', `names profile ${p.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop`)
+    if (mode === 'forward' && isSelf(p.base_url, selfUrl)) throw badParam('profile_id', `names profile ${p.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop`)
     this.db.tx(() => this.db.run('INSERT INTO sync_modes (endpoint_group, mode, profile_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(endpoint_group) DO UPDATE SET mode = excluded.mode, profile_id = excluded.profile_id, updated_at = excluded.updated_at', [group, mode, p.profile_id, this.now()]))
   }
 
-  /** The answer of a GET of the vendor API when its group is not local; null: answer locally. */
-  async route(id: string, path: string, raw: ReadonlyMap<string, readonly string[]>): Promise<Routed | null> {
+  /** The groups that forward to a profile. */
+  forwardingTo(profileId: number): ModeGroup[] {
+    return this.db.query<{ endpoint_group: ModeGroup }>("SELECT endpoint_group FROM sync_modes WHERE profile_id = ? AND mode = 'forward' ORDER BY endpoint_group", [profileId]).map((r) => r.endpoint_group)
+  }
+
+  /**
+   * The answer of a GET of the vendor API when its group is not local; null: answer locally.
+   * `selfUrl`: this engine's own address, never forwarded to (a profile may have been pointed at
+   * it after its group was set to forward: every request then forwarded to itself, without end).
+   */
+  async route(id: string, path: string, raw: ReadonlyMap<string, readonly string[]>, selfUrl: string): Promise<Routed | null> {
     const group = modeGroupOf(id)
     if (!group) return null
     const row = this.modeOf(group)
@@ -87,6 +99,9 @@ export class ServerModes {
     const profile = requireProfile(this.db, row.profile_id)
     const params: Record<string, string> = {}
     for (const [k, v] of raw) if (!RESERVED.has(k) && v[0] !== undefined) params[k] = v[0]
+    if (row.mode === 'forward' && isSelf(profile.base_url, selfUrl)) {
+      throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`)
+    }
     return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
   }
 

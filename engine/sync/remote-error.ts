@@ -16,9 +16,18 @@ export class RemoteError extends Error {
     /** Milliseconds the remote asked us to wait (Retry-After). */
     readonly retryAfterMs = 0,
   ) {
-    super(message)
+    super(scrubSecrets(message))
     this.name = 'RemoteError'
   }
+}
+
+/**
+ * A message with the values of secret-bearing query members cut out (`access_token=…`), whatever
+ * the text came from: a Location, a network error's text, a remote's own description. Messages
+ * are shown and kept (pull and push history); a token in one would read the remote.
+ */
+export function scrubSecrets(message: string): string {
+  return message.replace(/\b(access_token|refresh_token|password|client_secret)=[^&#\s'"]*/gi, '$1=…')
 }
 
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL'])

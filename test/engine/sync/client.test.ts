@@ -74,6 +74,16 @@ describe('RemoteClient login', () => {
     expect(e.message).toContain('https://elsewhere.test/oauth/token')
   })
 
+  it('never shows the query of a redirect target, which hands back the token it was sent (http to https)', async () => {
+    const { c } = client([token('secret-token-1'), new Response('', { status: 302, headers: { location: 'https://remote.test/v2/cms/v1/campaigns/list?limit=0%2C500&access_token=secret-token-1' } })])
+    const e = await failure(c.get('/cms/v1/campaigns/list'))
+    expect(e.message).toContain('https://remote.test/v2/cms/v1/campaigns/list:')
+    expect(e.message).not.toContain('secret-token-1')
+    expect(e.message).not.toContain('limit=')
+    // and whatever a message is made of, a token's value is cut out
+    expect(new RemoteError('refused', 'see https://x.test/a?b=1&access_token=abc.def&c=2 or password=hunter2', false).message).toBe('see https://x.test/a?b=1&access_token=…&c=2 or password=…')
+  })
+
   it('logs in again when the token is refused (invalid_token, token_required), once per request', async () => {
     const { c, calls } = client([token('a'), json(400, { error: 'invalid_token' }), token('b'), json(200, [1])])
     expect(await c.get('/x')).toEqual([1])

@@ -124,6 +124,19 @@ describe('sync.modes_set', () => {
     expect(loop.body.error_description).toMatch(/whose base_url is this engine itself .*: forwarding would loop\.$/)
   })
 
+  it('never forwards to itself: a forwarding profile cannot be pointed at this engine, nor a forwarded group answer from it', async () => {
+    const { local, profileId, r } = await setup()
+    await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'forward', profile_id: profileId })
+    const self = local.engine.settings.publicUrl
+    const pointed = await local.post('/local/v1/sync/profiles/update', { profile_id: profileId, base_url: self })
+    expect([pointed.status, pointed.body.error_description]).toEqual([400, `The 'base_url' is this engine itself (${self}), and the reference group forwards to profile Real service: forwarding would loop; answer it locally first.`])
+    // the engine's own address changing under a forwarding profile (another --public-url): refused at once, not sent round and round
+    local.engine.settings.publicUrl = r.url
+    const loop = await local.get('/cms/v1/agencies/list')
+    expect([loop.status, loop.body.error]).toEqual([503, 'temporarily_unavailable'])
+    expect(loop.body.error_description).toContain('forwarding would loop')
+  })
+
   it('fails a forwarded GET after one retry with the default settings, and engine close does not wait for one in flight', async () => {
     let attempts = 0
     const refusing = (async () => {
