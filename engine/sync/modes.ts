@@ -42,11 +42,14 @@ const sameServer = (a: URL, b: URL) => portOf(a) === portOf(b) && (a.hostname ==
 /** Whether a profile's base_url is this engine's own address (`selfUrl`): forwarding there would loop. */
 export const isSelf = (baseUrl: string, selfUrl: string): boolean => sameServer(new URL(baseUrl), new URL(selfUrl))
 
+/** Where an answer came from, as forward and offline answers say it: also on their errors, and so in the request log. */
+const sourceHeaders = (source: 'forward' | 'offline', p: ProfileRow) => ({ 'x-admonitor-source': source, 'x-admonitor-profile-id': String(p.profile_id) })
+
 /** The remote's refusal as the same error here; anything else: the remote cannot answer now. */
 function asApiError(err: unknown, p: ProfileRow): unknown {
   if (!(err instanceof RemoteError)) return err
-  if (err.problem === 'refused' && err.code !== '') return new ApiError(Object.values(E).find((d) => d.error === err.code) ?? E.invalidRequest, err.message)
-  return new ApiError(E.temporarilyUnavailable, `Forwarding to the remote of profile ${p.name} failed (${err.problem}): ${err.message}`)
+  if (err.problem === 'refused' && err.code !== '') return new ApiError(Object.values(E).find((d) => d.error === err.code) ?? E.invalidRequest, err.message, sourceHeaders('forward', p))
+  return new ApiError(E.temporarilyUnavailable, `Forwarding to the remote of profile ${p.name} failed (${err.problem}): ${err.message}`, sourceHeaders('forward', p))
 }
 
 export class ServerModes {
@@ -100,7 +103,7 @@ export class ServerModes {
     const params: Record<string, string> = {}
     for (const [k, v] of raw) if (!RESERVED.has(k) && v[0] !== undefined) params[k] = v[0]
     if (row.mode === 'forward' && isSelf(profile.base_url, selfUrl)) {
-      throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`)
+      throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`, sourceHeaders('forward', profile))
     }
     return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
   }
@@ -147,6 +150,6 @@ export class ServerModes {
     if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
     const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
     if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
-    throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`)
+    throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`, sourceHeaders('offline', p))
   }
 }

@@ -114,6 +114,12 @@ describe('sync.modes_set', () => {
     const down = await local.get('/cms/v1/agencies/list')
     expect([down.status, down.body.error]).toEqual([503, 'temporarily_unavailable'])
     expect(down.body.error_description).toMatch(/^Forwarding to the remote of profile Real service failed \(unreachable\)/)
+    // a failed forward says where it came from too, in its headers and in the request log
+    expect([down.headers['x-admonitor-source'], down.headers['x-admonitor-profile-id']]).toEqual(['forward', String(profileId)])
+    expect(await lastLog(local, '/cms/v1/agencies/list')).toMatchObject({ status: 503, source: 'forward', profile_id: String(profileId) })
+    await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'offline', profile_id: profileId })
+    const never = await local.get('/cms/v1/agencies/list')
+    expect([never.status, never.headers['x-admonitor-source'], never.headers['x-admonitor-profile-id']]).toEqual([503, 'offline', String(profileId)])
     const back = await local.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'local' })
     expect(back.body[1]).toMatchObject({ mode: 'local', profile_id: '' })
     expect((await local.get('/cms/v1/agencies/list')).status).toBe(200)
