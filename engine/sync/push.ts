@@ -105,9 +105,55 @@ function diffFields(params: Params, base: Rec, now: Rec): FieldDiff[] {
     .map((n) => ({ name: n, local: local[n] ?? null, base: base[n] ?? null, remote: now[n] ?? null }))
 }
 
+/**
+ * What a spot update sent before without an answer still has to do: its other members repeat
+ * safely (they set values), but the service refuses a keyword or a plan day a spot already has,
+ * and a day it no longer plans. So the keywords `add_keyword` names that the spot has, the
+ * `add_slot` days it plans (with their estimates) and the `delete_slot` days it does not are
+ * left out; null when nothing is left to send.
+ */
+export function unsentPart(params: Params, spot: Rec): Params | null {
+  const out: Params = { ...params }
+  const keywords = new Set((Array.isArray(spot.keyword) ? (spot.keyword as Rec[]) : []).map((k) => String(k.keyword ?? '').trim()))
+  const planned = new Set((Array.isArray(spot.spot_plan) ? (spot.spot_plan as Rec[]) : []).map((d) => String(d.date ?? '')))
+  if (params.add_keyword !== undefined) {
+    const left = params.add_keyword.split('>').filter((e) => e.trim() !== '' && !keywords.has((e.includes('^') ? e.slice(0, e.indexOf('^')) : e).trim()))
+    if (left.length > 0) out.add_keyword = left.join('>')
+    else delete out.add_keyword
+  }
+  if (params.add_slot !== undefined) {
+    const dates = params.add_slot.split(',').map((s) => s.trim())
+    const keep = dates.map((day) => !planned.has(day))
+    const pick = (list: string | undefined) => (list === undefined ? undefined : list.split(',').filter((_, i) => keep[i]).join(','))
+    if (keep.some(Boolean)) {
+      out.add_slot = pick(params.add_slot)!
+      for (const k of ['est_impression', 'est_click'] as const) if (params[k] !== undefined) out[k] = pick(params[k])!
+    } else {
+      delete out.add_slot
+      delete out.est_impression
+      delete out.est_click
+    }
+  }
+  if (params.delete_slot !== undefined) {
+    const left = params.delete_slot.split(',').map((s) => s.trim()).filter((day) => planned.has(day))
+    if (left.length > 0) out.delete_slot = left.join(',')
+    else delete out.delete_slot
+  }
+  return Object.keys(out).length > 0 ? out : null
+}
+
 async function update(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
-  const params = paramsOf(op)
-  // an update sent before with no answer is sent again as it is (updates repeat safely)
+  let params = paramsOf(op)
+  // an update sent before with no answer is sent again, but for what of it the remote already did
+  if (op.state === 'sending' && op.kind === 'spot' && ['add_keyword', 'add_slot', 'delete_slot'].some((k) => params[k] !== undefined)) {
+    const now = await readRecord(d.client, op.kind, op.remote_id, parent)
+    const left = now ? unsentPart(params, now.record as Rec) : params
+    if (left === null) {
+      await finish(d, op, op.remote_id, parent)
+      return ['updated', op.remote_id, '']
+    }
+    params = left
+  }
   if (op.state !== 'sending') {
     const now = await readRecord(d.client, op.kind, op.remote_id, parent)
     if (!now) {

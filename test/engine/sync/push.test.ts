@@ -329,6 +329,30 @@ describe('sync.outbox_add', () => {
     expect((now.spot_plan as Row[])[0]).toMatchObject({ date: DATES.tomorrow, est_impression: 5, est_click: 1 })
   })
 
+  it.each([
+    ['add_keyword', 'add_keyword=gamma^http://g.example>delta'],
+    ['add_slot', `add_slot=${DATES.nextWeek}&est_impression=7&est_click=1`],
+  ])('sends an update with %s again after its answer was lost, without what the remote already did (not failed, not twice)', async (_, params) => {
+    remote = await startRemote(1)
+    let lost = false
+    proxy = await startFaultProxy(remote.url, (p) => (p === '/cms/v1/campaigns/update_spot' && !lost ? ((lost = true), 'lost') : 'none'))
+    const { local, profileId } = await localWithProfile(proxy.url, { ...FAST, retries: 1 })
+    await local.post('/local/v1/sync/pull/start', { profile_id: profileId })
+    const c1 = remote.campaignIds[0]!
+    const spot = ((await local.get('/local/v1/sync/records/list', { profile_id: profileId, kind: 'spot', parent_id: c1, name: 'search' })).body as Row[])[0]!
+    const add = await local.post('/local/v1/sync/outbox/add', { profile_id: profileId, kind: 'spot', op: 'update', remote_id: String(spot.remote_id), params })
+    expect(add.status, add.raw.body).toBe(200)
+    const first = await local.post('/local/v1/sync/push/start', { profile_id: profileId })
+    expect(first.body.state).toBe('failed')
+    const second = await local.post('/local/v1/sync/push/start', { profile_id: profileId })
+    expect(second.body, JSON.stringify(second.body)).toMatchObject({ state: 'done' })
+    expect(second.body.results.map((x: Row) => x.outcome)).toEqual(['updated'])
+    const now = ((await remote.t.get('/cms/v1/campaigns/list_spots', { campaign_id: c1, ...SPOT_FLAGS })).body as Row[]).find((x) => x.spot_id === spot.remote_id)!
+    const names = (now.keyword as Row[]).map((k) => k.keyword)
+    if (params.startsWith('add_keyword')) expect(names.filter((k) => k === 'gamma' || k === 'delta')).toEqual(['gamma', 'delta'])
+    else expect((now.spot_plan as Row[]).filter((d) => d.date === DATES.nextWeek)).toMatchObject([{ est_impression: 7, est_click: 1 }])
+  })
+
   it('refuses what cannot be queued, naming why', async () => {
     remote = await startRemote(1)
     const { local, profileId } = await localWithProfile(remote.url)
