@@ -39,6 +39,11 @@ export function addDays(date: string, n: number): string {
 
 const range = (c: CampaignDates) => `the campaign's dates ${c.start_date}..${c.end_date}`
 
+/** A campaign's dates must not run backwards: the problem, or null (create, update, a queued draft). */
+export function campaignDatesProblem(c: CampaignDates): ParamProblem | null {
+  return c.end_date < c.start_date ? { param: 'end_date', problem: `(${c.end_date}) is earlier than start_date (${c.start_date})` } : null
+}
+
 /** Every date must lie within the campaign (vendor-notes §8.3): the first one outside, or null. */
 export function outsideProblem(dates: readonly string[], c: CampaignDates, param: string): ParamProblem | null {
   const out = dates.find((d) => d < c.start_date || d > c.end_date)

@@ -1,6 +1,7 @@
 // spec §4.3: campaigns/create, campaigns/update, campaigns/delete; vendor-notes §3.7, §3.12
 import { ApiError, E, badParam } from '../contract/errors'
 import type { ParamsFor } from '../contract/endpoints'
+import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Ctx, Handler } from '../runtime'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
 import { latestPanel, requireAdvertiser, requireAgency, requireBrandOf, requireNamed, requirePanel } from '../storage/repos/reference'
@@ -35,7 +36,8 @@ function nameOwner(ctx: Ctx, name: string): number | undefined {
 
 const create: Handler<'campaigns.create'> = (ctx, p) => {
   checkNotPast(ctx, 'start_date', p.start_date)
-  if (p.end_date < p.start_date) throw badParam('end_date', `(${p.end_date}) is earlier than start_date (${p.start_date})`)
+  const order = campaignDatesProblem(p)
+  if (order) throw badParam(order.param, order.problem)
   const owner = nameOwner(ctx, p.campaign_name)
   if (owner !== undefined) throw new ApiError(E.invalidCampaignName, `The 'campaign_name' '${p.campaign_name}' is already used by campaign ${owner}.`)
   checkReferences(ctx, p)
@@ -86,7 +88,8 @@ function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { start_date: stri
   if (p.start_date === undefined || p.end_date === undefined) return
   // A campaign under way keeps its past start date; a new start date may not lie in the past.
   if (p.start_date !== current.start_date) checkNotPast(ctx, 'start_date', p.start_date)
-  if (p.end_date < p.start_date) throw badParam('end_date', `(${p.end_date}) is earlier than start_date (${p.start_date})`)
+  const order = campaignDatesProblem({ start_date: p.start_date, end_date: p.end_date })
+  if (order) throw badParam(order.param, order.problem)
 }
 
 const update: Handler<'campaigns.update'> = (ctx, p) => {

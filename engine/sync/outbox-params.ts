@@ -6,6 +6,7 @@
 import { endpoints, type EndpointId } from '../contract/endpoints'
 import type { OutboxKind, OutboxOpName } from '../contract/endpoints-sync-push'
 import { ApiError, badParam } from '../contract/errors'
+import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Db } from '../storage/db'
 import { SPOT_INPUT_COLUMNS, SPOT_SELECT, keywordsOf, type SpotRow } from '../storage/repos/spots'
 import { planOf } from '../storage/repos/spot-plan'
@@ -45,6 +46,9 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   const missing = required.filter((k) => (params[k] ?? '').trim() === '')
   if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
   if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
+  // (the remote refuses a campaign whose dates run backwards: not worth queuing)
+  const dates = kind === 'campaign' && params.start_date && params.end_date ? campaignDatesProblem({ start_date: params.start_date, end_date: params.end_date }) : null
+  if (dates) throw badParam('params', `holds a bad member: The '${dates.param}' ${dates.problem}`)
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)
   if (id === 'campaigns.create_spot' && plan.length > 0 && params.add_slot === undefined) throw badParam('params', `${plan.join(', ')} need add_slot (the plan days)`)
 }

@@ -361,6 +361,7 @@ describe('sync.outbox_add', () => {
     expect((await add({ kind: 'target', op: 'update', remote_id: '1', params: 'target_name=x' })).body.error_description).toMatch(/^The 'op' cannot be update for a target/)
     expect((await add({ kind: 'spot', op: 'create', params: 'placement_name=x' })).body.error_description).toMatch(/^The 'campaign_id' is required for a spot create without local_id/)
     expect((await add({ kind: 'campaign', op: 'create', params: 'campaign_name=x' })).body.error_description).toBe("The 'params' lacks start_date, end_date (required by /cms/v1/campaigns/create).")
+    expect((await add({ kind: 'campaign', op: 'create', params: 'campaign_name=x&start_date=2026-12-28&end_date=2026-12-01' })).body.error_description).toBe("The 'params' holds a bad member: The 'end_date' (2026-12-01) is earlier than start_date (2026-12-28).")
     expect((await add({ kind: 'campaign', op: 'create', local_id: '99' })).body.error_description).toBe("The 'local_id' names no local campaign (99).")
     expect((await add({ kind: 'campaign', op: 'update', local_id: await draft(local) })).body.error_description).toBe("The 'local_id' has not been pushed to this profile yet: queue a create.")
   })
