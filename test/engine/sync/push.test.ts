@@ -130,6 +130,9 @@ describe('sync.push_start', () => {
     const first = await local.post('/local/v1/sync/push/start', { profile_id: profileId })
     expect(first.body.state).toBe('failed')
     expect(first.body.message).toMatch(/push again to go on/)
+    // the operation it stopped at is named as cut off, never as "nothing to send"
+    expect(first.body.message).toMatch(/1 cut off \(the next push finds out whether it arrived\)\. What was not sent/)
+    expect(first.body.message).not.toContain('Nothing to send')
     const left = (await local.get('/local/v1/sync/outbox/list', { profile_id: profileId })).body as Row[]
     expect(left.length).toBeGreaterThan(0)
     proxy.choose = () => 'none'
