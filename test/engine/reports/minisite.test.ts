@@ -186,6 +186,13 @@ describe('minisite credit', () => {
     expect(await report('spot', '2025-01-17', [ev.buy!, ev.home!, ev.filler!])).toEqual([[ev.buy, A, spotA2, 1], [ev.home, A, spotA, 1], [ev.filler, A, spotA, 1]].sort())
   })
 
+  it('answers a HEAD request of an event tag without counting it', async () => {
+    t.clock.advance(wall('2025-01-19T10:00:00') - t.clock.now())
+    const r = await t.engine.handle({ method: 'HEAD', path: `/e/m=${site}&ev=${ev.home}`, query: {}, rawQuery: '', headers: { 'user-agent': pcUa, cookie: `amid=${amid(8)}` }, remoteAddress: '127.0.0.1' })
+    expect([r.status, r.headers['x-admonitor-counted']]).toEqual([200, '0; a HEAD request, which shows no ad'])
+    expect(await report('total', '2025-01-19', [ev.home!])).toEqual([])
+  })
+
   it('credits touches within 30 days only', async () => {
     await spotTag('x', A, spotA, 5, wall('2025-01-16T09:00:00'))
     await spotTag('x', A, spotA, 6, wall('2025-01-18T09:00:00'))
