@@ -31,8 +31,14 @@ export class Jobs {
   private jobs = new Map<string, Job>()
   private next = 1
 
+  /**
+   * @param nextId the next job id; the engine's counts on in its data directory, so that an id
+   * polled after a restart names no other job (ids started at 1 again with every run)
+   */
+  constructor(private readonly nextId: () => number = () => this.next++) {}
+
   start(kind: Job['kind'], now: number, total = 0): Job {
-    const job: Job = { job_id: String(this.next++), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }
+    const job: Job = { job_id: String(this.nextId()), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }
     this.jobs.set(job.job_id, job)
     // keep the last 100 jobs
     if (this.jobs.size > 100) this.jobs.delete(this.jobs.keys().next().value!)

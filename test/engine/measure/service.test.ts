@@ -2,7 +2,8 @@
 // the panel persons' events kept for it stays valid, and a panel device seen for the first time after
 // a report is counted by the next one
 import { describe, expect, it } from 'vitest'
-import { makeEngine, type TestEngine } from '../../helpers/make-engine'
+import { memory } from '../../../engine/storage/adapters/memory'
+import { makeEngine, seededRandom, type TestEngine } from '../../helpers/make-engine'
 
 const HOME = '000000000000001156440300'
 const PERSONS = [
@@ -106,3 +107,18 @@ describe('an event file over HTTP (docs/import.md)', () => {
     expect(((await t.get('/local/v1/jobs/list')).body as unknown[]).length).toBe(jobs)
   })
 })
+
+describe('jobs across a restart', () => {
+  it('go on numbering from the last id the data directory gave, so an old id never names another job', async () => {
+    const storage = memory()
+    const ids: string[] = []
+    for (let run = 1; run <= 2; run++) {
+      const t = await makeEngine({ storage, engine: { random: seededRandom(run) } })
+      for (let i = 0; i < 2; i++) ids.push(String((await post(t, '/local/v1/events/import', {}, []) as { job_id: string }).job_id))
+      if (run === 2) expect((await t.get('/local/v1/jobs/show', { job_id: ids[0]! })).body.error_description).toBe(`The 'job_id' ${ids[0]} is not a job of this run of the engine.`)
+      await t.engine.close()
+    }
+    expect(ids).toEqual(['1', '2', '3', '4'])
+  })
+})
+
