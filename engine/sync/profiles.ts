@@ -45,6 +45,8 @@ export function requireProfile(db: Db, id: string | number): ProfileRow {
 export function normalizeBase(url: string, name: string): string {
   const u = new URL(url)
   if (u.username || u.password) throw badParam(name, 'must not carry a user name or password; use the profile fields')
+  // (every call adds its own query; one written here would be dropped, not sent)
+  if (u.search !== '' || u.hash !== '') throw badParam(name, `must not carry a query or a fragment, got '${url}'; write the service's address only`)
   return `${u.origin}${u.pathname.replace(/\/+$/, '')}`
 }
 

@@ -33,13 +33,15 @@ describe('sync.profiles_create', () => {
     expect([r.body.base_url, r.body.auth_url]).toEqual(['https://gw.example.com/admonitor-api', 'https://login.example.com'])
   })
 
-  it('refuses a duplicate name, a URL that is not http(s), credentials in the URL and an empty secret', async () => {
+  it('refuses a duplicate name, a URL that is not http(s), credentials, a query or a fragment in the URL and an empty secret', async () => {
     const t = await makeEngine()
     await create(t)
     const cases: [Record<string, string>, string][] = [
       [{}, "The 'name' is already the name of profile 1."],
       [{ name: 'b', base_url: 'ftp://x' }, "'base_url' must begin with http:// or https://"],
       [{ name: 'c', base_url: 'https://u:p@x.com' }, "'base_url' must not carry a user name or password"],
+      [{ name: 'e', base_url: 'https://x.com/api?x=1' }, "The 'base_url' must not carry a query or a fragment, got 'https://x.com/api?x=1'; write the service's address only."],
+      [{ name: 'f', base_url: 'https://x.com/api#top' }, "'base_url' must not carry a query or a fragment"],
       [{ name: 'd', password: '' }, "The 'password' should not be empty."],
     ]
     for (const [extra, message] of cases) {
