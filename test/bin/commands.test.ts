@@ -257,6 +257,15 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(missing.err).toContain('999')
   })
 
+  it('ends the progress of a CRLF CSV file at 100%', () => {
+    const file = join(tempDir(), 'crlf.csv')
+    const rows = Array.from({ length: 50 }, (_, i) => `impression,${1736474400000 + i},1,1,oaid:crlf-${i}`)
+    writeFileSync(file, `type,ts,campaign_id,spot_id,identity\r\n${rows.join('\r\n')}\r\n`)
+    const r = run('import', file)
+    expect(r.code, r.err).toBe(0)
+    expect(r.err).toMatch(/\r {2}100% {2}50 imported, 0 rejected\n50 events imported/)
+  })
+
   it('creates another demo when run again, under names of its own', () => {
     const r = run('demo')
     expect(r.code, r.err).toBe(0)
