@@ -80,9 +80,10 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
   const summary = await call('GET', '/local/v1/panels/persons/summary', { panel_id: 'china-pc-2026' })
   if (Number(summary.persons) === 0) await call('POST', '/local/v1/panels/generate', { panel_id: 'china-pc-2026', persons: 20_000, seed: 7 })
   // a second demo the same day gets names of its own (campaign and minisite names are unique)
+  const base = `Demo · 海飞丝 Head & Shoulders spring launch ${today}`
   let suffix = ''
-  for (let n = 2; db.scalar('SELECT 1 FROM campaigns WHERE campaign_name = ?', [`Demo · 海飞丝 Head & Shoulders spring launch ${today}${suffix}`]); n++) suffix = ` (${n})`
-  const name = `Demo · 海飞丝 Head & Shoulders spring launch ${today}${suffix}`
+  for (let n = 2; db.scalar('SELECT 1 FROM campaigns WHERE campaign_name = ?', [`${base}${suffix}`]); n++) suffix = ` (${n})`
+  const name = `${base}${suffix}`
   const campaign = String((await call('POST', '/cms/v1/campaigns/create', {
     campaign_name: name, start_date: today, end_date: end, advertiser_id: 1, brand_id: 1, agency_id: 1, slot_type: 'display+search',
     description: 'Demo campaign: simulated traffic of the last two weeks.', extensiontype: '产品推广活动-新品上市',

@@ -69,7 +69,7 @@ export interface Engine {
 }
 
 /** The time zone of a new data directory when none is given. */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
+const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
 
 /**
  * The time zone a data directory counts days and hours in: the one given, else the one it was
@@ -78,7 +78,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
  * simulation's hours would otherwise be read in the default one.
  */
 async function dataTimeZone(db: Db, given: string | undefined, persister: Persister, log: Logger): Promise<string> {
-  const stored = db.scalar<string>("SELECT value FROM meta WHERE key = 'time_zone'") ?? undefined
+  const stored = db.meta('time_zone')
   const zone = given ?? stored ?? DEFAULT_TIME_ZONE
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone })
@@ -86,7 +86,7 @@ async function dataTimeZone(db: Db, given: string | undefined, persister: Persis
     throw new Error(`'${zone}' is not an IANA time zone (such as Asia/Shanghai or America/New_York)`)
   }
   if (zone === stored) return zone
-  db.tx(() => db.run("INSERT INTO meta(key, value) VALUES ('time_zone', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [zone]))
+  db.tx(() => db.setMeta('time_zone', zone))
   await persister.durable()
   if (stored !== undefined) log.info(`The time zone is now ${zone} (it was ${stored}): every event's day and hour are counted again in it.`)
   return zone

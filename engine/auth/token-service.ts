@@ -99,7 +99,7 @@ export class TokenService {
     const user = this.s.db.get<{ username: string; created_at: string }>('SELECT username, created_at FROM users ORDER BY id LIMIT 1')
     const client = this.s.db.get<{ client_id: string; created_at: string }>('SELECT client_id, created_at FROM clients ORDER BY id LIMIT 1')
     if (!user || !client) throw new Error('no local account yet')
-    const meta = (key: string, fallback: string) => this.s.db.scalar<string>('SELECT value FROM meta WHERE key = ?', [key]) ?? fallback
+    const meta = (key: string, fallback: string) => this.s.db.meta(key) ?? fallback
     const fresh = this.fresh
     this.fresh = null
     return {
@@ -119,7 +119,7 @@ export class TokenService {
     const pw = password ? await hashSecret(password, this.s.random.bytes(16)) : ''
     const cs = secret ? await hashSecret(secret, this.s.random.bytes(16)) : ''
     const now = new Date(this.s.clock.now()).toISOString()
-    const setMeta = (key: string) => this.s.db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, now])
+    const setMeta = (key: string) => this.s.db.setMeta(key, now)
     this.s.db.tx(() => {
       if (pw) this.s.db.run('UPDATE users SET password_hash = ? WHERE id = (SELECT MIN(id) FROM users)', [pw]), setMeta('password_rotated_at')
       if (cs) this.s.db.run('UPDATE clients SET secret_hash = ? WHERE id = (SELECT MIN(id) FROM clients)', [cs]), setMeta('client_secret_rotated_at')

@@ -163,9 +163,15 @@ export interface KeywordUpdate extends KeywordInput {
   keyword_id: string
 }
 
+/** The keyword name of a `keyword_name^landing_page` entry, trimmed. */
+export function keywordNameOf(entry: string): string {
+  const cut = entry.indexOf('^')
+  return (cut < 0 ? entry : entry.slice(0, cut)).trim()
+}
+
 function parseKeywordEntry(entry: string, name: string): KeywordInput {
   const cut = entry.indexOf('^')
-  const kw = (cut < 0 ? entry : entry.slice(0, cut)).trim()
+  const kw = keywordNameOf(entry)
   const lp = cut < 0 ? '' : entry.slice(cut + 1).trim()
   if (kw === '') throw badParam(name, `has an entry with an empty keyword name ('${entry}')`)
   checkText(kw, name, 100)

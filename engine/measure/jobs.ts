@@ -29,13 +29,12 @@ export const MAX_LISTED_ERRORS = 1000
 
 export class Jobs {
   private jobs = new Map<string, Job>()
-  private next = 1
 
   /**
    * @param nextId the next job id; the engine's counts on in its data directory, so that an id
    * polled after a restart names no other job (ids started at 1 again with every run)
    */
-  constructor(private readonly nextId: () => number = () => this.next++) {}
+  constructor(private readonly nextId: () => number) {}
 
   start(kind: Job['kind'], now: number, total = 0): Job {
     const job: Job = { job_id: String(this.nextId()), kind, state: 'running', total, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [], message: '', started_at: new Date(now).toISOString(), finished_at: '' }

@@ -20,8 +20,8 @@ export class Measurement {
   readonly ingest: Ingest
   /** Job ids go on from the last one the data directory gave (meta `last_job_id`). */
   readonly jobs = new Jobs(() => {
-    const id = Number(this.db.scalar<string>("SELECT value FROM meta WHERE key = 'last_job_id'") ?? 0) + 1
-    this.db.tx(() => this.db.run("INSERT INTO meta(key, value) VALUES ('last_job_id', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(id)]))
+    const id = Number(this.db.meta('last_job_id') ?? 0) + 1
+    this.db.tx(() => this.db.setMeta('last_job_id', String(id)))
     return id
   })
   /** identity -> person of each panel, filled for identities below `filled`. */

@@ -2,6 +2,7 @@
 import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
+import { SDK } from '../measure/types'
 import type { JsonParts } from '../runtime'
 import type { CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
@@ -158,4 +159,4 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
 }
 
 /** The selector's SDK code of the sdk parameter: 0 for all (also when absent), 1 mm, 2 mz. */
-const sdkCode = (sdk: 'all' | 'mm' | 'mz' | undefined): number => (sdk === 'mm' ? 1 : sdk === 'mz' ? 2 : 0)
+const sdkCode = (sdk: 'all' | 'mm' | 'mz' | undefined): number => (sdk === 'mm' ? SDK.mm : sdk === 'mz' ? SDK.mz : 0)

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
+import { trackingEndpoints } from '../contract/endpoints-tracking'
 import { MAX_BODY_BYTES } from '../request'
 import { serveStatic } from './static'
 
@@ -36,8 +37,8 @@ export interface RequestHandler {
 }
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
-/** Tracking paths with their parameters in the query only (`/x?k=...`). */
-const API_PATHS = new Set(['/x', '/r', '/e'])
+/** Tracking paths with their parameters in the query only (`/x?k=...`): the endpoint table's aliases. */
+const API_PATHS = new Set(Object.values(trackingEndpoints).flatMap((d) => d.aliases))
 const isApi = (path: string) => API_PATHS.has(path) || API_PREFIXES.some((p) => path === p || path.startsWith(p))
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 

@@ -31,6 +31,8 @@ function checkParams(sql: string, params: readonly Param[]): void {
   }
 }
 
+const SET_META = 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
+
 export class Db {
   private depth = 0
   private written: Statement[] = []
@@ -161,9 +163,19 @@ export class Db {
     this.written.push({ sql, params: [] })
   }
 
+  /** A row of the meta table (what the data directory keeps besides its records), or undefined. */
+  meta(key: string): string | undefined {
+    return this.scalar<string>('SELECT value FROM meta WHERE key = ?', [key])
+  }
+
+  /** Sets a row of the meta table; must run inside `tx`, as every write. */
+  setMeta(key: string, value: string): void {
+    this.run(SET_META, [key, value])
+  }
+
   /** Sets a row of the meta table without journaling it (checkpoint bookkeeping only). */
   setMetaUnjournaled(key: string, value: string): void {
-    this.db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value])
+    this.db.run(SET_META, [key, value])
   }
 
   /** A consistent image of the whole database. */

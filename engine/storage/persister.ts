@@ -50,7 +50,7 @@ export class Persister {
   static async open(port: StoragePort, opts: PersisterOptions = {}): Promise<Persister> {
     const { snapshot, segments } = await port.load()
     const db = await Db.open(snapshot, opts.wasmPath)
-    const base = snapshot ? Number(db.scalar<string>("SELECT value FROM meta WHERE key = 'journal_seq'") ?? 0) : 0
+    const base = snapshot ? Number(db.meta('journal_seq') ?? 0) : 0
     const records: JournalRecord[] = segments.flatMap((s) => decodeRecords(s).records).filter((r) => r.seq > base)
     records.sort((a, b) => a.seq - b.seq)
     let seq = base

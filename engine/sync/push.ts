@@ -7,6 +7,7 @@
  * remote since the pull it started from is not sent: it waits as a conflict, field by field.
  */
 import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
+import { keywordNameOf } from '../contract/params'
 import { checkCancelled, type JobDeps } from './jobs'
 import { deleteOp, mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
 import { PLAN_KEYS, type Params } from './outbox-params'
@@ -117,7 +118,7 @@ export function unsentPart(params: Params, spot: Rec): Params | null {
   const keywords = new Set((Array.isArray(spot.keyword) ? (spot.keyword as Rec[]) : []).map((k) => String(k.keyword ?? '').trim()))
   const planned = new Set((Array.isArray(spot.spot_plan) ? (spot.spot_plan as Rec[]) : []).map((d) => String(d.date ?? '')))
   if (params.add_keyword !== undefined) {
-    const left = params.add_keyword.split('>').filter((e) => e.trim() !== '' && !keywords.has((e.includes('^') ? e.slice(0, e.indexOf('^')) : e).trim()))
+    const left = params.add_keyword.split('>').filter((e) => e.trim() !== '' && !keywords.has(keywordNameOf(e)))
     if (left.length > 0) out.add_keyword = left.join('>')
     else delete out.add_keyword
   }

@@ -12,7 +12,7 @@ const versionKey = (panelId: string) => `panel_version:${panelId}`
 
 /** The panel's version: bumped by every write to its persons ('0' before the first). */
 export function panelVersion(db: Db, panelId: string): string {
-  return db.scalar<string>('SELECT value FROM meta WHERE key = ?', [versionKey(panelId)]) ?? '0'
+  return db.meta(versionKey(panelId)) ?? '0'
 }
 
 /** Marks the panel's persons as changed; call inside the transaction that changes them. */
