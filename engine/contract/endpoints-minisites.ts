@@ -21,7 +21,7 @@ export const minisiteEndpoints = {
   }, obj({ minisite_id: idStr() }), meta('Create a minisite')),
   'minisites.update': post('/local/v1/minisites/update', 'local', {
     minisite_id: p.id().required(), minisite_name: p.name(255).optional(),
-    campaign_id: p.idList().optional('replaces the linked campaigns'), add_event: events(),
+    campaign_id: p.idListOrNone().optional('replaces the linked campaigns; empty unlinks them all'), add_event: events(),
   }, obj({ minisite_id: idStr(), events: int() }), meta('Rename a minisite, relink its campaigns, add events')),
   'minisites.delete': post('/local/v1/minisites/delete', 'local', { minisite_id: p.id().required() }, obj({ minisite_id: idStr() }), meta('Delete a minisite (its recorded events stay in the event log)')),
 } as const

@@ -196,6 +196,9 @@ export const p = {
   id: () => new Field(parseId, { type: 'string', pattern: '^[0-9]+$' }),
   /** ID1,ID2,... of positive integer ids. */
   idList: () => new Field((raw, name) => splitList(raw, name).map((s) => parseId(s, name)), { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$' }),
+  /** ID1,ID2,... on an update, where an empty value is a value: the empty list (it unlinks all). */
+  idListOrNone: () =>
+    new Field((raw, name) => (raw.trim() === '' ? [] : splitList(raw, name).map((s) => parseId(s, name))), { type: 'string', pattern: '^([0-9]+(,[0-9]+)*)?$' }, false),
   /** A non-numeric identifier (panel, region, tag, tag type). */
   key: () => new Field(parseKey, { type: 'string' }),
   /** ID1,ID2,... of non-numeric identifiers. */
