@@ -37,6 +37,9 @@ export const textHash = (text: string): string => createHash('sha256').update(te
 /** The hash a pulled record is stored with (of its canonical JSON). */
 export const recordHash = (record: unknown): string => textHash(canonicalJson(record))
 
+/** What a pulled record is stored as: its JSON with the members in the remote's order, and its hash. */
+const storedForm = (record: unknown): { text: string; hash: string } => ({ text: JSON.stringify(record), hash: recordHash(record) })
+
 export function bump(counts: CountsByKind, kind: RemoteKind, what: keyof Counts, n = 1): void {
   const c = (counts[kind] ??= { added: 0, changed: 0, removed: 0, unchanged: 0 })
   c[what] += n
@@ -52,8 +55,7 @@ export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: 
   const stored = new Map(db.query<{ parent_id: string; remote_id: string; hash: string }>(`SELECT parent_id, remote_id, hash FROM remote_records WHERE profile_id = ? AND kind = ?${where}`, args).map((r) => [`${r.parent_id}\u0000${r.remote_id}`, r.hash]))
   for (const r of incoming) {
     const key = `${r.parent_id}\u0000${r.remote_id}`
-    const text = canonicalJson(r.record)
-    const hash = textHash(text)
+    const { text, hash } = storedForm(r.record)
     const old = stored.get(key)
     stored.delete(key)
     if (old === hash) bump(counts, kind, 'unchanged')
@@ -75,8 +77,7 @@ export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: 
 /** Adds or updates one record, leaving the others of its kind alone. Inside a transaction. */
 export function upsertRecord(db: Db, profileId: number, kind: RemoteKind, r: Incoming, now: string, counts: CountsByKind): void {
   const old = db.scalar<string>('SELECT hash FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ? AND remote_id = ?', [profileId, kind, r.parent_id, r.remote_id])
-  const text = canonicalJson(r.record)
-  const hash = textHash(text)
+  const { text, hash } = storedForm(r.record)
   if (old === hash) return bump(counts, kind, 'unchanged')
   db.run(
     `INSERT INTO remote_records (profile_id, kind, parent_id, remote_id, name, record, hash, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

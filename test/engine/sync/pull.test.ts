@@ -42,6 +42,12 @@ describe('sync.pull_start', () => {
     expect(countsOf(r.body.counts, 'spot')).toEqual([15, 0, 0, 0])
     expect(countsOf(r.body.counts, 'region')[0]).toBeGreaterThan(300)
     await expectSameAsRemote(remote.t, local, profileId)
+    // Kept as the remote answered: its members in the remote's order, not sorted (docs/sync.md, Storage).
+    const [first] = remote.campaignIds as [string]
+    const kept = (await local.get('/local/v1/sync/records/list', { profile_id: profileId, kind: 'campaign' })).body.find((x: { remote_id: string }) => x.remote_id === first)
+    const answered = (await remote.t.get('/cms/v1/campaigns/show', { campaign_id: first, pmo_info: '1', dm_info: '1' })).body
+    expect(Object.keys(answered)).not.toEqual(Object.keys(answered).sort())
+    expect(JSON.stringify(kept.record)).toBe(JSON.stringify(answered))
     const profile = (await local.get('/local/v1/sync/profiles/list')).body[0]
     expect(profile.last_pull_at).toBe(r.body.finished_at)
   })
