@@ -52,6 +52,17 @@ export function checkMinisite(p: Given): void {
   onlyWhen(p, 'target_id', p.by_audience === 'target', 'by_audience=target')
 }
 
+/** The combination rules of each report endpoint that has some, by endpoint id. */
+export const REPORT_CHECKS = {
+  'reports.basic_show': checkBasicShow,
+  'reports.realtime_show': checkRealtimeShow,
+  'reports.reach_show': checkReachShow,
+  'reports.audience_show_overview': checkAudience,
+  'reports.audience_show': checkAudience,
+  'reports.basic_show_minisite': checkMinisite,
+  'reports.realtime_show_minisite': checkMinisite,
+} as const satisfies Record<string, (p: Given) => void>
+
 /**
  * Report paging (spec §4.4, §8): M,N counts spots (publishers for by_position=publisher); it is
  * valid when M is below the total and M+N does not exceed it.

@@ -81,7 +81,7 @@ const recordsList: Handler<'sync.records_list'> = (ctx, p) =>
 
 const snapshotsPull: Handler<'sync.snapshots_pull'> = (ctx, p) => {
   const profile = requireProfile(ctx.db, p.profile_id)
-  const req = snapshotRequest(p.params, p.to_date)
+  const req = snapshotRequest(p.report, p.params, p.to_date)
   return pullSnapshots(ctx.db, ctx.sync.requestClient(profile), profile.profile_id, p.report, req, () => nowIso(ctx))
 }
 

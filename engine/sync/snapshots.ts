@@ -4,8 +4,11 @@
  * (history); each is compared with the previous one of the same report, parameters and date.
  */
 import { MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
+import { endpoints } from '../contract/endpoints'
 import { DOOR_PARAMS } from '../contract/envelope'
-import { badParam } from '../contract/errors'
+import { ApiError, badParam } from '../contract/errors'
+import { REPORT_CHECKS } from '../contract/report-rules'
+import { decodeParams } from '../request'
 import { isDate, type Limit } from '../contract/params'
 import { dayDate, dayNumber } from '../runtime'
 import type { Db } from '../storage/db'
@@ -49,8 +52,26 @@ export const sortedQuery = (params: Record<string, string>): string => new URLSe
 /** The key of a series of snapshots: its parameters as a sorted query string. */
 export const seriesKey = (params: Record<string, string>): string => new URLSearchParams(seriesParams(params)).toString()
 
+/**
+ * Refuses report parameters the report would refuse, as the local engine decodes and checks them:
+ * a remote refusal would come only after the progress request, and a name the report does not
+ * take (a typo) would be sent, ignored, and kept in the series key.
+ */
+function checkReportParams(report: SnapshotReport, q: URLSearchParams): void {
+  const id = `reports.${report}` as const
+  const path = SNAPSHOT_REPORTS[report].replace('/admonitor/v1/reports/', '')
+  try {
+    const { params, ignored } = decodeParams(endpoints[id], new Map([...new Set(q.keys())].map((k) => [k, q.getAll(k)])))
+    if (ignored.length > 0) throw badParam(ignored[0]!, `is not a parameter of ${path}`)
+    REPORT_CHECKS[id](params)
+  } catch (e) {
+    if (e instanceof ApiError) throw badParam('params', `would be refused by ${path}: ${e.message.replace(/\.$/, '')}`)
+    throw e
+  }
+}
+
 /** Reads `params=campaign_id=..&date=..&...` (and `to_date`) into a request; refuses what would not work. */
-export function snapshotRequest(raw: string, toDate: string | undefined): SnapshotRequest {
+export function snapshotRequest(report: SnapshotReport, raw: string, toDate: string | undefined): SnapshotRequest {
   const q = new URLSearchParams(raw.trim().replace(/^\?/, ''))
   const campaign = q.get('campaign_id') ?? ''
   const date = q.get('date') ?? ''
@@ -60,6 +81,7 @@ export function snapshotRequest(raw: string, toDate: string | undefined): Snapsh
     if ((DOOR_PARAMS as readonly string[]).includes(name)) throw badParam('params', `must not hold ${name}`)
     if (q.getAll(name).length > 1) throw badParam('params', `names ${name} twice`)
   }
+  checkReportParams(report, q)
   const params = Object.fromEntries(seriesParams(Object.fromEntries(q)))
   const last = toDate ?? date
   const days = dayNumber(last) - dayNumber(date)

@@ -7,30 +7,15 @@
 import { endpoints } from '../../../engine/contract/endpoints'
 import { ApiError } from '../../../engine/contract/errors'
 import type { Codec } from '../../../engine/contract/params'
-import { checkAudience, checkBasicShow, checkMinisite, checkReachShow, checkRealtimeShow } from '../../../engine/contract/report-rules'
+import { REPORT_CHECKS } from '../../../engine/contract/report-rules'
 
 /** The report endpoints the screen calls (progress has no combinations to check). */
-export type ReportId =
-  | 'reports.basic_show'
-  | 'reports.realtime_show'
-  | 'reports.reach_show'
-  | 'reports.audience_show_overview'
-  | 'reports.audience_show'
-  | 'reports.basic_show_minisite'
-  | 'reports.realtime_show_minisite'
+export type ReportId = keyof typeof REPORT_CHECKS
 
 /** Parameters as the renderer holds them before sending (lists as arrays). */
 export type ReportParams = Record<string, string | readonly string[] | number | undefined>
 
-const CHECKS: Record<ReportId, (p: Record<string, unknown>) => void> = {
-  'reports.basic_show': checkBasicShow,
-  'reports.realtime_show': checkRealtimeShow,
-  'reports.reach_show': checkReachShow,
-  'reports.audience_show_overview': checkAudience,
-  'reports.audience_show': checkAudience,
-  'reports.basic_show_minisite': checkMinisite,
-  'reports.realtime_show_minisite': checkMinisite,
-}
+const CHECKS: Record<ReportId, (p: Record<string, unknown>) => void> = REPORT_CHECKS
 
 function codecs(id: ReportId): Record<string, Codec<unknown>> {
   return endpoints[id].params as unknown as Record<string, Codec<unknown>>

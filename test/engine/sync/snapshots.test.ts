@@ -68,6 +68,9 @@ describe('sync.snapshots_pull', () => {
       [`campaign_id=${campaign}&date=2025-01-12&access_token=x`, {}, "The 'params' must not hold access_token"],
       [`campaign_id=${campaign}&date=2025-01-12&_=1700000000000`, {}, "The 'params' must not hold _"],
       [`campaign_id=${campaign}&date=2025-01-12&date=2025-01-13`, {}, "The 'params' names date twice"],
+      [`campaign_id=${campaign}&date=2025-01-12&by_position=spots`, {}, "The 'params' would be refused by basic/show: The 'by_position' must be one of"],
+      [`campaign_id=${campaign}&date=2025-01-12&metrics=day&by_audience=target`, {}, "The 'params' would be refused by basic/show: The 'metrics' 'day' is not valid when by_audience=target"],
+      [`campaign_id=${campaign}&date=2025-01-12&by_positon=spot`, {}, "The 'params' would be refused by basic/show: The 'by_positon' is not a parameter of basic/show"],
       [`campaign_id=${campaign}&date=2025-01-12`, { to_date: '2025-01-01' }, "The 'to_date' must not be before"],
       [`campaign_id=${campaign}&date=2025-01-12`, { to_date: '2025-06-01' }, "The 'to_date' spans more than 92 days"],
     ]
