@@ -135,6 +135,30 @@ describe('the app in a browser', () => {
     expect(targets.map((x) => x.target_name)).toEqual(['Women 18-34'])
   })
 
+  it('creates a minisite linked to the campaign, shows its event tags, then unlinks it', async ({ skip }) => {
+    if (reason) return skip(reason)
+    await page.click('.n-tabs-tab[data-name=minisites]')
+    await page.click('[data-test=minisite-new]')
+    await page.fill('[data-test=minisite-name] input', 'E2E shop')
+    await page.fill('[data-test=minisite-events] textarea', 'home\ncheckout')
+    await page.click('[data-test=minisite-save]')
+    await page.waitForSelector('[data-test=minisite-dialog]', { state: 'hidden' })
+    type Site = { minisite_id: string; minisite_name: string; campaign_ids: string[]; events: { event_id: string; event_name: string }[]; event_url: string }
+    const [site] = (await apiGet<Site[]>(server.url, token, '/local/v1/minisites/list')).filter((m) => m.minisite_name === 'E2E shop')
+    expect(site).toMatchObject({ campaign_ids: [campaignId], events: [{ event_name: 'home' }, { event_name: 'checkout' }] })
+    const tags = page.locator('[data-test=minisite-tag]')
+    await expect.poll(() => tags.allTextContents()).toEqual(site!.events.map((e) => site!.event_url.replace('EVENT', e.event_id)))
+    await checkbox('[data-test=minisite-credit-only]', true)
+    await expect.poll(() => tags.first().textContent()).toContain(`&k=${campaignId}`)
+    await shot(page, '06b-minisites')
+    await page.click(`[data-test=minisite-unlink-${site!.minisite_id}]`)
+    await page.locator('.n-popconfirm .n-button--primary-type').click()
+    await page.locator('[data-test=minisites-table]').getByText('No minisite credits this campaign.').waitFor()
+    const after = (await apiGet<Site[]>(server.url, token, '/local/v1/minisites/list')).find((m) => m.minisite_id === site!.minisite_id)
+    expect(after?.campaign_ids).toEqual([])
+    await page.click('.n-tabs-tab[data-name=spots]')
+  })
+
   it('fills the panel and runs the traffic simulator with progress', async ({ skip }) => {
     if (reason) return skip(reason)
     const campaign = await apiGet<{ linked_panels: string[] }>(server.url, token, '/cms/v1/campaigns/show', { campaign_id: campaignId })
