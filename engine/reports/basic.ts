@@ -109,7 +109,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]!) : null,
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
-    const u = universes(panel, cellDef, platforms)
+    const u = panel ? universes(panel, cellDef, audienceMask(env, panel, platforms)) : null
     const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
     const r = part ? env.census({
       part, identities: env.identities.size, sel, day: w.day, nPos: pos.n, nRegions: nR,
@@ -137,8 +137,8 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
-      const inTarget = audienceMask(env, panel, matcher)
-      const u = universes(panel, cellDef, platforms, inTarget)
+      const inTarget = audienceMask(env, panel, platforms, matcher)
+      const u = universes(panel, cellDef, inTarget)
       const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
       for (let j = 0; j < (byCell?.n ?? 0); j++) {
         const person = byCell!.person[j]!

@@ -46,15 +46,14 @@ export function homeCells(panel: PanelIndex | null, first: Int32Array, second: I
 }
 
 /**
- * Universe of each region cell (metrics.md): the weight of the panel's persons whose home is in
- * the cell and who have a device of the platform; only those the target keeps, if any.
+ * Universe of each region cell (metrics.md): the weight of the persons of `audience` (a mask from
+ * audienceMask: a device of the platform, and the target if any) whose home is in the cell.
  */
-export function universes(panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, platforms: number, audience?: Uint8Array): Float64Array | null {
+export function universes(panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, audience: Uint8Array): Float64Array | null {
   if (!panel) return null
   const u = new Float64Array(cells.n)
   for (let i = 0; i < panel.size; i++) {
-    if ((panel.platforms[i]! & platforms) === 0) continue
-    if (audience && audience[i] !== 1) continue
+    if (audience[i] !== 1) continue
     const r = panel.homeRegion[i]!
     const a = cells.first[r]!
     const b = cells.second[r]!
@@ -64,10 +63,14 @@ export function universes(panel: PanelIndex | null, cells: { first: Int32Array; 
   return u
 }
 
-/** 1 for each panel person a target's matcher accepts: decided once per person, not once per (person, cell) entry. */
-export function audienceMask(env: ReportEnv, panel: PanelIndex, matcher: TargetMatcher): Uint8Array {
+/**
+ * 1 for each person of a report cell's audience: a device of the platform(s) (a person's hits
+ * on a platform none of their devices is of count for no cell, since the person is in no universe
+ * of it) and, with a target's matcher, a match; decided once per person, not per (person, cell) entry.
+ */
+export function audienceMask(env: ReportEnv, panel: PanelIndex, platforms: number, matcher?: TargetMatcher): Uint8Array {
   const m = new Uint8Array(panel.size)
-  for (let q = 0; q < panel.size; q++) m[q] = env.matches(panel, matcher, q) ? 1 : 0
+  for (let q = 0; q < panel.size; q++) m[q] = (panel.platforms[q]! & platforms) !== 0 && (!matcher || env.matches(panel, matcher, q)) ? 1 : 0
   return m
 }
 

@@ -170,8 +170,8 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     if (!panel || !q.part) continue
     const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const inTarget = audienceMask(env, panel, matcher)
-    const u = universes(panel, { first: cells.first, second: cells.second, n: nR }, 3, inTarget)!
+    const inTarget = audienceMask(env, panel, 3, matcher)
+    const u = universes(panel, { first: cells.first, second: cells.second, n: nR }, inTarget)!
     const byCell = personCells({
       part: q.part, sel: minisiteSelector(q, eventPositions(q.part, pos.posOfEvent, eventIndex, nE), false),
       personOf: env.personOf(panel), nPos: pos.n * nE, homeFirst, homeSecond, nRegions: nR, day: q.day,

@@ -59,8 +59,8 @@ interface Shape {
 const BUCKETS = 11
 
 function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
-  const inTarget = a.matcher ? audienceMask(env, panel, a.matcher) : undefined
-  const u = universes(panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, s.platforms, inTarget)!
+  const inCell = audienceMask(env, panel, s.platforms, a.matcher)
+  const u = universes(panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, inCell)!
   // Per cell: projected impressions, and weighted and counted persons by how many impressions
   // they had (capped at 10): reach n+ is then the sum of the buckets from n up, one addition per
   // entry instead of one per n.
@@ -70,7 +70,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
   const counted = new Uint32Array(nCells * BUCKETS)
   for (let j = 0; j < (byCell?.n ?? 0); j++) {
     const person = byCell!.person[j]!
-    if (inTarget && inTarget[person] !== 1) continue
+    if (inCell[person] !== 1) continue
     const w = panel.weight[person]!
     const cell = byCell!.cell[j]!
     const imps = byCell!.impressions[j]!

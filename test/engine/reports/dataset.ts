@@ -419,7 +419,12 @@ export async function buildDataset(seed: number, opts: BuildOptions = {}): Promi
     { ip: '116.228.111.18', ua: `${UA.mac} Hashed/${seed}` },
     { ip: '10.1.2.3', ua: `${UA.pc} Lan/${seed}` },
   ].map((h) => ({ identity: hashIdentity(h.ip, h.ua), platform: 'pc' as const, home: IPS[h.ip]!, via: 'import' as const, ua: h.ua, hash: h }))
-  const pool = [...personDevices, ...extras]
+  // A person's PC cookie in a phone browser: its hits are mobile, and the person has no mobile
+  // device, so is in no mobile universe: those hits count in no mobile target or reach cell.
+  const pcOnly = panel.persons.find((x) => x.devices.length > 0 && x.devices.every((d) => d.platform === 'pc'))!
+  const phoneCookie: IdentityDef = { identity: pcId(), platform: 'mb', home: pcOnly.home_region, via: 'tag', ua: UA.iphone }
+  own(pcOnly, phoneCookie.identity, 'pc')
+  const pool = [...personDevices, ...extras, phoneCookie]
 
   const drafts: Draft[] = []
   const A_spots = A.spots

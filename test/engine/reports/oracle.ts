@@ -386,7 +386,7 @@ export function basicShow(ds: Dataset, p: Params): Answer {
     for (const e of ds.events) {
       if (!counted(e)) continue
       const person = owner.get(e.identity)
-      if (!person || !matches(person, t.tag_id)) continue
+      if (!person || !hasDeviceOf(person, platform) || !matches(person, t.tag_id)) continue
       for (const [i, position] of pos.list.entries()) {
         if (!position.has(e)) continue
         for (const r of regionRowsOf(ds, level, person.home_region)) {
@@ -499,7 +499,8 @@ export function reachShow(ds: Dataset, p: Params): Answer {
       if (!classCounts(f.cls[e.seq]!, ds.spots.get(e.spot_id), filtration)) continue
       if (audience === 'stable' && !f.stable[e.seq]) continue
       const person = owner.get(e.identity)
-      if (!person || (a.expression !== undefined && !matches(person, a.expression))) continue
+      // a person is of a cell only with a device of its platform (the universe's rule)
+      if (!person || !hasDeviceOf(person, platform) || (a.expression !== undefined && !matches(person, a.expression))) continue
       for (const [i, position] of pos.list.entries()) {
         if (!position.has(e)) continue
         for (const r of regionRowsOf(ds, level, person.home_region)) {
