@@ -52,13 +52,14 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
     const c = a.cells
     for (let j = 0; j < c.n; j++) {
       const s = sums[c.cell[j]!]!
-      const weight = a.panel.weight[c.person[j]!]!
+      const weight = a.panel.units[c.person[j]!]!
       if (c.impressions[j]! > 0) (s.uim_acc += weight, s.uim_spl++)
       if (c.clicks[j]! > 0) (s.ucl_acc += weight, s.ucl_spl++)
     }
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
-      const m: Record<string, number> = { uim_acc: Math.round(s.uim_acc), ucl_acc: Math.round(s.ucl_acc), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
+      const unit = a.panel!.unit
+      const m: Record<string, number> = { uim_acc: Math.round(s.uim_acc / unit), ucl_acc: Math.round(s.ucl_acc / unit), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
       rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
     })
   }
@@ -70,7 +71,7 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
 
 interface Shares {
   total: number
-  /** Weight of the persons carrying each tag (tagIds order). */
+  /** Weight (in the panel's units) of the persons carrying each tag (tagIds order). */
   byTag: Float64Array
 }
 
@@ -97,7 +98,7 @@ function baseline(panel: PanelIndex): Shares {
   if (!b) {
     const total = new Float64Array(1)
     const byTag = new Float64Array(panel.tagIds.length)
-    for (let person = 0; person < panel.size; person++) addPerson(panel, total, byTag, 0, person, panel.weight[person]!)
+    for (let person = 0; person < panel.size; person++) addPerson(panel, total, byTag, 0, person, panel.units[person]!)
     baselines.set(panel, (b = { total: total[0]!, byTag }))
   }
   return b
@@ -115,7 +116,7 @@ function positionShares(panel: PanelIndex, c: PersonCells, nPos: number): { imp:
   const clkTags = new Float64Array(nPos * T)
   for (let j = 0; j < c.n; j++) {
     const person = c.person[j]!
-    const weight = panel.weight[person]!
+    const weight = panel.units[person]!
     if (c.impressions[j]! > 0) addPerson(panel, impTotal, impTags, c.cell[j]!, person, weight)
     if (c.clicks[j]! > 0) addPerson(panel, clkTotal, clkTags, c.cell[j]!, person, weight)
   }

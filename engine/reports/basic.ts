@@ -83,15 +83,18 @@ function censusMetrics(names: readonly string[], r: CensusResult, days: number):
   return (cell) => new LazyMetrics(names, (k) => censusValue(r, cell, days, codes[k]!))
 }
 
-/** Metric values of a projected (target audience) cell: every figure rounded to an integer. */
-function projectedMetrics(x: Projection, days: number, names: readonly string[]): Record<string, number | null> {
+/**
+ * Metric values of a projected (target audience) cell: every figure rounded to an integer, from
+ * sums in the panel's weight units (one division each, so an exact .5 stays one and rounds up).
+ */
+function projectedMetrics(x: Projection, days: number, names: readonly string[], unit: number): Record<string, number | null> {
   const all: Record<string, number> = {
-    imp_acc: Math.round(x.impressions), clk_acc: Math.round(x.clicks), uim_acc: Math.round(x.reach[0]!), ucl_acc: Math.round(x.clickers),
-    imp_avg_day: avg(x.impressions, days), clk_avg_day: avg(x.clicks, days), uim_avg_day: avg(x.impPersonDays, days), ucl_avg_day: avg(x.clkPersonDays, days),
+    imp_acc: Math.round(x.impressions / unit), clk_acc: Math.round(x.clicks / unit), uim_acc: Math.round(x.reach[0]! / unit), ucl_acc: Math.round(x.clickers / unit),
+    imp_avg_day: avg(x.impressions, days * unit), clk_avg_day: avg(x.clicks, days * unit), uim_avg_day: avg(x.impPersonDays, days * unit), ucl_avg_day: avg(x.clkPersonDays, days * unit),
   }
   for (let h = 0; h < 24; h++) {
-    all[HRS[h]!] = Math.round(x.impHours[h]!)
-    all[HRS[24 + h]!] = Math.round(x.clkHours[h]!)
+    all[HRS[h]!] = Math.round(x.impHours[h]! / unit)
+    all[HRS[24 + h]!] = Math.round(x.clkHours[h]! / unit)
   }
   return metricsIn(names, all)
 }
@@ -105,8 +108,9 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   const rows: Row[] = []
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
   const cellDef = { first: cells.first, second: cells.second, n: nR }
+  // universes are in the panel's weight units
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
-    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]!) : null,
+    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]! / panel!.unit) : null,
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = panel ? universes(panel, cellDef, audienceMask(env, panel, platforms)) : null
@@ -142,13 +146,13 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
       const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
       for (let j = 0; j < (byCell?.n ?? 0); j++) {
         const person = byCell!.person[j]!
-        if (inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.weight[person]!)
+        if (inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.units[person]!)
       }
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
         const x = proj[i * nR + c]!
         const seen = x.sample[0]! > 0 || x.clickerSample > 0
         if (!seen && !p.with_null) continue
-        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names) : nulls, hasData: seen })
+        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names, panel.unit) : nulls, hasData: seen })
       }
     }
   }

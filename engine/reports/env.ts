@@ -46,8 +46,9 @@ export function homeCells(panel: PanelIndex | null, first: Int32Array, second: I
 }
 
 /**
- * Universe of each region cell (metrics.md): the weight of the persons of `audience` (a mask from
- * audienceMask: a device of the platform, and the target if any) whose home is in the cell.
+ * Universe of each region cell (metrics.md), in the panel's weight units: the weight of the persons
+ * of `audience` (a mask from audienceMask: a device of the platform, and the target if any) whose
+ * home is in the cell.
  */
 export function universes(panel: PanelIndex | null, cells: { first: Int32Array; second: Int32Array; n: number }, audience: Uint8Array): Float64Array | null {
   if (!panel) return null
@@ -57,8 +58,8 @@ export function universes(panel: PanelIndex | null, cells: { first: Int32Array; 
     const r = panel.homeRegion[i]!
     const a = cells.first[r]!
     const b = cells.second[r]!
-    if (a >= 0) u[a]! += panel.weight[i]!
-    if (b >= 0) u[b]! += panel.weight[i]!
+    if (a >= 0) u[a]! += panel.units[i]!
+    if (b >= 0) u[b]! += panel.units[i]!
   }
   return u
 }

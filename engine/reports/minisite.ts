@@ -180,7 +180,7 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     for (let j = 0; j < byCell.n; j++) {
       const person = byCell.person[j]!
       if (inTarget[person] !== 1) continue
-      const w = panel.weight[person]!
+      const w = panel.units[person]!
       const cell = byCell.cell[j]!
       const s = sums.get(cell) ?? { evt: 0, uev: 0, evtDay: 0, uevDay: 0 }
       s.evt += byCell.impressions[j]! * w
@@ -192,9 +192,9 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     for (let i = 0; i < pos.n; i++) for (let e = 0; e < nE; e++) for (let c = 0; c < nR; c++) {
       const s = sums.get((i * nE + e) * nR + c)
       if (!s) continue
-      const m = s ? { evt_acc: Math.round(s.evt), uev_acc: Math.round(s.uev), evt_day: Math.round(s.evtDay), uev_day: Math.round(s.uevDay) } : null
+      const m = s ? { evt_acc: Math.round(s.evt / panel.unit), uev_acc: Math.round(s.uev / panel.unit), evt_day: Math.round(s.evtDay / panel.unit), uev_day: Math.round(s.uevDay / panel.unit) } : null
       rows.push({
-        attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]!) },
+        attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]! / panel.unit) },
         metrics: m ? metricsIn(names, m) : nullMetrics(names), hasData: s !== undefined,
       })
     }

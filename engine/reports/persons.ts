@@ -357,7 +357,7 @@ export function emptyProjection(): Projection {
   }
 }
 
-/** Adds entry j (one person's counts in a cell) to that cell's projection. */
+/** Adds entry j (one person's counts in a cell) to that cell's projection; `weight` in the panel's units. */
 export function project(into: Projection, c: PersonCells, j: number, weight: number): void {
   const imps = c.impressions[j]!
   into.impressions += imps * weight

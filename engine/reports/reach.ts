@@ -71,7 +71,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
   for (let j = 0; j < (byCell?.n ?? 0); j++) {
     const person = byCell!.person[j]!
     if (inCell[person] !== 1) continue
-    const w = panel.weight[person]!
+    const w = panel.units[person]!
     const cell = byCell!.cell[j]!
     const imps = byCell!.impressions[j]!
     impressions[cell]! += imps * w
@@ -84,7 +84,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
     const cell = i * s.nR + c
     const imps = impressions[cell]!
     const m: Record<string, number | null> = {
-      imp_acc: Math.round(imps),
+      imp_acc: Math.round(imps / panel.unit),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe
       grp_acc: u[c]! > 0 ? Math.round((100 * imps) / u[c]!) : null,
     }
@@ -94,12 +94,12 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
     for (let n = 10; n >= 1; n--) {
       reach += weighted[cell * BUCKETS + n]!
       sample += counted[cell * BUCKETS + n]!
-      m[RCH_ACC[n - 1]!] = Math.round(reach)
+      m[RCH_ACC[n - 1]!] = Math.round(reach / panel.unit)
       m[SPL[n - 1]!] = sample
     }
     const seen = sample > 0
     if (!seen && !s.withNull) continue
-    const universe = Math.round(u[c]!)
+    const universe = Math.round(u[c]! / panel.unit)
     rows.push({
       attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
       metrics: seen ? metricsIn(s.names, m) : nullMetrics(s.names),

@@ -22,7 +22,8 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
   const tagBytes = Math.max(1, Math.ceil(tagIds.length / 8))
   const size = countPersons(db, panelId)
   const indexOfRegion = regionTree(regions).indexOf
-  const weight = new Float64Array(size)
+  const units = new Float64Array(size)
+  let decimals = 0
   const homeRegion = new Uint16Array(size)
   const tags = new Uint8Array(size * tagBytes)
   const platforms = new Uint8Array(size)
@@ -33,7 +34,9 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
     for (const w = new Words(page.persons); !w.done; ) {
       const i = personIds.length
       personIds.push(w.next())
-      weight[i] = Number(w.next())
+      const text = w.next()
+      units[i] = Number(text)
+      decimals = Math.max(decimals, decimalsOf(text))
       homeRegion[i] = indexOfRegion.get(w.next()) ?? 0
     }
     // Tags and devices come in person_id order, as the persons do: a cursor finds most persons.
@@ -53,7 +56,22 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
       personOfDevice.set(device, i)
     }
   })
-  return { panelId, size, weight, homeRegion, tags, tagBytes, tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personOfDevice, personIds }
+  // Decimal weights become whole units; weights with more decimals (computed ones, as the demo
+  // panel's) stay as they are, summed as floats, since whole units would change them.
+  const unit = decimals <= MAX_DECIMALS ? 10 ** decimals : 1
+  if (unit > 1) for (let i = 0; i < size; i++) units[i] = Math.round(units[i]! * unit)
+  return { panelId, size, units, unit, homeRegion, tags, tagBytes, tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personOfDevice, personIds }
+}
+
+/** The most decimals of weights kept as whole units: a national panel's sums stay below 2^53 units. */
+const MAX_DECIMALS = 6
+
+/** Decimal places of a weight as stored (`48210.5`: 1; `2.5e-3`: 4; 17 when unreadable). */
+export function decimalsOf(text: string): number {
+  const m = /^[0-9]*(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/.exec(text.trim())
+  if (!m) return 17
+  const d = (m[1]?.replace(/0+$/, '').length ?? 0) - Number(m[2] ?? 0)
+  return Math.max(0, d)
 }
 
 /** Region tables are compared by their ids: buildRegions() hands out a new array on every call. */
@@ -170,8 +188,8 @@ export function universe(panel: PanelIndex, opts: UniverseOptions): { weight: nu
   for (let i = 0; i < panel.size; i++) {
     if (!onPlatform(panel, i, opts.platform) || !opts.regionFilter(panel.homeRegion[i]!)) continue
     if (opts.matcher && !matches(panel, opts.matcher, i)) continue
-    weight += panel.weight[i]!
+    weight += panel.units[i]!
     persons++
   }
-  return { weight, persons }
+  return { weight: weight / panel.unit, persons }
 }

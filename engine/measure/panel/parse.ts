@@ -114,7 +114,8 @@ export function parseCsvHeader(line: string): CsvLayout {
   return { person_id: at('person_id'), weight: at('weight'), home_region: at('home_region'), tags: at('tags'), devices: at('devices'), width: names.length }
 }
 
-const NUMBER_RE = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
+// (a sign is read, so that a negative weight is refused as not above 0 rather than as no number)
+const NUMBER_RE = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/
 const list = (s: string): string[] => (s.trim() === '' ? [] : s.split('|').map((x) => x.trim()))
 
 /** One CSV data row, read through the header's layout. */

@@ -7,8 +7,15 @@ export interface PanelIndex {
   panelId: string
   /** Number of persons. */
   size: number
-  /** Projection weight of each person (persons of the population it stands for). */
-  weight: Float64Array
+  /**
+   * Projection weight of each person (persons of the population it stands for) in `unit`s. When
+   * every weight has at most 6 decimals these are whole numbers, so that sums of them are exact
+   * (up to 2^53 units) and a projection that is exactly x.5 rounds up, as the rounding rule says,
+   * instead of landing on x.4999... by float addition. Sums are divided by `unit` once, at the end.
+   */
+  units: Float64Array
+  /** Units in a weight of 1: 10^d for d the most decimals a weight has, or 1 past 6 decimals. */
+  unit: number
   /** Home region of each person: index in region-table order. */
   homeRegion: Uint16Array
   /** Bit p of byte person*tagBytes + (p >> 3): the person carries tag p (tagIds order). */

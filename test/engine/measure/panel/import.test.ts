@@ -98,9 +98,11 @@ describe('importPersons (CSV)', () => {
       `p2,1000,${REGION.beijing},female`,
       `"p3",1000,${REGION.beijing},"female|18-24Y",`,
       `p4,1e3,${REGION.guangdong},,`,
+      `p5,-3,${REGION.guangdong},,`,
     ].join('\n')
     const r = importPersons(db, PANEL, text, 'csv', 'merge')
-    expect(r).toMatchObject({ imported: 3, rejected: 1, errors: [{ line: 3, error: 'has 4 fields, the header has 5' }] })
+    expect(r).toMatchObject({ imported: 3, rejected: 2 })
+    expect(r.errors.map((e) => [e.line, e.error])).toEqual([[3, 'has 4 fields, the header has 5'], [6, "'weight' must be a number above 0 and at most 10000000000, got -3"]])
     expect(stored().map((p) => [p.person_id, p.weight, p.tags.length, p.devices.length])).toEqual([['p1', 55000, 2, 2], ['p3', 1000, 2, 0], ['p4', 1000, 0, 0]])
   })
 

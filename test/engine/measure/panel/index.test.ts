@@ -50,7 +50,7 @@ describe('loadPanel', () => {
     expect(panel.personIds).toEqual(records.map((p) => p.person_id))
     const tree = new Map(regions.map((r, i) => [r.region_id, i]))
     records.forEach((p, i) => {
-      expect(panel.weight[i]).toBe(p.weight)
+      expect(panel.units[i]! / panel.unit).toBe(p.weight)
       expect(panel.homeRegion[i]).toBe(tree.get(p.home_region))
       const tags = panel.tagIds.filter((_, b) => (panel.tags[i * panel.tagBytes + (b >> 3)]! & (1 << (b & 7))) !== 0)
       expect(tags.sort()).toEqual([...p.tags].sort())

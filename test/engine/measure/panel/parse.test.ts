@@ -60,6 +60,10 @@ describe('parseCsvLine', () => {
     })
   })
 
+  it('reads a negative weight as the number it is, for the check to refuse as not above 0', () => {
+    expect(parseCsvLine('p1,-5,R,,', layout)).toMatchObject({ weight: -5 })
+  })
+
   it('reads empty tags and devices as none', () => {
     expect(parseCsvLine('p1,1,R,,', layout)).toMatchObject({ tags: [], devices: [] })
   })
@@ -68,7 +72,6 @@ describe('parseCsvLine', () => {
     ['p1,1,R,male', 'has 4 fields, the header has 5'],
     ['p1,,R,,', "'weight' is missing"],
     ['p1,abc,R,,', "'weight' must be a number"],
-    ['p1,-5,R,,', "'weight' must be a number"],
     [',1,R,,', "'person_id' is missing"],
     ['p1,1,,,', "'home_region' is missing"],
     ['p1,1,R,,idfa-abc', 'pc:<device> or mb:<device>'],
