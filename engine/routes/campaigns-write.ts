@@ -67,12 +67,20 @@ const create: Handler<'campaigns.create'> = (ctx, p) => {
   return { campaign_id: String(id) }
 }
 
-/** update: a duplicate name gets a number appended (spec §4.3), e.g. "Spring sale_2". */
+/** The longest campaign name (the codec's limit, also for a name with a number appended). */
+const MAX_NAME = 255
+
+/**
+ * update: a duplicate name gets a number appended (spec §4.3), e.g. "Spring sale_2"; the name is
+ * cut (by characters, not UTF-16 units) so that the result keeps within MAX_NAME.
+ */
 function freeName(ctx: Ctx, name: string, self: number): string {
   const owner = nameOwner(ctx, name)
   if (owner === undefined || owner === self) return name
+  const chars = [...name]
   for (let n = 2; ; n++) {
-    const candidate = `${name}_${n}`
+    const suffix = `_${n}`
+    const candidate = `${chars.slice(0, MAX_NAME - suffix.length).join('')}${suffix}`
     const o = nameOwner(ctx, candidate)
     if (o === undefined || o === self) return candidate
   }
@@ -80,7 +88,7 @@ function freeName(ctx: Ctx, name: string, self: number): string {
 
 type UpdateParams = ParamsFor<'campaigns.update'>
 
-function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { start_date: string }): void {
+function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { campaign_id: number | string; start_date: string }): void {
   if ((p.start_date === undefined) !== (p.end_date === undefined)) {
     const [given, missing] = p.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
     throw badParam(given, `must be sent together with '${missing}'`)
@@ -90,6 +98,25 @@ function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { start_date: stri
   if (p.start_date !== current.start_date) checkNotPast(ctx, 'start_date', p.start_date)
   const order = campaignDatesProblem({ start_date: p.start_date, end_date: p.end_date })
   if (order) throw badParam(order.param, order.problem)
+  checkPlansInside(ctx, Number(current.campaign_id), p.start_date, p.end_date)
+}
+
+/**
+ * Plan days must lie within the campaign (docs/spots.md): new dates that would leave some outside
+ * are refused, naming the date and the spots, rather than the days being dropped with their
+ * estimates. The days are removed first with update_spot delete_slot.
+ */
+function checkPlansInside(ctx: Ctx, campaignId: number, start: string, end: string): void {
+  const outside = ctx.db.query<{ spot_id: number; first: string; last: string; days: number }>(
+    `SELECT p.spot_id, MIN(p.date) AS first, MAX(p.date) AS last, COUNT(*) AS days FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id
+     WHERE s.campaign_id = ? AND (p.date < ? OR p.date > ?) GROUP BY p.spot_id ORDER BY p.spot_id`,
+    [campaignId, start, end],
+  )
+  if (outside.length === 0) return
+  const param = outside.some((o) => o.first < start) ? 'start_date' : 'end_date'
+  const named = outside.slice(0, 3).map((o) => `spot ${o.spot_id} has ${o.days} day${o.days === 1 ? '' : 's'} between ${o.first} and ${o.last}`).join('; ')
+  const more = outside.length > 3 ? `; and ${outside.length - 3} more spots` : ''
+  throw badParam(param, `would leave plan days outside the campaign's dates ${start}..${end}: ${named}${more}; remove them first (update_spot delete_slot)`)
 }
 
 const update: Handler<'campaigns.update'> = (ctx, p) => {

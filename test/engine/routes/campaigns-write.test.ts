@@ -139,6 +139,31 @@ describe('campaigns.update', () => {
     expect((await show(id)).campaign_name).toBe('Taken_3')
   })
 
+  it('keeps a name with a number appended within 255 characters', async () => {
+    const long = '长'.repeat(255)
+    await create({ campaign_name: long })
+    const id = (await create()).body.campaign_id
+    expect((await t.post('/cms/v1/campaigns/update', { campaign_id: id, campaign_name: long })).status).toBe(200)
+    const name = (await show(id)).campaign_name as string
+    expect([...name].length).toBe(255)
+    expect(name).toBe(`${'长'.repeat(253)}_2`)
+  })
+
+  it('refuses new dates that would leave plan days outside the campaign, naming the date and the spot', async () => {
+    const id = (await create()).body.campaign_id
+    const spot = (await t.post('/cms/v1/campaigns/create_spot_with_plan', { campaign_id: id, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top', slot_begin: DATES.nextWeek, slot_duration: 5, est_impression: 500 })).body
+    expect(spot.spot_id).toBeDefined()
+    const late = await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.tomorrow, end_date: '2025-01-19' })
+    expect400(late, 'invalid_request', 'end_date')
+    expect(late.body.error_description).toBe(`The 'end_date' would leave plan days outside the campaign's dates 2025-01-11..2025-01-19: spot ${spot.spot_id} has 2 days between 2025-01-20 and 2025-01-21; remove them first (update_spot delete_slot).`)
+    expect400(await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: '2025-01-18', end_date: DATES.nextMonth }), 'invalid_request', 'start_date')
+    expect((await show(id)).end_date).toBe(DATES.nextMonth)
+    // inside the plan's days, or once the days are removed, the dates change
+    expect((await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.tomorrow, end_date: '2025-01-21' })).status).toBe(200)
+    expect((await t.post('/cms/v1/campaigns/update_spot', { campaign_id: id, spot_id: spot.spot_id, delete_slot: '2025-01-20,2025-01-21' })).status).toBe(200)
+    expect((await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.tomorrow, end_date: '2025-01-19' })).status).toBe(200)
+  })
+
   it('needs start_date and end_date together', async () => {
     const id = (await create()).body.campaign_id
     expect400(await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.nextWeek }), 'invalid_request', 'start_date')
