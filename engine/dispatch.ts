@@ -73,6 +73,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const def = endpoints[id]
       opts.noStore = id === 'oauth.token'
       const parsed = parseRequest(req, def)
+      opts.common = commonParams(req, parsed.params)
       const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
       const { params, ignored } = def.rawParams ? { params: {}, ignored: [] } : decodeParams(def, parsed.params)
       opts.ignored = ignored

@@ -36,13 +36,16 @@ function fromQuery(query: EngineRequest['query']): RawParams {
 /**
  * A flat JSON object as form parameters: scalars as text, an array of scalars as the comma list
  * the form would send (`events: ["home","buy"]` as `home,buy`; the array's JSON text was split
- * at its commas into `["home"` and `"buy"]`), other values as JSON text.
+ * at its commas into `["home"` and `"buy"]`). A nested object, or an array holding one, is
+ * refused naming the parameter (until 2026-11-26 it was taken as its JSON text, so that
+ * `campaign_name: {"a":1}` named a campaign `{"a":1}`).
  */
 function fromJsonObject(value: unknown, into: RawParams): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body', 'must be a JSON object')
   for (const [k, v] of Object.entries(value)) {
     if (v === null || v === undefined) continue
-    add(into, k, Array.isArray(v) && v.every(isScalar) ? listText(k, v) : typeof v === 'object' ? JSON.stringify(v) : String(v))
+    if (Array.isArray(v) ? !v.every(isScalar) : typeof v === 'object') throw badParam(k, 'is a JSON object or an array of them; a parameter is text, a number, a boolean or an array of those')
+    add(into, k, Array.isArray(v) ? listText(k, v) : String(v))
   }
 }
 
@@ -68,18 +71,24 @@ export interface Common {
   suppress: boolean
 }
 
-export function commonParams(req: EngineRequest): Common {
-  const q = req.query
-  const cb = q.callback
+/**
+ * callback and suppress_response_codes, from the query, or from the query and the body once it is
+ * read (`params`): "present at all" in either counts (docs/api.md; until 2026-11-26 the body's were
+ * dropped without a word).
+ */
+export function commonParams(req: EngineRequest, params?: RawParams): Common {
+  const q = params ?? fromQuery(req.query)
   // Only [A-Za-z0-9_] is kept in a JSONP name; other characters are removed (vendor-notes §1.2).
-  const name = (Array.isArray(cb) ? (cb[0] ?? '') : (cb ?? '')).replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
-  return { callback: name === '' ? null : name, suppress: 'suppress_response_codes' in q }
+  const name = (q.get('callback')?.[0] ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
+  return { callback: name === '' ? null : name, suppress: q.has('suppress_response_codes') }
 }
 
 export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedRequest {
   const params = fromQuery(req.query)
   let json: unknown = null
   const body = req.body ?? ''
+  const charset = def.method === 'POST' ? foreignCharset(req.headers?.['content-type'] ?? '') : null
+  if (charset) throw new ApiError(E.unsupportedMediaType, `The body's charset '${charset}' is not accepted; send UTF-8.`)
   if (def.method === 'POST' && def.body === 'text') return { params, json, text: body, token: findToken(req, params) }
   if (def.method === 'POST' && body !== '') {
     if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
@@ -130,12 +139,28 @@ export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record
   for (const [name, codec] of Object.entries(def.params)) {
     const values = raw.get(name)
     if (values && values.length > 1) throw badParam(name, 'is given more than once')
+    if (values?.[0]?.includes(NOT_UTF8)) throw badParam(name, NOT_UTF8_PROBLEM)
     params[name] = codec.decode(values?.[0], name)
   }
   // vendor-notes §1.2: order_asc and order_desc must not come together
   if (params.order_asc !== undefined && params.order_desc !== undefined) throw badParam('order_desc', 'cannot be combined with order_asc; give one of them')
   const ignored = [...raw.keys()].filter((k) => !(k in def.params) && !IGNORED_NAMES.has(k))
   return { params, ignored }
+}
+
+/**
+ * U+FFFD, what bytes that are not UTF-8 become when decoded (GBK text, a Latin-1 form): a value
+ * holding it is refused rather than stored mangled, where two different names would also clash.
+ */
+const NOT_UTF8 = '\uFFFD'
+const NOT_UTF8_PROBLEM = 'is not UTF-8 text: it holds bytes that are not UTF-8 (shown as U+FFFD); send UTF-8, percent-encoded in a query string or form'
+
+/** A body's declared charset, when it is not UTF-8 (or its subset US-ASCII): the body cannot be read as sent. */
+function foreignCharset(contentType: string): string | null {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)
+  if (!m) return null
+  const c = m[1]!.toLowerCase()
+  return c === 'utf-8' || c === 'utf8' || c === 'us-ascii' ? null : m[1]!
 }
 
 /** The door's names, which no endpoint declares and which are not reported as ignored either. */

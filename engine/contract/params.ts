@@ -326,13 +326,13 @@ export const p = {
   /** Integers separated by , (estimates matching a date list). */
   intList: (min = 0, max = 2 ** 40) =>
     new Field((raw, name) => raw.split(',').map((s) => parseInt10(s, name, min, max)), { type: 'string', description: 'integers separated by ,' }),
-  /** An array of integers, written as JSON `[1,2]` or as `1,2` (linked_tvcaids). */
+  /** An array of integers, written as JSON `[1,2]` or as `1,2` (linked_tvcaids); empty (`[]`, ``) is the empty array, which clears it on update. */
   intArray: () =>
     new Field((raw, name) => {
       const s = raw.trim().replace(/^\[/, '').replace(/\]$/, '').trim()
       if (s === '') return []
       return noDuplicates(s.split(',').map((x) => parseInt10(x, name, 0, Number.MAX_SAFE_INTEGER)), String, name, 'id')
-    }, { type: 'string', description: 'JSON array [123,456] or 123,456' }),
+    }, { type: 'string', description: 'JSON array [123,456] or 123,456' }, false),
   limit: (kind: 'offset' | 'page') => new Field(parseLimit(kind), { type: 'string', pattern: '^[0-9]+,[0-9]+$' }),
   /** An attribute name to sort by; only the listed ones. */
   order: <const V extends string>(fields: readonly V[]) => p.oneOf(fields),
@@ -392,7 +392,8 @@ export const p = {
   spotFreqCapping: () =>
     new Field(
       (raw, name) => {
-        const s = raw.trim()
+        // an unencoded '+' arrives as a space (S3+D as 'S3 D', S0+ as 'S0 '): read as the '+' meant
+        const s = raw.replace(/^\s+/, '').replace(/ /g, '+').trim()
         if (!/^[SM][0-9]{1,3}[+-][DWM]?$/.test(s)) throw badParam(name, `must be written like S0+, S3+D or M5-W (case-sensitive), got '${raw}'`)
         return s
       },

@@ -1,10 +1,19 @@
 // spec §4.1 and §5: the token endpoint (password grant; the other grants are marked unavailable)
 import type { Handler } from '../runtime'
+import { ApiError, E } from '../contract/errors'
 import { basicCredentials } from '../request'
 
 const token: Handler<'oauth.token'> = (ctx, p) => {
-  // RFC 6749 §2.3.1: client credentials may also come in an Authorization: Basic header.
-  const basic = p.client_id === undefined ? basicCredentials(ctx.request) : null
+  // RFC 6749 §2.3.1: client credentials may also come in an Authorization: Basic header. A client
+  // sending them both ways (some HTTP libraries add the header) is served when the two agree, and
+  // told which part differs when they do not (until 2026-11-26 the header was then ignored and
+  // the answer said client_id and client_secret were required, both having been sent).
+  const basic = basicCredentials(ctx.request)
+  if (basic) {
+    for (const name of ['client_id', 'client_secret'] as const) {
+      if (p[name] !== undefined && p[name] !== basic[name]) throw new ApiError(E.invalidRequest, `The '${name}' in the request differs from the one in the Authorization: Basic header; send the client's credentials one way.`)
+    }
+  }
   return ctx.auth.token({ ...p, ...(basic ?? {}) }, ctx.request.remoteAddress)
 }
 

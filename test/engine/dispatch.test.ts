@@ -178,3 +178,37 @@ describe('dispatch', () => {
     expect(r.body.error).toBe('temporarily_unavailable')
   })
 })
+
+describe('input an audit of 2026-11-26 found mishandled', () => {
+  const form = 'application/x-www-form-urlencoded'
+  const create = (body: string, contentType = form) => raw('POST', '/cms/v1/campaigns/create', {}, `${body}&start_date=${DATES.tomorrow}&end_date=${DATES.nextWeek}`, contentType)
+  const said = (r: { status: number; body: string }) => [r.status, JSON.parse(r.body).error_description]
+
+  it('refuses text that is not UTF-8, naming the parameter, and a body in another charset', async () => {
+    // GBK bytes of 牛奶, percent-encoded: decoded as UTF-8 they are replacement characters
+    expect(said(await create('campaign_name=%C5%A3%C4%CC'))).toEqual([400, "The 'campaign_name' is not UTF-8 text: it holds bytes that are not UTF-8 (shown as U+FFFD); send UTF-8, percent-encoded in a query string or form."])
+    expect(said(await create('campaign_name=x&description=%FF%FE'))[1]).toContain("The 'description' is not UTF-8 text")
+    expect(said(await create('campaign_name=ok', `${form}; charset=GBK`))).toEqual([415, "The body's charset 'GBK' is not accepted; send UTF-8."])
+    expect((await create('campaign_name=%E7%89%9B%E5%A5%B6', `${form}; charset=UTF-8`)).status).toBe(200)
+  })
+
+  it('refuses a nested JSON object as a parameter, and clears linked_tvcaids with an empty array', async () => {
+    const json = (o: object) => raw('POST', '/cms/v1/campaigns/create', {}, JSON.stringify({ start_date: DATES.tomorrow, end_date: DATES.nextWeek, ...o }), 'application/json')
+    expect(said(await json({ campaign_name: { a: 1 } }))).toEqual([400, "The 'campaign_name' is a JSON object or an array of them; a parameter is text, a number, a boolean or an array of those."])
+    expect((await json({ campaign_name: 'objects in a list', wares: [{ a: 1 }] })).status).toBe(400)
+    const id = JSON.parse((await json({ campaign_name: 'TV ids', linked_tvcaids: [1, 2] })).body).campaign_id as string
+    const tvcaids = async () => (await t.get('/cms/v1/campaigns/show', { campaign_id: id, pmo_info: 1 })).body.linked_tvcaids
+    expect(await tvcaids()).toEqual([1, 2])
+    expect((await raw('POST', '/cms/v1/campaigns/update', {}, JSON.stringify({ campaign_id: id, linked_tvcaids: [] }), 'application/json')).status).toBe(200)
+    expect(await tvcaids()).toEqual([])
+    expect((await raw('POST', '/cms/v1/campaigns/update', {}, `campaign_id=${id}&linked_tvcaids=3`, form)).status).toBe(200)
+    expect((await raw('POST', '/cms/v1/campaigns/update', {}, `campaign_id=${id}&linked_tvcaids=`, form)).status).toBe(200)
+    expect(await tvcaids()).toEqual([])
+  })
+
+  it('takes suppress_response_codes and callback from a POST body too', async () => {
+    const r = await raw('POST', '/cms/v1/campaigns/update', {}, 'campaign_id=99999&suppress_response_codes=1&callback=cb', form)
+    expect(r.status).toBe(200)
+    expect(r.body).toMatch(/^\/\*\*\/cb\(\{"error":"invalid_campaign_id"/)
+  })
+})

@@ -69,6 +69,12 @@ describe('oauth.token', () => {
     const body = new URLSearchParams({ grant_type: 'password', username: ACCOUNT.username, password: ACCOUNT.password }).toString()
     const r = await t.engine.handle({ method: 'POST', path: '/oauth/token', query: {}, body, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` } })
     expect(r.status).toBe(200)
+    // both ways at once: served when they agree, and the difference named when they do not
+    const both = (extra: string) => t.engine.handle({ method: 'POST', path: '/oauth/token', query: {}, body: `${body}&${extra}`, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` } })
+    expect((await both(`client_id=${ACCOUNT.client_id}`)).status).toBe(200)
+    const other = await both('client_id=another')
+    expect([other.status, JSON.parse(other.body).error_description]).toEqual([400, "The 'client_id' in the request differs from the one in the Authorization: Basic header; send the client's credentials one way."])
+    expect(JSON.parse((await both(`client_id=${ACCOUNT.client_id}&client_secret=wrong`)).body).error_description).toContain("'client_secret' in the request differs")
   })
 
   it('answers GET with 405 method_not_allowed', async () => {

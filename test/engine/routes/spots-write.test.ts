@@ -111,6 +111,12 @@ describe('campaigns.create_spot', () => {
     expect((await showSpot(t, cid, r.body.spot_id)).body.freq_capping).toBe(v)
   })
 
+  // an unencoded '+' in a form arrives as a space: S3+D as 'S3 D', S0+ as 'S0 '
+  it.each([['S3 D', 'S3+D'], ['S0 ', 'S0+']])('reads freq_capping %j as %s', async (sent, stored) => {
+    const r = await createSpot(t, cid, { freq_capping: sent })
+    expect((await showSpot(t, cid, r.body.spot_id)).body.freq_capping).toBe(stored)
+  })
+
   it.each([
     ['placement_type', 'Video'], ['placement_type', 'qr-code'], ['report_metrics', 'imp'], ['program_purchasing_type', 'all'],
     ['dangerous_source_filtration', '2'], ['freq_capping', 's0+'], ['vending_model', 'Spot-Buy'], ['linked_siteid', 'abc'],
