@@ -108,6 +108,8 @@ class NdjsonCursor implements LineCursor {
 export async function runImport(measure: Measurement, timeZone: string, job: Job, text: string, format: 'ndjson' | 'csv'): Promise<void> {
   const c = importContext(measure, timeZone)
   const source = lines(text, format)
+  // a CSV header is a line of the file (in `total`) and read first: done ends at processed = total
+  if (format === 'csv' && text.length > 0) job.processed = 1
   for (let p = parseLines(source, c, CHUNK); p; p = parseLines(source, c, CHUNK)) await ingestParsed(measure, job, p)
 }
 

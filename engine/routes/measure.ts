@@ -54,6 +54,8 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const to = p.to_date ?? dayDate(Math.min(dayNumber(ctx.today), dayNumber(c.end_date)))
   if (from > to) throw badParam(p.to_date ? 'to_date' : 'from_date', `makes an empty range ${from}..${to}${p.to_date ? '' : ' (to_date defaults to the earlier of today and the campaign end)'}`)
   if (to < c.start_date || from > c.end_date) throw badParam(p.from_date && from > c.end_date ? 'from_date' : 'to_date', `makes ${from}..${to}, outside the campaign's dates ${c.start_date}..${c.end_date}`)
+  // (hours not reached yet get no traffic: a range wholly ahead would be a job of 0 hits)
+  if (from > ctx.today) throw badParam('from_date', `(${from}) is after today (${ctx.today}, ${ctx.settings.timeZone}): traffic is simulated up to now, never ahead`)
   const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const sim = simulate({

@@ -120,6 +120,23 @@ describe('the app in a browser', () => {
     expect(spots[1]!.spot_plan).toHaveLength(14)
   })
 
+  it("shows a spot field's error until the field is fixed, not after", async ({ skip }) => {
+    if (reason) return skip(reason)
+    await page.click('[data-test=spot-new]')
+    await page.waitForSelector('[data-test=spot-editor]')
+    await page.fill('[data-test=spot-field-publisher_name] input', 'Sohu')
+    await page.fill('[data-test=spot-field-channel_name] input', 'Home')
+    await page.fill('[data-test=spot-field-placement_name] input', 'Error check')
+    const landing = page.locator('[data-test=spot-field-landing_page]')
+    await landing.locator('input').fill('not a url')
+    await page.click('[data-test=spot-save]')
+    await expect.poll(() => landing.textContent()).toContain("'landing_page'")
+    await landing.locator('input').fill('https://example.com/spring')
+    await expect.poll(() => landing.textContent()).not.toContain("'landing_page'")
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('[data-test=spot-editor]', { state: 'hidden' })
+  })
+
   it('publishes a target built from panel tags', async ({ skip }) => {
     if (reason) return skip(reason)
     await page.click('.n-tabs-tab[data-name=targets]')

@@ -51,6 +51,16 @@ describe('messages', () => {
     }
   })
 
+  it('writes English counts in the singular for one (a plural message, called with the count)', () => {
+    const en = createI18n({ legacy: false, locale: 'en', messages: { en: messages.en } }).global
+    const zh = createI18n({ legacy: false, locale: 'zh', messages: { zh: messages.zh } }).global
+    for (const [key, one, two] of [['campaign.spots.count', '1 spot', '2 spots'], ['campaign.codes.count', '1 code', '2 codes'], ['campaign.minisites.eventCount', '1 event', '2 events'], ['campaign.bulk.created', '1 spot created.', '2 spots created.']] as const) {
+      expect([en.t(key, { n: 1 }, 1), en.t(key, { n: 2 }, 2)]).toEqual([one, two])
+      expect(zh.t(key, { n: 1 }, 1)).toContain('1')
+    }
+    expect(zh.t('campaign.spots.count', { n: 2 }, 2)).toBe('2 个广告位')
+  })
+
   it('defines every literal key the renderer uses with t()', () => {
     const all = new Set(keys(messages.en))
     const root = join(__dirname, '..', '..', 'renderer', 'src')

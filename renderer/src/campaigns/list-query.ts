@@ -48,6 +48,16 @@ export const emptyFilters = (): CampaignFilters => ({
 /** Newest first: most planners look for what they made last. */
 export const defaultListState = (): ListState => ({ filters: emptyFilters(), sort: { field: 'campaign_id', dir: 'desc' }, pageSize: 50 })
 
+/**
+ * The sort after a header click: the column's order, or the default (newest first) when the
+ * click clears it; without an order the engine lists oldest first, which the table showed with
+ * no column marked (until 2026-11-26).
+ */
+export function sortAfterClick(column: string | number | null | undefined, order: 'ascend' | 'descend' | false | undefined): ListSort | null {
+  if (order && typeof column === 'string' && isOrderField(column)) return { field: column, dir: order === 'ascend' ? 'asc' : 'desc' }
+  return defaultListState().sort
+}
+
 const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, PATTERN_MAX) : '')
 const isOrderField = (v: unknown): v is OrderField => (CAMPAIGN_ORDER as readonly unknown[]).includes(v)
 

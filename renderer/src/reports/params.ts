@@ -40,7 +40,7 @@ export const VIEW_REQUESTS: Record<ViewKey, readonly ViewRequest[]> = {
   ],
   minisite: [
     { id: 'reports.basic_show_minisite', top: ['by_position', 'by_audience', 'by_region'], fixed: { metrics: 'all' }, fallback: { by_position: 'campaign' } },
-    { id: 'reports.realtime_show_minisite', top: ['by_position'], fixed: { metrics: 'hrs' }, fallback: { by_position: 'campaign' } },
+    { id: 'reports.realtime_show_minisite', top: ['by_position'], fixed: { metrics: 'all' }, fallback: { by_position: 'campaign' } },
   ],
   realtime: [{ id: 'reports.realtime_show', top: ['by_position', 'platform'], fixed: { metrics: 'all' } }],
 }

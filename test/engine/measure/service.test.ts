@@ -93,7 +93,7 @@ describe('an event file over HTTP (docs/import.md)', () => {
     const send = async (body: string, type: string, query: Record<string, string> = {}) =>
       JSON.parse((await t.engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: t.token, ...query }, body, headers: { 'content-type': type } })).body)
     const csv = `Type,TS,Campaign_ID,spot_id,IDENTITY\nimpression,2025-01-10T10:00:00+08:00,${campaign},${spot},idfa:x-1\nclick,2025-01-10T10:01:00+08:00,${campaign},${spot},idfa:x-1\n`
-    expect(await send(csv, 'text/csv; charset=utf-8')).toMatchObject({ state: 'done', total: 3, imported: 2, rejected: 0 })
+    expect(await send(csv, 'text/csv; charset=utf-8')).toMatchObject({ state: 'done', total: 3, processed: 3, imported: 2, rejected: 0 })
     // format= wins over the content type, and without either a body is NDJSON
     expect(await send(csv, 'text/csv', { format: 'ndjson' })).toMatchObject({ imported: 0, rejected: 3 })
     const ndjson = `${JSON.stringify({ type: 'impression', ts: '2025-01-10T11:00:00+08:00', campaign_id: campaign, spot_id: spot, identity: 'idfa:x-2' })}\n`

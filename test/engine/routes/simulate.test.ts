@@ -63,6 +63,7 @@ describe('simulate.run', () => {
       [{ from_date: '2025-01-15', to_date: '2025-01-12' }, 'to_date', /makes an empty range 2025-01-15\.\.2025-01-12/],
       [{ from_date: '2025-02-01', to_date: '2025-02-05' }, 'from_date', /outside the campaign's dates 2025-01-10\.\.2025-01-20/],
       [{ from_date: '2024-12-01', to_date: '2024-12-05' }, 'to_date', /outside the campaign's dates/],
+      [{ from_date: '2025-01-12', to_date: '2025-01-14' }, 'from_date', /\(2025-01-12\) is after today \(2025-01-10, Asia\/Shanghai\): traffic is simulated up to now, never ahead/],
       // 50,000 and 120,000 impressions over 5 days, x100: 17 million planned, whatever max_hits keeps
       [{ to_date: '2025-01-14', scale: 100, max_hits: 1000 }, 'scale', /plans \d+ hits for 2025-01-10\.\.2025-01-14, more than the 10000000 one simulation makes/],
     ]

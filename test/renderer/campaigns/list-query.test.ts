@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import {
-  buildListParams, campaignStatus, defaultListState, emptyFilters, hasFilters, normaliseListState, pageOf, parseIdList, rowRange,
+  buildListParams, campaignStatus, defaultListState, emptyFilters, hasFilters, normaliseListState, pageOf, parseIdList, rowRange, sortAfterClick,
   type ListState,
 } from '../../../renderer/src/campaigns/list-query'
 
@@ -50,6 +50,17 @@ describe('buildListParams', () => {
     const filters = { ...emptyFilters(), campaign_name: 'x', campaign_id: '1,2', status: 3 as const, calculation_type: '1.0' as const }
     const p = buildListParams(state({ filters, sort: { field: 'brand_name', dir: 'asc' }, pageSize: 200 }), 4)!
     expect(decode(p)).toMatchObject({ campaign_id: ['1', '2'], status: 3, order_asc: 'brand_name', limit: { offset: 800, count: 201 } })
+  })
+})
+
+describe('sortAfterClick', () => {
+  it("takes the clicked column's order, and goes back to newest first when the click clears it", () => {
+    expect(sortAfterClick('campaign_name', 'ascend')).toEqual({ field: 'campaign_name', dir: 'asc' })
+    expect(sortAfterClick('campaign_id', 'descend')).toEqual({ field: 'campaign_id', dir: 'desc' })
+    expect(sortAfterClick('campaign_name', false)).toEqual({ field: 'campaign_id', dir: 'desc' })
+    expect(sortAfterClick(undefined, undefined)).toEqual({ field: 'campaign_id', dir: 'desc' })
+    expect(sortAfterClick('start_date', 'ascend')).toEqual({ field: 'campaign_id', dir: 'desc' }) // not orderable
+    expect(buildListParams(state({ sort: sortAfterClick('campaign_name', false) }), 0)).toMatchObject({ order_desc: 'campaign_id' })
   })
 })
 

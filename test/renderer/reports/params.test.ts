@@ -65,7 +65,7 @@ describe('buildView', () => {
   it('scopes minisite reports to this campaign', () => {
     const [basic, realtime] = buildView(pick({ by_region: 'level1' }), 'minisite', env)
     expect(basic!.params).toMatchObject({ minisite_id: '3', by_position: 'campaign', campaign_id: ['7'], by_region: 'level1', metrics: 'all', date: '2026-03-05' })
-    expect(realtime!.params).toMatchObject({ minisite_id: '3', by_position: 'campaign', campaign_id: ['7'], metrics: 'hrs', date: '2026-03-06' })
+    expect(realtime!.params).toMatchObject({ minisite_id: '3', by_position: 'campaign', campaign_id: ['7'], metrics: 'all', date: '2026-03-06' })
     expect(realtime!.params).not.toHaveProperty('by_region')
     expect(buildView(pick({ by_position: 'keyword' }), 'minisite', env)[0]!.notes[0]).toMatchObject({ params: { used: 'campaign' } })
   })

@@ -13,7 +13,7 @@ export const en = {
     planNone: 'No plan', planDays: '{days} d · {first} to {last}', planTotals: '{imp} imp · {clk} clk',
     edit: 'Edit', keywords: 'Keywords', plan: 'Plan', delete: 'Delete',
     deleteTitle: 'Delete spot', deleteConfirm: 'Delete spot {name}? Its keywords and plan are deleted with it; its monitoring codes stop counting.', deleted: 'Spot {name} deleted.',
-    on: 'On', off: 'Off', count: '{n} spots',
+    on: 'On', off: 'Off', count: '{n} spot | {n} spots',
   },
   editor: {
     createTitle: 'New spot', editTitle: 'Edit spot {name}', withPlan: 'Create with a plan (create_spot_with_plan)',
@@ -46,7 +46,7 @@ export const en = {
     pasteHint: 'One keyword a line, or name^landing_page entries joined by >', pasteApply: 'Add these', textForm: 'Text form sent',
     existing: 'Saved keywords cannot be deleted (the API has no call for it); you can rename them or change their landing page.',
     problem: { empty: 'Enter a keyword', separator: 'No ^ or > in a keyword', tooLong: 'At most 100 characters', url: 'An http:// or https:// address', duplicate: 'Listed twice' },
-    saved: 'Keywords saved.', none: 'No keywords.', remove: 'Remove keyword', count: '{n} keywords',
+    saved: 'Keywords saved.', none: 'No keywords.', remove: 'Remove keyword', count: '{n} keyword | {n} keywords',
   },
   plan: {
     title: 'Plan of {name}', hint: 'Click days to select them, Shift+click to select a range. Days outside the campaign cannot be planned.',
@@ -62,7 +62,7 @@ export const en = {
     read: 'Read pasted cells', fileRead: '{name}: {n} data rows', intro: 'One row per spot. Columns are the batch item members (wire names); the template lists them all with two examples.',
     column: 'Sheet column', field: 'Spot field', ignore: 'Ignore', sample: 'First values', missing: 'Map the required fields: {fields}', twice: 'Mapped twice: {fields}',
     line: 'Line', problems: 'Problems', ok: 'Ready', ready: '{ok} of {n} rows ready', tooMany: 'At most {max} spots in one request; the sheet has {n}.',
-    create: 'Create {n} spots', created: '{n} spots created.', refusedRow: 'Nothing was created: the engine refused line {line}.', refused: 'Nothing was created: {message}',
+    create: 'Create {n} spot | Create {n} spots', created: '{n} spot created. | {n} spots created.', refusedRow: 'Nothing was created: the engine refused line {line}.', refused: 'Nothing was created: {message}',
     allOrNothing: 'The batch is all or nothing: fix every row first.', next: 'Next', back: 'Back', empty: 'The sheet has no data rows.', readFailed: 'The file could not be read: {message}',
     onlyErrors: 'Only rows with problems',
   },
@@ -79,7 +79,7 @@ export const en = {
   publishers: { empty: 'No publishers: publishers appear with the campaign’s spots.', col: { id: 'ID', name: 'Publisher', spots: 'Spots' } },
   codes: {
     options: 'Code options (code_type)', landingUtm: 'Landing pages with utm parameters (landingpage=utm)', vendor: 'seen in vendor codes', engine: 'engine’s choice',
-    exclusive: 'utm and utm_auto exclude each other.', empty: 'No spots: no codes.', count: '{n} codes', copy: 'Copy',
+    exclusive: 'utm and utm_auto exclude each other.', empty: 'No spots: no codes.', count: '{n} code | {n} codes', copy: 'Copy',
     col: { spot_id: 'Spot id', spot_id_str: 'spot_id_str', publisher_name: 'Publisher', channel_name: 'Channel', placement_name: 'Placement', keyword_id: 'Keyword id', keyword: 'Keyword', landing_page: 'Landing page', impression_url: 'Impression code', click_url: 'Click code' },
     fileName: 'tracking-codes', preview: 'Preview',
   },
@@ -87,7 +87,7 @@ export const en = {
     intro: 'A minisite is the advertiser’s site whose page views (events) are credited to the campaigns linked to it. Place an event’s tag on its page.',
     new: 'New minisite', link: 'Link', linkPick: 'Link an existing minisite', empty: 'No minisite credits this campaign.',
     col: { id: 'ID', name: 'Minisite', events: 'Events', others: 'Other campaigns', actions: 'Actions' },
-    eventCount: '{n} events', noEvents: 'No events: add some, or no page can be tagged.',
+    eventCount: '{n} event | {n} events', noEvents: 'No events: add some, or no page can be tagged.',
     edit: 'Edit', unlink: 'Unlink', delete: 'Delete',
     unlinkConfirm: 'Stop crediting {name}’s events to this campaign? Events already recorded stay in the event log.',
     deleteConfirm: 'Delete minisite {name} for every campaign ({n} linked)? Its tags stop counting; events already recorded stay in the event log.',
@@ -98,7 +98,7 @@ export const en = {
     unlinked: 'Minisite {name} no longer credits this campaign.', deleted: 'Minisite {name} deleted.', nothing: 'Nothing changed.',
     creditOnly: 'Tags credit only this campaign (k={id})', creditHint: 'Without k=, an event is credited to the person’s latest click or impression on any linked campaign.',
     col2: { minisite_id: 'Minisite id', minisite_name: 'Minisite', event_id: 'Event id', event_name: 'Event', tag: 'Event tag' },
-    fileName: 'minisite-tags', tagCount: '{n} tags',
+    fileName: 'minisite-tags', tagCount: '{n} tag | {n} tags',
   },
 }
 
