@@ -80,7 +80,7 @@ export const en = {
     cell: 'Panel sample of {sample} persons (under {min}): unreliable',
     short: 'small sample',
     reach: 'Small panel samples: {list}. Figures resting on fewer than {min} panel persons are unreliable.',
-    reachItem: '{label} from {from}+ ({sample} persons)',
+    reachItem: '{label} from {from}+ ({sample} persons)', reachMore: 'and {n} more rows of the table',
     audience: 'Some audience figures rest on fewer than {min} panel persons and are unreliable (marked in the table).',
   },
   chart: {
@@ -200,7 +200,7 @@ export const zh: typeof en = {
     cell: '样本量 {sample} 人（少于 {min}）：数据不可靠',
     short: '样本偏小',
     reach: '样本量偏小：{list}。样本少于 {min} 人的数据不可靠。',
-    reachItem: '{label}（{from}+ 起，{sample} 人）',
+    reachItem: '{label}（{from}+ 起，{sample} 人）', reachMore: '以及表格中另外 {n} 行',
     audience: '部分受众数据的样本少于 {min} 人，不可靠（已在表格中标出）。',
   },
   chart: {
