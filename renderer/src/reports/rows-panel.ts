@@ -125,8 +125,20 @@ export function composition(items: readonly ReportItem[], tags: readonly string[
   })
 }
 
-/** The composition table: a row per report row (panel, position, tag type, tag) with its four figures. */
-export function compositionTable(items: readonly ReportItem[], names: Names, t: Translate): TableData {
+/** The key of a panel and position, shared by the overview's and the composition's rows. */
+const positionKey = (a: ReportItem['attributes']) => `${a.panel_id ?? ''}|${a.publisher_id ?? ''}|${a.spot_id ?? ''}`
+
+/** The samples behind each panel and position (persons reached, persons clicking), from the overview. */
+export function positionSamples(overview: readonly ReportItem[]): Map<string, { uim: number | null; ucl: number | null }> {
+  return new Map(overview.map((i) => [positionKey(i.attributes), { uim: num(i.metrics.uim_spl), ucl: num(i.metrics.ucl_spl) }]))
+}
+
+/**
+ * The composition table: a row per report row (panel, position, tag type, tag) with its four
+ * figures; shares and indexes resting on a small sample of their position (`samples`, from the
+ * overview) are flagged as the overview's are.
+ */
+export function compositionTable(items: readonly ReportItem[], names: Names, t: Translate, samples?: ReadonlyMap<string, { uim: number | null; ucl: number | null }>): TableData {
   const columns: Column[] = [
     textColumn('panel_id', t('reports.col.panel')), textColumn('position', t('reports.col.position')),
     textColumn('type', t('reports.col.tagType')), textColumn('tag', t('reports.col.tag')), textColumn('tag_id', 'tag_id'),
@@ -135,7 +147,9 @@ export function compositionTable(items: readonly ReportItem[], names: Names, t: 
   const rows: TableRow[] = items.map((i, k) => {
     const tag = i.attributes.tag_id ?? ''
     const m = i.metrics
-    return { key: String(k), cells: { panel_id: i.attributes.panel_id ?? '', position: positionLabel(i, names) || t('reports.position.campaign'), type: names.typeName(names.tagType(tag)), tag: names.tag(tag), tag_id: tag, uim_pct: num(m.uim_pct), uim_idx: num(m.uim_idx), ucl_pct: num(m.ucl_pct), ucl_idx: num(m.ucl_idx) } }
+    const sample = samples?.get(positionKey(i.attributes))
+    const warn = sample ? warnCells(t, [sample.uim, sample.ucl], ['uim_pct|uim_idx', 'ucl_pct|ucl_idx']) : undefined
+    return { key: String(k), cells: { panel_id: i.attributes.panel_id ?? '', position: positionLabel(i, names) || t('reports.position.campaign'), type: names.typeName(names.tagType(tag)), tag: names.tag(tag), tag_id: tag, uim_pct: num(m.uim_pct), uim_idx: num(m.uim_idx), ucl_pct: num(m.ucl_pct), ucl_idx: num(m.ucl_idx) }, ...(warn ? { warn } : {}) }
   })
   return { columns, rows }
 }

@@ -1,6 +1,6 @@
 // renderer/src/reports/rows-panel.ts and rows-minisite.ts: reach, audience and minisite rows
 import { describe, expect, it } from 'vitest'
-import { composition, compositionTable, overviewBars, overviewTable, reachCurves, reachTable, smallSamples, tagOrder } from '../../../renderer/src/reports/rows-panel'
+import { composition, compositionTable, overviewBars, overviewTable, positionSamples, reachCurves, reachTable, smallSamples, tagOrder } from '../../../renderer/src/reports/rows-panel'
 import { eventFigures, eventHours, eventHoursTable, minisiteTable } from '../../../renderer/src/reports/rows-minisite'
 import { GLOBAL, MAINLAND, item, names, panel, t } from './fixtures'
 
@@ -62,6 +62,13 @@ describe('audience', () => {
     expect(s).toMatchObject({ pct: [60, 40, 10], idx: [null, 85, 80] })
     const table = compositionTable(show, names, t)
     expect(table.rows[1]!.cells).toMatchObject({ type: 'Gender', tag: 'Male', tag_id: 'male', uim_pct: 55, ucl_idx: null, position: 'reports.position.campaign' })
+    expect(table.rows[1]!.warn).toBeUndefined()
+  })
+
+  it("flags the clicking persons' shares and indexes when the overview's click sample is small", () => {
+    const campaignRow = [item({ panel_id: 'p1' }, { uim_acc: 1000, ucl_acc: 20, uim_spl: 500, ucl_spl: 15 })]
+    const table = compositionTable(show, names, t, positionSamples(campaignRow))
+    expect(table.rows.map((r) => Object.keys(r.warn ?? {}))).toEqual([['ucl_pct', 'ucl_idx'], ['ucl_pct', 'ucl_idx'], ['ucl_pct', 'ucl_idx']])
   })
 })
 
