@@ -85,6 +85,8 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
         if (services.db.version !== version) await durable()
         return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
       }
+      // a report waits out a rebuild's reading of the log (Measurement.settled)
+      if (def.cache === 'measure') await services.measure.settled()
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
       const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version

@@ -116,6 +116,7 @@ const SEGMENT_RE = /^(\d{6,})\.seg$/
 const SEGMENT_BYTES = 256 << 20
 
 const CHECKPOINT = 'checkpoint.bin'
+const CHECKPOINT_TMP_RE = /^checkpoint\.bin\.(\d+)\.tmp$/
 /**
  * Segments are opened for synchronised writes (O_DSYNC) where the system has them: a write returns
  * once its bytes are on stable storage, as a write and an fdatasync did, in one call to the
@@ -136,7 +137,15 @@ export class FileEventLog implements EventLog {
 
   private async segments(): Promise<number[]> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    return (await readdir(this.dir)).flatMap((n) => {
+    const names = await readdir(this.dir)
+    // A checkpoint being written when a process died stays as its temp file, as large as the whole
+    // state: another process's is removed (the data directory has one process at a time; this
+    // process's own may be being written now).
+    for (const n of names) {
+      const m = CHECKPOINT_TMP_RE.exec(n)
+      if (m && Number(m[1]) !== process.pid) await rm(join(this.dir, n), { force: true })
+    }
+    return names.flatMap((n) => {
       const m = SEGMENT_RE.exec(n)
       return m ? [Number(m[1])] : []
     }).sort((a, b) => a - b)

@@ -73,15 +73,31 @@ export class Measurement {
 
   /** Derives everything again from the raw events (same numbers; after a panel import too). */
   async rebuild(): Promise<number> {
-    const n = await this.ingest.exclusive(async () => {
+    const reading = this.ingest.exclusive(async () => {
       this.generation++
       this.persons = new WeakMap()
       this.censuses.clear()
       this.loaded = await this.ingest.reopen()
       return this.loaded
     })
+    const done = reading.then(() => undefined, () => undefined)
+    this.rebuilding = done
+    void done.then(() => { if (this.rebuilding === done) this.rebuilding = null })
+    const n = await reading
     await this.ingest.checkpoint()
     return n
+  }
+
+  /** The part of a rebuild that reads the log again (the columns then hold part of it), if one runs. */
+  private rebuilding: Promise<void> | null = null
+
+  /**
+   * Resolves once no rebuild is reading the log: reports wait for it (dispatch), since half-way the
+   * columns hold only the events read so far, and a report answered then showed 0, then part of
+   * the figures, then the figures again (found by an audit on 2026-11-26).
+   */
+  async settled(): Promise<void> {
+    while (this.rebuilding) await this.rebuilding
   }
 
   panel(panelId: string): PanelIndex | null {

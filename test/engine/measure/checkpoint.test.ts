@@ -359,6 +359,17 @@ describe('FileEventLog checkpoints', () => {
     expect(stateOf(c)).toEqual(await replayed(new FileEventLog(dir)))
   })
 
+  it("removes the temp file of a checkpoint a dead process was writing, and keeps this process's own", async () => {
+    const { dir, events } = await dirWithCheckpoint()
+    const stale = `checkpoint.bin.${process.pid + 1}.tmp`
+    const mine = `checkpoint.bin.${process.pid}.tmp`
+    await writeFile(join(dir, stale), Buffer.alloc(4096))
+    await writeFile(join(dir, mine), Buffer.alloc(16))
+    const b = newIngest(new FileEventLog(dir))
+    expect(await b.open()).toBe(events)
+    expect((await readdir(dir)).sort()).toEqual(['000001.seg', 'checkpoint.bin', mine])
+  })
+
   it('does read every segment again when one the checkpoint lists was cut short or removed', async () => {
     const { dir } = await dirWithCheckpoint()
     await truncate(join(dir, '000001.seg'), 100)

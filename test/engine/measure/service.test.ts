@@ -1,9 +1,14 @@
 // The panel kernel follows new identities: the identity -> person map grows in place, so the copy of
 // the panel persons' events kept for it stays valid, and a panel device seen for the first time after
 // a report is counted by the next one
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createEngine } from '../../../engine'
+import { fileStorage } from '../../../engine/storage/adapters/file'
 import { memory } from '../../../engine/storage/adapters/memory'
-import { makeEngine, seededRandom, type TestEngine } from '../../helpers/make-engine'
+import { ACCOUNT, FakeClock, makeEngine, seededRandom, type TestEngine } from '../../helpers/make-engine'
 
 const HOME = '000000000000001156440300'
 const PERSONS = [
@@ -122,3 +127,42 @@ describe('jobs across a restart', () => {
   })
 })
 
+
+describe('reports during a rebuild', () => {
+  it('wait until the log is read again: never 0 or part of the figures', async () => {
+    // on files, as the server runs: reading the log back then takes turns of the event loop
+    const dir = mkdtempSync(join(tmpdir(), 'admonitor-rebuild-'))
+    const engine = await createEngine({ storage: fileStorage(dir), clock: new FakeClock('2025-01-09'), random: seededRandom(), account: ACCOUNT, log: { error: () => undefined, info: () => undefined } })
+    try {
+      const t = { engine, token: '' } as TestEngine
+      const login = await engine.handle({ method: 'POST', path: '/oauth/token', query: {}, body: new URLSearchParams({ grant_type: 'password', ...ACCOUNT }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      t.token = JSON.parse(login.body).access_token
+      const form = async (path: string, f: Record<string, string>) => JSON.parse((await engine.handle({ method: 'POST', path, query: {}, body: new URLSearchParams({ ...f, access_token: t.token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body)
+      const campaign = (await form('/cms/v1/campaigns/create', { campaign_name: 'Rebuild', start_date: '2025-01-09', end_date: '2025-01-25', platform: 'pm' })).campaign_id as string
+      const spot = (await form('/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })).spot_id as string
+      const lines = Array.from({ length: 60_000 }, (_, i) => ({ type: 'impression', ts: `2025-01-09T${String(8 + (i % 12)).padStart(2, '0')}:00:00+08:00`, campaign_id: campaign, spot_id: spot, identity: `idfa:00000000-0000-4000-8000-${String(i % 5000).padStart(12, '0')}` }))
+      await post(t, '/local/v1/events/import', { wait: '1' }, lines)
+      const report = async () => (await engine.handle({ method: 'GET', path: '/admonitor/v1/reports/basic/show', query: { access_token: t.token, campaign_id: campaign, date: '2025-01-09', platform: 'pm', metrics: 'acc' } })).body
+      const before = await report()
+      expect(JSON.parse(before).items[0].metrics).toMatchObject({ imp_acc: 60_000, uim_acc: 5000 })
+      // a slow disk: reading the log back takes 100 ms, the columns emptied meanwhile
+      const ingest = engine.measure.ingest
+      const open = ingest.open.bind(ingest)
+      ingest.open = async (useCheckpoint?: boolean) => {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return open(useCheckpoint)
+      }
+      const rebuilt = engine.handle({ method: 'POST', path: '/local/v1/measurement/rebuild', query: { access_token: t.token }, body: '', headers: {} })
+      const during: string[] = []
+      for (let i = 0; i < 5; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        during.push(await report())
+      }
+      expect((await rebuilt).status).toBe(200)
+      expect(new Set(during)).toEqual(new Set([before]))
+    } finally {
+      await engine.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
