@@ -6,7 +6,7 @@ import { ApiError, E } from './contract/errors'
 import { endpoints, type EndpointId } from './contract/endpoints'
 import { modeGroupOf } from './contract/endpoints-sync-modes'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
-import { commonParams, decodeParams, parseRequest } from './request'
+import { FORM_BODY_BYTES, JSON_BODY_BYTES, MAX_BODY_BYTES, commonParams, decodeParams, parseRequest, tokenBeforeBody } from './request'
 import { respond, respondError, respondParts, type ResponseOptions } from './respond'
 import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
@@ -44,6 +44,25 @@ function lookup(method: string, rawPath: string): EndpointId {
 }
 
 export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>
+
+/**
+ * How many body bytes a door may read for a request, decided before it reads any (a security
+ * audit of 2026-11-26 filled 770 MB with 60 MiB bodies sent to no endpoint, without a token):
+ * none for a path with no endpoint or a method it does not answer (the ApiError says so), the
+ * form limit for forms and flat JSON, more for the batch, and a file's only to a caller whose
+ * token (in the query or the Authorization header: the body is the file) is good.
+ */
+export function createAdmit(auth: Services['auth']): (req: Omit<EngineRequest, 'body'>) => number {
+  return (req) => {
+    const def = endpoints[lookup(req.method, req.path)]
+    if (def.method !== 'POST') return 0
+    if (def.body === 'text') {
+      if (def.auth !== 'none') auth.authenticate(tokenBeforeBody(req), def.auth)
+      return MAX_BODY_BYTES
+    }
+    return def.body === 'json' ? JSON_BODY_BYTES : FORM_BODY_BYTES
+  }
+}
 
 function raw(r: RawResponse): EngineResponse {
   const text = typeof r.body === 'string'

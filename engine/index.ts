@@ -5,7 +5,7 @@
 import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { ApiError, E } from './contract/errors'
 import { TokenService, type Credentials } from './auth/token-service'
-import { createDispatch } from './dispatch'
+import { createAdmit, createDispatch } from './dispatch'
 import { handlers } from './routes'
 import { consoleLogger, dateIn, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
 import { migrate } from './storage/migrations'
@@ -51,6 +51,8 @@ export interface EngineOptions {
 
 export interface Engine {
   handle(req: EngineRequest): Promise<EngineResponse>
+  /** How many body bytes a door may read for a request (throws the ApiError of one refused before its body: no endpoint, no good token for a file). */
+  admit(req: Omit<EngineRequest, 'body'>): number
   /** Creates the demo campaign, panel, minisite and traffic (docs/demo.md). */
   loadDemo(): Promise<DemoResult>
   /** A token for the local account, for callers inside this process (CLI, desktop shell). */
@@ -123,6 +125,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const requests = new RequestLog()
   const sync = await openSync({ storage: opts.storage, cipher: opts.secretCipher, options: opts.sync, db, clock, random, log, durable: () => persister.durable() })
   const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests, sync }, handlers, () => persister.durable())
+  const admit = createAdmit(auth)
   let closing: Promise<void> | null = null
   let inflight = 0
   let idle: (() => void) | null = null
@@ -146,6 +149,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   })
   return {
     handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
+    admit,
     loadDemo: async () => {
       const token = auth.issueLocal().access_token
       return loadDemo(tracked, token, db, measure, dateIn(settings.timeZone, clock.now()), settings.timeZone)

@@ -10,6 +10,10 @@ import { DOOR_PARAMS } from './contract/envelope'
 
 /** Largest body accepted (event and panel files; a 3000-spot batch is a few MiB). */
 export const MAX_BODY_BYTES = 64 << 20
+/** Largest form or flat JSON body (1,000 keywords with 2 KiB landing pages, percent-encoded, fit). */
+export const FORM_BODY_BYTES = 8 << 20
+/** Largest body of the JSON batch endpoint (3,000 spots). */
+export const JSON_BODY_BYTES = 16 << 20
 
 export type RawParams = Map<string, string[]>
 
@@ -105,6 +109,9 @@ export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedReques
   }
   return { params, json, text: '', token: findToken(req, params) }
 }
+
+/** The token a request carries before its body is read: in the query or an Authorization: Bearer header. */
+export const tokenBeforeBody = (req: EngineRequest): string | undefined => findToken(req, fromQuery(req.query))
 
 /** access_token from the query or form, or an Authorization: Bearer header (RFC 6750 §2). */
 function findToken(req: EngineRequest, params: RawParams): string | undefined {

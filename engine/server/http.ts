@@ -34,6 +34,8 @@ export interface HttpDoor {
 
 export interface RequestHandler {
   handle(req: EngineRequest): Promise<EngineResponse>
+  /** The most body bytes to read for this request, decided before any is read (Engine.admit); all up to MAX_BODY_BYTES without it. */
+  admit?(req: Omit<EngineRequest, 'body'>): number
 }
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
@@ -46,20 +48,20 @@ function errorResponse(e: ApiError): EngineResponse {
   return { status: e.def.status, headers: { 'content-type': JSON_TYPE, ...e.headers }, body: JSON.stringify(e.body) }
 }
 
-const tooLarge = () => new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { connection: 'close' })
+const tooLarge = (limit: number) => new ApiError(E.payloadTooLarge, `The request body is larger than ${limit} bytes, the most this endpoint reads.`, { connection: 'close' })
 
 /** Reads the body; past the limit it stops keeping bytes and refuses (the 413 still gets sent). */
-function readBody(req: IncomingMessage): Promise<string> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.reject(tooLarge())
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge(limit))
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = []
     let size = 0
     req.on('data', (c: Buffer) => {
       size += c.length
-      if (size > MAX_BODY_BYTES) chunks = []
+      if (size > limit) chunks = []
       else chunks.push(c)
     })
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () => (size > limit ? reject(tooLarge(limit)) : resolve(Buffer.concat(chunks).toString('utf8'))))
     req.on('error', reject)
   })
 }
@@ -126,8 +128,20 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       } else if (!isApi(url.pathname) && opts.staticDir && (method === 'GET' || method === 'HEAD')) {
         out = await serveStatic(opts.staticDir, url.pathname)
       } else {
-        const body = method === 'POST' ? await readBody(req) : ''
-        out = await engine.handle({ method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body, headers, remoteAddress: req.socket.remoteAddress ?? '' })
+        const head = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), headers, remoteAddress: req.socket.remoteAddress ?? '' }
+        let body = ''
+        if (method === 'POST') {
+          let limit = MAX_BODY_BYTES
+          try {
+            limit = engine.admit ? engine.admit(head) : MAX_BODY_BYTES
+          } catch (err) {
+            // refused before its body is read: the connection closes rather than reading it
+            if (err instanceof ApiError) throw new ApiError(err.def, err.message, { ...err.headers, connection: 'close' })
+            throw err
+          }
+          body = await readBody(req, limit)
+        }
+        out = await engine.handle({ ...head, body })
         Object.assign(out.headers, cors)
       }
     } catch (err) {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JSON_TYPE } from '../../engine/contract/envelope'
-import { MAX_BODY_BYTES } from '../../engine/request'
+import { FORM_BODY_BYTES, MAX_BODY_BYTES } from '../../engine/request'
 import { startHttpDoor, type HttpDoor } from '../../engine/server/http'
 import { ACCOUNT, makeEngine, type TestEngine } from '../helpers/make-engine'
 import { createSpot, newCampaign } from '../engine/routes/spot-helpers'
@@ -265,9 +265,26 @@ describe('http door', () => {
   it('answers a body over the limit (64 MiB) with 413 payload_too_large when content-length announces it', async () => {
     expect(MAX_BODY_BYTES).toBe(64 * 1024 * 1024)
     const body = Buffer.alloc(MAX_BODY_BYTES + 1024, 'a')
-    const r = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body })
+    const r = await raw(door, { method: 'POST', path: `/local/v1/events/import?access_token=${token}`, headers: { 'content-type': 'application/x-ndjson' }, body })
     expect(r.status).toBe(413)
     expect(r.json.error).toBe('payload_too_large')
+    // a form is read up to 8 MiB
+    expect(FORM_BODY_BYTES).toBe(8 * 1024 * 1024)
+    const form = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body: Buffer.alloc(FORM_BODY_BYTES + 1, 'a') })
+    expect([form.status, form.json.error_description]).toEqual([413, `The request body is larger than ${FORM_BODY_BYTES} bytes, the most this endpoint reads.`])
+  })
+
+  it('reads no body for a path without an endpoint, nor a file without a good token (the connection closes)', async () => {
+    const body = Buffer.alloc(1 << 20, 'a')
+    const nowhere = await raw(door, { method: 'POST', path: '/no/such/path', headers: FORM, body })
+    expect([nowhere.status, nowhere.json.error, nowhere.headers.connection]).toEqual([404, 'not_found', 'close'])
+    const noToken = await raw(door, { method: 'POST', path: '/local/v1/events/import', headers: { 'content-type': 'application/x-ndjson' }, body })
+    expect([noToken.status, noToken.json.error, noToken.headers.connection]).toEqual([400, 'token_required', 'close'])
+    const badToken = await raw(door, { method: 'POST', path: '/local/v1/panels/persons/import?access_token=nope&panel_id=x', headers: { 'content-type': 'application/x-ndjson' }, body })
+    expect([badToken.status, badToken.json.error]).toEqual([400, 'invalid_token'])
+    // with a good token in the header, the file is read
+    const good = await raw(door, { method: 'POST', path: '/local/v1/events/import?format=ndjson', headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${token}` }, body: Buffer.from('') })
+    expect(good.status, good.text).toBe(200)
   })
 
   it('answers a body over the limit with 413 payload_too_large when it arrives chunked', async () => {
