@@ -20,7 +20,7 @@ const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.p
 
 const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
 
-const accountRotate: Handler<'account.rotate'> = (ctx, p) => ctx.auth.rotate(p.what)
+const accountRotate: Handler<'account.rotate'> = (ctx, p) => ctx.auth.rotate(p.what, ctx.user?.token)
 
 const requestsList: Handler<'requests.list'> = (ctx, p) => ctx.requests.after(p.after, p.limit)
 

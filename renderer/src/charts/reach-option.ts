@@ -3,6 +3,7 @@
  * most 8; the table has them all). Points resting on a panel sample under 300 are drawn as hollow
  * warning-coloured triangles, and the tooltip gives the sample and the share of the universe.
  */
+import { format } from 'echarts/core'
 import { FREQUENCIES, isSmall, type ReachCurve } from '../reports/rows-panel'
 import { WARN_COLOR, bottomName, formatNumber, frame, valueAxis, type ChartEnv, type ECOption } from './common'
 
@@ -24,7 +25,8 @@ export function reachTooltip(curves: readonly ReachCurve[], env: ChartEnv): (p: 
       const share = reach !== null && c.universe ? ` (${((100 * reach) / c.universe).toFixed(1)}%)` : ''
       const sample = c.sample[i] ?? null
       const warn = isSmall(sample) ? ` ⚠ ${env.t('reports.warn.short')}` : ''
-      return `${typeof p.marker === 'string' ? p.marker : ''}${c.label}: ${n(reach)}${share} · ${env.t('reports.measure.sample')} ${n(sample)}${warn}`
+      // the label is names (spots, targets, publishers: typed by users or pulled from a remote): text, not HTML
+      return `${typeof p.marker === 'string' ? p.marker : ''}${format.encodeHTML(c.label)}: ${n(reach)}${share} · ${env.t('reports.measure.sample')} ${n(sample)}${format.encodeHTML(warn)}`
     })
     return [`${i + 1}+`, ...lines].join('<br/>')
   }

@@ -57,12 +57,16 @@ describe('account.rotate', () => {
     expect(shown.body.client_secret_rotated_at).toBe(shown.body.created_at)
   })
 
-  it('replaces both secrets at once; tokens already issued stay valid', async () => {
+  it("replaces both secrets at once; every other token issued is revoked, the caller's stays valid", async () => {
     const t = await makeEngine()
+    const other = await t.login()
+    expect((await t.get('/local/v1/status', {}, other)).status).toBe(200)
     const r = await t.post('/local/v1/account/rotate', { what: 'both' })
     expect(r.body.password).not.toBe('')
     expect(r.body.client_secret).not.toBe('')
     expect((await t.get('/local/v1/status')).status).toBe(200)
+    const revoked = await t.get('/local/v1/status', {}, other)
+    expect([revoked.status, revoked.body.error]).toEqual([400, 'invalid_token'])
     const ok = await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: r.body.password, client_secret: r.body.client_secret }, null)
     expect(ok.status).toBe(200)
     const old = await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: r.body.password }, null)

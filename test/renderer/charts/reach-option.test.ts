@@ -47,4 +47,9 @@ describe('reachTooltip', () => {
     expect(tip([{ seriesIndex: 0, dataIndex: 0, marker: '' }])).toBe('1+<br/>T: 500 (50.0%) · reports.measure.sample 900')
     expect(tip([{ seriesIndex: 0, dataIndex: 1, marker: '' }])).toContain('⚠ reports.warn.short')
   })
+
+  it('writes a name as text: a placement named as HTML is not markup (the tooltip is HTML)', () => {
+    const tip = reachTooltip([curve('<img src=x onerror=alert(1)> & co', big)], chartEnv)
+    expect(tip([{ seriesIndex: 0, dataIndex: 0, marker: '' }])).toBe('1+<br/>&lt;img src=x onerror=alert(1)&gt; &amp; co: 500 (50.0%) · reports.measure.sample 900')
+  })
 })
