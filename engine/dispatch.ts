@@ -92,7 +92,8 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const def = endpoints[id]
       opts.noStore = id === 'oauth.token'
       const parsed = parseRequest(req, def)
-      opts.common = commonParams(req, parsed.params)
+      // a POST body may carry them too (a GET's parameters are its query, read above)
+      if (req.method === 'POST') opts.common = commonParams(req, parsed.params)
       const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
       const { params, ignored } = def.rawParams ? { params: {}, ignored: [] } : decodeParams(def, parsed.params)
       opts.ignored = ignored

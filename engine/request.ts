@@ -81,10 +81,11 @@ export interface Common {
  * dropped without a word).
  */
 export function commonParams(req: EngineRequest, params?: RawParams): Common {
-  const q = params ?? fromQuery(req.query)
+  // (from the query object itself when the body is not read yet: every tracking hit comes here)
+  const cb = params ? params.get('callback')?.[0] : req.query.callback
   // Only [A-Za-z0-9_] is kept in a JSONP name; other characters are removed (vendor-notes §1.2).
-  const name = (q.get('callback')?.[0] ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
-  return { callback: name === '' ? null : name, suppress: q.has('suppress_response_codes') }
+  const name = (Array.isArray(cb) ? (cb[0] ?? '') : (cb ?? '')).replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
+  return { callback: name === '' ? null : name, suppress: params ? params.has('suppress_response_codes') : 'suppress_response_codes' in req.query }
 }
 
 export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedRequest {
