@@ -128,20 +128,20 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       } else if (!isApi(url.pathname) && opts.staticDir && (method === 'GET' || method === 'HEAD')) {
         out = await serveStatic(opts.staticDir, url.pathname)
       } else {
-        const head = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), headers, remoteAddress: req.socket.remoteAddress ?? '' }
-        let body = ''
+        // one object, its body filled in once read (a spread copy a request cost a tracking hit CPU)
+        const request: EngineRequest = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }
         if (method === 'POST') {
           let limit = MAX_BODY_BYTES
           try {
-            limit = engine.admit ? engine.admit(head) : MAX_BODY_BYTES
+            limit = engine.admit ? engine.admit(request) : MAX_BODY_BYTES
           } catch (err) {
             // refused before its body is read: the connection closes rather than reading it
             if (err instanceof ApiError) throw new ApiError(err.def, err.message, { ...err.headers, connection: 'close' })
             throw err
           }
-          body = await readBody(req, limit)
+          request.body = await readBody(req, limit)
         }
-        out = await engine.handle({ ...head, body })
+        out = await engine.handle(request)
         Object.assign(out.headers, cors)
       }
     } catch (err) {
