@@ -69,6 +69,8 @@ function parseJson(text: string): unknown {
   }
 }
 
+const LOCAL_PREFIX = '/local/'
+
 /** The shared parameters every endpoint takes (vendor-notes §1.2). */
 export interface Common {
   callback: string | null
@@ -84,7 +86,9 @@ export function commonParams(req: EngineRequest, params?: RawParams): Common {
   // (from the query object itself when the body is not read yet: every tracking hit comes here)
   const cb = params ? params.get('callback')?.[0] : req.query.callback
   // Only [A-Za-z0-9_] is kept in a JSONP name; other characters are removed (vendor-notes §1.2).
-  const name = (Array.isArray(cb) ? (cb[0] ?? '') : (cb ?? '')).replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
+  // None on /local/ (this engine's own namespace, not the vendor's): a script tag on any page
+  // could otherwise read the account and its first-run secrets with a token it learned.
+  const name = req.path.startsWith(LOCAL_PREFIX) ? '' : (Array.isArray(cb) ? (cb[0] ?? '') : (cb ?? '')).replace(/[^A-Za-z0-9_]/g, '').slice(0, 64)
   return { callback: name === '' ? null : name, suppress: params ? params.has('suppress_response_codes') : 'suppress_response_codes' in req.query }
 }
 

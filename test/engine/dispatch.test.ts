@@ -206,6 +206,14 @@ describe('input an audit of 2026-11-26 found mishandled', () => {
     expect(await tvcaids()).toEqual([])
   })
 
+  it('answers no JSONP on /local/ (a script tag of any page could read the account with a token it learned)', async () => {
+    const r = await raw('GET', '/local/v1/account/show', { callback: 'steal' })
+    expect(r.status).toBe(200)
+    expect(r.headers['content-type']).toBe('application/json;charset=UTF-8')
+    expect(r.body.startsWith('{')).toBe(true)
+    expect((await raw('GET', '/cms/v1/campaigns/list', { callback: 'cb' })).body).toMatch(/^\/\*\*\/cb\(/)
+  })
+
   it('takes suppress_response_codes and callback from a POST body too', async () => {
     const r = await raw('POST', '/cms/v1/campaigns/update', {}, 'campaign_id=99999&suppress_response_codes=1&callback=cb', form)
     expect(r.status).toBe(200)
