@@ -60,6 +60,12 @@ async function serve(argv: string[]): Promise<void> {
   // (digits only: '' is no port, and 0x1F90 is not written for 8080)
   const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got '${values.port}'`)
+  // Anything but loopback puts the API on the network: said, and named, before it is done
+  // (until 2026-11-26 --host 0.0.0.0 started without a word, answering any client that sent a loopback Host).
+  const host = values.host ?? '127.0.0.1'
+  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host) && !values['allowed-host']?.length) {
+    fail(`--host ${host} makes the API reachable from the network; name the Host clients will use with --allowed-host (e.g. --allowed-host 192.168.1.20:${port || DEFAULT_PORT}), and keep the account's secrets safe`)
+  }
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const here = dirname(fileURLToPath(import.meta.url))
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).

@@ -296,6 +296,7 @@ describe('the command line on bad input and on a new directory', () => {
     [['rebuild', '--data-dir', ''], 'admonitor: --data-dir is empty'],
     [['serve', '--port', '0x1F90'], "admonitor: --port must be 0..65535, got '0x1F90'"],
     [['serve', '--port', ''], "admonitor: --port must be 0..65535, got ''"],
+    [['serve', '--host', '0.0.0.0', '--port', '0'], 'admonitor: --host 0.0.0.0 makes the API reachable from the network; name the Host clients will use with --allowed-host'],
     [['import', 'a.ndjson', 'b.ndjson'], 'admonitor: import: one file at a time, got 2 (a.ndjson b.ndjson)'],
   ])('refuses %j with a message and exit code 2, without a stack trace', (args, message) => {
     const r = bare(...args)
