@@ -144,8 +144,18 @@ export class TokenService {
     const clientKeys = [`c:${req.client_id}`, `a:${remoteAddress}`]
     const userKeys = [`u:${req.username ?? ''}`, `a:${remoteAddress}`]
     // One wait per attempt, as long as the worst count among its client, user and address.
-    const wait = this.throttle.delay([...clientKeys, ...userKeys], now)
-    if (wait > 0) await this.s.clock.sleep(wait)
+    const keys = [...clientKeys, ...userKeys]
+    const wait = this.throttle.begin(keys, now)
+    try {
+      if (wait > 0) await this.s.clock.sleep(wait)
+      return await this.checked({ ...req, client_id: req.client_id, client_secret: req.client_secret }, grant, clientKeys, userKeys, now)
+    } finally {
+      this.throttle.end(keys)
+    }
+  }
+
+  /** The client, grant, user and scope checks of a token request whose client credentials are given. */
+  private async checked(req: TokenRequest & { client_id: string; client_secret: string }, grant: string, clientKeys: string[], userKeys: string[], now: number): Promise<TokenResponse> {
     const client = this.s.db.get<{ id: number; secret_hash: string }>('SELECT id, secret_hash FROM clients WHERE client_id = ?', [req.client_id])
     if (!(await verifySecret(req.client_secret, client?.secret_hash ?? DUMMY_HASH)) || !client) {
       this.throttle.fail(clientKeys, now)
