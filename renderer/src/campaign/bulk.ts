@@ -94,8 +94,16 @@ export interface RowProblem {
 }
 
 /**
- * The problems of one item: each member through its codec, then (when every member reads) the
- * keyword and plan rules of engine/contract/plan-rules.ts, the engine's own, in its words.
+ * Members the keyword and plan rules decide by (besides the totals, which they only count): one
+ * that does not read would make them misjudge (a duration that does not read is no duration).
+ */
+const RULE_INPUTS: readonly string[] = ['channel_name', 'keyword', 'add_slot', 'est_impression_day', 'est_click_day', 'slot_begin', 'slot_duration']
+
+/**
+ * The problems of one item: each member through its codec, then the keyword and plan rules of
+ * engine/contract/plan-rules.ts, the engine's own, in its words: also when a total does not read
+ * (until 2026-11-26 a row's plan dates outside the campaign showed only once `est_impression=abc`
+ * was mended), not when a member they decide by does not.
  */
 export function rowProblems(item: BatchItem, campaign: CampaignDates): RowProblem[] {
   const out: RowProblem[] = []
@@ -107,10 +115,13 @@ export function rowProblems(item: BatchItem, campaign: CampaignDates): RowProble
       out.push({ field: f, message: e instanceof ApiError ? e.message : String(e) })
     }
   }
-  if (out.length > 0) return out
+  if (out.some((p) => p.field !== null && RULE_INPUTS.includes(p.field))) return out
+  const failed = new Set(out.map((p) => p.field))
   const channel = item.keyword !== undefined ? keywordChannelProblem(decoded.channel_name as string) : null
-  return [...(channel ? [channel] : []), ...newPlanProblems(decoded as PlanInput, campaign)]
+  const rules = [...(channel ? [channel] : []), ...newPlanProblems(decoded as PlanInput, campaign)]
+    .filter((p) => !failed.has(p.param as BatchField))
     .map((p) => ({ field: p.param as BatchField, message: badParam(p.param, p.problem).message }))
+  return [...out, ...rules]
 }
 
 /** The JSON body of batch_create_spot_with_plan. */

@@ -65,6 +65,13 @@ describe('rowProblems', () => {
     expect(fields({ slot_begin: '2025-01-15', slot_duration: '6', est_impression: '60' })).toEqual([])
   })
 
+  it('shows every problem of a row at once: a total that does not read, and the plan rules the rest breaks', () => {
+    const fields = (item: Record<string, string>) => rowProblems({ ...base, ...item }, campaign).map((p) => p.field)
+    expect(fields({ slot_begin: '2025-01-15', slot_duration: '7', est_impression: 'abc' })).toEqual(['est_impression', 'slot_duration'])
+    // a member the rules decide by that does not read: only its own problem (no "send slot_duration")
+    expect(fields({ slot_begin: '2025-01-15', slot_duration: 'x' })).toEqual(['slot_duration'])
+  })
+
   it("words each plan problem as the engine does (docs/app.md: the engine's own words)", () => {
     const cases: [Record<string, string>, PlanInput][] = [
       [{ slot_begin: '2025-01-15', slot_duration: '7' }, { slot_begin: '2025-01-15', slot_duration: 7 }],
