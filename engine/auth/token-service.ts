@@ -135,6 +135,13 @@ export class TokenService {
     return { username, client_id, password, client_secret: secret }
   }
 
+  /** Revokes one access token (signing out); answers how many were revoked (0 or 1). */
+  revoke(token: string): number {
+    const { changes } = this.s.db.tx(() => this.s.db.run('DELETE FROM tokens WHERE token_hash = ?', [sha256(token)]))
+    this.known.clear()
+    return changes
+  }
+
   /** The password grant, checked in RFC 6749 order: grant, client, grant support, user, scope. */
   async token(req: TokenRequest, remoteAddress = ''): Promise<TokenResponse> {
     const grant = req.grant_type?.trim()

@@ -40,6 +40,7 @@ export const adminEndpoints = {
   'account.rotate': post('/local/v1/account/rotate', 'local', {
     what: p.oneOf(['password', 'client_secret', 'both']).required('which secret to replace by a new random one'),
   }, Rotated, meta('Replace the password and/or the client secret; the new value is shown once')),
+  'account.sign_out': post('/local/v1/account/sign_out', 'local', {}, obj({ revoked: int('1: the token this request carries no longer works') }), meta('Sign out: revoke the access token this request carries')),
   'requests.list': get('/local/v1/requests/list', 'local', {
     after: p.int(0, 2 ** 52).default(0, 'only entries with a larger seq'),
     limit: p.int(1, 1000).default(200, 'at most this many, the newest'),

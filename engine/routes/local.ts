@@ -22,6 +22,8 @@ const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
 
 const accountRotate: Handler<'account.rotate'> = (ctx, p) => ctx.auth.rotate(p.what, ctx.user?.token)
 
+const signOut: Handler<'account.sign_out'> = (ctx) => ({ revoked: ctx.auth.revoke(ctx.user!.token) })
+
 const requestsList: Handler<'requests.list'> = (ctx, p) => ctx.requests.after(p.after, p.limit)
 
 export const localRoutes = {
@@ -29,5 +31,6 @@ export const localRoutes = {
   'openapi.json': openapi,
   'account.show': accountShow,
   'account.rotate': accountRotate,
+  'account.sign_out': signOut,
   'requests.list': requestsList,
 }

@@ -1,5 +1,7 @@
 // Local namespace: status, the account and API client (show, rotate), the request log (docs/app.md)
 import { describe, expect, it } from 'vitest'
+import { endpoints } from '../../../engine/contract/endpoints'
+import { validate } from '../../../engine/contract/schema'
 import { createEngine } from '../../../engine/index'
 import { memory } from '../../../engine/storage/adapters/memory'
 import { ACCOUNT, FakeClock, makeEngine, seededRandom } from '../../helpers/make-engine'
@@ -71,6 +73,17 @@ describe('account.rotate', () => {
     expect(ok.status).toBe(200)
     const old = await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, password: r.body.password }, null)
     expect(old.body.error).toBe('invalid_client')
+  })
+
+  it('signs out: the token the request carries stops working, the others do not', async () => {
+    const t = await makeEngine()
+    const other = await t.login()
+    const r = await t.post('/local/v1/account/sign_out', {})
+    expect([r.status, r.body]).toEqual([200, { revoked: 1 }])
+    expect(validate(endpoints['account.sign_out'].response, r.body)).toEqual([])
+    const after = await t.get('/local/v1/status')
+    expect([after.status, after.body.error]).toEqual([400, 'invalid_token'])
+    expect((await t.get('/local/v1/status', {}, other)).status).toBe(200)
   })
 
   it('refuses a missing or unknown choice, naming the parameter', async () => {
