@@ -6,9 +6,25 @@ import { ErrorResponse } from './contract/models'
 import type { ParamsShape } from './contract/params'
 import type { JsonSchema } from './contract/schema'
 
+/**
+ * A parameter's schema as a caller writes it: the codec keeps its default decoded (a flag's
+ * `false`, a limit's `{m, n}`), which a generated client would send as `false` or
+ * `[object Object]` and have refused; the document gives the text the engine reads instead.
+ */
+export function wireSchema(schema: JsonSchema): JsonSchema {
+  const d = schema.default
+  if (d === undefined || d === null || typeof d === 'string' || typeof d === 'number') return schema
+  const values = Array.isArray(schema.enum) ? schema.enum : []
+  let wire: unknown = d
+  if (typeof d === 'boolean') wire = values.includes('on') ? (d ? 'on' : 'off') : values.includes(0) || values.includes('0') ? (d ? 1 : 0) : String(d)
+  else if (Array.isArray(d)) wire = d.join(',')
+  else if (typeof d === 'object' && 'm' in d && 'n' in d) wire = `${(d as { m: number }).m},${(d as { n: number }).n}`
+  return { ...schema, default: wire }
+}
+
 function properties(params: ParamsShape): { properties: Record<string, JsonSchema>; required: string[] } {
   const props: Record<string, JsonSchema> = {}
-  for (const [name, c] of Object.entries(params)) props[name] = { ...c.schema, ...(c.description ? { description: c.description } : {}) }
+  for (const [name, c] of Object.entries(params)) props[name] = { ...wireSchema(c.schema), ...(c.description ? { description: c.description } : {}) }
   return { properties: props, required: Object.entries(params).filter(([, c]) => c.required).map(([n]) => n) }
 }
 
@@ -35,14 +51,19 @@ function requestBody(def: EndpointDef): Record<string, unknown> | undefined {
 
 function operation(id: string, def: EndpointDef): Record<string, unknown> {
   const params = Object.entries(def.params).map(([name, c]) => ({
-    name, in: 'query', required: c.required, schema: c.schema, ...(c.description ? { description: c.description } : {}),
+    name, in: 'query', required: c.required, schema: wireSchema(c.schema), ...(c.description ? { description: c.description } : {}),
   }))
+  // JSONP is not answered on this engine's own namespace (docs/api.md)
+  const local = def.path.startsWith('/local/')
+  const json = { 'application/json': { schema: def.response.json }, ...(local ? {} : { 'application/javascript': { schema: { type: 'string', description: 'with callback=name: /**/name(<the JSON answer>);' } } }) }
   const body = requestBody(def)
   const statuses = new Set<number>(Object.values(E).map((e) => e.status))
   const produced = def.produces ? Object.fromEntries(def.produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) : null
   const responses: Record<string, unknown> = {
-    200: { description: def.produces ? 'Success: a file or pixel, not JSON' : 'Success', content: produced ?? { 'application/json': { schema: def.response.json } } },
+    200: { description: def.produces ? 'Success: a file or pixel, not JSON' : 'Success', content: produced ?? json },
     ...(def.produces?.includes('text/plain') ? { 302: { description: 'Redirect to the landing page', headers: { Location: { schema: { type: 'string' } } } } } : {}),
+    // a tag's rt=0 / rt=1, or a click of a spot without a landing page (docs/tracking.md)
+    ...(def.rawParams ? { 204: { description: 'Counted (or not: see the header), no body', headers: { 'X-AdMonitor-Counted': { schema: { type: 'string' }, description: "1, or 0; and why" } } } } : {}),
   }
   for (const s of [...statuses].sort()) responses[s] = errorResponse(Object.values(E).filter((e) => e.status === s).map((e) => e.error).join(', '))
   return {
@@ -50,11 +71,12 @@ function operation(id: string, def: EndpointDef): Record<string, unknown> {
     summary: def.summary,
     description: `Defined in ${def.spec}.`,
     tags: [id.split('.')[0]],
-    security: def.auth === 'none' ? [] : [{ access_token: [] }, { bearer: [] }],
+    // the scope the token needs (a cms token is refused on /admonitor and /local with access_denied)
+    security: def.auth === 'none' ? [] : [{ access_token: [def.auth] }, { bearer: [def.auth] }, { oauth2: [def.auth] }],
     parameters: [
       ...(def.method === 'GET' || def.body === 'text' ? params : []),
-      { $ref: '#/components/parameters/callback' },
-      { $ref: '#/components/parameters/suppress_response_codes' },
+      ...(local || def.rawParams ? [] : [{ $ref: '#/components/parameters/callback' }]),
+      ...(def.rawParams ? [] : [{ $ref: '#/components/parameters/suppress_response_codes' }]),
     ],
     ...(body ? { requestBody: body } : {}),
     responses,
@@ -64,7 +86,9 @@ function operation(id: string, def: EndpointDef): Record<string, unknown> {
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const [id, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
-    for (const path of [def.path, ...(def.aliases ?? [])]) {
+    // the vendor's index writes /report/ where its detail pages write /reports/ (vendor-notes §0.13)
+    const reportAlias = def.path.startsWith('/admonitor/v1/reports/') ? [def.path.replace('/reports/', '/report/')] : []
+    for (const path of [def.path, ...(def.aliases ?? []), ...reportAlias]) {
       const op = operation(id, def)
       paths[path] = { ...paths[path], [def.method.toLowerCase()]: path === def.path ? op : { ...op, operationId: `${id}.alias`, description: `Alias of ${def.path}.` } }
     }
