@@ -101,6 +101,7 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
       // (tested here first: a tracking hit, in no group, does not wait for an answer of route())
       const routed = def.method === 'GET' && def.auth !== 'local' && modeGroupOf(id) !== null ? await services.sync.modes.route(id, def.path, parsed.params, services.settings.publicUrl) : null
+      if (def.method === 'POST' && modeGroupOf(id) !== null) services.sync.modes.checkWrite(id)
       if (routed) {
         if (services.db.version !== version) await durable()
         return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })

@@ -108,6 +108,21 @@ export class ServerModes {
     return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
   }
 
+  /**
+   * Refuses a write of the vendor API while its group is not answered locally: the client reads
+   * the remote's records (forwarded or recorded) and would change the local record that happens
+   * to have the same id (an audit of 2026-11-26 deleted and overwrote local campaigns from the
+   * Campaigns screen in forward mode, each answered "deleted"/"saved"). Drafts for the remote go
+   * through the outbox; local records are written with the group answered locally.
+   */
+  checkWrite(id: string): void {
+    const group = modeGroupOf(id)
+    const row = group ? this.modeOf(group) : undefined
+    if (!group || !row || row.mode === 'local') return
+    const profile = requireProfile(this.db, row.profile_id)
+    throw new ApiError(E.invalidRequest, `The ${group} group is answered ${row.mode === 'forward' ? 'by' : 'from the recordings of'} profile ${profile.name} (${row.mode} mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the ${group} group back to local (POST /local/v1/sync/modes/set).`)
+  }
+
   private modeOf(group: ModeGroup): { mode: ServerMode; profile_id: number } | undefined {
     if (this.modes?.version !== this.db.version) {
       const rows = this.db.query<{ endpoint_group: string; mode: ServerMode; profile_id: number }>('SELECT endpoint_group, mode, profile_id FROM sync_modes')

@@ -47,8 +47,14 @@ describe('sync.modes_set', () => {
     expect(fwd.body).toEqual((await r.t.get('/cms/v1/campaigns/show', { campaign_id: c1, dm_info: 1 })).body)
     expect(fwd.headers['x-admonitor-source']).toBe('forward')
     expect(await lastLog(local, '/cms/v1/campaigns/show')).toMatchObject({ status: 200, source: 'forward', profile_id: profileId })
-    // the other groups stay local; writes are always local
+    // the other groups stay local
     expect((await local.get('/cms/v1/advertisers/list')).headers['x-admonitor-source']).toBeUndefined()
+    // a write of the group is refused while its reads show the remote's records: it would change
+    // the local record of the same id (a campaign the screen does not show)
+    const draft = await local.post('/cms/v1/campaigns/delete', { campaign_id: c1 })
+    expect([draft.status, draft.body.error]).toEqual([400, 'invalid_request'])
+    expect(draft.body.error_description).toBe("The campaigns group is answered by profile Real service (forward mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the campaigns group back to local (POST /local/v1/sync/modes/set).")
+    expect((await local.post('/cms/v1/campaigns/create', { campaign_name: 'Local draft', start_date: DATES.tomorrow, end_date: DATES.nextMonth })).status).toBe(400)
     // the remote refuses: the same error here, checked locally first when it can be
     const missing = await local.get('/cms/v1/campaigns/show', { campaign_id: '999' })
     expect([missing.status, missing.body.error]).toEqual([400, 'invalid_campaign_id'])
