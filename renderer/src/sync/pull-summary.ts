@@ -65,9 +65,12 @@ export function summaryRows(counts: readonly PullCounts[]): SummaryRow[] {
 /**
  * One line saying what a pull changed: an i18n key under `sync.pull.summary` and its counts
  * (`none`: nothing counted yet; `same`: everything unchanged; `changes`: something changed).
+ * A pull that did not finish (`state` other than done) read only part of the remote: its
+ * "unchanged" is `sameSoFar`, not "nothing changed at the remote" (which a cancelled pull said).
  */
-export function summaryLine(counts: readonly PullCounts[]): { key: 'none' | 'same' | 'changes'; params: Totals } {
+export function summaryLine(counts: readonly PullCounts[], state = 'done'): { key: 'none' | 'same' | 'sameSoFar' | 'changes'; params: Totals } {
   const params = totalsOf(counts)
   if (OUTCOMES.every((o) => params[o] === 0)) return { key: 'none', params }
-  return { key: params.added + params.changed + params.removed === 0 ? 'same' : 'changes', params }
+  if (params.added + params.changed + params.removed > 0) return { key: 'changes', params }
+  return { key: state === 'done' ? 'same' : 'sameSoFar', params }
 }

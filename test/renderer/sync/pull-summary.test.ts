@@ -45,6 +45,9 @@ describe('pull summary', () => {
   it('says in one line whether anything changed', () => {
     expect(summaryLine([])).toEqual({ key: 'none', params: { added: 0, changed: 0, removed: 0, unchanged: 0 } })
     expect(summaryLine([c('spot', 0, 0, 0, 7)]).key).toBe('same')
+    // a pull that did not finish read part of the remote: not "nothing changed at the remote"
+    for (const state of ['cancelled', 'failed', 'interrupted', 'running']) expect(summaryLine([c('spot', 0, 0, 0, 7)], state).key, state).toBe('sameSoFar')
+    expect(summaryLine(counts, 'cancelled').key).toBe('changes')
     expect(summaryLine(counts)).toEqual({ key: 'changes', params: totalsOf(counts) })
   })
 })

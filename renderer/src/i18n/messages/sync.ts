@@ -5,7 +5,7 @@ export const en = {
   profile: {
     label: 'Remote profile', pick: 'Choose a profile', none: 'No remote profile yet. Add one to pull from the real service.',
     needOne: 'Add a remote profile first (Profiles tab).', add: 'New profile', edit: 'Edit profile', test: 'Test connection', testing: 'Testing…',
-    deleteTitle: 'Delete profile', deleteBody: 'Delete the profile {name}? Its stored password and client secret and everything pulled with it (campaigns, snapshots, history) are deleted. Nothing changes at the remote.',
+    deleteTitle: 'Delete profile', deleteBody: 'Delete the profile {name}? Its stored password and client secret, everything pulled with it (campaigns, snapshots, history) and its outbox (operations not pushed yet) are deleted, and groups answered by it go back to local. Nothing changes at the remote.',
     deleted: 'Profile {name} deleted', created: 'Profile {name} added', saved: 'Profile {name} saved', unchanged: 'Nothing to save',
     secrets: 'Secrets', secretsStored: 'stored', secretsMissing: 'missing', lastPull: 'Last complete pull', never: 'never',
     testOk: 'Connection works ({ms} ms). {message}', testFailed: 'Connection failed: {message}', scope: 'Scope granted: {scope}',
@@ -34,7 +34,7 @@ export const en = {
     state: { idle: 'Idle', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled', interrupted: 'Interrupted' },
     phase: { login: 'Logging in', reference: 'Reading reference lists', campaigns: 'Reading campaigns', done: 'Done' },
     summary: {
-      title: 'What the pull found', none: 'Nothing counted yet.', same: 'Nothing changed at the remote ({unchanged} records unchanged).',
+      title: 'What the pull found', none: 'Nothing counted yet.', same: 'Nothing changed at the remote ({unchanged} records unchanged).', sameSoFar: 'Nothing changed in what was read ({unchanged} records unchanged); the pull did not finish, so the rest is not known.',
       changes: '{added} added, {changed} changed, {removed} removed, {unchanged} unchanged.',
     },
     history: 'History', historyEmpty: 'No pull stored yet.', kind: 'Kind', total: 'Total',
@@ -115,7 +115,7 @@ export const en = {
     conflict: {
       title: 'Conflict', intro: 'The remote record changed since the last pull. Choose what to keep: nothing is overwritten without you.',
       field: 'Field', mine: 'Mine (sent)', base: 'At the last pull', theirs: 'Remote now', notSent: 'not sent',
-      keepMine: 'Keep mine', takeTheirs: 'Take theirs', editSend: 'Save my edits and send',
+      keepMine: 'Keep mine', takeTheirs: 'Take theirs', editSend: 'Save my edits for the next push',
       kept: 'Your values will be sent at the next push', taken: 'Local change dropped; the remote stays as it is', edited: 'Edited; it will be sent at the next push',
     },
     push: {
@@ -134,7 +134,7 @@ export const zh: typeof en = {
   profile: {
     label: '远程配置', pick: '选择配置', none: '还没有远程配置。添加一个以从真实服务拉取数据。',
     needOne: '请先添加远程配置（“远程配置”标签页）。', add: '新建配置', edit: '编辑配置', test: '测试连接', testing: '测试中…',
-    deleteTitle: '删除配置', deleteBody: '删除配置 {name}？其保存的密码、客户端密钥以及拉取的所有内容（活动、快照、历史）都将删除。远程服务不受影响。',
+    deleteTitle: '删除配置', deleteBody: '删除配置 {name}？其保存的密码、客户端密钥、拉取的所有内容（活动、快照、历史）以及发件箱（尚未推送的操作）都将删除，由其应答的分组恢复为本地。远程服务不受影响。',
     deleted: '已删除配置 {name}', created: '已添加配置 {name}', saved: '已保存配置 {name}', unchanged: '没有需要保存的修改',
     secrets: '密钥', secretsStored: '已保存', secretsMissing: '缺失', lastPull: '上次完整拉取', never: '从未',
     testOk: '连接正常（{ms} 毫秒）。{message}', testFailed: '连接失败：{message}', scope: '授予的权限范围：{scope}',
@@ -163,7 +163,7 @@ export const zh: typeof en = {
     state: { idle: '空闲', running: '进行中', done: '完成', failed: '失败', cancelled: '已取消', interrupted: '已中断' },
     phase: { login: '正在登录', reference: '正在读取参考列表', campaigns: '正在读取活动', done: '完成' },
     summary: {
-      title: '拉取结果', none: '尚无统计。', same: '远程没有变化（{unchanged} 条记录未变）。',
+      title: '拉取结果', none: '尚无统计。', same: '远程没有变化（{unchanged} 条记录未变）。', sameSoFar: '已读取的部分没有变化（{unchanged} 条记录未变）；拉取未完成，其余部分未知。',
       changes: '新增 {added}，变更 {changed}，删除 {removed}，未变 {unchanged}。',
     },
     history: '历史', historyEmpty: '还没有拉取记录。', kind: '类别', total: '合计',
@@ -244,7 +244,7 @@ export const zh: typeof en = {
     conflict: {
       title: '冲突', intro: '自上次拉取后，远程记录已更改。请选择保留哪一方：未经您确认不会覆盖任何内容。',
       field: '字段', mine: '我的（将发送）', base: '上次拉取时', theirs: '远程当前', notSent: '不发送',
-      keepMine: '保留我的', takeTheirs: '采用远程', editSend: '保存修改并发送',
+      keepMine: '保留我的', takeTheirs: '采用远程', editSend: '保存修改，下次推送时发送',
       kept: '下次推送时将发送您的值', taken: '已放弃本地修改；远程保持不变', edited: '已修改；将在下次推送时发送',
     },
     push: {
