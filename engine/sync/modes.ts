@@ -12,7 +12,7 @@ import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
-import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot } from './snapshots'
+import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot, withoutDefaults } from './snapshots'
 
 /** An answer that did not come from the local store. */
 export interface Routed {
@@ -105,7 +105,9 @@ export class ServerModes {
     if (row.mode === 'forward' && isSelf(profile.base_url, selfUrl)) {
       throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`, sourceHeaders('forward', profile))
     }
-    return row.mode === 'forward' ? this.forward(group, profile, path, params) : this.offline(group, profile, path, params)
+    // recorded and looked up without the parameters that say what their defaults say
+    const keyed = withoutDefaults(id, params)
+    return row.mode === 'forward' ? this.forward(group, profile, path, params, keyed) : this.offline(group, profile, path, keyed, params)
   }
 
   /**
@@ -140,11 +142,11 @@ export class ServerModes {
     return client
   }
 
-  private async forward(group: ModeGroup, p: ProfileRow, path: string, params: Record<string, string>): Promise<Routed> {
+  private async forward(group: ModeGroup, p: ProfileRow, path: string, params: Record<string, string>, keyed: Record<string, string>): Promise<Routed> {
     const body = await this.clientFor(p).get(path, params).catch((err: unknown) => Promise.reject(asApiError(err, p)))
     const text = JSON.stringify(body)
     const fetchedAt = this.now()
-    const snap = snapshotKeyOf(p.profile_id, path, params)
+    const snap = snapshotKeyOf(p.profile_id, path, keyed)
     this.db.tx(() => {
       // a report answer is kept as a snapshot only, and only when it differs from the series' latest
       if (snap) {
@@ -153,18 +155,21 @@ export class ServerModes {
       }
       this.db.run(
         'INSERT INTO sync_answers (profile_id, endpoint_group, path, query, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id, path, query) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at',
-        [p.profile_id, group, path, sortedQuery(params), text, fetchedAt],
+        [p.profile_id, group, path, sortedQuery(keyed), text, fetchedAt],
       )
     })
     return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
   }
 
-  private offline(group: ModeGroup, p: ProfileRow, path: string, params: Record<string, string>): Routed {
-    const snap = snapshotKeyOf(p.profile_id, path, params)
-    const s = snap ? latestSnapshot(this.db, snap) : undefined
-    if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
-    const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
-    if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
+  /** `keyed`: the parameters without defaults; `spelled`: as sent (how answers were keyed before 2026-11-26). */
+  private offline(group: ModeGroup, p: ProfileRow, path: string, keyed: Record<string, string>, spelled: Record<string, string>): Routed {
+    for (const params of [keyed, spelled]) {
+      const snap = snapshotKeyOf(p.profile_id, path, params)
+      const s = snap ? latestSnapshot(this.db, snap) : undefined
+      if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
+      const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
+      if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
+    }
     throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`, sourceHeaders('offline', p))
   }
 }

@@ -96,6 +96,10 @@ describe('sync.modes_set', () => {
     const off = await local.get('/admonitor/v1/reports/basic/show', { platform: 'pm', date: q.date, campaign_id: q.campaign_id })
     expect(off.status, off.raw.body).toBe(200)
     expect(off.body).toEqual(fwd.body)
+    // found however the defaults are spelled: by_position=campaign and metrics=acc are the defaults
+    const spelled = await local.get('/admonitor/v1/reports/basic/show', { ...q, by_position: 'campaign', metrics: 'acc' })
+    expect(spelled.status, spelled.raw.body).toBe(200)
+    expect(spelled.body).toEqual(fwd.body)
   })
 
   it('answers a report offline from a pulled snapshot of it (the same series key)', async () => {
