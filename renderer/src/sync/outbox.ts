@@ -64,12 +64,21 @@ export interface ConflictRow {
   remoteChanged: boolean
 }
 
+/** A flag as a parameter writes it (0, 1) and as a record answers it (false, true): the same value. */
+const FLAG_WORDS: Readonly<Record<string, string>> = { false: '0', true: '1' }
+const sameValue = (a: unknown, b: unknown): boolean => {
+  const x = formatValue(a)
+  const y = formatValue(b)
+  return x === y || (FLAG_WORDS[x] ?? x) === (FLAG_WORDS[y] ?? y)
+}
+
 /** The conflict as rows, fields both sides changed first. */
 export function conflictRows(conflict: OutboxOp['conflict']): ConflictRow[] {
   const rows = conflict.map((c) => ({
     name: c.name, local: c.local === null ? '' : formatValue(c.local), base: formatValue(c.base), remote: formatValue(c.remote),
-    sends: c.local !== null && c.local !== undefined, remoteChanged: formatValue(c.base) !== formatValue(c.remote),
-    localChanged: c.local !== null && c.local !== undefined && formatValue(c.local) !== formatValue(c.base),
+    sends: c.local !== null && c.local !== undefined, remoteChanged: !sameValue(c.base, c.remote),
+    // (play_detect sent as 0 where the pull read "false" is no change: the audit of 2026-11-26 saw it marked)
+    localChanged: c.local !== null && c.local !== undefined && !sameValue(c.local, c.base),
   }))
   const both = (r: ConflictRow) => (r.sends && r.remoteChanged ? 0 : 1)
   return rows.sort((a, b) => both(a) - both(b))

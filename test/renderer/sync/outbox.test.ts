@@ -34,6 +34,14 @@ describe('conflicts and pushes', () => {
     ])
   })
 
+  it("reads a flag sent as 0 or 1 as the record's false or true: no change", () => {
+    const rows = conflictRows([
+      { name: 'play_detect', local: '0', base: 'false', remote: 'false' },
+      { name: 'total_net', local: '1', base: 'false', remote: 'true' },
+    ])
+    expect(rows.map((r) => [r.name, r.localChanged, r.remoteChanged])).toEqual([['total_net', true, true], ['play_detect', false, false]])
+  })
+
   it('measures progress and colours outcomes', () => {
     const s = { state: 'running', ops_total: 4, ops_done: 1 } as PushStatus
     expect(pushPercent(s)).toBe(25)
