@@ -46,7 +46,12 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   const missing = required.filter((k) => (params[k] ?? '').trim() === '')
   if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
   if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
-  // (the remote refuses a campaign whose dates run backwards: not worth queuing)
+  // (the remote refuses an update with one date of the pair, and a campaign whose dates run
+  // backwards: not worth queuing; an audit saw an edit removing end_date accepted, then refused at push)
+  if (kind === 'campaign' && op === 'update' && (params.start_date === undefined) !== (params.end_date === undefined)) {
+    const [given, missing] = params.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
+    throw badParam('params', `holds a bad member: The '${given}' must be sent together with '${missing}'`)
+  }
   const dates = kind === 'campaign' && params.start_date && params.end_date ? campaignDatesProblem({ start_date: params.start_date, end_date: params.end_date }) : null
   if (dates) throw badParam('params', `holds a bad member: The '${dates.param}' ${dates.problem}`)
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)

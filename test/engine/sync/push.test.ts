@@ -367,6 +367,10 @@ describe('sync.outbox_add', () => {
     expect((await add({ kind: 'campaign', op: 'create', params: 'campaign_name=x&start_date=2026-12-28&end_date=2026-12-01' })).body.error_description).toBe("The 'params' holds a bad member: The 'end_date' (2026-12-01) is earlier than start_date (2026-12-28).")
     expect((await add({ kind: 'campaign', op: 'create', local_id: '99' })).body.error_description).toBe("The 'local_id' names no local campaign (99).")
     expect((await add({ kind: 'campaign', op: 'update', local_id: await draft(local) })).body.error_description).toBe("The 'local_id' has not been pushed to this profile yet: queue a create.")
+    // one date of the pair in an update (also left by an edit): the remote would refuse it, so it is not queued
+    expect((await local.post('/local/v1/sync/pull/start', { profile_id: profileId })).body.state).toBe('done')
+    const pair = await add({ kind: 'campaign', op: 'update', remote_id: remote.campaignIds[0]!, params: 'start_date=2026-12-28' })
+    expect(pair.body.error_description).toBe("The 'params' holds a bad member: The 'start_date' must be sent together with 'end_date'.")
   })
 })
 
