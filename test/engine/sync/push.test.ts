@@ -268,6 +268,7 @@ describe('sync.outbox_resolve', () => {
     const r = await local.post('/local/v1/sync/push/start', { profile_id: profileId })
     expect(r.body.results).toEqual([expect.objectContaining({ op_id: opId, outcome: 'conflict', remote_id: c1 })])
     expect(r.body.results[0].message).toMatch(/changed at the remote since the last pull \(description\)/)
+    expect(r.body.message).toBe('1 in conflict.')
     return { local, profileId, c1, opId }
   }
   const description = async (id: string) => (await remote.t.get('/cms/v1/campaigns/show', { campaign_id: id })).body.description
