@@ -444,3 +444,24 @@ export const p = {
 export type ParamsShape = { readonly [name: string]: Codec<unknown> }
 /** The decoded parameter object of a parameter table. */
 export type ParamsOf<P extends ParamsShape> = { -readonly [K in keyof P]: P[K] extends Codec<infer T> ? T : never }
+
+/**
+ * Parameters without those that say what their default says (`platform=pc` where pc is the
+ * default, `metrics=ALL` where all is), judged by the codec: what recorded answers and snapshot
+ * series are keyed by (engine/sync) and what the report screen matches snapshots by (renderer),
+ * so that a request is found however it spells its defaults. A value the codec refuses is kept.
+ */
+export function withoutDefaults(shape: ParamsShape, params: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(params)) {
+    const codec = shape[k]
+    try {
+      // (decoded values are plain data: strings, numbers, flags, lists, a limit)
+      if (codec && JSON.stringify(codec.decode(v, k)) === JSON.stringify(codec.decode(undefined, k))) continue
+    } catch {
+      // refused, or a required parameter has no default: kept as it is
+    }
+    out[k] = v
+  }
+  return out
+}

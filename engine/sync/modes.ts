@@ -4,15 +4,17 @@
  * a remote profile and records the answer (reports also as snapshots), or answers offline from
  * those recordings. Parameters are checked locally first, so a bad request never leaves the machine.
  */
+import { endpoints, type EndpointId } from '../contract/endpoints'
 import { MODE_GROUPS, modeGroupOf, type ModeGroup, type ServerMode } from '../contract/endpoints-sync-modes'
 import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { DOOR_PARAMS } from '../contract/envelope'
 import { ApiError, E, badParam } from '../contract/errors'
+import { withoutDefaults } from '../contract/params'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
-import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot, withoutDefaults } from './snapshots'
+import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot } from './snapshots'
 
 /** An answer that did not come from the local store. */
 export interface Routed {
@@ -106,7 +108,7 @@ export class ServerModes {
       throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`, sourceHeaders('forward', profile))
     }
     // recorded and looked up without the parameters that say what their defaults say
-    const keyed = withoutDefaults(id, params)
+    const keyed = withoutDefaults(endpoints[id as EndpointId].params, params)
     return row.mode === 'forward' ? this.forward(group, profile, path, params, keyed) : this.offline(group, profile, path, keyed, params)
   }
 

@@ -4,13 +4,12 @@
  * (history); each is compared with the previous one of the same report, parameters and date.
  */
 import { MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
-import { isDeepStrictEqual } from 'node:util'
 import { endpoints } from '../contract/endpoints'
 import { DOOR_PARAMS } from '../contract/envelope'
 import { ApiError, badParam } from '../contract/errors'
 import { REPORT_CHECKS } from '../contract/report-rules'
 import { decodeParams } from '../request'
-import { isDate, type Limit } from '../contract/params'
+import { isDate, withoutDefaults, type Limit } from '../contract/params'
 import { dayDate, dayNumber } from '../runtime'
 import type { Db } from '../storage/db'
 import { Where, limitSql } from '../storage/repos/query'
@@ -71,28 +70,6 @@ function checkReportParams(report: SnapshotReport, q: URLSearchParams): void {
   }
 }
 
-/**
- * Parameters without those that say what their default says (`platform=pc` where pc is the
- * default): what recorded answers and snapshot series are keyed by, so that a request is found
- * however it spells its defaults (an audit of 2026-11-26 found one answered offline without
- * `platform=pc` and refused with it).
- */
-export function withoutDefaults(id: string, params: Record<string, string>): Record<string, string> {
-  const def = (endpoints as Record<string, { params: Record<string, { decode(raw: string | undefined, name: string): unknown }> }>)[id]
-  if (!def) return params
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(params)) {
-    const codec = def.params[k]
-    try {
-      if (codec && isDeepStrictEqual(codec.decode(v, k), codec.decode(undefined, k))) continue
-    } catch {
-      // a value the codec refuses (or a required one left out) is kept as it is
-    }
-    out[k] = v
-  }
-  return out
-}
-
 /** Reads `params=campaign_id=..&date=..&...` (and `to_date`) into a request; refuses what would not work. */
 export function snapshotRequest(report: SnapshotReport, raw: string, toDate: string | undefined): SnapshotRequest {
   const q = new URLSearchParams(raw.trim().replace(/^\?/, ''))
@@ -111,7 +88,7 @@ export function snapshotRequest(report: SnapshotReport, raw: string, toDate: str
   if (days < 0) throw badParam('to_date', `must not be before the date in params (${date})`)
   if (days >= MAX_SNAPSHOT_DAYS) throw badParam('to_date', `spans more than ${MAX_SNAPSHOT_DAYS} days`)
   const dates = Array.from({ length: days + 1 }, (_, i) => dayDate(dayNumber(date) + i))
-  return { campaign_id: campaign, params, key: seriesKey(withoutDefaults(`reports.${report}`, params)), dates }
+  return { campaign_id: campaign, params, key: seriesKey(withoutDefaults(endpoints[`reports.${report}`].params, params)), dates }
 }
 
 /** Every column of a snapshot but its body: lists and comparisons of snapshots never read it. */

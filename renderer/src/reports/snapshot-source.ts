@@ -9,11 +9,11 @@
  * does not send defaults; the report screen sometimes does). The campaign id is the series' own:
  * a series of another (remote) campaign id can be chosen for a local campaign.
  */
-import type { EndpointId, ResultOf } from '../../../engine/contract/endpoints'
+import { endpoints, type EndpointId, type ResultOf } from '../../../engine/contract/endpoints'
 import { SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
+import { withoutDefaults } from '../../../engine/contract/params'
 import type { Params } from '../api/client'
 import type { Caller } from './load'
-import { defaultOf, type ReportId } from './rules'
 
 export type Snapshot = ResultOf<'sync.snapshots_list'>[number]
 
@@ -28,18 +28,12 @@ export function snapshotReportOf(id: string): SnapshotReport | null {
   return name in SNAPSHOT_REPORTS ? (name as SnapshotReport) : null
 }
 
-/** The parameters other than campaign id and date, defaults left out, as a sorted query string. */
+/** The parameters other than campaign id and date, defaults left out (the contract's rule, as the engine keys them), as a sorted query string. */
 export function normalParams(report: SnapshotReport, params: Params): string {
-  const id = `reports.${report}` as ReportId
-  const kept = Object.entries(params)
+  const given = Object.fromEntries(Object.entries(params)
     .filter(([k, v]) => v !== undefined && v !== null && v !== '' && !RESERVED.has(k))
-    .map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)] as [string, string])
-    .filter(([k, v]) => {
-      const d = defaultOf(id, k)
-      const dv = typeof d === 'boolean' ? (d ? '1' : '0') : d
-      return !(dv !== undefined && dv !== null && typeof dv !== 'object' && String(dv) === v)
-    })
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]))
+  const kept = Object.entries(withoutDefaults(endpoints[`reports.${report}`].params, given)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return new URLSearchParams(kept).toString()
 }
 
