@@ -1,4 +1,5 @@
 // spec §4.4 audience/show_overview and audience/show; DESIGN §3.6; metrics.md (audience)
+import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import { badParam } from '../contract/errors'
 import type { AudienceReport, ReportAttributes } from '../contract/models-reports'
@@ -59,7 +60,7 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
       const unit = a.panel!.unit
-      const m: Record<string, number> = { uim_acc: Math.round(s.uim_acc / unit), ucl_acc: Math.round(s.ucl_acc / unit), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
+      const m: Record<string, number> = { uim_acc: wholeWeight(s.uim_acc, unit), ucl_acc: wholeWeight(s.ucl_acc, unit), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
       rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
     })
   }

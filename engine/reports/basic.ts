@@ -1,4 +1,5 @@
 // spec §4.4 basic/show; metrics.md for every figure
+import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
@@ -89,12 +90,12 @@ function censusMetrics(names: readonly string[], r: CensusResult, days: number):
  */
 function projectedMetrics(x: Projection, days: number, names: readonly string[], unit: number): Record<string, number | null> {
   const all: Record<string, number> = {
-    imp_acc: Math.round(x.impressions / unit), clk_acc: Math.round(x.clicks / unit), uim_acc: Math.round(x.reach[0]! / unit), ucl_acc: Math.round(x.clickers / unit),
+    imp_acc: wholeWeight(x.impressions, unit), clk_acc: wholeWeight(x.clicks, unit), uim_acc: wholeWeight(x.reach[0]!, unit), ucl_acc: wholeWeight(x.clickers, unit),
     imp_avg_day: avg(x.impressions, days * unit), clk_avg_day: avg(x.clicks, days * unit), uim_avg_day: avg(x.impPersonDays, days * unit), ucl_avg_day: avg(x.clkPersonDays, days * unit),
   }
   for (let h = 0; h < 24; h++) {
-    all[HRS[h]!] = Math.round(x.impHours[h]! / unit)
-    all[HRS[24 + h]!] = Math.round(x.clkHours[h]! / unit)
+    all[HRS[h]!] = wholeWeight(x.impHours[h]!, unit)
+    all[HRS[24 + h]!] = wholeWeight(x.clkHours[h]!, unit)
   }
   return metricsIn(names, all)
 }
@@ -110,7 +111,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   const cellDef = { first: cells.first, second: cells.second, n: nR }
   // universes are in the panel's weight units
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
-    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? Math.round(universe[r]! / panel!.unit) : null,
+    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : null,
   })
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = panel ? universes(panel, cellDef, audienceMask(env, panel, platforms)) : null

@@ -1,4 +1,5 @@
 // spec §4.4 basic/show_minisite and realtime/show_minisite; metrics.md (minisite events)
+import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import { badParam } from '../contract/errors'
 import type { MinisiteReport, ReportAttributes } from '../contract/models-reports'
@@ -192,9 +193,9 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
     for (let i = 0; i < pos.n; i++) for (let e = 0; e < nE; e++) for (let c = 0; c < nR; c++) {
       const s = sums.get((i * nE + e) * nR + c)
       if (!s) continue
-      const m = s ? { evt_acc: Math.round(s.evt / panel.unit), uev_acc: Math.round(s.uev / panel.unit), evt_day: Math.round(s.evtDay / panel.unit), uev_day: Math.round(s.uevDay / panel.unit) } : null
+      const m = s ? { evt_acc: wholeWeight(s.evt, panel.unit), uev_acc: wholeWeight(s.uev, panel.unit), evt_day: wholeWeight(s.evtDay, panel.unit), uev_day: wholeWeight(s.uevDay, panel.unit) } : null
       rows.push({
-        attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: Math.round(u[c]! / panel.unit) },
+        attributes: { audience: 'target', target_id: String(t.target_id), ...pos.attrs[i], event_id: String(events[e]!.event_id), region_id: cells.ids[c]!, universe: wholeWeight(u[c]!, panel.unit) },
         metrics: m ? metricsIn(names, m) : nullMetrics(names), hasData: s !== undefined,
       })
     }

@@ -1,4 +1,5 @@
 // spec §4.4 reach/show; DESIGN §3.6; metrics.md (reach, GRP, samples are panel projections)
+import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
@@ -84,7 +85,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
     const cell = i * s.nR + c
     const imps = impressions[cell]!
     const m: Record<string, number | null> = {
-      imp_acc: Math.round(imps / panel.unit),
+      imp_acc: wholeWeight(imps, panel.unit),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe
       grp_acc: u[c]! > 0 ? Math.round((100 * imps) / u[c]!) : null,
     }
@@ -94,12 +95,12 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
     for (let n = 10; n >= 1; n--) {
       reach += weighted[cell * BUCKETS + n]!
       sample += counted[cell * BUCKETS + n]!
-      m[RCH_ACC[n - 1]!] = Math.round(reach / panel.unit)
+      m[RCH_ACC[n - 1]!] = wholeWeight(reach, panel.unit)
       m[SPL[n - 1]!] = sample
     }
     const seen = sample > 0
     if (!seen && !s.withNull) continue
-    const universe = Math.round(u[c]! / panel.unit)
+    const universe = wholeWeight(u[c]!, panel.unit)
     rows.push({
       attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
       metrics: seen ? metricsIn(s.names, m) : nullMetrics(s.names),

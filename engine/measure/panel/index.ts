@@ -63,6 +63,12 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
   return { panelId, size, units, unit, homeRegion, tags, tagBytes, tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personOfDevice, personIds }
 }
 
+/**
+ * A sum of weights in a panel's units (PanelIndex.units) as the whole number a report gives: one
+ * division, then half up (docs/metrics.md, "Rounding"), so that an exact x.5 stays one.
+ */
+export const wholeWeight = (units: number, unit: number): number => Math.round(units / unit)
+
 /** The most decimals of weights kept as whole units: a national panel's sums stay below 2^53 units. */
 const MAX_DECIMALS = 6
 

@@ -6,12 +6,10 @@
 import type { PanelSummary } from '../../contract/models'
 import type { Db } from '../../storage/db'
 import { tagTypesOf } from '../../storage/repos/reference'
-import { hasTag } from './index'
+import { hasTag, wholeWeight } from './index'
 import { provinceOf, regionTree, type RegionRow } from './regions'
 import type { PanelIndex } from './types'
 
-/** A sum of weights in the panel's units, as a whole weight. */
-const round = (units: number, unit: number): number => Math.round(units / unit)
 
 /** The summary of a loaded panel; `regions` must be the table the panel was loaded with. */
 export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow[]): PanelSummary {
@@ -41,11 +39,11 @@ export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow
   for (const t of tagTypesOf(db, panel.panelId)) byType[t] = []
   panel.tagIds.forEach((tag_id, b) => {
     const list = (byType[panel.tagTypes[b]!] ??= [])
-    list.push({ tag_id, persons: tagPersons[b]!, weight: round(tagWeight[b]!, panel.unit) })
+    list.push({ tag_id, persons: tagPersons[b]!, weight: wholeWeight(tagWeight[b]!, panel.unit) })
   })
   const byRegion: PanelSummary['by_region_level1'] = []
   for (let r = 0; r < tree.size; r++) {
-    if (tree.level[r] === 1 && provPersons[r]! > 0) byRegion.push({ region_id: tree.ids[r]!, persons: provPersons[r]!, weight: round(provWeight[r]!, panel.unit) })
+    if (tree.level[r] === 1 && provPersons[r]! > 0) byRegion.push({ region_id: tree.ids[r]!, persons: provPersons[r]!, weight: wholeWeight(provWeight[r]!, panel.unit) })
   }
-  return { panel_id: panel.panelId, persons: panel.size, devices: panel.personOfDevice.size, weight_total: round(total, panel.unit), by_type: byType, by_region_level1: byRegion }
+  return { panel_id: panel.panelId, persons: panel.size, devices: panel.personOfDevice.size, weight_total: wholeWeight(total, panel.unit), by_type: byType, by_region_level1: byRegion }
 }
