@@ -18,6 +18,30 @@ export type Resolution = (typeof RESOLUTIONS)[number]
 export const PUSH_OUTCOMES = ['created', 'updated', 'reconciled', 'failed', 'conflict', 'blocked', 'not_sent'] as const
 export type PushOutcome = (typeof PUSH_OUTCOMES)[number]
 
+/**
+ * A field as text to compare a parameter sent with a record's value: a flag 1/0 for true/false
+ * (or their words),
+ * a number as written, a list of plain values comma-joined, absent as ''; null for anything else
+ * (an object), which is compared as JSON.
+ */
+function fieldText(v: unknown): string | null {
+  if (v === null || v === undefined) return ''
+  if (typeof v === 'boolean' || v === 'true' || v === 'false') return v === true || v === 'true' ? '1' : '0'
+  if (typeof v === 'number' || typeof v === 'string') return String(v).trim()
+  if (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string')) return v.join(',')
+  return null
+}
+
+/**
+ * Whether two values of a conflict field are the same value, the one as a parameter writes it
+ * (`0`, `12`, `1,2`) and the other as a record answers it (false, 12, [1, 2]). One rule for the
+ * push's keep_mine and the Sync page's conflict table.
+ */
+export function sameFieldValue(a: unknown, b: unknown): boolean {
+  const [x, y] = [fieldText(a), fieldText(b)]
+  return x !== null && y !== null ? x === y : JSON.stringify(a) === JSON.stringify(b)
+}
+
 const ConflictField = obj({
   name: str({ description: 'field name as the remote shows it' }),
   local: any('the value this operation sends (null: it does not send this field)'),

@@ -24,6 +24,9 @@ export function endpointOf(kind: OutboxKind, op: OutboxOpName): EndpointId {
   return 'campaigns.publish_target'
 }
 
+/** Request names whose record member is spelled otherwise (for the conflict fields). */
+export const RECORD_NAME: Readonly<Record<string, string>> = { guid: 'GUID', caguid: 'CAGUID', orderid: 'order_id', schedulingCode: 'scheduling_code' }
+
 /** Filled in by the push from the id map, never queued. */
 const IMPLIED = new Set(['campaign_id', 'spot_id'])
 

@@ -4,11 +4,11 @@
  * remote ids pushes created. An update remembers the pulled record it started from (`base`) so
  * the push can tell whether the remote changed since.
  */
-import type { OutboxKind, OutboxOpName, OutboxState } from '../contract/endpoints-sync-push'
+import { sameFieldValue, type OutboxKind, type OutboxOpName, type OutboxState } from '../contract/endpoints-sync-push'
 import { badParam } from '../contract/errors'
 import type { Db } from '../storage/db'
 import {
-  campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
+  RECORD_NAME, campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
 } from './outbox-params'
 
 export interface OpRow {
@@ -199,7 +199,29 @@ export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
   return requireOp(db, row.op_id)
 }
 
-/** Resolves a conflict (or a failure): keep mine and edit take the remote now as the new base. */
+/**
+ * What keep_mine sends of a conflict: the members the user changed, not those whose value is the
+ * last pull's while the remote changed it (sending them would set the remote's change back). A
+ * campaign's dates go as a pair: the one the user left keeps the remote's value.
+ */
+export function ownChanges(kind: OutboxKind, params: Params, fields: readonly FieldDiff[]): Params {
+  const byName = new Map(fields.map((f) => [f.name, f]))
+  const onlyTheirs = (name: string, value: string): boolean => {
+    const f = byName.get(RECORD_NAME[name] ?? name)
+    return f !== undefined && sameFieldValue(value, f.base) && !sameFieldValue(f.base, f.remote)
+  }
+  const out = Object.fromEntries(Object.entries(params).filter(([k, v]) => !onlyTheirs(k, v)))
+  if (kind === 'campaign' && (out.start_date === undefined) !== (out.end_date === undefined)) {
+    const left = out.start_date === undefined ? 'start_date' : 'end_date'
+    out[left] = String(byName.get(left)?.remote ?? params[left])
+  }
+  return out
+}
+
+/**
+ * Resolves a conflict (or a failure): keep mine and edit take the remote now as the new base;
+ * keep mine sends the user's own changes only, and drops an operation left with none.
+ */
 export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
   if (action === 'take_theirs') {
@@ -207,8 +229,16 @@ export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs
     return null
   }
   if (action === 'edit' && text === undefined) throw badParam('params', 'is required to edit')
-  const cols = mergedParams(row, text)
   const info = row.conflict === '' ? null : (JSON.parse(row.conflict) as ConflictInfo)
+  if (action === 'keep_mine' && info && row.op === 'update') {
+    const own = ownChanges(row.kind, paramsOf(row), info.fields)
+    if (Object.keys(own).length === 0) {
+      db.tx(() => deleteOp(db, row.op_id))
+      return null
+    }
+    row = { ...row, params: JSON.stringify(own) }
+  }
+  const cols = mergedParams(row, text)
   const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
   db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', message: '' }, now))
   return requireOp(db, row.op_id)

@@ -10,7 +10,7 @@ import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
 import { keywordNameOf } from '../contract/params'
 import { checkCancelled, type JobDeps } from './jobs'
 import { deleteOp, mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
-import { PLAN_KEYS, type Params } from './outbox-params'
+import { PLAN_KEYS, RECORD_NAME, type Params } from './outbox-params'
 import { text } from './pull-fetch'
 import { findCreated, planSteps, readRecord } from './push-remote'
 import { RemoteError, isRefusal } from './remote-error'
@@ -37,8 +37,6 @@ type Rec = Record<string, unknown>
 
 const CREATE_PATH: Record<OutboxKind, string> = { campaign: '/cms/v1/campaigns/create', spot: '/cms/v1/campaigns/create_spot', target: '/cms/v1/campaigns/publish_target' }
 const ID_KEY: Record<OutboxKind, string> = { campaign: 'campaign_id', spot: 'spot_id', target: 'target_id' }
-/** Request names whose record member is spelled otherwise (for the conflict fields). */
-const ALIAS: Record<string, string> = { guid: 'GUID', caguid: 'CAGUID', orderid: 'order_id', schedulingCode: 'scheduling_code' }
 
 /** The id map key of an operation: its local record, or the operation itself when it has none. */
 const mapKey = (op: OpRow) => op.local_id || `op:${op.op_id}`
@@ -98,7 +96,7 @@ async function create(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutco
 }
 
 function diffFields(params: Params, base: Rec, now: Rec): FieldDiff[] {
-  const local: Rec = Object.fromEntries(Object.entries(params).map(([k, v]) => [ALIAS[k] ?? k, v]))
+  const local: Rec = Object.fromEntries(Object.entries(params).map(([k, v]) => [RECORD_NAME[k] ?? k, v]))
   const names = new Set([...Object.keys(local), ...Object.keys(base), ...Object.keys(now)])
   return [...names]
     .filter((n) => n in local || canonicalJson(base[n]) !== canonicalJson(now[n]))

@@ -4,6 +4,7 @@
  * progress. Pure.
  */
 import type { ResultOf } from '../../../engine/contract/endpoints'
+import { sameFieldValue } from '../../../engine/contract/endpoints-sync-push'
 import { formatValue } from './snapshot-diff'
 
 export type OutboxOp = ResultOf<'sync.outbox_list'>[number]
@@ -62,25 +63,23 @@ export interface ConflictRow {
   localChanged: boolean
   /** The remote changed it since the last pull. */
   remoteChanged: boolean
-}
-
-/** A flag as a parameter writes it (0, 1) and as a record answers it (false, true): the same value. */
-const FLAG_WORDS: Readonly<Record<string, string>> = { false: '0', true: '1' }
-const sameValue = (a: unknown, b: unknown): boolean => {
-  const x = formatValue(a)
-  const y = formatValue(b)
-  return x === y || (FLAG_WORDS[x] ?? x) === (FLAG_WORDS[y] ?? y)
+  /** Only the remote changed it: keep mine leaves the remote's value (engine ownChanges). */
+  yields: boolean
 }
 
 /** The conflict as rows, fields both sides changed first. */
 export function conflictRows(conflict: OutboxOp['conflict']): ConflictRow[] {
-  const rows = conflict.map((c) => ({
-    name: c.name, local: c.local === null ? '' : formatValue(c.local), base: formatValue(c.base), remote: formatValue(c.remote),
-    sends: c.local !== null && c.local !== undefined, remoteChanged: !sameValue(c.base, c.remote),
+  const rows = conflict.map((c) => {
+    const sends = c.local !== null && c.local !== undefined
     // (play_detect sent as 0 where the pull read "false" is no change: the audit of 2026-11-26 saw it marked)
-    localChanged: c.local !== null && c.local !== undefined && !sameValue(c.local, c.base),
-  }))
-  const both = (r: ConflictRow) => (r.sends && r.remoteChanged ? 0 : 1)
+    const localChanged = sends && !sameFieldValue(c.local, c.base)
+    const remoteChanged = !sameFieldValue(c.base, c.remote)
+    return {
+      name: c.name, local: sends ? formatValue(c.local) : '', base: formatValue(c.base), remote: formatValue(c.remote),
+      sends, localChanged, remoteChanged, yields: sends && !localChanged && remoteChanged,
+    }
+  })
+  const both = (r: ConflictRow) => (r.localChanged && r.remoteChanged ? 0 : 1)
   return rows.sort((a, b) => both(a) - both(b))
 }
 

@@ -298,6 +298,41 @@ describe('sync.outbox_resolve', () => {
     expect(copy.body.campaign.description).toBe('mine')
   })
 
+  it("keep_mine sends only the fields the user changed: a field only the remote changed keeps the remote's value", async () => {
+    remote = await startRemote(1)
+    const { local, profileId } = await localWithProfile(remote.url)
+    await local.post('/local/v1/sync/pull/start', { profile_id: profileId })
+    const c1 = remote.campaignIds[0]!
+    // every field queued, as an update of a local record queues them: only description and end_date are the user's changes
+    const params = `campaign_name=Remote campaign 1&description=mine&slot_type=display&start_date=${DATES.tomorrow}&end_date=2025-02-15`
+    const add = await local.post('/local/v1/sync/outbox/add', { profile_id: profileId, kind: 'campaign', op: 'update', remote_id: c1, params })
+    expect(add.status, add.raw.body).toBe(200)
+    const opId = add.body[0].op_id as string
+    const changed = await remote.t.post('/cms/v1/campaigns/update', { campaign_id: c1, campaign_name: 'Renamed there', slot_type: 'search', start_date: DATES.today, end_date: DATES.nextMonth })
+    expect(changed.status, changed.raw.body).toBe(200)
+    expect((await local.post('/local/v1/sync/push/start', { profile_id: profileId })).body.results[0].outcome).toBe('conflict')
+    const r = await local.post('/local/v1/sync/outbox/resolve', { op_id: opId, action: 'keep_mine' })
+    // (the dates go as a pair: the start the user left takes the remote's)
+    expect(r.body.op.params).toEqual({ description: 'mine', start_date: DATES.today, end_date: '2025-02-15' })
+    expect((await local.post('/local/v1/sync/push/start', { profile_id: profileId })).body.results.map((x: Row) => x.outcome)).toEqual(['updated'])
+    const now = (await remote.t.get('/cms/v1/campaigns/show', { campaign_id: c1 })).body as Row
+    expect([now.campaign_name, now.slot_type, now.description, now.start_date, now.end_date]).toEqual(['Renamed there', 'search', 'mine', DATES.today, '2025-02-15'])
+  })
+
+  it('keep_mine drops an operation none of whose fields the user changed', async () => {
+    remote = await startRemote(1)
+    const { local, profileId } = await localWithProfile(remote.url)
+    await local.post('/local/v1/sync/pull/start', { profile_id: profileId })
+    const c1 = remote.campaignIds[0]!
+    const add = await local.post('/local/v1/sync/outbox/add', { profile_id: profileId, kind: 'campaign', op: 'update', remote_id: c1, params: 'slot_type=display' })
+    const opId = add.body[0].op_id as string
+    expect((await remote.t.post('/cms/v1/campaigns/update', { campaign_id: c1, slot_type: 'search' })).status).toBe(200)
+    expect((await local.post('/local/v1/sync/push/start', { profile_id: profileId })).body.results[0].outcome).toBe('conflict')
+    const r = await local.post('/local/v1/sync/outbox/resolve', { op_id: opId, action: 'keep_mine' })
+    expect(r.body).toEqual({ op_id: opId, dropped: true, op: null })
+    expect((await remote.t.get('/cms/v1/campaigns/show', { campaign_id: c1 })).body.slot_type).toBe('search')
+  })
+
   it('take_theirs drops the local change', async () => {
     const { local, profileId, c1, opId } = await conflicted()
     const r = await local.post('/local/v1/sync/outbox/resolve', { op_id: opId, action: 'take_theirs' })

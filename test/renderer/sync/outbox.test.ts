@@ -29,9 +29,18 @@ describe('conflicts and pushes', () => {
       { name: 'end_date', local: '2025-02-01', base: '2025-01-31', remote: '2025-01-15' },
     ]
     expect(conflictRows(conflict)).toEqual([
-      { name: 'end_date', local: '2025-02-01', base: '2025-01-31', remote: '2025-01-15', sends: true, remoteChanged: true, localChanged: true },
-      { name: 'description', local: '', base: 'old', remote: 'theirs', sends: false, remoteChanged: true, localChanged: false },
+      { name: 'end_date', local: '2025-02-01', base: '2025-01-31', remote: '2025-01-15', sends: true, remoteChanged: true, localChanged: true, yields: false },
+      { name: 'description', local: '', base: 'old', remote: 'theirs', sends: false, remoteChanged: true, localChanged: false, yields: false },
     ])
+  })
+
+  it("marks a field only the remote changed as the remote's to keep (keep mine leaves it), after those both sides changed", () => {
+    const rows = conflictRows([
+      { name: 'description', local: 'same', base: 'same', remote: 'theirs' },
+      { name: 'linked_tvcaids', local: '1,2', base: [1, 2], remote: [1, 2, 3] },
+      { name: 'slot_type', local: 'search', base: 'display', remote: 'video' },
+    ])
+    expect(rows.map((r) => [r.name, r.yields])).toEqual([['slot_type', false], ['description', true], ['linked_tvcaids', true]])
   })
 
   it("reads a flag sent as 0 or 1 as the record's false or true: no change", () => {

@@ -115,8 +115,10 @@ export const en = {
     conflict: {
       title: 'Conflict', intro: 'The remote record changed since the last pull. Choose what to keep: nothing is overwritten without you.',
       field: 'Field', mine: 'Mine (sent)', base: 'At the last pull', theirs: 'Remote now', notSent: 'not sent',
+      yields: "remote's kept", yieldsHint: 'You did not change this field; only the remote did. Keep mine leaves the remote value.',
       keepMine: 'Keep mine', takeTheirs: 'Take theirs', editSend: 'Save my edits for the next push',
-      kept: 'Your values will be sent at the next push', taken: 'Local change dropped; the remote stays as it is', edited: 'Edited; it will be sent at the next push',
+      kept: 'Your changes will be sent at the next push; fields only the remote changed keep its values', taken: 'Local change dropped; the remote stays as it is', edited: 'Edited; it will be sent at the next push',
+      nothingLeft: 'None of the fields was changed by you: nothing left to send, the remote stays as it is',
     },
     push: {
       title: 'Push to {name}', start: 'Push now', cancel: 'Cancel push', cancelling: 'Cancelling…', progress: '{done} of {total} operations',
@@ -244,8 +246,10 @@ export const zh: typeof en = {
     conflict: {
       title: '冲突', intro: '自上次拉取后，远程记录已更改。请选择保留哪一方：未经您确认不会覆盖任何内容。',
       field: '字段', mine: '我的（将发送）', base: '上次拉取时', theirs: '远程当前', notSent: '不发送',
+      yields: '保留远程值', yieldsHint: '您没有修改此字段，只有远程修改了。“保留我的”会保留远程的值。',
       keepMine: '保留我的', takeTheirs: '采用远程', editSend: '保存修改，下次推送时发送',
-      kept: '下次推送时将发送您的值', taken: '已放弃本地修改；远程保持不变', edited: '已修改；将在下次推送时发送',
+      kept: '下次推送时将发送您的修改；只有远程修改的字段保留远程的值', taken: '已放弃本地修改；远程保持不变', edited: '已修改；将在下次推送时发送',
+      nothingLeft: '没有您修改过的字段：无需发送，远程保持不变',
     },
     push: {
       title: '推送到 {name}', start: '立即推送', cancel: '取消推送', cancelling: '正在取消…', progress: '{done} / {total} 个操作',
