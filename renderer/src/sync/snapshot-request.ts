@@ -92,3 +92,21 @@ export function defaultRange(start: string, end: string, today: string): { from:
   const from = dayNumber(to) - dayNumber(start) + 1 > MAX_SNAPSHOT_DAYS ? new Date((dayNumber(to) - MAX_SNAPSHOT_DAYS + 1) * 86_400_000).toISOString().slice(0, 10) : start
   return { from, to }
 }
+
+/** What the pull form keeps of a profile between visits of the page: the campaign and its dates. */
+export type SnapshotChoice = {
+  campaign_id: string | null
+  from: string | null
+  to: string | null
+}
+
+/**
+ * The dates the form shows for a campaign chosen: those chosen for it before (kept between visits
+ * of the page) when it is the campaign they were chosen for, else its defaultRange. (Until
+ * 2026-11-26 leaving the page and coming back set the dates chosen back to the campaign's.)
+ */
+export function rangeFor(campaign: { value: string; start: string; end: string } | undefined, kept: SnapshotChoice, today: string): { from: string | null; to: string | null } | null {
+  if (!campaign) return null
+  if (kept.campaign_id === campaign.value && (kept.from !== null || kept.to !== null)) return { from: kept.from, to: kept.to }
+  return defaultRange(campaign.start, campaign.end, today)
+}

@@ -1,6 +1,6 @@
 // renderer/src/sync/snapshot-request.ts: the snapshot pull form to sync.snapshots_pull parameters
 import { describe, expect, it } from 'vitest'
-import { breakdownsOf, defaultRange, paramsLabel, snapshotCount, snapshotParams, snapshotProblem, type SnapshotForm } from '../../../renderer/src/sync/snapshot-request'
+import { breakdownsOf, defaultRange, paramsLabel, rangeFor, snapshotCount, snapshotParams, snapshotProblem, type SnapshotForm } from '../../../renderer/src/sync/snapshot-request'
 
 const form = (over: Partial<SnapshotForm> = {}): SnapshotForm => ({ report: 'basic_show', campaign_id: '12', from: '2025-01-01', to: null, options: {}, ...over })
 
@@ -50,5 +50,18 @@ describe('defaultRange', () => {
     expect(snapshotProblem(form({ from: '2025-10-01', to: '2025-12-31' }))).toBeNull()
     expect(defaultRange('2025-02-01', '2025-03-01', '2025-01-10')).toBeNull()
     expect(defaultRange('', '2025-03-01', '2025-01-10')).toBeNull()
+  })
+})
+
+describe('rangeFor', () => {
+  const c = { value: '12', start: '2025-01-01', end: '2025-01-31' }
+  it('keeps the dates chosen for the campaign before (a later visit of the page)', () => {
+    expect(rangeFor(c, { campaign_id: '12', from: '2025-01-05', to: '2025-01-07' }, '2025-03-01')).toEqual({ from: '2025-01-05', to: '2025-01-07' })
+    expect(rangeFor(c, { campaign_id: '12', from: '2025-01-05', to: null }, '2025-03-01')).toEqual({ from: '2025-01-05', to: null })
+  })
+  it("offers another campaign's own dates, and none without a campaign", () => {
+    expect(rangeFor(c, { campaign_id: '13', from: '2025-01-05', to: '2025-01-07' }, '2025-03-01')).toEqual({ from: '2025-01-01', to: '2025-01-31' })
+    expect(rangeFor(c, { campaign_id: '12', from: null, to: null }, '2025-01-10')).toEqual({ from: '2025-01-01', to: '2025-01-10' })
+    expect(rangeFor(undefined, { campaign_id: '12', from: '2025-01-05', to: null }, '2025-03-01')).toBeNull()
   })
 })
