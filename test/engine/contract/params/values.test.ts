@@ -95,6 +95,12 @@ describe('URLs', () => {
     expect(p.url().required().decode('https://example.com/a?b=1', 'x')).toBe('https://example.com/a?b=1')
     for (const bad of ['example.com', 'javascript:alert(1)', 'ftp://x.y', '/relative']) expectRefused(p.url().required(), bad, 'landing_page')
   })
+  it('refuses control characters inside a URL (a parser would drop or escape them: the page kept would not be the one visited)', () => {
+    for (const bad of ['https://example.com/a\nb', 'https://exa\tmple.com/', 'https://example.com/\u0001', 'https://example.com/\u007f']) {
+      expect(() => p.url().required().decode(bad, 'landing_page')).toThrow(/'landing_page' contains control characters/)
+    }
+    expect(p.url().required().decode('  https://example.com/a \n', 'x')).toBe('https://example.com/a')
+  })
   it('lets a landing page be empty', () => {
     expect(p.urlOrEmpty().optional().decode('', 'x')).toBe('')
   })
