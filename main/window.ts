@@ -1,15 +1,14 @@
 /** The main window, hardened (DESIGN §5): sandbox, context isolation, no Node, no navigation. */
 import { join } from 'node:path'
 import { BrowserWindow, shell } from 'electron'
+import { isAppUrlOf, isExternalLink } from './url-rules'
 import { keepWindowState, loadWindowState } from './window-state'
 
 const devUrl = process.env.ELECTRON_RENDERER_URL
+const rendererDir = join(__dirname, '../renderer')
 
-/** Whether a frame URL is the app itself (the built file or the dev server). */
-export function isAppUrl(url: string): boolean {
-  if (devUrl && url.startsWith(devUrl)) return true
-  return url.startsWith('file://') && url.includes('/renderer/')
-}
+/** Whether a frame URL is the app itself (the built renderer's files or the dev server). */
+export const isAppUrl = (url: string): boolean => isAppUrlOf(url, rendererDir, devUrl)
 
 export function createMainWindow(): BrowserWindow {
   const state = loadWindowState()
@@ -33,13 +32,13 @@ export function createMainWindow(): BrowserWindow {
     win.show()
   })
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://') || url.startsWith('http://127.0.0.1')) void shell.openExternal(url)
+    if (isExternalLink(url)) void shell.openExternal(url)
     return { action: 'deny' }
   })
   win.webContents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault()
   })
   if (devUrl) void win.loadURL(devUrl)
-  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+  else void win.loadFile(join(rendererDir, 'index.html'))
   return win
 }

@@ -26,7 +26,8 @@ const { safeStorageCipher } = await import('../../main/secret-cipher')
 const { respondParts } = await import('../../engine/respond')
 const { commonParams } = await import('../../engine/request')
 
-const APP = { senderFrame: { url: 'file:///opt/admonitor/out/renderer/index.html' } }
+// the built renderer beside main/ (out/renderer in the app; renderer/ when main/ runs from source)
+const APP = { senderFrame: { url: new URL('../../renderer/index.html', import.meta.url).href } }
 
 function fakeEngine() {
   const seen: { headers: Record<string, string>; door?: string; path: string }[] = []
@@ -50,6 +51,7 @@ describe('the engine:request channel', () => {
     const call = handlers.get('engine:request')!
     await expect(call({ senderFrame: { url: 'https://evil.example/' } }, { method: 'GET', path: '/x', query: {} })).rejects.toThrow(/refused from https:\/\/evil/)
     await expect(call({ senderFrame: null }, { method: 'GET', path: '/x', query: {} })).rejects.toThrow(/refused/)
+    await expect(call({ senderFrame: { url: 'file:///tmp/elsewhere/renderer/index.html' } }, { method: 'GET', path: '/x', query: {} })).rejects.toThrow(/refused/)
     await expect(call(APP, { method: 'GET', path: '/x' })).rejects.toThrow(/needs \{method, path, query\}/)
     expect(f.seen).toHaveLength(0)
   })
