@@ -315,8 +315,10 @@ export class Ingest {
       id = def.id
     }
     let ivt = hitIvt
+    let over = false
     if (kind !== KIND.minisite && ivt !== IVT.bot) {
-      if (ids.overLimit(id, ts, kind === KIND.click) && ivt === IVT.valid) ivt = IVT.abnormal
+      over = ids.overLimit(id, ts, kind === KIND.click)
+      if (over && ivt === IVT.valid) ivt = IVT.abnormal
       ids.touched(id, kind === KIND.click, hitCampaign, hitSpot, ts)
     }
     let campaign = hitCampaign
@@ -327,7 +329,7 @@ export class Ingest {
       ;({ campaign, spot } = c ?? (k && linked.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 }))
     }
     const stable = platform === PLATFORM.mb || ts >= ids.firstSeenOf(id) + STABLE_AFTER_MS
-    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk })
+    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk, over })
     this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
     if (requested !== '') this.writer.request(request)
     const local = ts + zoneOffset(this.timeZone(), ts)

@@ -73,12 +73,19 @@ export interface HitColumns {
   request?: string[]
 }
 
-/** Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2). */
-export function packFlags(h: { ivt: IvtClass; stable: boolean; platform: PlatformCode; sdk: SdkCode }): number {
-  return h.ivt | (h.stable ? 4 : 0) | (h.platform << 3) | (h.sdk << 4)
+/**
+ * Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2) | over (1). `over`: the hit was
+ * beyond its identity's frequency limit. A valid hit so is `abnormal`; a data-centre hit keeps
+ * its class (left out where the spot filters data centres) and this bit, which makes it abnormal
+ * where the spot counts data-centre hits (metrics.md). Events written before 2026-11-26 never
+ * have it.
+ */
+export function packFlags(h: { ivt: IvtClass; stable: boolean; platform: PlatformCode; sdk: SdkCode; over?: boolean }): number {
+  return h.ivt | (h.stable ? 4 : 0) | (h.platform << 3) | (h.sdk << 4) | (h.over ? 64 : 0)
 }
 
 export const flagIvt = (f: number): IvtClass => (f & 3) as IvtClass
 export const flagStable = (f: number): boolean => (f & 4) !== 0
 export const flagPlatform = (f: number): PlatformCode => ((f >> 3) & 1) as PlatformCode
 export const flagSdk = (f: number): SdkCode => ((f >> 4) & 3) as SdkCode
+export const flagOver = (f: number): boolean => (f & 64) !== 0

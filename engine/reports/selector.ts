@@ -3,7 +3,7 @@
  * kernels read inline (a report pass visits every event of a campaign, so no closure per event).
  */
 import type { Partition } from '../measure/columns'
-import { IVT, KIND, flagIvt, flagPlatform, flagSdk, flagStable } from '../measure/types'
+import { IVT, KIND, flagIvt, flagOver, flagPlatform, flagSdk, flagStable } from '../measure/types'
 
 export interface Selector {
   /** Day numbers of the window, inclusive. */
@@ -47,7 +47,10 @@ export function flagTable(r: FlagRules): Uint8Array {
   for (let dc = 0; dc < 2; dc++) {
     for (let f = 0; f < 256; f++) {
       const ivt = flagIvt(f)
-      const classOk = ivt === IVT.valid || (ivt === IVT.abnormal && r.filtration !== 'net') || (ivt === IVT.datacenter && (dc === 0 || r.filtration === 'none'))
+      // a data-centre hit counts where the spot does not filter data centres (dc 0), as valid, or
+      // as abnormal when it was beyond its identity's frequency limit (flagOver)
+      const counted = r.filtration !== 'net' || !flagOver(f)
+      const classOk = ivt === IVT.valid || (ivt === IVT.abnormal && r.filtration !== 'net') || (ivt === IVT.datacenter && ((dc === 0 && counted) || r.filtration === 'none'))
       const ok = classOk && (r.platforms & (1 << flagPlatform(f))) !== 0 && (r.sdk === 0 || flagSdk(f) === r.sdk) && (!r.stableOnly || flagStable(f))
       t[dc * 256 + f] = ok ? 1 : 0
     }

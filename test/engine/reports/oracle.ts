@@ -94,9 +94,10 @@ export function facts(ds: Dataset): Facts {
     windows.set(key, w)
     if (e.kind === 'imp') w.imp++
     else w.clk++
-    if (e.dc) cls[e.seq] = 'dc'
-    else if (e.kind === 'imp' ? w.imp > 30 : w.clk > 5) cls[e.seq] = 'abnormal'
-    else cls[e.seq] = 'valid'
+    const over = e.kind === 'imp' ? w.imp > 30 : w.clk > 5
+    // (a data-centre hit beyond the limit is abnormal where its spot counts data centres)
+    if (e.dc) cls[e.seq] = over ? 'dc-abnormal' : 'dc'
+    else cls[e.seq] = over ? 'abnormal' : 'valid'
   }
   // Credit of minisite events: the identity's latest click, else latest impression, within 30
   // days, on a campaign linked to the minisite (only the k= campaign when the tag names one).
@@ -228,6 +229,7 @@ export function positionsOf(c: CampaignDef, by: string, p: Params): { total: num
 function classCounts(cls: IvtClass, spot: SpotDef | undefined, filtration: string): boolean {
   if (cls === 'bot') return false
   if (cls === 'dc') return spot !== undefined && spot.dsf === 0
+  if (cls === 'dc-abnormal') return spot !== undefined && spot.dsf === 0 && filtration === 'totalnet'
   if (cls === 'abnormal') return filtration === 'totalnet'
   return true
 }
