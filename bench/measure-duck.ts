@@ -70,7 +70,8 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
   await run(`CREATE TABLE addresses (ip VARCHAR, region_id VARCHAR, dc BOOLEAN)`)
   if (inp.addresses.length) await run(`INSERT INTO addresses VALUES ${values(inp.addresses.map((a) => `(${q(a.ip)}, ${q(a.region_id)}, ${a.dc})`))}`)
   // The identity dictionary (numbers, like the engine's), then the attributed events: class
-  // (bot, data centre, abnormal frequency in arrival order = ts order, else valid), local day and hour.
+  // (bot, data centre, abnormal frequency in arrival order = ts order, else valid; 4: a data-centre
+  // hit beyond the limit, abnormal where data centres count), local day and hour.
   await run(`CREATE TABLE ids AS SELECT identity, (row_number() OVER (ORDER BY identity))::INTEGER AS ident FROM (SELECT DISTINCT lower(identity) AS identity FROM raw)`)
   await run(`CREATE TABLE ev AS
     WITH a AS (
@@ -84,8 +85,9 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
     SELECT kind::TINYINT AS kind, campaign_id, spot_id, ident, region,
       ((ts + ${inp.zoneOffsetMs}) // 86400000)::INTEGER AS day,
       (((ts + ${inp.zoneOffsetMs}) % 86400000) // 3600000)::TINYINT AS hour,
-      (CASE WHEN bot THEN 3 WHEN dc THEN 2
-        WHEN row_number() OVER (PARTITION BY ident, kind, ts // 600000, bot ORDER BY ts) > (CASE kind WHEN 2 THEN 5 ELSE 30 END) THEN 1
+      (CASE WHEN bot THEN 3
+        WHEN row_number() OVER (PARTITION BY ident, kind, ts // 600000, bot ORDER BY ts) > (CASE kind WHEN 2 THEN 5 ELSE 30 END) THEN (CASE WHEN dc THEN 4 ELSE 1 END)
+        WHEN dc THEN 2
         ELSE 0 END)::TINYINT AS cls
     FROM a`)
   await run(`DROP TABLE raw`)
@@ -121,7 +123,7 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
 }
 
 const hh = (h: number) => String(h).padStart(2, '0')
-/** Counted by the `net` rule (metrics.md): valid hits; data-centre hits only on spots without dangerous_source_filtration. */
+/** Counted by the `net` rule (metrics.md): valid hits; data-centre hits within the limit only on spots without dangerous_source_filtration. */
 const NET = '(ev.cls = 0 OR (ev.cls = 2 AND s.dsf = 0))'
 const inWindow = (w: Window) => `ev.campaign_id = ${w.campaignId} AND ev.day BETWEEN ${w.from} AND ${w.to}`
 /** Math.round of a non-negative double, as the engine rounds (half up). */
