@@ -139,6 +139,8 @@ export class Ingest {
   requests = new RequestIds()
   /** Why the last checkpoint could not be saved, if it could not. */
   checkpointError: Error | null = null
+  /** The flags of the hit record() recorded last (read by addOne before anything else is recorded). */
+  private lastFlags = 0
 
   constructor(
     private readonly log: EventLog,
@@ -166,7 +168,8 @@ export class Ingest {
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
       request: (id) => {
-        if (last) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
+        // (a log written before 2026-11-26 holds the ids of bots' hits too: they take none)
+        if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
       },
       event: (e) => {
         last = e
@@ -252,23 +255,25 @@ export class Ingest {
   }
 
   /**
-   * add() of one hit (a tracking request): resolves with undefined once it is durable and counted,
-   * or at once with when the hit it repeats was counted (its media request id; nothing recorded).
+   * add() of one hit (a tracking request): resolves once it is durable and counted with the flags
+   * it was recorded with (its class decided), or at once with when the hit it repeats was counted
+   * (its media request id; nothing recorded).
    */
-  async addOne(h: Hit): Promise<number | undefined> {
+  async addOne(h: Hit): Promise<{ flags: number } | { repeatOf: number }> {
     while (this.gate) await this.gate
     if (this.failure) throw this.failure
     const batch = this.batch
     const repeatOf = this.recordHit(batch, h)
-    if (repeatOf !== undefined) return repeatOf
+    if (repeatOf !== undefined) return { repeatOf }
+    const flags = this.lastFlags
     this.pump()
     await batch.done
-    return undefined
+    return { flags }
   }
 
   /** When a hit with the same media request id was counted, within REQUEST_WINDOW_MS of this one; undefined when this one counts. */
   countedAt(h: Hit): number | undefined {
-    const key = requestKeyOf(h.kind, h.campaign, h.spot, h.keyword, h.request ?? '')
+    const key = h.ivt === IVT.bot ? '' : requestKeyOf(h.kind, h.campaign, h.spot, h.keyword, h.request ?? '')
     return key === '' ? undefined : this.requests.countedAt(key, h.ts)
   }
 
@@ -303,8 +308,10 @@ export class Ingest {
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
     region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): number | undefined {
-    // (remembered now: a repeat in the same batch is left out too; nothing fails from here on)
-    const requested = requestKeyOf(kind, hitCampaign, hitSpot, keyword, request)
+    // (remembered now: a repeat in the same batch is left out too; nothing fails from here on.
+    // A bot's hit, counted in no report, takes no id: a link scanner fetching a tag first had
+    // the person's own impression left out as its repeat, until 2026-11-26)
+    const requested = hitIvt === IVT.bot ? '' : requestKeyOf(kind, hitCampaign, hitSpot, keyword, request)
     const repeatOf = requested === '' ? undefined : this.requests.claim(requested, ts)
     if (repeatOf !== undefined) return repeatOf
     const ids = this.identities
@@ -329,7 +336,7 @@ export class Ingest {
       ;({ campaign, spot } = c ?? (k && linked.has(k) ? { campaign: k, spot: 0 } : { campaign: 0, spot: 0 }))
     }
     const stable = platform === PLATFORM.mb || ts >= ids.firstSeenOf(id) + STABLE_AFTER_MS
-    const flags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk, over })
+    const flags = (this.lastFlags = packFlags({ ivt: ivt as IvtClass, stable, platform, sdk, over }))
     this.writer.eventFields(kind, flags, region, campaign, spot, keyword, id, minisite, event, ts)
     if (requested !== '') this.writer.request(request)
     const local = ts + zoneOffset(this.timeZone(), ts)

@@ -12,6 +12,8 @@ export interface SpotInfo {
   campaign: TagCampaign
   spot: TagSpot
   keywords: Map<number, TagKeyword>
+  /** The spot leaves data-centre hits out of its figures (dangerous_source_filtration=1). */
+  filtersDataCentres: boolean
 }
 
 export interface MinisiteInfo {
@@ -67,8 +69,8 @@ export class TrackingLookup implements ImportLookup {
   spot(spotId: number): SpotInfo | null {
     this.fresh()
     if (this.spots.has(spotId)) return this.spots.get(spotId)!
-    const row = this.db.get<{ campaign_id: number; campaign_name: string; publisher_name: string; placement_type: string; landing_page: string }>(
-      `SELECT s.campaign_id, c.campaign_name, p.publisher_name, s.placement_type, s.landing_page
+    const row = this.db.get<{ campaign_id: number; campaign_name: string; publisher_name: string; placement_type: string; landing_page: string; dsf: number }>(
+      `SELECT s.campaign_id, c.campaign_name, p.publisher_name, s.placement_type, s.landing_page, s.dangerous_source_filtration AS dsf
        FROM spots s JOIN campaigns c ON c.campaign_id = s.campaign_id JOIN publishers p ON p.publisher_id = s.publisher_id WHERE s.spot_id = ?`, [spotId])
     const info = row ? {
       campaign_id: row.campaign_id,
@@ -76,6 +78,7 @@ export class TrackingLookup implements ImportLookup {
       spot: { spot_id_str: toBase62(spotId), publisher_name: row.publisher_name, placement_type: row.placement_type, landing_page: row.landing_page },
       keywords: new Map(this.db.query<{ keyword_id: number; keyword_name: string; landing_page: string }>(
         'SELECT keyword_id, keyword_name, landing_page FROM keywords WHERE spot_id = ?', [spotId]).map((k) => [k.keyword_id, k])),
+      filtersDataCentres: row.dsf === 1,
     } : null
     if (this.spots.size > 100_000) this.spots.clear()
     this.spots.set(spotId, info)

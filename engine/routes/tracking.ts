@@ -4,7 +4,8 @@ import { headerValue } from '../contract/envelope'
 import { ApiError, E } from '../contract/errors'
 import type { Attribution } from '../measure/attribute'
 import type { SpotInfo } from '../measure/lookup'
-import { KIND, type Hit } from '../measure/types'
+import { MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../measure/identities'
+import { IVT, KIND, flagIvt, flagOver, type Hit } from '../measure/types'
 import { RawResponse, type Ctx, type Handler } from '../runtime'
 import { landingOf, utmFor, withUtm } from '../tracking/tags'
 
@@ -55,7 +56,8 @@ interface Miss {
 function target(ctx: Ctx, a: Attribution): Target | Miss {
   const k = a.tracking.params.get('k') ?? ''
   const p = a.tracking.params.get('p') ?? ''
-  const spotId = fromBase62(p)
+  // (a leading 0 is no spot either: list_spots never writes one, and `01` was read as spot 1)
+  const spotId = p.length > 1 && p.startsWith('0') ? null : fromBase62(p)
   if (!ID.test(k)) return { why: "no campaign ('k') in the tag" }
   if (spotId === null) return { why: "no spot ('p') in the tag" }
   const info = ctx.measure.lookup().spot(Number(spotId))
@@ -73,14 +75,28 @@ function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot
 }
 
 /**
- * Counts an impression or a click: '1', or why not when its media request id was counted already
- * (docs/attribution.md, "Media request id"; the id itself is not echoed: it may be long).
+ * Whether a recorded hit counts in the spot's default (`net`) figures: '1', or '0; ' and its
+ * invalid-traffic class (docs/tracking.md; metrics.md, filtration_type). Until 2026-11-26 every
+ * recorded hit said '1', bots' too.
+ */
+export function countedWhy(flags: number, rule: string, filtersDataCentres: boolean): string {
+  const ivt = flagIvt(flags)
+  if (ivt === IVT.bot) return `0; invalid traffic (${rule}): in no report`
+  if (ivt === IVT.datacenter && filtersDataCentres) return `0; invalid traffic (${rule}): this spot leaves data-centre hits out (dangerous_source_filtration=1)`
+  if (ivt === IVT.abnormal || (ivt === IVT.datacenter && flagOver(flags))) return `0; invalid traffic (beyond the identity's frequency limit, ${MAX_IMPRESSIONS_PER_WINDOW} impressions or ${MAX_CLICKS_PER_WINDOW} clicks in 10 minutes): counted under totalnet only`
+  return '1'
+}
+
+/**
+ * Counts an impression or a click: '1', or why not: its class, or a repeat of a media request id
+ * counted already (docs/attribution.md, "Media request id"; the id itself is not echoed: it may be long).
  */
 async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<string> {
   if (ctx.request.method === 'HEAD') return HEAD_REQUEST
   const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
-  const repeatOf = await ctx.measure.ingest.addOne(h)
-  return repeatOf === undefined ? '1' : `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(repeatOf).toISOString()}`
+  const done = await ctx.measure.ingest.addOne(h)
+  if ('repeatOf' in done) return `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(done.repeatOf).toISOString()}`
+  return countedWhy(done.flags, a.rule, t.info.filtersDataCentres)
 }
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
@@ -119,20 +135,25 @@ const click: Handler<'tracking.click'> = async (ctx) => {
 
 const event: Handler<'tracking.event'> = async (ctx) => {
   const a = attribute(ctx)
-  const m = Number(a.tracking.params.get('m') ?? '0')
-  const ev = Number(a.tracking.params.get('ev') ?? '0')
-  const site = Number.isSafeInteger(m) && m > 0 ? ctx.measure.lookup().minisite(m) : null
+  // ids as the codes write them, as k and af: `01`, `1.0` or `0x1` names nothing
+  const idOf = (name: string): number => {
+    const text = a.tracking.params.get(name) ?? ''
+    return ID.test(text) ? Number(text) : 0
+  }
+  const m = idOf('m')
+  const ev = idOf('ev')
+  const site = m > 0 ? ctx.measure.lookup().minisite(m) : null
   if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
   if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
   if (ctx.request.method === 'HEAD') return pixel(a, HEAD_REQUEST)
-  const given = Number(a.tracking.params.get('k') ?? '0')
-  const k = Number.isSafeInteger(given) ? given : 0
+  const k = idOf('k')
   // k= and p= naming a spot of that linked campaign: credited to it, as an imported line naming
   // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
   const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
   const credit = spot ? {} : { credit: { linked: site.campaigns, k } }
   await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })])
-  return pixel(a, '1')
+  // (minisite reports count every event but bots')
+  return pixel(a, countedWhy(a.ivt, a.rule, false))
 }
 
 /** The spot a tag's p= names (its spot_id_str) when it is one of `campaign`'s, else 0. */

@@ -38,9 +38,28 @@ export const MAX_DEVICE_ID_LENGTH = 128
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex')
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000'
+/** The MAC iOS (since 7) and Android (since 6) give every app instead of the device's. */
+const FAKE_MAC = '02:00:00:00:00:00'
 
-/** Values media send when they have no id: placeholders, and the md5 of an empty or all-zero id. */
-const PLACEHOLDERS = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', md5(''), md5(ZERO_UUID), md5(ZERO_UUID.toUpperCase())])
+/**
+ * What a device answers when it has no id, before the media hash it: empty, the all-zero UUID
+ * (IDFA with tracking off), an all-zero MEID, IMEI or Android id (14, 15, 16 zeros), an all-zero
+ * MAC and the fake one, with and without separators.
+ */
+const NO_ID = [
+  '', ZERO_UUID, '0'.repeat(14), '0'.repeat(15), '0'.repeat(16),
+  ...[ '00:00:00:00:00:00', FAKE_MAC ].flatMap((mac) => [mac, mac.replace(/:/g, '-'), mac.replace(/:/g, '')]),
+]
+
+/**
+ * Values media send when they have no id: placeholders, the fake MAC, and the md5 of any NO_ID
+ * value in lower or upper case. (Until 2026-11-26 only the md5 of an empty id and of the zero
+ * UUID were known, and every device hashing an all-zero IMEI or MAC was one identity.)
+ */
+const PLACEHOLDERS = new Set([
+  'null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', FAKE_MAC.replace(/:/g, ''),
+  ...NO_ID.flatMap((v) => [md5(v), md5(v.toUpperCase())]),
+])
 
 /**
  * The value normalised (trimmed, lower case; MAC without separators), or '' when it is not a
@@ -64,7 +83,7 @@ export function normaliseDeviceId(namespace: string, raw: string): string {
  * normaliseDeviceId's answer for the common case, a value of hex digits and dashes only (an IDFA,
  * upper case as iOS writes it, an OAID or an IMEI), in one pass over its characters; null for any
  * other value. Such a value has nothing to trim or strip, only upper case to lower: it is refused
- * only when too long, empty or only zeros and dashes, or the md5 of an empty or all-zero id.
+ * only when too long, empty or only zeros and dashes, or a placeholder (an md5 of no id, the fake MAC).
  */
 function plainHex(raw: string): string | null {
   if (raw.length > MAX_DEVICE_ID_LENGTH) return null
@@ -79,7 +98,8 @@ function plainHex(raw: string): string | null {
   }
   if (all === 0) return null
   const value = (any & HEX_UPPER) === 0 ? raw : raw.toLowerCase()
-  return (any & HEX_FILLED) === 0 || (value.length === 32 && PLACEHOLDERS.has(value)) ? '' : value
+  // (the hex placeholders are md5s, 32 long, and the fake MAC, 12: other lengths skip the lookup)
+  return (any & HEX_FILLED) === 0 || ((value.length === 32 || value.length === 12) && PLACEHOLDERS.has(value)) ? '' : value
 }
 
 /**

@@ -50,12 +50,17 @@ export function normaliseAddress(address: string): string {
   return a
 }
 
-/** The address a hit is located by: `ns=` when it holds a valid IPv4/IPv6 address, else the socket's. */
+/**
+ * The address a hit is located by: `ns=` when it holds a valid public IPv4/IPv6 address, else
+ * the socket's. (A private, loopback, link-local or carrier-grade NAT `ns=` is the media's own
+ * network's: it located the hit nowhere, "global", until 2026-11-26.)
+ */
 export function chooseIp(params: ReadonlyMap<string, string>, remoteAddress: string): string {
   const ns = params.get('ns')
   if (ns !== undefined && ns !== '') {
     const a = normaliseAddress(ns)
-    if (isIP(a) !== 0) return a
+    const version = isIP(a)
+    if (version !== 0 && !isNonPublicAddress(a, version)) return a
   }
   return normaliseAddress(remoteAddress)
 }

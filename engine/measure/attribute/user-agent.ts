@@ -72,12 +72,19 @@ function parse(userAgent: string): UserAgentFacts {
   })
 }
 
-/** Longest user agent parsed; a longer one is cut before parsing and caching. */
+/** Longest user agent parsed and cached as it is; a longer one is cut for the device and OS. */
 const MAX_LENGTH = 512
 const cache = new Lru<string, UserAgentFacts>(5000)
 
-/** The (cached, frozen) facts of a user agent. */
+/**
+ * The (cached, frozen) facts of a user agent. The bot and SDK marks of a longer one than
+ * MAX_LENGTH are read from all of it: a bot's name past the cut hid it until 2026-11-26.
+ */
 export function userAgentFacts(userAgent: string): UserAgentFacts {
-  const ua = userAgent.length > MAX_LENGTH ? userAgent.slice(0, MAX_LENGTH) : userAgent
-  return cache.through(ua, parse)
+  if (userAgent.length <= MAX_LENGTH) return cache.through(userAgent, parse)
+  const cut = cache.through(userAgent.slice(0, MAX_LENGTH), parse)
+  const bot = isbotMatch(userAgent) ?? ''
+  const appBot = NAMED_PATTERN.exec(userAgent)?.[0] ?? ''
+  const sdk = sdkToken(userAgent)
+  return bot === cut.bot && appBot === cut.appBot && sdk === cut.sdk ? cut : Object.freeze({ ...cut, bot, appBot, sdk })
 }

@@ -5,7 +5,7 @@ import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log
 import { Identities } from '../../../engine/measure/identities'
 import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
-import { IVT, KIND, PLATFORM, SDK, flagIvt, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
+import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/runtime'
 
 const ZONE = 'Asia/Shanghai'
@@ -233,9 +233,29 @@ describe('Ingest.add', () => {
     await settle()
     release()
     await held
-    expect([await first, await again, await other]).toEqual([undefined, T0, undefined])
+    expect([await first, await again, await other]).toEqual([{ flags: expect.any(Number) }, { repeatOf: T0 }, { flags: expect.any(Number) }])
     expect(ingest.columns.events).toBe(2)
-    expect(await ingest.addOne(hit({ request: 'r1', ts: T0 + 7 }))).toBe(T0)
+    expect(await ingest.addOne(hit({ request: 'r1', ts: T0 + 7 }))).toEqual({ repeatOf: T0 })
+  })
+
+  it("takes no media request id for a bot's hit (counted in no report): the person's own hit with that id counts", async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    const bot = await ingest.addOne(hit({ request: 'r9', ivt: IVT.bot }))
+    expect(flagIvt((bot as { flags: number }).flags)).toBe(IVT.bot)
+    expect(await ingest.addOne(hit({ request: 'r9', ts: T0 + 5 }))).toEqual({ flags: expect.any(Number) })
+    expect(await ingest.addOne(hit({ request: 'r9', ts: T0 + 6 }))).toEqual({ repeatOf: T0 + 5 })
+    expect(ingest.columns.events).toBe(2)
+  })
+
+  it('answers the class a hit was recorded with: a valid one, then abnormal beyond the limit, a data-centre one marked over it', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    const flags: number[] = []
+    for (let i = 0; i < 31; i++) flags.push(((await ingest.addOne(hit({ identity: 'amid:busy', ts: T0 + i }))) as { flags: number }).flags)
+    expect([flagIvt(flags[29]!), flagIvt(flags[30]!)]).toEqual([IVT.valid, IVT.abnormal])
+    const dc = ((await ingest.addOne(hit({ identity: 'amid:busy', ts: T0 + 40, ivt: IVT.datacenter }))) as { flags: number }).flags
+    expect([flagIvt(dc), flagOver(dc)]).toEqual([IVT.datacenter, true])
   })
 
   it('does put hits into the columns only once they are durable', async () => {

@@ -193,6 +193,13 @@ describe('minisite credit', () => {
     expect(await report('total', '2025-01-19', [ev.home!])).toEqual([])
   })
 
+  it('reads m and ev as the codes write them: 01, 1.0 or 0x1 names nothing (they counted until 2026-11-26)', async () => {
+    const get = async (query: string) => (await t.engine.handle({ method: 'GET', path: `/e/${query}`, query: {}, rawQuery: '', headers: { 'user-agent': pcUa, cookie: `amid=${amid(9)}` }, remoteAddress: '127.0.0.1' })).headers['x-admonitor-counted']
+    expect(await get(`m=0${site}&ev=${ev.home}`)).toBe(`0; minisite 0${site} does not exist`)
+    for (const bad of [`0${ev.home}`, `${ev.home}.0`, `0x${Number(ev.home).toString(16)}`]) expect(await get(`m=${site}&ev=${bad}`)).toBe(`0; event ${bad} is not an event of minisite ${site}`)
+    expect(await get(`m=${site}&ev=${ev.home}`)).toBe('1')
+  })
+
   it('credits touches within 30 days only', async () => {
     await spotTag('x', A, spotA, 5, wall('2025-01-16T09:00:00'))
     await spotTag('x', A, spotA, 6, wall('2025-01-18T09:00:00'))

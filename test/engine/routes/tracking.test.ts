@@ -25,10 +25,13 @@ interface ListedSpot { spot_id: string; tracking_tags: Tags; keyword: { keywordI
 
 /** Media request ids handed out (each ad request has its own, as ad servers fill __REQUESTID__). */
 let requests = 0
+/** The device whose IDFA fills __IDFA__ (0: IDFA): each hit() is from another. */
+let device = 0
+const idfaOf = (n: number): string => (n === 0 ? IDFA : `ABCDEF01-2345-6789-ABCD-${n.toString(16).toUpperCase().padStart(12, '0')}`)
 
 /** The request an ad server makes for a tag: macros filled and encoded, the host taken off. */
 function request(url: string, headers: Record<string, string> = {}): EngineRequest {
-  const filled = url.replace(/__[A-Z0-9]+__/g, (m) => encodeURIComponent(m === '__REQUESTID__' ? `req-${++requests}` : (FILLED[m] ?? OTHER))).replace(/^https?:\/\/[^/]+/, '')
+  const filled = url.replace(/__[A-Z0-9]+__/g, (m) => encodeURIComponent(m === '__REQUESTID__' ? `req-${++requests}` : m === '__IDFA__' ? idfaOf(device) : (FILLED[m] ?? OTHER))).replace(/^https?:\/\/[^/]+/, '')
   const q = filled.indexOf('?')
   const path = q < 0 ? filled : filled.slice(0, q)
   const rawQuery = q < 0 ? '' : filled.slice(q + 1)
@@ -37,7 +40,16 @@ function request(url: string, headers: Record<string, string> = {}): EngineReque
 
 let t: TestEngine
 let cid: string
-const hit = async (url: string, headers: Record<string, string> = {}): Promise<Reply> => toReply(await t.engine.handle(request(url, headers)))
+/**
+ * One request, from a device of its own (its IDFA, else its cookie, unless the test gives one):
+ * the hits of one device would pass its 30 impressions and 5 clicks in 10 minutes and be
+ * abnormal (docs/attribution.md), which these tests are not about.
+ */
+const hit = async (url: string, headers: Record<string, string> = {}): Promise<Reply> => {
+  device++
+  const own = 'cookie' in headers ? headers : { cookie: `amid=${device.toString(16).padStart(32, '0')}`, ...headers }
+  return toReply(await t.engine.handle(request(url, own)))
+}
 const listSpots = async (code_type?: string): Promise<ListedSpot[]> =>
   (await t.get(LIST_SPOTS, { campaign_id: cid, ...(code_type === undefined ? {} : { code_type }) })).body as ListedSpot[]
 
@@ -123,7 +135,7 @@ describe('impressions', () => {
 
   it('sets a first-party cookie for a browser without device ids, and reads it back', async () => {
     const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '')
-    const first = await hit(url)
+    const first = await hit(url, { cookie: '' })
     const cookie = first.headers['set-cookie'] ?? ''
     expect(cookie).toMatch(/^amid=[^;]+;.*HttpOnly/i)
     const second = await hit(url, { cookie: cookie.split(';')[0]! })
@@ -279,5 +291,40 @@ describe("a media request id ('tr') counts once", () => {
     t.clock.advance(1)
     expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
     t.clock.advance(-24 * 3_600_000)
+  })
+
+  it("lets a bot's hit (in no report) take no id: the person's own hit with it counts", async () => {
+    const url = withId(spots[1]!.tracking_tags.impression_url, 'media-req-5')
+    expect((await hit(url, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(declared bot: /)
+    expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
+    expect((await hit(url)).headers['x-admonitor-counted']).toMatch(/^0; a repeat/)
+  })
+})
+
+describe('X-AdMonitor-Counted says whether a hit counts in the default (net) figures', () => {
+  let spots: ListedSpot[]
+  beforeAll(async () => {
+    spots = await listSpots()
+  })
+  /** The tag from a cloud provider's address (its ns=, which the codes carry as __IP__). */
+  const dataCentre = (url: string) => (url.includes('__IP__') ? url.replace('__IP__', '47.100.1.1') : url.replace('&o=', '&ns=47.100.1.1&o='))
+
+  it('says 0 and the class for a bot, a data-centre hit where the spot leaves them out, and a hit beyond the frequency limit', async () => {
+    const [keywordSpot, plain] = spots
+    expect((await hit(plain!.tracking_tags.impression_url, { 'user-agent': 'curl/8.5.0' })).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(declared bot: curl\/.*\): in no report$/)
+    expect((await hit(dataCentre(plain!.tracking_tags.impression_url))).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(data centre: .+\): this spot leaves data-centre hits out \(dangerous_source_filtration=1\)$/)
+    // a keyword spot counts data-centre hits (its default)
+    expect((await hit(dataCentre(keywordSpot!.tracking_tags.impression_url))).headers['x-admonitor-counted']).toBe('1')
+    const one = { cookie: `amid=${'f'.repeat(32)}` }
+    const said: string[] = []
+    for (let i = 0; i < 31; i++) said.push((await hit(plain!.tracking_tags.impression_url.replace('__IDFA__', ''), one)).headers['x-admonitor-counted']!)
+    expect(said.slice(0, 30).every((x) => x === '1')).toBe(true)
+    expect(said[30]).toBe("0; invalid traffic (beyond the identity's frequency limit, 30 impressions or 5 clicks in 10 minutes): counted under totalnet only")
+  })
+
+  it("counts no spot for a p= written with a leading 0 (list_spots never writes one; `01` was spot 1)", async () => {
+    const tag = spots[0]!.tracking_tags.impression_url
+    const p = /[?&/]p=([0-9A-Za-z]+)/.exec(tag)![1]!
+    expect((await hit(tag.replace(`p=${p}`, `p=0${p}`))).headers['x-admonitor-counted']).toBe("0; no spot ('p') in the tag")
   })
 })

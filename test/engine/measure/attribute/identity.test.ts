@@ -45,6 +45,16 @@ describe('normaliseDeviceId: unfilled values', () => {
     expect(resolveIdentity(params({ m5: value, m11: 'next' }), undefined, IP, UA).identity).toBe('oaid:next')
   })
 
+  // (the md5 of an all-zero IMEI, Android id or MAC, and the fake MAC phones give apps: every
+  // device without an id was one identity until 2026-11-26)
+  it.each([
+    ['imei', md5('000000000000000')], ['androidid1', md5('0000000000000000')], ['imei', md5('00000000000000').toUpperCase()],
+    ['mac1', md5('00:00:00:00:00:00')], ['mac1', md5('000000000000')], ['mac1', md5('02:00:00:00:00:00')], ['mac1', md5('020000000000')],
+    ['mac', '02:00:00:00:00:00'], ['mac', '02-00-00-00-00-00'], ['mac', '020000000000'],
+  ])('ignores a %s of no device: %s', (namespace, value) => {
+    expect(normaliseDeviceId(namespace, value)).toBe('')
+  })
+
   it('accepts an id of the longest allowed length', () => {
     expect(normaliseDeviceId('caid', 'A'.repeat(128))).toBe('a'.repeat(128))
   })
@@ -52,7 +62,8 @@ describe('normaliseDeviceId: unfilled values', () => {
 
 describe('normaliseDeviceId: the rules of docs/attribution.md, over random values', () => {
   const ZERO = '00000000-0000-0000-0000-000000000000'
-  const placeholders = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', md5(''), md5(ZERO), md5(ZERO.toUpperCase())])
+  const noId = ['', ZERO, '0'.repeat(14), '0'.repeat(15), '0'.repeat(16), '00:00:00:00:00:00', '00-00-00-00-00-00', '000000000000', '02:00:00:00:00:00', '02-00-00-00-00-00', '020000000000']
+  const placeholders = new Set(['null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', '020000000000', ...noId.flatMap((v) => [md5(v), md5(v.toUpperCase())])])
   /** The rules as written, one after the other. */
   const expected = (namespace: string, raw: string): string => {
     let v = raw.trim().toLowerCase()
