@@ -64,6 +64,13 @@ export const REPORT_CHECKS = {
 } as const satisfies Record<string, (p: Given) => void>
 
 /**
+ * The positions a basic, realtime or reach report answers without `limit` (spec §4.4: "limit
+ * (O, M,N, default 0,500)"): the first 500 spots (publishers), as many as there are when fewer.
+ * `total_spot_num` says how many there are. (Until 2026-11-26 every spot was answered.)
+ */
+export const REPORT_DEFAULT_PAGE = 500
+
+/**
  * Report paging (spec §4.4, §8): M,N counts spots (publishers for by_position=publisher); it is
  * valid when M is below the total and M+N does not exceed it.
  */

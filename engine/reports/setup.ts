@@ -3,7 +3,7 @@
  * spot slot and position cell, and which invalid-traffic classes count for each spot.
  */
 import { badParam } from '../contract/errors'
-import { checkReportLimit } from '../contract/report-rules'
+import { REPORT_DEFAULT_PAGE, checkReportLimit } from '../contract/report-rules'
 import type { Limit } from '../contract/params'
 import type { ReportAttributes } from '../contract/models-reports'
 import { AD_KINDS, flagTable, type FlagRules, type Selector } from './selector'
@@ -35,6 +35,9 @@ export interface PositionFilters {
 
 const spotAttrs = (s: SpotMeta) => ({ publisher_id: String(s.publisher_id), spot_id: String(s.spot_id), spot_id_str: s.spot_id_str })
 
+/** The rows of `limit`, or without one the API's default page (the first REPORT_DEFAULT_PAGE). */
+const page = <T>(rows: T[], limit: Limit | undefined): T[] => (limit ? rows.slice(limit.offset, limit.offset + limit.count) : rows.slice(0, REPORT_DEFAULT_PAGE))
+
 /** The positions of a request and the tables that map an event's spot (or keyword) to one. */
 export function positions(meta: CampaignMeta, kind: PositionKind, f: PositionFilters): Positions {
   const pubs = f.publisher_id?.map(Number)
@@ -50,12 +53,12 @@ export function positions(meta: CampaignMeta, kind: PositionKind, f: PositionFil
   if (kind === 'publisher') {
     let publishers = [...new Set(spots.map((s) => s.publisher_id))].sort((a, b) => a - b)
     checkReportLimit(f.limit, publishers.length, 'publishers')
-    if (f.limit) publishers = publishers.slice(f.limit.offset, f.limit.offset + f.limit.count)
+    publishers = page(publishers, f.limit)
     for (const pub of publishers) attrs.push({ publisher_id: String(pub) })
     for (const s of spots) spotPos[s.spot_id - spotBase] = publishers.indexOf(s.publisher_id)
   } else if (kind === 'spot' || kind === 'keyword') {
     checkReportLimit(f.limit, spots.length)
-    if (f.limit) spots = spots.slice(f.limit.offset, f.limit.offset + f.limit.count)
+    spots = page(spots, f.limit)
     spots.forEach((s, pos) => (spotPos[s.spot_id - spotBase] = kind === 'spot' ? pos : 0))
     if (kind === 'spot') for (const s of spots) attrs.push(spotAttrs(s))
     else keywordPos = keywordPositions(meta, spots, f.keyword_id, attrs)
