@@ -1,11 +1,11 @@
 /**
  * Audience charts. The overview: projected persons reached and persons who clicked per position,
- * side by side (each on its own scale). The composition: the share (%) of the unique audience
+ * on one labelled scale. The composition: the share (%) of the unique audience
  * carrying each tag, and its index against the panel (100 = as in the panel; a line marks it),
  * side by side, one bar per position, tags grouped by type ("Age · 25-29").
  */
 import type { CompositionSeries } from '../reports/rows-panel'
-import { formatNumber, frame, twoGrids, zoom, type ChartEnv, type ECOption } from './common'
+import { compactNumber, formatNumber, frame, twoGrids, zoom, type ChartEnv, type ECOption } from './common'
 
 /** Tags shown at once before the chart scrolls. */
 const VISIBLE_TAGS = 16
@@ -54,7 +54,11 @@ export interface OverviewBar {
   uclSample: number | null
 }
 
-/** The overview chart: projected persons reached (uim_acc) and who clicked (ucl_acc) per position and panel. */
+/**
+ * The overview chart: projected persons reached (uim_acc) and who clicked (ucl_acc) per position
+ * and panel, on one labelled scale (two bars per position, each with its value), so the bars'
+ * lengths compare honestly (each on its own unlabelled scale, 869,891 looked longer than 62,698,694).
+ */
 export function overviewOption(bars: readonly OverviewBar[], env: ChartEnv): ECOption {
   const { t } = env
   const base = frame(t('reports.sub.overview'), t('reports.chart.overview.subtitle'), env)
@@ -63,14 +67,13 @@ export function overviewOption(bars: readonly OverviewBar[], env: ChartEnv): ECO
   const valueLabel = { show: true, position: 'right' as const, formatter: (p: { value?: unknown }) => n(p.value) }
   return {
     ...base,
-    ...twoGrids(base, [t('reports.measure.uim'), t('reports.measure.ucl')]),
-    legend: { show: false },
+    grid: { ...(base.grid as object), right: 72 },
     tooltip: { ...(base.tooltip as object), axisPointer: { type: 'shadow' } },
-    yAxis: [categoryAxis(0, labels, true), categoryAxis(1, labels, false)],
-    xAxis: [valueAxisIn(0, t('reports.unit.persons'), { axisLabel: { show: false } }), valueAxisIn(1, t('reports.unit.persons'), { axisLabel: { show: false } })],
+    yAxis: categoryAxis(0, labels, true),
+    xAxis: valueAxisIn(0, t('reports.unit.persons'), { axisLabel: { formatter: compactNumber(env.locale), hideOverlap: true } }),
     series: [
-      { type: 'bar', name: t('reports.measure.uim'), xAxisIndex: 0, yAxisIndex: 0, data: bars.map((b) => b.uim), barMaxWidth: 22, label: valueLabel },
-      { type: 'bar', name: t('reports.measure.ucl'), xAxisIndex: 1, yAxisIndex: 1, data: bars.map((b) => b.ucl), barMaxWidth: 22, label: valueLabel },
+      { type: 'bar', name: t('reports.measure.uim'), data: bars.map((b) => b.uim), barMaxWidth: 22, label: valueLabel },
+      { type: 'bar', name: t('reports.measure.ucl'), data: bars.map((b) => b.ucl), barMaxWidth: 22, label: valueLabel },
     ],
   }
 }

@@ -9,6 +9,7 @@ import type { Campaign, ListSpot, Panel, Publisher, Region, Target } from '../..
 import type { BasicReport } from '../../../engine/contract/models-reports'
 import type { Infer } from '../../../engine/contract/schema'
 import type { Params } from '../api/client'
+import { coverage, fullLimits, MAX_PAGE, publishersInScope, type Coverage, type PagedAnswer } from './paging'
 import { toWire, type BuiltRequest } from './params'
 
 /** `api.call`'s shape. */
@@ -24,6 +25,8 @@ export interface ReportContext {
   targets: Target[]
   /** The engine's today (its time zone), the date of the realtime reports. */
   today: string
+  /** The engine's time zone (IANA name): what "now" is on the realtime views. */
+  timeZone: string
   /** Last fully computed day per filtration (basic/progress). */
   progress: { net: string; totalnet: string }
   /** Minisites that credit this campaign. */
@@ -44,7 +47,7 @@ export async function loadContext(call: Caller, campaignId: string): Promise<Rep
     call('minisites.list'),
   ])
   return {
-    campaign, spots, publishers, targets, today: status.today,
+    campaign, spots, publishers, targets, today: status.today, timeZone: status.time_zone,
     progress: { net: net.date, totalnet: totalnet.date },
     minisites: minisites.filter((m) => m.campaign_ids.includes(campaignId)),
   }
@@ -95,4 +98,35 @@ export async function loadTrend(call: Caller, r: BuiltRequest, dates: readonly s
     return report
   })
   return new Map(dates.map((d, i) => [d, reports[i]!]))
+}
+
+/** How `completing` wraps a caller. */
+export interface CompletingOptions {
+  /** Fetch every spot (publisher, row) of a cut answer (else only say it is cut). */
+  all: boolean
+  /** The campaign's spots: the number of publishers a request covers. */
+  spots: readonly ListSpot[]
+  /** Told the coverage of every report answer (null: whole). */
+  seen: (c: Coverage | null) => void
+}
+
+/**
+ * A caller that tells what each report answer covers (paging.ts) and, with `all`, completes a cut
+ * answer: the rest of its spots (publishers) in pages the API accepts, or its rows up to the
+ * largest page, the items put together in one answer.
+ */
+export function completing(call: Caller, o: CompletingOptions): Caller {
+  return (async (id: EndpointId, params: Params = {}) => {
+    const answer = (await call(id, params)) as PagedAnswer
+    const cut = coverage(id, params, answer, publishersInScope(o.spots, params))
+    if (!cut || !o.all) {
+      o.seen(cut)
+      return answer
+    }
+    const limits = cut.total === null ? [`0,${MAX_PAGE}`] : fullLimits(cut.total)
+    const pages = (await mapLimit(limits, 4, (limit) => call(id, { ...params, limit }))) as PagedAnswer[]
+    const whole = { ...answer, items: pages.flatMap((p) => p.items ?? []) }
+    o.seen(null)
+    return whole
+  }) as Caller
 }

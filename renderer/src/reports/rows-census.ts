@@ -5,6 +5,7 @@
  */
 import type { ListSpot } from '../../../engine/contract/models'
 import type { ReportItem } from '../../../engine/contract/models-reports'
+import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import type { Names } from './names'
 import type { ReportParams } from './rules'
@@ -93,14 +94,15 @@ export interface HourSeries {
 
 /**
  * Hour-of-day series from report items, per audience group. `hourly` is the metric's stem:
- * `acc_h` for the basic report (imp_acc_hHH), `h` for the realtime one (imp_hHH).
+ * `acc_h` for the basic report (imp_acc_hHH), `h` for the realtime one (imp_hHH). Hours after
+ * `lastHour` have not come yet (realtime today, clock.ts): blank, not the 0 the API answers.
  */
-export function hourSeries(items: readonly ReportItem[], hourly: 'acc_h' | 'h', scope: RegionScope): HourSeries[] {
+export function hourSeries(items: readonly ReportItem[], hourly: 'acc_h' | 'h', scope: RegionScope, lastHour = 23): HourSeries[] {
   const rows = summable(items, scope.byRegion, scope.regionChosen)
   return [...groupBy(rows, targetKey)].map(([group, list]) => ({
     group,
-    imp: HOURS.map((h) => sumMetric(list, `imp_${hourly}${h}`)),
-    clk: HOURS.map((h) => sumMetric(list, `clk_${hourly}${h}`)),
+    imp: blankAfter(HOURS.map((h) => sumMetric(list, `imp_${hourly}${h}`)), lastHour),
+    clk: blankAfter(HOURS.map((h) => sumMetric(list, `clk_${hourly}${h}`)), lastHour),
     impTotal: sumMetric(list, 'imp_day'),
     clkTotal: sumMetric(list, 'clk_day'),
   }))

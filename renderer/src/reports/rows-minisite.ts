@@ -3,6 +3,7 @@
  * events by hour from the realtime minisite report.
  */
 import type { ReportItem } from '../../../engine/contract/models-reports'
+import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import { rowLabel, type Names } from './names'
 import type { RegionScope } from './rows-census'
@@ -52,11 +53,11 @@ export interface EventHours {
   total: number | null
 }
 
-/** Hourly series per event from the realtime minisite report (global region rows). */
-export function eventHours(items: readonly ReportItem[]): EventHours[] {
+/** Hourly series per event from the realtime minisite report (global region rows); hours after `lastHour` blank (clock.ts). */
+export function eventHours(items: readonly ReportItem[], lastHour = 23): EventHours[] {
   return [...groupBy(items, (i) => i.attributes.event_id ?? '')].map(([event_id, list]) => ({
     event_id,
-    hours: HOURS.map((h) => sumMetric(list, `evt_h${h}`)),
+    hours: blankAfter(HOURS.map((h) => sumMetric(list, `evt_h${h}`)), lastHour),
     total: sumMetric(list, 'evt_day'),
   }))
 }

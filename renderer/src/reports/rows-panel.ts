@@ -52,11 +52,14 @@ export function smallSamples(curves: readonly ReachCurve[]): { label: string; fr
   return out
 }
 
+/** The i18n key of a sample count: the singular for one person ("1 person", not "1 persons"). */
+export const personsKey = (key: string, sample: number): string => (sample === 1 ? `${key}One` : key)
+
 /** Flags the cells named in `targets[i]` (keys joined by '|') where `samples[i]` is small. */
 function warnCells(t: Translate, samples: (number | null)[], targets: string[]): Record<string, string> | undefined {
   const warn: Record<string, string> = {}
   samples.forEach((sample, i) => {
-    if (isSmall(sample)) for (const k of targets[i]!.split('|')) warn[k] = t('reports.warn.cell', { sample: sample!, min: SMALL_SAMPLE })
+    if (isSmall(sample)) for (const k of targets[i]!.split('|')) warn[k] = t(personsKey('reports.warn.cell', sample!), { sample: sample!, min: SMALL_SAMPLE })
   })
   return Object.keys(warn).length ? warn : undefined
 }

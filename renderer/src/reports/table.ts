@@ -65,3 +65,25 @@ export function formatCell(value: Cell, locale: string): string {
   if (typeof value === 'number') return formatNumberIn(value, locale)
   return value
 }
+
+/**
+ * How the figures of an audience are named (docs/metrics.md): target rows are panel projections
+ * ("projected"), stable rows count the stable audience only ("stable"); overall figures are plain.
+ */
+export type Qualifier = 'projected' | 'stable' | null
+
+/** The qualifier of a request's `by_audience`. */
+export const qualifierOf = (byAudience: unknown): Qualifier => (byAudience === 'target' ? 'projected' : byAudience === 'stable' ? 'stable' : null)
+
+/** A figure's title with its qualifier: "Impressions (projected)". */
+export const qualified = (t: Translate, title: string, q: Qualifier): string => (q ? t(`reports.qualified.${q}`, { what: title }) : title)
+
+/**
+ * A table whose report figures carry the qualifier in their titles (and so in exports); context
+ * columns (plans, ranks) and the universe keep theirs.
+ */
+export function qualifyTable(table: TableData, t: Translate, q: Qualifier): TableData {
+  if (!q) return table
+  const columns = table.columns.map((c) => (c.numeric && !c.context && c.hint !== 'universe' ? { ...c, title: qualified(t, c.title, q) } : c))
+  return { ...table, columns }
+}

@@ -27,10 +27,13 @@ describe('audienceOption', () => {
 })
 
 describe('overviewOption', () => {
-  it('puts persons reached and persons who clicked on their own axes, labelled', () => {
+  it('puts persons reached and persons who clicked on one labelled scale, values on the bars', () => {
     const o = overviewOption([{ label: 'Campaign', uim: 62698694, ucl: 869891, uimSample: 1112, uclSample: 15 }], chartEnv)
-    expect(grids(o)).toHaveLength(2)
-    expect(series(o).map((s) => [s.name, s.xAxisIndex, values(s)])).toEqual([['reports.measure.uim', 0, [62698694]], ['reports.measure.ucl', 1, [869891]]])
+    expect(grids(o)).toHaveLength(1)
+    expect(xAxes(o)).toHaveLength(1)
+    expect((xAxes(o)[0]!.axisLabel as { show?: boolean }).show).not.toBe(false)
+    expect((xAxes(o)[0]!.axisLabel as { formatter: (v: number) => string }).formatter(62698694)).toBe('62.7M')
+    expect(series(o).map((s) => [s.name, s.xAxisIndex ?? 0, values(s)])).toEqual([['reports.measure.uim', 0, [62698694]], ['reports.measure.ucl', 0, [869891]]])
     const label = series(o)[0]!.label as { formatter: (p: { value: unknown }) => string }
     expect(label.formatter({ value: 62698694 })).toBe('62,698,694')
     expect(series(overviewOption([], chartEnv)).every((s) => values(s).length === 0)).toBe(true)

@@ -25,6 +25,12 @@ describe('hoursOption', () => {
     expect(series(o).map((x) => x.name)).toEqual(['reports.measure.imp · Women', 'reports.measure.clk · Women', 'reports.measure.imp · 9', 'reports.measure.clk · 9'])
   })
 
+  it('names projected (target) figures as projected in the axis and series names', () => {
+    const o = hoursOption([s('4', 0)], 'hours', names, chartEnv, undefined, 'projected')
+    expect(yAxes(o).map((a) => a.name)).toEqual(['reports.qualified.projected{"what":"reports.unit.impressions"}', 'reports.qualified.projected{"what":"reports.unit.clicks"}'])
+    expect(series(o)[0]!.name).toBe('reports.qualified.projected{"what":"reports.measure.imp"} · Women')
+  })
+
   it('has no series without data', () => {
     expect(series(hoursOption([], 'hours', names, chartEnv))).toEqual([])
   })

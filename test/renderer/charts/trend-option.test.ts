@@ -36,4 +36,10 @@ describe('trendOption', () => {
     expect(series(empty).every((s) => values(s).length === 0)).toBe(true)
     expect(zooms(empty)).toEqual([])
   })
+
+  it('says the platform of the actual figures (plans have none) in the subtitle and the actual series', () => {
+    const o = trendOption(points, '2026-03-02', chartEnv, { platform: 'PC' })
+    expect(titles(o)[0]!.subtext).toBe('reports.chart.trend.subtitle · reports.chart.trend.scope{"platform":"PC"}')
+    expect(series(o).map((x) => x.name)).toEqual(['reports.series.actualImp · PC', 'reports.series.planImp', 'reports.series.actualClk · PC', 'reports.series.planClk'])
+  })
 })

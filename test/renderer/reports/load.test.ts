@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import type { EndpointId } from '../../../engine/contract/endpoints'
 import type { Params } from '../../../renderer/src/api/client'
-import { loadContext, loadTrend, mapLimit, type Caller } from '../../../renderer/src/reports/load'
+import { completing, loadContext, loadTrend, mapLimit, type Caller } from '../../../renderer/src/reports/load'
+import type { Coverage } from '../../../renderer/src/reports/paging'
 import { buildView } from '../../../renderer/src/reports/params'
 import { defaultPickers } from '../../../renderer/src/reports/pickers'
 import { env } from './fixtures'
@@ -62,5 +63,39 @@ describe('loadTrend', () => {
     expect([...out.keys()]).toEqual(['2026-03-01', '2026-03-02'])
     expect(calls.map(([, p]) => [p.date, p.metrics, p.campaign_id])).toEqual([['2026-03-01', 'day', '7'], ['2026-03-02', 'day', '7']])
     expect(seen).toEqual([1, 2])
+  })
+})
+
+describe('completing', () => {
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ attributes: { spot_id: String(from + i + 1) }, metrics: { imp_acc: 1 } }))
+  // an API that answers the first 500 spots without limit, and the page asked with one
+  const api = () => fake({
+    'reports.basic_show': (p) => {
+      const [m, n] = p.limit ? String(p.limit).split(',').map(Number) : [0, 500]
+      return { total_spot_num: 620, items: rows(m!, Math.min(n!, 620 - m!)) }
+    },
+  })
+
+  it('tells that an answer is cut to the first 500 spots', async () => {
+    const { call } = api()
+    const seen: (Coverage | null)[] = []
+    const r = (await completing(call, { all: false, spots: [], seen: (c) => seen.push(c) })('reports.basic_show', { by_position: 'spot', campaign_id: '7' })) as { items: unknown[] }
+    expect(r.items).toHaveLength(500)
+    expect(seen).toEqual([{ unit: 'spots', shown: 500, total: 620 }])
+  })
+
+  it('fetches every spot with a limit the API accepts when asked for all', async () => {
+    const { call, calls } = api()
+    const seen: (Coverage | null)[] = []
+    const r = (await completing(call, { all: true, spots: [], seen: (c) => seen.push(c) })('reports.basic_show', { by_position: 'spot', campaign_id: '7' })) as { items: unknown[]; total_spot_num: number }
+    expect(r.items).toHaveLength(620)
+    expect(calls.map(([, p]) => p.limit)).toEqual([undefined, '0,620'])
+    expect(seen).toEqual([null])
+  })
+
+  it('sends no limit where the API refuses one (campaign rows)', async () => {
+    const { call, calls } = api()
+    await completing(call, { all: true, spots: [], seen: () => {} })('reports.basic_show', { by_position: 'campaign', campaign_id: '7' })
+    expect(calls).toHaveLength(1)
   })
 })

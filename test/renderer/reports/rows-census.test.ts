@@ -76,6 +76,14 @@ describe('hours', () => {
     expect(table.columns.map((c) => c.key)).toEqual(['hour', 'imp|', 'clk|'])
   })
 
+  it('leaves the hours not come yet blank: realtime today answers 0 for them, which is not a figure', () => {
+    const zeros = Object.fromEntries(Array.from({ length: 24 }, (_, h) => [[`imp_h${String(h).padStart(2, '0')}`, h <= 10 ? 7 : 0], [`clk_h${String(h).padStart(2, '0')}`, h <= 10 ? 1 : 0]]).flat())
+    const [s] = hourSeries([item({ audience: 'overall', region_id: GLOBAL }, zeros)], 'h', { byRegion: 'level1', regionChosen: false }, 10)
+    expect(s!.imp.slice(9, 13)).toEqual([7, 7, null, null])
+    expect(s!.clk[23]).toBeNull()
+    expect(hoursTable([s!], 'h', names, t).rows[11]!.cells['imp|']).toBeNull()
+  })
+
   it('splits target rows by target and names them in the columns', () => {
     const items = [item({ audience: 'target', target_id: '4', region_id: GLOBAL }, { imp_acc_h00: 3 }), item({ audience: 'target', target_id: '9', region_id: GLOBAL }, { imp_acc_h00: 5 })]
     const series = hourSeries(items, 'acc_h', { byRegion: 'level0', regionChosen: false })

@@ -94,3 +94,19 @@ describe('minisite', () => {
     expect(table.rows.at(-1)!.cells).toMatchObject({ 'evt|1': 3, 'evt|2': 0 })
   })
 })
+
+describe('small-sample wording', () => {
+  it('says "1 person", not "1 persons", in the warning of a cell', () => {
+    const one = overviewTable([item({ panel_id: 'p1' }, { uim_acc: 10, ucl_acc: 1, uim_spl: 12, ucl_spl: 1 })], names, t).rows[0]!.warn!
+    expect(one.ucl_acc).toMatch(/^reports\.warn\.cellOne\{"sample":1,/)
+    expect(one.uim_acc).toMatch(/^reports\.warn\.cell\{"sample":12,/)
+  })
+})
+
+describe('eventHours: hours not come yet', () => {
+  it('leaves the hours after the last one come blank', () => {
+    const metrics = Object.fromEntries(Array.from({ length: 24 }, (_, h) => [`evt_h${String(h).padStart(2, '0')}`, h < 3 ? 2 : 0]))
+    const [s] = eventHours([item({ event_id: '1', region_id: GLOBAL }, metrics)], 2)
+    expect(s!.hours.slice(0, 5)).toEqual([2, 2, 2, null, null])
+  })
+})

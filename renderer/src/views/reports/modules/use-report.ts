@@ -6,9 +6,11 @@ import { computed, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vu
 import { useI18n } from 'vue-i18n'
 import type { ChartEnv } from '../../../charts/common'
 import { numberLocale } from '../../../i18n/numbers'
-import { send, type Caller, type ReportContext } from '../../../reports/load'
+import { completing, send, type Caller, type ReportContext } from '../../../reports/load'
+import { worstCoverage, type Coverage } from '../../../reports/paging'
 import { makeNames, type Names, type NameSources } from '../../../reports/names'
-import { buildView, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
+import type { ExportMeta } from '../../../reports/export'
+import { buildView, toWire, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
 import type { Pickers, ViewKey } from '../../../reports/pickers'
 
 /** What the screen hands each view. */
@@ -22,6 +24,8 @@ export interface ReportScope {
   reload: number
   /** File name stem of exports: campaign name and date. */
   fileStem: string
+  /** The source of the figures (local, or the snapshot series), written into exports. */
+  source: string
   /**
    * What answers the report requests: the API (local measurement), or a report snapshot series
    * (use-report-source.ts). Views send every report request through it.
@@ -77,7 +81,9 @@ export interface ViewReportSpec<T> {
 export interface ViewReport<T> {
   /** The view's main (first) request. */
   request: ComputedRef<BuiltRequest>
-  data: Ref<T | null>
+  /** Every request of the view, in order. */
+  requests: ComputedRef<BuiltRequest[]>
+  data: ComputedRef<T | null>
   loading: Ref<boolean>
   error: Ref<string | null>
   names: ComputedRef<Names>
@@ -85,6 +91,10 @@ export interface ViewReport<T> {
   problem: ComputedRef<string | null>
   /** The requests' notes in words, each once. */
   notes: ComputedRef<string[]>
+  /** What the answers leave out (the API's page of 500 spots), or null when they are whole. */
+  coverage: ComputedRef<Coverage | null>
+  /** Loads again with every spot (publisher, row) of the answers. */
+  loadAll: () => void
 }
 
 /**
@@ -97,13 +107,20 @@ export function useViewReport<T>(scope: () => ReportScope, view: ViewKey, spec: 
   const request = computed(() => requests.value[0]!)
   const problem = computed(() => requests.value.find((r) => r.problem)?.problem ?? null)
   const load = spec.load ?? ((rs: BuiltRequest[], call: Caller) => send(call, rs[0]!) as Promise<T>)
-  const { data, loading, error } = useReport(
-    () => (spec.idle?.() || problem.value !== null ? null : requestKey(requests.value, scope().reload, spec.extraKey?.())),
-    () => load(requests.value, scope().call),
+  const all = ref(false)
+  const { data: loaded, loading, error } = useReport(
+    () => (spec.idle?.() || problem.value !== null ? null : requestKey(requests.value, scope().reload, `${spec.extraKey?.() ?? ''}|${all.value}`)),
+    async () => {
+      const seen: (Coverage | null)[] = []
+      const call = completing(scope().call, { all: all.value, spots: scope().ctx.spots, seen: (c) => seen.push(c) })
+      return { result: await load(requests.value, call), coverage: worstCoverage(seen) }
+    },
   )
+  const data = computed(() => loaded.value?.result ?? null)
+  const coverage = computed(() => loaded.value?.coverage ?? null)
   const names = computed(() => makeNames({ ...scope().sources, ...spec.sources?.() }))
   const notes = computed(() => [...new Set(requests.value.flatMap((r) => r.notes.map(noteText)))])
-  return { request, data, loading, error, names, problem, notes }
+  return { request, requests, data, loading, error, names, problem, notes, coverage, loadAll: () => (all.value = true) }
 }
 
 /** Translation and number locale for the chart builders, following the interface language. */
@@ -126,4 +143,9 @@ function useNoteText(): (n: Note) => string {
     const name = group ? t(`reports.picker.${group[0]}`) : (n.params.name ?? '')
     return t(`reports.note.${n.key}`, { ...n.params, name, value: value(n.params.value), used: value(n.params.used) })
   }
+}
+
+/** What an export of a view's table records: the campaign, the source and the request as sent. */
+export function exportMetaOf(scope: ReportScope, r: BuiltRequest): ExportMeta {
+  return { campaignId: scope.env.campaignId, campaignName: scope.ctx.campaign.campaign_name, source: scope.source, report: r.id, params: toWire(r.params) }
 }

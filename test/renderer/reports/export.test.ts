@@ -1,0 +1,45 @@
+// renderer/src/reports/export.ts: exports carry their parameters and the small-sample flags
+import { describe, expect, it } from 'vitest'
+import readXlsx from 'read-excel-file/universal'
+import { exportColumns, exportFileName, exportParams, reportCsv, reportXlsx, type ExportMeta } from '../../../renderer/src/reports/export'
+import { metricColumn, textColumn, type TableData } from '../../../renderer/src/reports/table'
+import { parseCsv } from '../../../renderer/src/utils/export'
+import { t } from './fixtures'
+
+const meta: ExportMeta = {
+  campaignId: '7', campaignName: 'Spring', source: 'local', report: 'reports.reach_show',
+  params: { metrics: 'all', campaign_id: '7', date: '2026-03-05', by_position: 'spot', spot_id: '1,2', platform: 'pc', by_audience: 'target', filtration_type: 'net', by_region: 'level0' },
+}
+const data: TableData = {
+  columns: [textColumn('row', 'Row'), metricColumn(t, 'rch_acc_p01')],
+  rows: [{ key: '0', cells: { row: 'A', rch_acc_p01: 1200 }, warn: { rch_acc_p01: 'small' } }, { key: '1', cells: { row: 'B', rch_acc_p01: 5 } }],
+}
+
+describe('report exports', () => {
+  it('lists the parameters behind the table, the main ones first', () => {
+    expect(exportParams(meta).map(([k]) => k)).toEqual(['campaign_name', 'report', 'source', 'campaign_id', 'date', 'platform', 'filtration_type', 'by_audience', 'by_region', 'by_position', 'spot_id', 'metrics'])
+    expect(exportFileName('Spring 2026-03-05 Reach', meta)).toBe('Spring 2026-03-05 Reach (7) pc net target level0 spot all')
+  })
+
+  it('keeps the small-sample flags as a column', () => {
+    const cols = exportColumns(data, t)
+    expect(cols.map((c) => c.title)).toEqual(['Row', 'reports.measure.rch · 1+ (rch_acc_p01)', '⚠ reports.export.flags'])
+    expect(data.rows.map((r) => cols[2]!.value(r))).toEqual(['⚠ reports.measure.rch · 1+ (rch_acc_p01): small', null])
+  })
+
+  it('writes the parameters as # lines above the CSV table', () => {
+    const lines = reportCsv(data, meta, t).split('\r\n')
+    expect(lines[0]).toBe('# campaign_name: Spring')
+    expect(lines).toContain('# by_audience: target')
+    const table = parseCsv(lines.filter((l) => !l.startsWith('#')).join('\r\n'))
+    expect(table[0]).toEqual(['Row', 'reports.measure.rch · 1+ (rch_acc_p01)', '⚠ reports.export.flags'])
+    expect(table[1]).toEqual(['A', '1200', '⚠ reports.measure.rch · 1+ (rch_acc_p01): small'])
+  })
+
+  it('puts the parameters on a second XLSX sheet', async () => {
+    const sheets = await readXlsx(await reportXlsx(data, meta, t, 'reach'))
+    expect(sheets.map((s) => s.sheet)).toEqual(['reach', 'reports.export.parameters'])
+    expect(sheets[1]!.data).toContainEqual(['spot_id', '1,2'])
+    expect(sheets[0]!.data[1]).toEqual(['A', 1200, '⚠ reports.measure.rch · 1+ (rch_acc_p01): small'])
+  })
+})
