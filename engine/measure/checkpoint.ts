@@ -15,8 +15,8 @@ import { Identities, type IdentityArrays } from './identities'
 import { RequestIds } from './request-ids'
 
 const MAGIC = 0x4b434d41
-/** 2: the media request ids counted (request-ids.ts) follow the identities. */
-const VERSION = 2
+/** 2: the media request ids counted (request-ids.ts) follow the identities; 3: each identity's earlier frequency window. */
+const VERSION = 3
 
 type Typed = Uint8Array | Uint16Array | Uint32Array | Float64Array
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
@@ -39,7 +39,7 @@ export interface MeasureState {
   requests: RequestIds
 }
 
-const IDENTITY_KEYS = ['platform', 'firstSeen', 'window', 'impressions', 'clicks', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier'] as const
+const IDENTITY_KEYS = ['platform', 'firstSeen', 'window', 'impressions', 'clicks', 'earlierWindow', 'earlierImpressions', 'earlierClicks', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier'] as const
 const PARTITION_KEYS = ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keyword', 'identity', 'campaign', 'event'] as const
 
 const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
@@ -173,7 +173,7 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
 }
 
 const IDENTITY_TYPES: Record<(typeof IDENTITY_KEYS)[number], TypeName> = {
-  platform: 'u8', firstSeen: 'f64', window: 'f64', impressions: 'u16', clicks: 'u16',
+  platform: 'u8', firstSeen: 'f64', window: 'f64', impressions: 'u16', clicks: 'u16', earlierWindow: 'u32', earlierImpressions: 'u16', earlierClicks: 'u16',
   impCampaign: 'u32', impSpot: 'u32', impTs: 'f64', clkCampaign: 'u32', clkSpot: 'u32', clkTs: 'f64', earlier: 'f64',
 }
 const PARTITION_TYPES: Record<(typeof PARTITION_KEYS)[number], TypeName> = {

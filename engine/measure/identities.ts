@@ -19,6 +19,9 @@ export interface IdentityArrays {
   window: Float64Array<ArrayBuffer>
   impressions: Uint16Array<ArrayBuffer>
   clicks: Uint16Array<ArrayBuffer>
+  earlierWindow: Uint32Array<ArrayBuffer>
+  earlierImpressions: Uint16Array<ArrayBuffer>
+  earlierClicks: Uint16Array<ArrayBuffer>
   impCampaign: Uint32Array<ArrayBuffer>
   impSpot: Uint32Array<ArrayBuffer>
   impTs: Float64Array<ArrayBuffer>
@@ -33,12 +36,13 @@ export interface IdentityArrays {
  * The per-identity record: 64 bytes an identity in one buffer, read through views of three element
  * types. A hit reads and writes its identity's first sighting, frequency window and latest touch
  * of its kind: held in separate arrays (eleven of them, 53 bytes an identity), those were six
- * cache misses a hit over a million identities; in one record they are one or two.
+ * cache misses a hit over a million identities; in one record they are one or two. Bytes 56-63
+ * hold the earlier frequency window (its number, u32, and its two counts).
  * Offsets are in elements of each view.
  */
 const F64 = { firstSeen: 0, window: 1, impTs: 2, clkTs: 3 } as const
-const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11 } as const
-const U16 = { impressions: 24, clicks: 25 } as const
+const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11, earlierWindow: 14 } as const
+const U16 = { impressions: 24, clicks: 25, earlierImpressions: 30, earlierClicks: 31 } as const
 const U8 = { platform: 52 } as const
 /** Record size: in float64s, and in the units of the other views. */
 const REC = 8
@@ -124,6 +128,8 @@ export class Identities {
       platform: field(new Uint8Array(n), this.u8, U8.platform, u8), firstSeen: field(new Float64Array(n), this.f64, F64.firstSeen, f),
       window: field(new Float64Array(n), this.f64, F64.window, f),
       impressions: field(new Uint16Array(n), this.u16, U16.impressions, u16), clicks: field(new Uint16Array(n), this.u16, U16.clicks, u16),
+      earlierWindow: field(new Uint32Array(n), this.u32, U32.earlierWindow, u32),
+      earlierImpressions: field(new Uint16Array(n), this.u16, U16.earlierImpressions, u16), earlierClicks: field(new Uint16Array(n), this.u16, U16.earlierClicks, u16),
       impCampaign: field(new Uint32Array(n), this.u32, U32.impCampaign, u32), impSpot: field(new Uint32Array(n), this.u32, U32.impSpot, u32),
       impTs: field(new Float64Array(n), this.f64, F64.impTs, f),
       clkCampaign: field(new Uint32Array(n), this.u32, U32.clkCampaign, u32), clkSpot: field(new Uint32Array(n), this.u32, U32.clkSpot, u32),
@@ -136,7 +142,7 @@ export class Identities {
   static from(texts: string[], a: IdentityArrays): Identities {
     const x = new Identities()
     const n = texts.length
-    const sizes = [a.firstSeen, a.window, a.impressions, a.clicks, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
+    const sizes = [a.firstSeen, a.window, a.impressions, a.clicks, a.earlierWindow, a.earlierImpressions, a.earlierClicks, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
     if (texts[0] !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
     x.byText = null
@@ -152,6 +158,9 @@ export class Identities {
     field(a.window, x.f64, F64.window, f)
     field(a.impressions, x.u16, U16.impressions, u16)
     field(a.clicks, x.u16, U16.clicks, u16)
+    field(a.earlierWindow, x.u32, U32.earlierWindow, u32)
+    field(a.earlierImpressions, x.u16, U16.earlierImpressions, u16)
+    field(a.earlierClicks, x.u16, U16.earlierClicks, u16)
     field(a.impCampaign, x.u32, U32.impCampaign, u32)
     field(a.impSpot, x.u32, U32.impSpot, u32)
     field(a.impTs, x.f64, F64.impTs, f)
@@ -223,20 +232,41 @@ export class Identities {
   }
 
   /**
-   * Counts a hit in its identity's 10-minute window (windows aligned to the clock) and says
-   * whether it goes beyond the limit. Hits are counted in arrival order.
+   * Counts a hit in its identity's 10-minute window (windows aligned to the clock, UTC) and says
+   * whether it goes beyond the limit. Hits are counted in arrival order. Two windows are held an
+   * identity, the latest and one earlier, so that hits of two windows arriving interleaved (logs
+   * of several servers merged) are each counted in their own; a hit of a third, earlier window
+   * starts the earlier slot over. (Until 2026-11-26 only the latest was held, and every switch
+   * between two windows set both counts back to zero: 40 + 40 interleaved impressions were all valid.)
    */
   overLimit(id: number, ts: number, click: boolean): boolean {
     const w = Math.floor(ts / FREQUENCY_WINDOW_MS)
     const n16 = id * REC * 4
-    if (this.f64[id * REC + F64.window] !== w) {
+    const u16 = this.u16
+    let k: number
+    const current = this.f64[id * REC + F64.window]!
+    if (w === current) k = n16 + (click ? U16.clicks : U16.impressions)
+    else if (w > current) {
+      // a later window: the current one becomes the earlier one, its counts kept
+      this.u32[id * REC * 2 + U32.earlierWindow] = current
+      u16[n16 + U16.earlierImpressions] = u16[n16 + U16.impressions]!
+      u16[n16 + U16.earlierClicks] = u16[n16 + U16.clicks]!
       this.f64[id * REC + F64.window] = w
-      this.u16[n16 + U16.impressions] = 0
-      this.u16[n16 + U16.clicks] = 0
+      u16[n16 + U16.impressions] = 0
+      u16[n16 + U16.clicks] = 0
+      k = n16 + (click ? U16.clicks : U16.impressions)
+    } else {
+      // an earlier window (an import's lines out of time order): counted in the earlier slot,
+      // which another earlier window takes over from zero
+      if (this.u32[id * REC * 2 + U32.earlierWindow] !== w) {
+        this.u32[id * REC * 2 + U32.earlierWindow] = w
+        u16[n16 + U16.earlierImpressions] = 0
+        u16[n16 + U16.earlierClicks] = 0
+      }
+      k = n16 + (click ? U16.earlierClicks : U16.earlierImpressions)
     }
-    const k = n16 + (click ? U16.clicks : U16.impressions)
-    const n = this.u16[k]! + 1
-    this.u16[k] = Math.min(n, 65535)
+    const n = u16[k]! + 1
+    u16[k] = Math.min(n, 65535)
     return n > (click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW)
   }
 }

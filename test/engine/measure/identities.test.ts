@@ -73,15 +73,20 @@ describe('Identities: the dictionary', () => {
     for (let i = 1; i <= 1_500; i++) ids.add(`amid:n${i}`, i % 2, W - i * MIN)
     const fields = (x: Identities, id: number) => {
       const a = x.arrays()
-      return [x.platformOf(id), x.firstSeenOf(id), a.window[id], a.impressions[id], a.clicks[id], a.impCampaign[id], a.impSpot[id], a.impTs[id], a.clkCampaign[id], a.clkSpot[id], a.clkTs[id]]
+      return [x.platformOf(id), x.firstSeenOf(id), a.window[id], a.impressions[id], a.clicks[id], a.earlierWindow[id], a.earlierImpressions[id], a.earlierClicks[id],
+        a.impCampaign[id], a.impSpot[id], a.impTs[id], a.clkCampaign[id], a.clkSpot[id], a.clkTs[id]]
     }
+    const earlier = W - FREQUENCY_WINDOW_MS
     for (let id = 1; id <= 1_500; id += 1) {
       ids.touched(id, false, 100 + id, 200 + id, W + id)
       ids.touched(id, true, 300 + id, 400 + id, W + 2 * id)
       overCount(ids, id, id % 7, W, false)
       overCount(ids, id, id % 5, W, true)
+      overCount(ids, id, id % 3, earlier, false)
+      overCount(ids, id, id % 4, earlier, true)
     }
-    const expected = (id: number) => [id % 2, W - id * MIN, W / FREQUENCY_WINDOW_MS, id % 7, id % 5, 100 + id, 200 + id, W + id, 300 + id, 400 + id, W + 2 * id]
+    const expected = (id: number) => [id % 2, W - id * MIN, W / FREQUENCY_WINDOW_MS, id % 7, id % 5, id % 3 || id % 4 ? earlier / FREQUENCY_WINDOW_MS : 0, id % 3, id % 4,
+      100 + id, 200 + id, W + id, 300 + id, 400 + id, W + 2 * id]
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(ids, id), `identity ${id}`).toEqual(expected(id))
     const back = Identities.from(ids.texts, ids.arrays())
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(back, id), `identity ${id} after a checkpoint`).toEqual(expected(id))
@@ -127,6 +132,23 @@ describe('Identities.overLimit', () => {
     expect(ids.overLimit(2, W, true)).toBe(false)
   })
 
+  it('counts two windows arriving interleaved each in its own (merged logs), and starts a third earlier one over', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
+    const later = W + FREQUENCY_WINDOW_MS
+    const got: boolean[] = []
+    // 40 impressions in each of two windows, alternating: the 31st..40th of each are beyond the limit
+    for (let i = 0; i < 40; i++) got.push(ids.overLimit(1, W + i, false), ids.overLimit(1, later + i, false))
+    expect(got.filter((x) => x)).toHaveLength(20)
+    expect(got.slice(0, 60).some((x) => x)).toBe(false)
+    // a click in another window does not set the impressions back (it did until 2026-11-26)
+    expect(ids.overLimit(1, later + 100, true)).toBe(false)
+    expect(ids.overLimit(1, later + 101, false)).toBe(true)
+    // a third window, earlier than both: counted from zero in the earlier slot
+    expect(overCount(ids, 1, 30, W - FREQUENCY_WINDOW_MS, false).some((x) => x)).toBe(false)
+    expect(ids.overLimit(1, later + 102, false)).toBe(true)
+  })
+
   it('does align windows to the clock: 10:00:00.000 to 10:09:59.999', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
@@ -155,12 +177,13 @@ describe('Identities.overLimit', () => {
     expect(ids.overLimit(1, next, true)).toBe(true)
   })
 
-  it('does count in arrival order: a late hit of an earlier window starts that window afresh', () => {
+  it('does count in arrival order: a late hit of an earlier window is counted in that window, and leaves the latest one its count', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
     overCount(ids, 1, 30, W, false)
     expect(ids.overLimit(1, W - 1, false)).toBe(false)
-    expect(ids.overLimit(1, W, false)).toBe(false)
+    // (until 2026-11-26 the late hit set the latest window back to zero: this one was valid)
+    expect(ids.overLimit(1, W, false)).toBe(true)
   })
 
   it('does keep marking impressions beyond the 16-bit counter range', () => {
