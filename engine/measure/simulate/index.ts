@@ -45,9 +45,12 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
     const slots = daySlots(input.timeZone, dayNumber(p.days[day]!))
     const sched = scheduleDay(p.spots, day, slots, rng, audience)
     let burst = 0
-    // the day is scheduled whole, then cut at `until`: the hours before it get their usual share
+    // the day is scheduled whole, then cut at `until`: the hours before it get their usual share,
+    // and the hour it falls in the part before it (until 2026-11-26 that hour was simulated
+    // whole: hits stamped up to an hour ahead of now)
     for (let k = 0; k < slots.length && !out.full && slots[k]!.start < until; k++) {
       burst = filler.fill(sched, k, burst)
+      if (slots[k]!.end > until) filler.buf.hideFrom(until)
       const order = filler.buf.order(slots[k]!.start)
       out.prepare(filler.buf, order)
       for (let at = 0; at < order.length && !out.full;) {

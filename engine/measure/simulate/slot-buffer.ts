@@ -61,6 +61,11 @@ export class SlotBuffer {
     this.region[i] = region
   }
 
+  /** Hides the hits at or after `until` (not emitted: a time still to come). */
+  hideFrom(until: number): void {
+    for (let i = 0; i < this.n; i++) if (this.ts[i]! >= until) this.flags[i] = (this.flags[i]! & ~3) | HIDDEN
+  }
+
   /** Positions of the hits in time order (ties in the order added); times are whole ms from `start`. */
   order(start: number): Int32Array {
     const keys = this.byTime.keysFor(this.n)

@@ -99,6 +99,15 @@ describe('simulate', () => {
     const first = new Set(hits.slice(0, 12_345).map((h) => h.identity))
     expect(sim.summary.identities).toBe(first.size)
   })
+
+  it('stops at `until`, inside its hour too: no hit is stamped after now (the hour was simulated whole until 2026-11-26)', () => {
+    const until = Date.parse(`${FROM}T19:10:00+08:00`)
+    const cut = collect(f.input({ until })).hits
+    expect(cut.length).toBeGreaterThan(0)
+    expect(Math.max(...cut.map((h) => h.ts))).toBeLessThan(until)
+    // the hours before it as without `until`, and the hour it falls in up to it
+    expect(cut.length).toBe(hits.filter((h) => h.ts < until).length)
+  })
 })
 
 describe('simulate in a zone whose clock changes', () => {
