@@ -64,6 +64,9 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: ctx.clock.now(),
   })
+  // (nothing to simulate is said, not run: a job of "0 hits over 0 days" looked like a success)
+  if (sim.plan.spots.length === 0) throw badParam('campaign_id', `(${c.campaign_id}) has no spots: create its spots (and their plans) first, then simulate`)
+  if (sim.plan.hits === 0) throw badParam('campaign_id', `(${c.campaign_id}) plans no traffic for ${from}..${to}: its spots are planned on other days, or with no impressions`)
   // the simulated audience is sized for the whole plan, whatever max_hits keeps of it
   if (sim.plan.hits > MAX_SIMULATED_HITS) throw badParam('scale', `(${p.scale}) plans ${sim.plan.hits} hits for ${from}..${to}, more than the ${MAX_SIMULATED_HITS} one simulation makes: lower it, or simulate fewer days at a time`)
   const job = ctx.measure.jobs.start('simulate', ctx.clock.now(), Math.min(sim.plan.hits, p.max_hits ?? Infinity))

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints, type EndpointId } from '../../engine/contract/endpoints'
 import { validate } from '../../engine/contract/schema'
 import { makeEngine, toReply, type Reply, type TestEngine } from '../helpers/make-engine'
-import { seed, textBody, validParams, type Fixture } from '../fixtures/seed'
+import { campaignToSimulate, seed, textBody, validParams, type Fixture } from '../fixtures/seed'
 
 let t: TestEngine
 let f: Fixture
@@ -77,7 +77,9 @@ describe.each(swept)('%s', (id) => {
       const values = codec.schema.enum as readonly (string | number)[] | undefined
       if (!values || name === 'order_desc') continue
       for (const v of values) {
-        const r = await call(id, { ...valid[id]!(), ...CONTEXT[id]?.[name], [name]: String(v) })
+        // (each simulation's days then have events: append=0 is tried on a campaign that has none)
+        const fresh: Record<string, string> = id === 'simulate.run' && name === 'append' ? { campaign_id: await campaignToSimulate(t, `Sweep append=${v}`) } : {}
+        const r = await call(id, { ...valid[id]!(), ...CONTEXT[id]?.[name], ...fresh, [name]: String(v) })
         const blamed = r.status === 400 && String(r.body.error_description).includes(`'${name}'`)
         expect(blamed, `${name}=${v}: ${r.raw.body}`).toBe(false)
       }

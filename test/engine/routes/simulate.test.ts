@@ -76,6 +76,20 @@ describe('simulate.run', () => {
     expect(((await t.get(path('measurement.status'))).body.campaigns as unknown[]).length).toBe(0)
   })
 
+  it('refuses a campaign with nothing to simulate, saying why (it answered "0 hits over 0 days" as done)', async () => {
+    const { t, cid } = await campaignWithPlan()
+    const empty = await newCampaign(t, '2025-01-10', '2025-01-20')
+    const none = await t.post(path('simulate.run'), { campaign_id: empty })
+    expect([none.status, none.body.error_description]).toEqual([400, `The 'campaign_id' (${empty}) has no spots: create its spots (and their plans) first, then simulate.`])
+    // a campaign whose only spot is planned on later days than the range
+    const later = await newCampaign(t, '2025-01-10', '2025-01-20')
+    expect((await t.post(path('campaigns.create_spot_with_plan'), spotForm(later, { slot_begin: '2025-01-15', slot_duration: 2, est_impression: 1000 }))).status).toBe(200)
+    const off = await t.post(path('simulate.run'), { campaign_id: later, from_date: '2025-01-10', to_date: '2025-01-10' })
+    expect(off.status).toBe(400)
+    expect(off.body.error_description).toMatch(/plans no traffic for 2025-01-10\.\.2025-01-10/)
+    expect((await t.post(path('simulate.run'), { campaign_id: cid })).body.state).toBe('done')
+  })
+
   it('says over how many days it made traffic: not the days still to come', async () => {
     const { t, cid } = await campaignWithPlan() // 12:00 on the first of the campaign's 11 days
     const job = await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-20' })
