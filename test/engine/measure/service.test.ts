@@ -104,6 +104,10 @@ describe('an event file over HTTP (docs/import.md)', () => {
     const ndjson = `${JSON.stringify({ type: 'impression', ts: '2025-01-10T11:00:00+08:00', campaign_id: campaign, spot_id: spot, identity: 'idfa:x-2' })}\n`
     expect(await send(ndjson, 'application/octet-stream')).toMatchObject({ total: 1, imported: 1 })
     expect(await send(`${ndjson}${ndjson.trim()}`, 'application/x-ndjson')).toMatchObject({ total: 2, imported: 2 })
+    // blank lines and a quoted field over two lines are read too: a finished job has processed them all
+    expect(await send(`\n\n${ndjson}\n`, 'application/x-ndjson')).toMatchObject({ state: 'done', total: 4, processed: 4, imported: 1 })
+    const quoted = `type,ts,campaign_id,spot_id,identity,user_agent\r\nimpression,2025-01-10T12:00:00+08:00,${campaign},${spot},idfa:x-3,"two\r\nlines"\r\n\r\n`
+    expect(await send(quoted, 'text/csv')).toMatchObject({ state: 'done', total: 4, processed: 4, imported: 1 })
     // a CSV header naming an unknown column: a 400 naming the body, and no job
     const jobs = ((await t.get('/local/v1/jobs/list')).body as unknown[]).length
     for (const wait of ['1', '0']) {
