@@ -154,9 +154,12 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
   if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
   const campaign = given(l.campaign_id) ? numberOf(l.campaign_id, 'campaign_id') : 0
-  const spot = given(l.spot_id) ? numberOf(l.spot_id, 'spot_id') : 0
+  // (spot_id_str is read as on an impression's line: until 2026-11-26 an event line's was ignored)
+  const spotName = given(l.spot_id) ? 'spot_id' : given(l.spot_id_str) ? 'spot_id_str' : ''
+  const spot = spotName === 'spot_id' ? numberOf(l.spot_id, 'spot_id')
+    : spotName === 'spot_id_str' ? Number(fromBase62(text(l.spot_id_str).trim()) ?? fail(`'spot_id_str' is not a spot id, got '${text(l.spot_id_str)}'`)) : 0
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
-  if (spot && !campaign) fail("'spot_id' needs 'campaign_id' on an event line")
+  if (spot && !campaign) fail(`'${spotName}' needs 'campaign_id' on an event line`)
   if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
   // Without a campaign the ingest credits the identity's latest touch, in arrival order.
   return campaign ? { campaign, spot, minisite, event } : { campaign: 0, spot: 0, minisite, event, credit: { linked: site.campaigns, k: 0 } }

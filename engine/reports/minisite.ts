@@ -71,7 +71,14 @@ function positionsOf(site: Site, part: Partition | undefined, by: By, f: { campa
     posOfEvent[i] = pos
   }
   if (by === 'total' && keys.length === 0) attrs.push({})
-  return { n: attrs.length, attrs, posOfEvent }
+  // rows in id order (campaign, publisher, spot), not in the order their first events are stored,
+  // which a rebuild changes: until 2026-11-26 paging with `limit` could move a row to another page
+  const id = (v: string | undefined) => (v === undefined ? -1 : Number(v))
+  const order = attrs.map((_, i) => i).sort((a, b) => id(attrs[a]!.campaign_id) - id(attrs[b]!.campaign_id) || id(attrs[a]!.publisher_id) - id(attrs[b]!.publisher_id) || id(attrs[a]!.spot_id) - id(attrs[b]!.spot_id))
+  const rank = new Int32Array(order.length)
+  order.forEach((was, now) => (rank[was] = now))
+  for (let i = 0; i < posOfEvent.length; i++) if (posOfEvent[i]! >= 0) posOfEvent[i] = rank[posOfEvent[i]!]!
+  return { n: attrs.length, attrs: order.map((i) => attrs[i]!), posOfEvent }
 }
 
 interface Query {

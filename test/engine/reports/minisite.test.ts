@@ -1,5 +1,6 @@
 // spec §4.4 basic/show_minisite and realtime/show_minisite; docs/metrics.md (minisite metrics and credit)
 import { beforeAll, describe, expect, it } from 'vitest'
+import { fromBase62 } from '../../../engine/contract/base62'
 import { makeEngine, type TestEngine } from '../../helpers/make-engine'
 import { addDays, wall, type Dataset } from './dataset'
 import { PATHS, SEEDS, ask, buildAll, combinations, compare, noDifferences } from './helpers'
@@ -150,6 +151,17 @@ describe('minisite credit', () => {
     await importLines([1, 2, 3].map((i) => ({ type: 'event', ts: `2025-01-11T10:0${i}:00+08:00`, minisite_id: fresh, event_id: home, identity: `amid:${amid(900 + i)}`, user_agent: pcUa, platform: 'pc' })))
     const r = await t.get(PATHS.basicMinisite, { minisite_id: fresh, date: '2025-01-11', region_id: '000000000000000000000000' })
     expect(r.body.items).toEqual([{ attributes: { audience: 'overall', event_id: home, region_id: '000000000000000000000000', universe: null }, metrics: { evt_acc: 3, uev_acc: 3 } }])
+  })
+
+  it('answers rows in id order, not the order their first events came in (a rebuild changes that: paging moved rows)', async () => {
+    const ordered = (await t.post('/local/v1/minisites/create', { minisite_name: 'order site', campaign_id: A, events: 'home' })).body.minisite_id as string
+    const home = ((await t.get('/local/v1/minisites/list')).body as { minisite_id: string; events: { event_id: string }[] }[]).find((m) => m.minisite_id === ordered)!.events[0]!.event_id
+    // the later spot's event first
+    await importLines([spotA2, spotA].map((spot, i) => ({ type: 'event', ts: `2025-01-12T10:0${i}:00+08:00`, minisite_id: ordered, event_id: home, campaign_id: A, ...(i === 0 ? { spot_id: fromBase62(spot) } : { spot_id_str: spot }), identity: `amid:${amid(950 + i)}`, user_agent: pcUa, platform: 'pc' })))
+    const r = await t.get(PATHS.basicMinisite, { minisite_id: ordered, date: '2025-01-12', by_position: 'spot', region_id: '000000000000000000000000' })
+    expect(r.body.items.map((i: { attributes: { spot_id_str: string } }) => i.attributes.spot_id_str)).toEqual([spotA, spotA2])
+    const page = await t.get(PATHS.basicMinisite, { minisite_id: ordered, date: '2025-01-12', by_position: 'spot', region_id: '000000000000000000000000', limit: '0,1' })
+    expect(page.body.items.map((i: { attributes: { spot_id_str: string } }) => i.attributes.spot_id_str)).toEqual([spotA])
   })
 
   it('credits an imported event to a click earlier in the same import file', async () => {
