@@ -25,7 +25,8 @@ Commands:
   simulate --campaign N [--from D] [--to D] [--seed N] [--scale X] [--append]
                        simulated traffic from the campaign's plans (docs/simulator.md);
                        days that already have events need --append
-  rebuild              derive every figure again from the raw event log
+  rebuild              derive every figure again from the raw event log (of a data directory
+                       that holds data: a directory without a database is refused)
   demo                 a demo campaign with two weeks of traffic (docs/demo.md)
 ${SYNC_HELP}
 Every command takes --data-dir and --time-zone; the data directory is locked while one runs.

@@ -136,7 +136,7 @@ export async function simulateCommand(argv: string[]): Promise<void> {
 
 export async function rebuildCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: common })
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL, existing: 'rebuild' })
   const r = await local(engine, 'POST', '/local/v1/measurement/rebuild', {})
   console.log(`rebuilt from ${String(r.events)} raw events in ${String(r.ms)} ms`)
   await engine.close()

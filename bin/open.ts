@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { createEngine, type Engine } from '../engine/index'
 import { FileEventLog } from '../engine/measure/event-log'
 import { defaultDataDir } from '../engine/server/paths'
-import { fileStorage } from '../engine/storage/adapters/file'
+import { fileStorage, holdsDatabase } from '../engine/storage/adapters/file'
 import { DataDirInUseError } from '../engine/storage/lock'
 import { keyFileCipher } from '../engine/sync/secrets'
 
@@ -20,6 +20,12 @@ export interface OpenOptions {
    * prints them with the address it listens on.
    */
   firstRunUrl?: string | undefined
+  /**
+   * A command that works on existing data (rebuild): a directory without a database is refused
+   * rather than created, naming the command (a mistyped --data-dir made a new account and
+   * "rebuilt from 0 raw events").
+   */
+  existing?: string | undefined
 }
 
 /** The address `serve` listens on by default. */
@@ -35,6 +41,7 @@ export const SERVE_URL = `http://127.0.0.1:${DEFAULT_PORT}`
 export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; dataDir: string }> {
   if (o.dataDir !== undefined && o.dataDir.trim() === '') fail('--data-dir is empty; name a directory (or leave the option out for the default one)')
   const dataDir = resolve(o.dataDir ?? defaultDataDir())
+  if (o.existing && !(await holdsDatabase(dataDir))) fail(`${o.existing}: ${dataDir} holds no data (no database there): check --data-dir`)
   const env = process.env
   const engine = await createEngine({
     storage: fileStorage(dataDir),

@@ -2,7 +2,7 @@
 // data directory (docs/import.md, docs/simulator.md, docs/measurement.md), and the piece reader
 // that lets `import` take files larger than memory.
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -175,6 +175,14 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(rebuiltFrom(r.out)).toBe(rawAfterDemo + 4)
   })
 
+  it('refuses to rebuild a directory with no data (a mistyped --data-dir), creating nothing there', () => {
+    const missing = join(tempDir(), 'no-such-dir')
+    const r = runIn(missing, 'rebuild')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(`admonitor: rebuild: ${missing} holds no data (no database there): check --data-dir`)
+    expect(existsSync(missing)).toBe(false)
+  })
+
   it('parses a large file on worker threads with the result of one thread, bad lines named by their line in the file', async () => {
     const file = join(tempDir(), 'big.ndjson')
     const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
@@ -282,7 +290,7 @@ describe('the command line on bad input and on a new directory', () => {
   }
 
   it('prints the first-run secrets whichever command opens a new directory first', () => {
-    const r = bare('rebuild', '--data-dir', join(tempDir(), 'fresh'))
+    const r = bare('sync', 'mode', 'list', '--data-dir', join(tempDir(), 'fresh'))
     expect(r.code, r.err).toBe(0)
     expect(r.out).toContain('First run: created the local account and API client')
     expect(r.out).toMatch(/password: +\S{12,}/)

@@ -15,6 +15,12 @@ const SNAPSHOT = 'admonitor.db'
 const SEGMENT_RE = /^journal-(\d{6,})\.log$/
 const segmentName = (n: number) => `journal-${String(n).padStart(6, '0')}.log`
 
+/** Whether `dir` holds a database: its snapshot or a journal segment (false for a missing directory). */
+export async function holdsDatabase(dir: string): Promise<boolean> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  return names.some((n) => n === SNAPSHOT || SEGMENT_RE.test(n))
+}
+
 async function fsyncDir(dir: string): Promise<void> {
   let fh: FileHandle | undefined
   try {
