@@ -81,11 +81,16 @@ const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
  */
 async function dataTimeZone(db: Db, given: string | undefined, persister: Persister, log: Logger): Promise<string> {
   const stored = db.meta('time_zone')
-  const zone = given ?? stored ?? DEFAULT_TIME_ZONE
+  const wanted = given ?? stored ?? DEFAULT_TIME_ZONE
+  let zone: string
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    // (in the case the time zone database writes it: `utc` was kept as typed, and a later `UTC`
+    // then counted as a change of zone, recounting every event, until 2026-11-26; an alias such
+    // as Asia/Kolkata, which ICU resolves to Asia/Calcutta, is kept as given)
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: wanted }).resolvedOptions().timeZone
+    zone = resolved.toLowerCase() === wanted.toLowerCase() ? resolved : wanted
   } catch {
-    throw new Error(`'${zone}' is not an IANA time zone (such as Asia/Shanghai or America/New_York)`)
+    throw new Error(`'${wanted}' is not an IANA time zone (such as Asia/Shanghai or America/New_York)`)
   }
   if (zone === stored) return zone
   db.tx(() => db.setMeta('time_zone', zone))

@@ -20,6 +20,9 @@ describe('the time zone of a data directory', () => {
     expect(await open()).toBe('America/New_York')
     expect(await open('Asia/Kolkata')).toBe('Asia/Kolkata')
     expect(await open()).toBe('Asia/Kolkata')
+    // written in the database's case: `utc` and `UTC` are one zone, not a change that recounts every event
+    expect(await open('utc')).toBe('UTC')
+    expect(await open('asia/shanghai')).toBe('Asia/Shanghai')
   })
 
   it('refuses a zone that is not an IANA one, naming it, and leaves the directory as it was', async () => {
