@@ -7,6 +7,7 @@ import { checkMinisite } from '../contract/report-rules'
 import { toBase62 } from '../contract/base62'
 import type { Partition } from '../measure/columns'
 import { GLOBAL_REGION_ID } from '../reference/regions'
+import { assertCampaignExists } from '../storage/repos/campaigns'
 import { dayNumber } from '../runtime'
 import { census } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
@@ -27,7 +28,13 @@ interface Site {
   spots: Map<number, { publisher_id: number; campaign_id: number }>
 }
 
-function loadSite(env: ReportEnv, id: string): Site {
+/**
+ * The minisite of a report; a `campaign_id` filter naming no campaign is invalid_campaign_id, as on
+ * every endpoint taking one (errors.md; until 2026-11-26 it answered no rows). A campaign that
+ * exists but is not linked to the minisite answers no rows: nothing of it is credited there.
+ */
+function loadSite(env: ReportEnv, id: string, campaigns: readonly string[] | undefined): Site {
+  for (const c of campaigns ?? []) assertCampaignExists(env.db, c)
   const site = env.db.get<{ minisite_id: number; minisite_name: string }>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
   if (!site) throw badParam('minisite_id', `${id} cannot be found (see /local/v1/minisites/list)`)
   const events = env.db.query<Site['events'][number]>('SELECT event_id, event_name FROM minisite_events WHERE minisite_id = ? ORDER BY event_id', [site.minisite_id])
@@ -130,7 +137,7 @@ function minisiteCells(env: ReportEnv, q: Query) {
 
 export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
   checkMinisite(p)
-  const site = loadSite(env, p.minisite_id)
+  const site = loadSite(env, p.minisite_id, p.campaign_id)
   // (level3 has no regions to name: the IP library locates hits to cities at most)
   checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
   const day = dayNumber(p.date)
@@ -212,7 +219,7 @@ function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | 
 
 export function realtimeShowMinisite(env: ReportEnv, p: Realtime): MinisiteReport {
   checkMinisite(p)
-  const site = loadSite(env, p.minisite_id)
+  const site = loadSite(env, p.minisite_id, p.campaign_id)
   const day = dayNumber(p.date)
   const names = p.metrics === 'day' ? ['evt_day'] : p.metrics === 'hrs' ? hourNames('evt_h') : ['evt_day', ...hourNames('evt_h')]
   const q = minisiteCells(env, {

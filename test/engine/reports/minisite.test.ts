@@ -164,6 +164,15 @@ describe('minisite credit', () => {
     expect(page.body.items.map((i: { attributes: { spot_id_str: string } }) => i.attributes.spot_id_str)).toEqual([spotA])
   })
 
+  it('refuses a campaign_id filter naming no campaign with invalid_campaign_id; a campaign not linked answers no rows', async () => {
+    for (const path of [PATHS.basicMinisite, PATHS.realtimeMinisite]) {
+      const none = await t.get(path, { minisite_id: site, date: '2025-01-13', by_position: 'campaign', campaign_id: '999' })
+      expect([none.status, none.body.error, none.body.error_description]).toEqual([400, 'invalid_campaign_id', "The 'campaign_id' 999 cannot be found."])
+      const unlinked = await t.get(path, { minisite_id: site, date: '2025-01-13', by_position: 'campaign', campaign_id: B })
+      expect([unlinked.status, unlinked.body.items]).toEqual([200, []])
+    }
+  })
+
   it('credits an imported event to a click earlier in the same import file', async () => {
     await importLines([
       { type: 'click', ts: '2025-01-13T10:00:00+08:00', campaign_id: A, spot_id_str: spotA, identity: `amid:${amid(1)}`, user_agent: pcUa, platform: 'pc' },
