@@ -52,7 +52,8 @@ function devicesOf(v: unknown): Candidate['devices'] {
 export function parseNdjsonLine(line: string): Candidate {
   let o: unknown
   try {
-    o = JSON.parse(line)
+    // a byte order mark at a line's start (files joined together), as an event import reads it
+    o = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line)
   } catch (err) {
     throw new LineError(`malformed JSON (${(err as Error).message})`)
   }

@@ -57,6 +57,11 @@ describe('importPersons (NDJSON)', () => {
     expect(r).toMatchObject({ imported: 1, rejected: 1, errors: [{ line: 4 }] })
   })
 
+  it('reads a byte order mark at the start of a later line (NDJSON files joined together)', () => {
+    const text = `${JSON.stringify(person('p1'))}\n\uFEFF${JSON.stringify(person('p2'))}\n`
+    expect(importPersons(db, PANEL, text, 'ndjson', 'merge')).toMatchObject({ imported: 2, rejected: 0 })
+  })
+
   it('lists at most 1000 errors and counts them all', () => {
     const text = ndjson([person('ok'), ...Array.from({ length: 1500 }, () => '{bad')])
     const r = importPersons(db, PANEL, text, 'ndjson', 'merge')
