@@ -113,14 +113,26 @@ async function importOnWorkers(engine: Engine, job: Job, file: string, format: '
 }
 
 /** One call of a local endpoint with the local account's token; a refusal ends the command. */
-export async function local(engine: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+/**
+ * A request to the engine in-process; a refusal ends the command with its message. `options`
+ * names the command-line option of each parameter, said beside it in the message ("The
+ * 'from_date' (--from) must be ..."): the user typed the option, not the parameter.
+ */
+export async function local(engine: Engine, method: 'GET' | 'POST', path: string, params: Record<string, string>, options: Readonly<Record<string, string>> = {}): Promise<Record<string, unknown>> {
   const token = await engine.localToken()
   const fields = { ...params, access_token: token }
   const r = await engine.handle(method === 'GET' ? { method, path, query: fields } : { method, path, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
   const body = JSON.parse(r.body) as Record<string, unknown>
-  if (r.status !== 200) fail(`${String(body.error)}: ${String(body.error_description)}`)
+  if (r.status !== 200) {
+    let said = String(body.error_description)
+    for (const [param, option] of Object.entries(options)) said = said.split(`'${param}'`).join(`'${param}' (${option})`)
+    fail(`${String(body.error)}: ${said}`)
+  }
   return body
 }
+
+/** The options of simulate, by the parameter of simulate.run each fills. */
+const SIMULATE_OPTIONS = { campaign_id: '--campaign', from_date: '--from', to_date: '--to', seed: '--seed', scale: '--scale', append: '--append' } as const
 
 export async function simulateCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { ...common, campaign: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, seed: { type: 'string' }, scale: { type: 'string' }, append: { type: 'boolean' } } })
@@ -129,7 +141,7 @@ export async function simulateCommand(argv: string[]): Promise<void> {
   const params: Record<string, string> = { campaign_id: values.campaign }
   for (const [k, v] of [['from_date', values.from], ['to_date', values.to], ['seed', values.seed], ['scale', values.scale]] as const) if (v) params[k] = v
   if (values.append) params.append = '1'
-  const job = await local(engine, 'POST', '/local/v1/simulate/run', params)
+  const job = await local(engine, 'POST', '/local/v1/simulate/run', params, SIMULATE_OPTIONS)
   console.log(`${String(job.imported)} hits simulated: ${String(job.message)}`)
   await engine.close()
 }

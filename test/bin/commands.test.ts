@@ -256,7 +256,9 @@ describe('admonitor demo, import, simulate, rebuild', () => {
   it('simulates more traffic for a campaign with --append only, and names a campaign that does not exist', () => {
     const refused = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')
     expect(refused.code).toBe(2)
-    expect(refused.err).toMatch(/admonitor: .*The 'append' must be 1 to simulate .* campaign 1 already has \d+ events/)
+    expect(refused.err).toMatch(/admonitor: .*The 'append' \(--append\) must be 1 to simulate .* campaign 1 already has \d+ events/)
+    // the option typed is said beside the parameter it fills
+    expect(run('simulate', '--campaign', '1', '--from', '2026-13-01').err).toContain("The 'from_date' (--from) must be")
     const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01', '--append')
     expect(r.code, r.err).toBe(0)
     expect(r.out).toMatch(/^\d+ hits simulated/)
