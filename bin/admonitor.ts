@@ -39,7 +39,8 @@ Options of serve:
   --public-url URL     base URL written into tracking tags (default: the server's own URL)
   --time-zone ZONE     IANA time zone of dates, days and hours, and campaign status (default: the
                        data directory's, kept from the last time one was given; else Asia/Shanghai)
-  --demo               create the demo data first when the data directory has no campaign
+  --demo               create the demo data first when no campaign of the data directory has
+                       measured events yet (docs/demo.md)
   --help               this text
 
 The web interface is served at / from out/renderer (npm run serve builds it when it is missing
