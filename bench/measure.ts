@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { isbot } from 'isbot'
 import { Attributor } from '../engine/measure/attribute'
 import { isDataCentreIsp } from '../engine/measure/attribute/ivt'
@@ -302,7 +302,7 @@ interface EngineTimes {
  * times more after a hit of a panel person's device (`panelBust`), which makes those panel counts
  * count afresh: the cold answer when the hits include panel persons'.
  */
-async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: string, panelBust: string): Promise<EngineTimes> {
+async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: () => string, panelBust: () => string): Promise<EngineTimes> {
   const url = api.url(spec.path, spec.params)
   const get = async (): Promise<Answer> => {
     const a = await call(url)
@@ -314,7 +314,7 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: strin
   const cold: number[] = []
   if (PROFILE) server.send({ type: 'profile-start' })
   for (let i = 0; i < REPORT_RUNS; i++) {
-    const hit = await call(bust, 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
+    const hit = await call(bust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
     if (hit.headers['x-admonitor-counted'] !== '1') throw new Error(`cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     cold.push(a.ms)
@@ -322,7 +322,7 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: strin
   }
   const coldPanel: number[] = []
   for (let i = 0; spec.panel && i < REPORT_RUNS; i++) {
-    const hit = await call(panelBust, 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
+    const hit = await call(panelBust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
     if (hit.headers['x-admonitor-counted'] !== '1') throw new Error(`panel cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     coldPanel.push(a.ms)
@@ -405,12 +405,14 @@ export async function runMeasureBench(): Promise<void> {
     api.token = token
     const w: Window = { campaignId: setup.campaignId, from: Date.parse(`${START}T00:00:00Z`) / 86_400_000, to: Date.parse(`${DATE}T00:00:00Z`) / 86_400_000, day: Date.parse(`${DATE}T00:00:00Z`) / 86_400_000, days: DAYS }
     const specs = reportSpecs(setup, w)
-    const bust = api.base + trackingPath(setup.measuredTag, '6D92078A-8246-4BA4-AE5B-76104861E7DC', '114.114.114.114')
-    // a device of a panel person (an IDFA, as the tag's macro takes): its hit makes the panel counts count afresh
-    const panelDevice = setup.devices.find((d) => d.device.startsWith('idfa:'))
-    if (!panelDevice) throw new Error('the bench panel has no IDFA device')
-    const panelIdfa = panelDevice.device.slice(5).toUpperCase()
-    const panelBust = api.base + trackingPath(setup.measuredTag, panelIdfa, '114.114.114.114')
+    // each busting hit from a device of its own: one device's would pass its 30 impressions in 10
+    // minutes and be abnormal (docs/attribution.md), and the hit must count as any other
+    const bust = () => api.base + trackingPath(setup.measuredTag, randomUUID().toUpperCase(), '114.114.114.114')
+    // devices of panel persons (IDFAs, as the tag's macro takes), in turn: a hit of one makes the panel counts count afresh
+    const panelIdfas = setup.devices.filter((d) => d.device.startsWith('idfa:')).slice(0, 20).map((d) => d.device.slice(5).toUpperCase())
+    if (panelIdfas.length === 0) throw new Error('the bench panel has no IDFA device')
+    let turn = 0
+    const panelBust = () => api.base + trackingPath(setup.measuredTag, panelIdfas[turn++ % panelIdfas.length]!, '114.114.114.114')
     await waitForQuiet('the report requests')
     const engineTimes: EngineTimes[] = []
     const serverPid = server!.proc.pid
