@@ -81,11 +81,15 @@ function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot
  */
 export function countedWhy(flags: number, rule: string, filtersDataCentres: boolean): string {
   const ivt = flagIvt(flags)
+  if (ivt === IVT.valid) return '1'
   if (ivt === IVT.bot) return `0; invalid traffic (${rule}): in no report`
   if (ivt === IVT.datacenter && filtersDataCentres) return `0; invalid traffic (${rule}): this spot leaves data-centre hits out (dangerous_source_filtration=1)`
-  if (ivt === IVT.abnormal || (ivt === IVT.datacenter && flagOver(flags))) return `0; invalid traffic (beyond the identity's frequency limit, ${MAX_IMPRESSIONS_PER_WINDOW} impressions or ${MAX_CLICKS_PER_WINDOW} clicks in 10 minutes): counted under totalnet only`
+  if (ivt === IVT.abnormal || flagOver(flags)) return BEYOND_LIMIT
   return '1'
 }
+
+/** (one string: an identity beyond its limit sends its hits fast) */
+const BEYOND_LIMIT = `0; invalid traffic (beyond the identity's frequency limit, ${MAX_IMPRESSIONS_PER_WINDOW} impressions or ${MAX_CLICKS_PER_WINDOW} clicks in 10 minutes): counted under totalnet only`
 
 /**
  * Counts an impression or a click: '1', or why not: its class, or a repeat of a media request id
