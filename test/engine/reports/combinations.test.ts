@@ -186,6 +186,14 @@ describe('parameters used where the spec says they are not valid are refused, na
     }
   })
 
+  it("says an order field that is a metric not asked for by 'metrics' is answered only when asked", async () => {
+    const hours = await ask(ds, PATHS.realtime, { ...base(), metrics: 'day', order_asc: 'clk_h19' })
+    expect(hours.status).toBe(400)
+    expect(hours.body.error_description).toMatch(/^The 'order_asc' 'clk_h19' is not an attribute or metric of this answer; one of: .*imp_day, clk_day\. A metric is answered, and can order, only when 'metrics' asks for it \(metrics=all asks for every one\)\.$/)
+    const other = await ask(ds, PATHS.realtime, { ...base(), order_asc: 'nothing' })
+    expect(other.body.error_description).not.toContain("'metrics' asks for it")
+  })
+
   it('says what limit pages when it runs past the end: spots (total_spot_num) or publishers', async () => {
     const pubs = new Set(A().spots.map((s) => s.publisher_id)).size
     const publisherPage = await ask(ds, PATHS.basic, { ...base(), by_position: 'publisher', limit: `0,${pubs + 1}` })
