@@ -28,6 +28,9 @@ export interface OpenOptions {
   existing?: string | undefined
 }
 
+/** What to do when a server holds the directory: its API does what the data commands do. */
+const SERVER_DOES_IT = 'When it is a server (admonitor serve, the desktop app), its API does the same: POST /local/v1/events/import, /local/v1/simulate/run, /local/v1/measurement/rebuild (README, "The API surface").'
+
 /** The address `serve` listens on by default. */
 export const DEFAULT_PORT = 8366
 export const SERVE_URL = `http://127.0.0.1:${DEFAULT_PORT}`
@@ -50,7 +53,7 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     // remote profiles' secrets: AES-256-GCM with this key file (default: secret.key beside the data directory)
     ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
-  }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? err.message : `cannot open ${dataDir}: ${(err as Error).message}`))
+  }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? `${err.message} ${SERVER_DOES_IT}` : `cannot open ${dataDir}: ${(err as Error).message}`))
   if (o.firstRunUrl !== undefined) printFirstRun(engine, o.firstRunUrl)
   return { engine, dataDir }
 }

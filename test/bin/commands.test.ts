@@ -175,6 +175,16 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(rebuiltFrom(r.out)).toBe(rawAfterDemo + 4)
   })
 
+  it("says, when a process holds the directory, that a server's API does what the command does", () => {
+    const held = join(tempDir(), 'held')
+    cpSync(dataDir, held, { recursive: true })
+    writeFileSync(join(held, 'LOCK'), String(process.pid)) // a live process: this test's
+    const r = runIn(held, 'rebuild')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(`in use by process ${process.pid}`)
+    expect(r.err).toContain('its API does the same: POST /local/v1/events/import, /local/v1/simulate/run, /local/v1/measurement/rebuild')
+  })
+
   it('refuses to rebuild a directory with no data (a mistyped --data-dir), creating nothing there', () => {
     const missing = join(tempDir(), 'no-such-dir')
     const r = runIn(missing, 'rebuild')
