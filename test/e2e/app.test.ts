@@ -2,7 +2,8 @@
  * End to end in headless Chromium against `npm run serve` with a fresh data directory (issue 4):
  * sign in; create a campaign with two spots, keywords and a plan; publish a target; fill the
  * panel and run the simulator; open each report view and compare its chart and table with the
- * API; export a CSV; import an event log; switch language and theme. Each step saves a screenshot in test-output/e2e.
+ * API; export a CSV; import an event log; switch language and theme; leave the report date with the
+ * keyboard; narrow the window. Each step saves a screenshot in test-output/e2e.
  * Runs where Chromium is installed; skipped with the reason printed where it is not.
  */
 import { readFileSync } from 'node:fs'
@@ -278,5 +279,59 @@ describe('the app in a browser', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN')
     await page.waitForTimeout(500)
     await shot(page, '10-chinese-dark')
+  })
+
+  it("closes the report date's calendar when focus leaves it; in a narrow window the side bar gives way to a drawer", async ({ skip }) => {
+    if (reason) return skip(reason)
+    await page.goto(`${server.url}/#/campaigns/${campaignId}/reports`)
+    await page.click('[data-test=tab-trend]')
+    const date = page.locator('[data-test=picker-date] input')
+    const calendar = page.locator('.n-date-panel')
+    const focusInCalendar = () => page.evaluate(() => document.activeElement?.closest('.n-date-panel') != null)
+    // Tab out of the field: the calendar closes, and Tab never reaches it afterwards (it used to come after the table)
+    await date.focus()
+    await calendar.waitFor({ state: 'visible' })
+    await page.keyboard.press('Tab')
+    await calendar.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-test=picker-date]') == null)).toBe(true)
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab')
+      expect(await focusInCalendar(), `Tab ${i + 2}`).toBe(false)
+    }
+    // Escape closes it too
+    await date.click()
+    await calendar.waitFor({ state: 'visible' })
+    await page.keyboard.press('Escape')
+    await calendar.waitFor({ state: 'hidden' })
+
+    const within = async (selector: string, width: number, height: number) => {
+      const box = await page.locator(selector).first().boundingBox()
+      return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height
+    }
+    expect(await page.locator('[data-test=nav-sider]').count()).toBe(1)
+    await page.setViewportSize({ width: 420, height: 800 })
+    await expect.poll(() => page.locator('[data-test=nav-sider]').count()).toBe(0)
+    await page.locator('[data-test=picker-date]').scrollIntoViewIfNeeded()
+    for (const selector of ['[data-test=nav-open]', '[data-test=language]', '[data-test=theme]', '[data-test=picker-date]']) {
+      await expect.poll(() => within(selector, 420, 800), { message: selector }).toBe(true)
+    }
+    // the date keeps its full width: its text fits the box
+    expect(await date.evaluate((e) => (e as HTMLInputElement).scrollWidth <= (e as HTMLInputElement).clientWidth)).toBe(true)
+    // the view tabs scroll: the last one can be reached and opened
+    await page.click('[data-test=tab-minisite]')
+    await expect.poll(() => page.locator('.n-tabs-tab--active [data-test=tab-minisite]').count()).toBe(1)
+    await shot(page, '11-narrow-reports')
+    // the navigation, the engine address and sign-out are in the drawer; a move closes it
+    await page.click('[data-test=nav-open]')
+    const drawer = page.locator('[data-test=nav-drawer]')
+    await drawer.waitFor({ state: 'visible' })
+    await expect.poll(() => within('[data-test=sign-out]', 420, 800)).toBe(true)
+    await expect.poll(() => drawer.locator('[data-test=engine-address]').textContent()).toContain(server.url)
+    await shot(page, '11-narrow-drawer')
+    await drawer.locator('a[href$="/server"]').click()
+    await page.waitForURL(/#\/server/)
+    await drawer.waitFor({ state: 'hidden' })
+    await page.setViewportSize({ width: 1360, height: 860 })
+    await expect.poll(() => page.locator('[data-test=nav-sider]').count()).toBe(1)
   })
 })

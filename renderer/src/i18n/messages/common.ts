@@ -1,7 +1,7 @@
 /** Words every screen uses: navigation, actions, states, the header. */
 export const en = {
   app: 'AdMonitor Desk',
-  nav: { campaigns: 'Campaigns', reports: 'Reports', server: 'Local server & data', sync: 'Sync' },
+  nav: { campaigns: 'Campaigns', reports: 'Reports', server: 'Local server & data', sync: 'Sync', label: 'Navigation', open: 'Open the navigation' },
   action: {
     save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', create: 'Create', close: 'Close', refresh: 'Refresh',
     search: 'Search', reset: 'Reset', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'Could not copy: select the text and copy it by hand.', exportCsv: 'Export CSV', exportXlsx: 'Export XLSX',
@@ -18,7 +18,7 @@ export const en = {
 
 export const zh: typeof en = {
   app: 'AdMonitor Desk',
-  nav: { campaigns: '活动', reports: '报表', server: '本地服务与数据', sync: '同步' },
+  nav: { campaigns: '活动', reports: '报表', server: '本地服务与数据', sync: '同步', label: '导航', open: '打开导航' },
   action: {
     save: '保存', cancel: '取消', delete: '删除', edit: '编辑', create: '新建', close: '关闭', refresh: '刷新',
     search: '搜索', reset: '重置', copy: '复制', copied: '已复制到剪贴板', copyFailed: '无法复制：请选中文本手动复制。', exportCsv: '导出 CSV', exportXlsx: '导出 XLSX',

@@ -1,0 +1,27 @@
+/**
+ * When the date field's calendar closes (DateField.vue). Pure, with the DOM reduced to what it
+ * needs, so it is tested without a browser (test/renderer/components/date-field.test.ts).
+ */
+
+/** The calendar popup's root: naive-ui renders it at the end of the page, outside the field. */
+export const CALENDAR_SELECTOR = '.n-date-panel'
+
+/** What a focus event's `relatedTarget` offers here (an Element does). */
+export interface FocusTarget {
+  closest(selector: string): unknown
+}
+
+function isTarget(x: unknown): x is FocusTarget {
+  return typeof x === 'object' && x !== null && typeof (x as FocusTarget).closest === 'function'
+}
+
+/**
+ * Whether focus going to `next` (a `focusout` event's `relatedTarget`) leaves the date field, so
+ * the calendar is to close: it does unless it goes to another part of the field (`inField`) or
+ * into the calendar itself (a click on a day or a month arrow focuses the calendar first). Focus
+ * going nowhere (`null`: a click on the page's background, the window left) leaves it too.
+ */
+export function focusLeavesField(next: unknown, inField: (next: FocusTarget) => boolean): boolean {
+  if (!isTarget(next)) return true
+  return !inField(next) && next.closest(CALENDAR_SELECTOR) === null
+}
