@@ -10,7 +10,7 @@ import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
 import { emptyProjection, personCells, project, type Projection } from './persons'
-import { campaignScope, selector } from './setup'
+import { campaignScope, checkAnswerRows, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
 
@@ -110,6 +110,9 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
   const cellDef = { first: cells.first, second: cells.second, n: nR }
   // universes are in the panel's weight units
+  const targetCount = p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).length : 1
+  const shape = { positions: pos.n, regions: nR, audiences: targetCount }
+  if (p.with_null && !keywordsEmpty) checkAnswerRows(pos.n * nR * targetCount, shape)
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : null,
   })
@@ -157,6 +160,7 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
       }
     }
   }
+  checkAnswerRows(rows.length, shape)
   return reportJson<BasicReport>({
     campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),

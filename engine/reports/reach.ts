@@ -7,7 +7,7 @@ import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { personCells, type PersonCells } from './persons'
-import { campaignScope, selector } from './setup'
+import { campaignScope, checkAnswerRows, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
 
@@ -20,6 +20,8 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = p.metrics === 'acc' ? ACC : p.metrics === 'spl' ? SPL : [...ACC, ...SPL]
+  const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).length : 1 }
+  if (p.with_null) checkAnswerRows(shape.positions * shape.regions * shape.audiences, shape)
   const rows: Row[] = []
   if (!panel && p.with_null) {
     // A panel without persons: every cell, without data and without a universe.
@@ -38,6 +40,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
       : [{ extra: {} }]
     for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience, withNull: p.with_null }))
   }
+  checkAnswerRows(rows.length, shape)
   const attributeNames = ['audience', ...(p.by_audience === 'target' ? ['target_id'] : []), ...(p.by_position !== 'campaign' ? ['publisher_id'] : []),
     ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : []), 'region_id', 'universe']
   return {

@@ -99,6 +99,25 @@ export interface ScopeParams extends PositionFilters {
 }
 
 /** The campaign, its event partition, positions, region cells, day window, platform mask and panel of a request. */
+/**
+ * The most rows one basic or reach answer holds: about 300 MB of JSON. An answer is built and
+ * written whole, and a spot x city breakdown of thousands of spots with `with_null` made one of
+ * 2.7 GB that took the server to 3.4 GB and held every other request 22 s (the scale audit of
+ * 2026-11-26). The bench's 67 MiB answer has 64,395 rows.
+ */
+export const MAX_ANSWER_ROWS = 250_000
+
+/**
+ * Refuses an answer of more than MAX_ANSWER_ROWS rows, naming `limit` and how to narrow it: with
+ * `with_null` before anything is counted (every cell is a row: positions x regions x audiences),
+ * else once the rows with data are known.
+ */
+export function checkAnswerRows(rows: number, shape: { positions: number; regions: number; audiences: number }): void {
+  if (rows <= MAX_ANSWER_ROWS) return
+  const of = `${shape.positions} positions x ${shape.regions} regions${shape.audiences > 1 ? ` x ${shape.audiences} targets` : ''}`
+  throw badParam('limit', `would give an answer of ${rows} rows (${of}), more than the ${MAX_ANSWER_ROWS} one answer holds: page the positions with limit, name fewer regions (region_id, another by_region) or targets (target_id), or leave out with_null`)
+}
+
 export function campaignScope(env: ReportEnv, p: ScopeParams) {
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)

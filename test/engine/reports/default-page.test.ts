@@ -42,3 +42,21 @@ describe('the default page of spots', () => {
     expect(new Set(r.body.items.map((i: { attributes: { publisher_id: string } }) => i.attributes.publisher_id)).size).toBe(3)
   })
 })
+
+describe('the size of one answer', () => {
+  it('refuses an answer of more than 250,000 rows, naming limit and how to narrow it, before it is built', async () => {
+    for (const [name, tag] of [['women', 'female'], ['men', 'male']]) {
+      const r = await t.post(endpoints['campaigns.publish_target'].path, { campaign_id: cid, target_name: name, tag_id: tag })
+      expect(r.status, r.raw.body).toBe(200)
+    }
+    // 503 spots x the cities x 2 targets, every cell a row with with_null
+    const ask = (path: string, extra: Record<string, string>) => t.get(path, { campaign_id: cid, date: '2025-01-10', by_position: 'spot', by_region: 'level2', by_audience: 'target', limit: `0,${N}`, ...extra })
+    for (const path of [endpoints['reports.basic_show'].path, endpoints['reports.reach_show'].path]) {
+      const big = await ask(path, { with_null: '1', ...(path.includes('basic') ? { metrics: 'acc' } : {}) })
+      expect(big.status, path).toBe(400)
+      expect(big.body.error_description).toMatch(/^The 'limit' would give an answer of \d+ rows \(503 positions x \d+ regions x 2 targets\), more than the 250000 one answer holds: page the positions with limit/)
+      // without with_null only the cells with data are rows: none here
+      expect((await ask(path, path.includes('basic') ? { metrics: 'acc' } : {})).status).toBe(200)
+    }
+  })
+})
