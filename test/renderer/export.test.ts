@@ -21,6 +21,14 @@ describe('toCsv', () => {
   })
 })
 
+describe('toCsv: spreadsheet formula injection (OWASP)', () => {
+  it("prefixes text cells that begin with =, +, -, @, a tab or a CR with ', and leaves numbers as they are", () => {
+    const cols: ExportColumn<{ v: string | number }>[] = [{ title: 'v', value: (r) => r.v }]
+    const csv = toCsv(cols, ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(1+1)', '\tTAB', 'plain', -5, 0].map((v) => ({ v })))
+    expect(parseCsv(csv).slice(1).map((r) => r[0])).toEqual([`'=HYPERLINK("http://x","y")`, "'+1+1", "'-2+3", "'@SUM(1+1)", "'\tTAB".trim(), 'plain', '-5', '0'])
+  })
+})
+
 describe('toXlsx', () => {
   it('writes a workbook that reads back with the same cells, numbers as numbers', async () => {
     const blob = await toXlsx(columns, rows, 'Report')
@@ -46,5 +54,17 @@ describe('safeFileName', () => {
   it('removes path and reserved characters', () => {
     expect(safeFileName('a/b:c*?"<>|d')).toBe('a_b_c_d')
     expect(safeFileName('  ')).toBe('export')
+  })
+
+  it('keeps the end of a long name (the view, date and choices) and cuts the middle of the campaign name, within 180 UTF-8 bytes', () => {
+    const name = `${'海飞丝 Head & Shoulders 2026 春季新品上市 全国数字媒体整合营销 Campaign — Tencent iQIYI Douyin Weibo'.repeat(2)} 2026-11-25 Daily trend (1) pc net overall level0 keyword all`
+    const a = safeFileName(name)
+    expect(new TextEncoder().encode(a).length).toBeLessThanOrEqual(180)
+    expect(a.startsWith('海飞丝 Head')).toBe(true)
+    expect(a.endsWith('2026-11-25 Daily trend (1) pc net overall level0 keyword all')).toBe(true)
+    expect(a).toContain('…')
+    // two exports differing only in their last choice keep two names (an 80-character cut gave one)
+    expect(safeFileName(name.replace('keyword', 'campaign'))).not.toBe(a)
+    expect(safeFileName('short name 2026-11-25')).toBe('short name 2026-11-25')
   })
 })

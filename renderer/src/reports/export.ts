@@ -7,7 +7,7 @@
  */
 import writeXlsx from 'write-excel-file/universal'
 import type { Params } from '../api/client'
-import { toCsv, type ExportColumn } from '../utils/export'
+import { csvLine, toCsv, type ExportColumn } from '../utils/export'
 import type { Column, TableData, TableRow, Translate } from './table'
 
 /** What an export records besides its table. */
@@ -44,7 +44,9 @@ export function exportColumns(data: TableData, t: Translate): ExportColumn<Table
 
 /** The CSV text: `# name: value` lines, then the table. */
 export function reportCsv(data: TableData, meta: ExportMeta, t: Translate): string {
-  const lines = exportParams(meta).map(([k, v]) => `# ${k}: ${v.replace(/[\r\n]+/g, ' ')}`)
+  // (each line one CSV field: a name with a comma or a quote split the line, or left a quote open
+  // over the whole file, until 2026-11-26)
+  const lines = exportParams(meta).map(([k, v]) => csvLine(`# ${k}: ${v.replace(/[\r\n]+/g, ' ')}`))
   return [...lines, toCsv(exportColumns(data, t), data.rows)].join('\r\n')
 }
 

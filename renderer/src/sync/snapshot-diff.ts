@@ -4,6 +4,7 @@
  * value, before, after and the difference. Pure.
  */
 import type { ResultOf } from '../../../engine/contract/endpoints'
+import type { ExportColumn } from '../utils/export'
 
 export type SnapshotShow = ResultOf<'sync.snapshots_show'>
 export type SnapshotDiff = SnapshotShow['diff']
@@ -20,6 +21,26 @@ export interface DiffRow {
   /** after − before with its sign ("+4", "−0.25"); '' when either is not a number. */
   delta: string
   direction: 'up' | 'down' | 'none'
+  /** The values as the answers hold them, and after − before when both are numbers: what an export writes. */
+  raw: { before: unknown; after: unknown; delta: number | null }
+}
+
+/** A value as an export writes it: a number as it is, text as it is, none as empty, lists and objects as JSON. */
+const exported = (v: unknown): string | number | null => (v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : JSON.stringify(v))
+
+/**
+ * The columns of the diff's export: the answers' own values and a numeric change (until
+ * 2026-11-26 the export wrote the table's text: thousands separators, four decimals, which made
+ * a small change "+0", and a minus sign a spreadsheet reads as text).
+ */
+export function diffExportColumns(title: (column: 'where' | 'name' | 'before' | 'after' | 'delta') => string): ExportColumn<DiffRow>[] {
+  return [
+    { title: title('where'), value: (r) => r.where },
+    { title: title('name'), value: (r) => r.name },
+    { title: title('before'), value: (r) => exported(r.raw.before) },
+    { title: title('after'), value: (r) => exported(r.raw.after) },
+    { title: title('delta'), value: (r) => r.raw.delta },
+  ]
 }
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
@@ -71,6 +92,7 @@ export function diffRows(diff: SnapshotDiff, omit: ReadonlySet<string> = new Set
   const rows = diff.changes.map((c, i) => ({
     key: String(i), where: attributesLabel(c.attributes, omit), name: c.name,
     before: formatValue(c.before), after: formatValue(c.after), ...deltaOf(c.before, c.after),
+    raw: { before: c.before, after: c.after, delta: typeof c.before === 'number' && typeof c.after === 'number' ? Math.round((c.after - c.before) * 1e9) / 1e9 : null },
   }))
   return [...rows.filter((r) => r.where === ''), ...rows.filter((r) => r.where !== '')]
 }

@@ -15,9 +15,22 @@ export interface ExportColumn<Row> {
 
 const BOM = '\ufeff'
 
-/** The CSV text of a table (header row, then one line per row; RFC 4180 quoting). */
+/**
+ * CSV options: CRLF, and text cells that begin with `=`, `+`, `-`, `@`, a tab or a CR prefixed
+ * with `'` (OWASP's defence against spreadsheet formula injection: Excel and LibreOffice run such a
+ * cell, quoted or not). Numbers are written as they are. Until 2026-11-26 a spot named
+ * `=HYPERLINK(...)` went out as a formula.
+ */
+const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: true } as const
+
+/** The CSV text of a table (header row, then one line per row; RFC 4180 quoting; formulas defused). */
 export function toCsv<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): string {
-  return Papa.unparse({ fields: columns.map((c) => c.title), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) }, { newline: '\r\n' })
+  return Papa.unparse({ fields: columns.map((c) => c.title), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) }, CSV_OPTIONS)
+}
+
+/** One line of a CSV file holding `text` as a single field (quoted as it needs, formulas defused). */
+export function csvLine(text: string): string {
+  return Papa.unparse([[text]], CSV_OPTIONS)
 }
 
 /** The XLSX file of a table: a bold header row, numbers as numbers, a frozen header. */
@@ -54,9 +67,26 @@ export async function exportXlsx<Row>(filename: string, columns: readonly Export
   download(await toXlsx(columns, rows, sheet), filename.endsWith('.xlsx') ? filename : `${filename}.xlsx`)
 }
 
-/** A file name part from free text (campaign names): no path or reserved characters. */
+/** The most UTF-8 bytes of a file name before its extension (file systems allow 255). */
+const NAME_BYTES = 180
+const utf8 = new TextEncoder()
+
+/**
+ * A file name from free text (a campaign name and the export's choices): no path or reserved
+ * characters, at most NAME_BYTES of UTF-8. A longer one loses the middle of its first part (the
+ * campaign name, written first) and keeps its end, where the view, date and choices are: until
+ * 2026-11-26 it was cut at 80 characters, and different exports of a long-named campaign got one name.
+ */
 export function safeFileName(text: string): string {
-  return text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim().slice(0, 80) || 'export'
+  const clean = text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'export'
+  if (utf8.encode(clean).length <= NAME_BYTES) return clean
+  const chars = [...clean]
+  // keep the last 60% of the budget whole, cut the head down to what is left
+  let tail = chars.length
+  while (tail > 0 && utf8.encode(chars.slice(tail - 1).join('')).length <= NAME_BYTES * 0.6) tail--
+  let head = 0
+  while (head < tail && utf8.encode(`${chars.slice(0, head + 1).join('')}…${chars.slice(tail).join('')}`).length <= NAME_BYTES) head++
+  return `${chars.slice(0, head).join('').trimEnd()}…${chars.slice(tail).join('').trimStart()}`
 }
 
 /** The rows of a sheet as text cells (CSV or the first XLSX sheet); the first row is the header. */

@@ -45,7 +45,7 @@ describe('the default page of spots', () => {
 
 describe('the size of one answer', () => {
   it('refuses an answer of more than 250,000 rows, naming limit and how to narrow it, before it is built', async () => {
-    for (const [name, tag] of [['women', 'female'], ['men', 'male']]) {
+    for (const [name, tag] of [['women', 'female'], ['men', 'male']] as const) {
       const r = await t.post(endpoints['campaigns.publish_target'].path, { campaign_id: cid, target_name: name, tag_id: tag })
       expect(r.status, r.raw.body).toBe(200)
     }

@@ -31,9 +31,18 @@ describe('report exports', () => {
     const lines = reportCsv(data, meta, t).split('\r\n')
     expect(lines[0]).toBe('# campaign_name: Spring')
     expect(lines).toContain('# by_audience: target')
-    const table = parseCsv(lines.filter((l) => !l.startsWith('#')).join('\r\n'))
+    const table = parseCsv(lines.join('\r\n')).filter((r) => !r[0]!.startsWith('#'))
     expect(table[0]).toEqual(['Row', 'reports.measure.rch · 1+ (rch_acc_p01)', '⚠ reports.export.flags'])
     expect(table[1]).toEqual(['A', '1200', '⚠ reports.measure.rch · 1+ (rch_acc_p01): small'])
+  })
+
+  it('writes each parameter line as one CSV field: a name with a comma or a quote neither splits it nor opens a quote over the file', () => {
+    const named = { ...meta, campaignName: 'Spring,"sale =1+1' }
+    const text = reportCsv(data, named, t)
+    const records = parseCsv(text)
+    expect(records[0]).toEqual(['# campaign_name: Spring,"sale =1+1'])
+    expect(records.find((r) => r[0] === '# spot_id: 1,2')).toEqual(['# spot_id: 1,2'])
+    expect(records.at(-1)).toEqual(['B', '5', ''])
   })
 
   it('puts the parameters on a second XLSX sheet', async () => {

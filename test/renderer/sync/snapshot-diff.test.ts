@@ -1,6 +1,7 @@
 // renderer/src/sync/snapshot-diff.ts: the diff of a restated snapshot as readable rows
 import { describe, expect, it } from 'vitest'
-import { attributesLabel, commonAttributes, deltaOf, diffRows, diffSummary, formatValue, type SnapshotDiff } from '../../../renderer/src/sync/snapshot-diff'
+import { attributesLabel, commonAttributes, deltaOf, diffExportColumns, diffRows, diffSummary, formatValue, type SnapshotDiff } from '../../../renderer/src/sync/snapshot-diff'
+import { parseCsv, toCsv } from '../../../renderer/src/utils/export'
 
 const diff: SnapshotDiff = {
   previous_id: '4', items_added: 1, items_removed: 2, values_changed: 3,
@@ -17,6 +18,19 @@ describe('diff rows', () => {
       ['', 'version', 'V1.0', 'V1.1', ''],
       ['audience=overall · spot_id=12', 'imp_acc', '8', '12', '+4'],
       ['audience=overall · spot_id=12', 'ctr', '0.125', '—', ''],
+    ])
+  })
+
+  it("exports the answers' own values and a numeric change: no separators, no four-decimal rounding, a plain minus", () => {
+    const big: SnapshotDiff = { ...diff, changes: [
+      { attributes: { spot_id: 12 }, name: 'imp_acc', before: 1234567, after: 1234000 },
+      { attributes: { spot_id: 12 }, name: 'grp_acc', before: 12.34567, after: 12.34568 },
+    ] }
+    const csv = toCsv(diffExportColumns((k) => k), diffRows(big))
+    expect(parseCsv(csv)).toEqual([
+      ['where', 'name', 'before', 'after', 'delta'],
+      ['spot_id=12', 'imp_acc', '1234567', '1234000', '-567'],
+      ['spot_id=12', 'grp_acc', '12.34567', '12.34568', '0.00001'],
     ])
   })
 
