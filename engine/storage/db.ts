@@ -33,6 +33,9 @@ function checkParams(sql: string, params: readonly Param[]): void {
 
 const SET_META = 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'
 
+/** Free pages (4 KiB each) from which an export compacts the database: 4 MiB. */
+export const COMPACT_FREE_PAGES = 1024
+
 export class Db {
   private depth = 0
   private written: Statement[] = []
@@ -178,9 +181,17 @@ export class Db {
     this.db.run(SET_META, [key, value])
   }
 
-  /** A consistent image of the whole database. */
+  /**
+   * A consistent image of the whole database. One whose pages are a quarter free or more (at least
+   * COMPACT_FREE_PAGES) is compacted first (VACUUM): deleted records left their pages free, and
+   * every snapshot wrote them again: a scale audit of 2026-11-26 deleted 630,000 plan days and saw
+   * the file grow from 25.6 to 35.3 MB, 95% of it free pages. VACUUM keeps INTEGER PRIMARY KEY ids;
+   * the few tables with implicit rowids keep their rows' order.
+   */
   export(): Uint8Array {
     if (this.depth > 0) throw new Error('Db.export inside a transaction')
+    const free = Number(this.scalar<number>('PRAGMA freelist_count') ?? 0)
+    if (free >= COMPACT_FREE_PAGES && free * 4 >= Number(this.scalar<number>('PRAGMA page_count') ?? 0)) this.db.run('VACUUM')
     const bytes = this.db.export()
     this.afterOpen()
     return bytes
