@@ -107,16 +107,26 @@ function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { campaign_id: num
  * estimates. The days are removed first with update_spot delete_slot.
  */
 function checkPlansInside(ctx: Ctx, campaignId: number, start: string, end: string): void {
-  const outside = ctx.db.query<{ spot_id: number; first: string; last: string; days: number }>(
-    `SELECT p.spot_id, MIN(p.date) AS first, MAX(p.date) AS last, COUNT(*) AS days FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id
+  const outside = ctx.db.query<{ spot_id: number; name: string; before: number; first: string; after: number; last: string }>(
+    `SELECT p.spot_id, s.placement_name AS name, SUM(p.date < ?) AS before, MIN(p.date) AS first, SUM(p.date > ?) AS after, MAX(p.date) AS last
+     FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id
      WHERE s.campaign_id = ? AND (p.date < ? OR p.date > ?) GROUP BY p.spot_id ORDER BY p.spot_id`,
-    [campaignId, start, end],
+    [start, end, campaignId, start, end],
   )
   if (outside.length === 0) return
-  const param = outside.some((o) => o.first < start) ? 'start_date' : 'end_date'
-  const named = outside.slice(0, 3).map((o) => `spot ${o.spot_id} has ${o.days} day${o.days === 1 ? '' : 's'} between ${o.first} and ${o.last}`).join('; ')
+  // the date (or both) the days fall outside of; each spot by id and name, its days on each side
+  // (until 2026-11-26 one date was named, and a spot's days on both sides were given as one count
+  // "between" its first and last day)
+  const early = outside.some((o) => o.before > 0)
+  const late = outside.some((o) => o.after > 0)
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+  const sides = (o: (typeof outside)[number]) => [
+    ...(o.before > 0 ? [`${days(o.before)} before ${start} (from ${o.first})`] : []),
+    ...(o.after > 0 ? [`${days(o.after)} after ${end} (to ${o.last})`] : []),
+  ].join(' and ')
+  const named = outside.slice(0, 3).map((o) => `spot ${o.spot_id} '${o.name}' has ${sides(o)}`).join('; ')
   const more = outside.length > 3 ? `; and ${outside.length - 3} more spots` : ''
-  throw badParam(param, `would leave plan days outside the campaign's dates ${start}..${end}: ${named}${more}; remove them first (update_spot delete_slot)`)
+  throw badParam(early ? 'start_date' : 'end_date', `${early && late ? "and the 'end_date' " : ''}would leave plan days outside the campaign's dates ${start}..${end}: ${named}${more}; remove those days from the spots' plans first (update_spot with delete_slot)`)
 }
 
 const update: Handler<'campaigns.update'> = (ctx, p) => {

@@ -155,8 +155,11 @@ describe('campaigns.update', () => {
     expect(spot.spot_id).toBeDefined()
     const late = await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.tomorrow, end_date: '2025-01-19' })
     expect400(late, 'invalid_request', 'end_date')
-    expect(late.body.error_description).toBe(`The 'end_date' would leave plan days outside the campaign's dates 2025-01-11..2025-01-19: spot ${spot.spot_id} has 2 days between 2025-01-20 and 2025-01-21; remove them first (update_spot delete_slot).`)
+    expect(late.body.error_description).toBe(`The 'end_date' would leave plan days outside the campaign's dates 2025-01-11..2025-01-19: spot ${spot.spot_id} 'top' has 2 days after 2025-01-19 (to 2025-01-21); remove those days from the spots' plans first (update_spot with delete_slot).`)
     expect400(await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: '2025-01-18', end_date: DATES.nextMonth }), 'invalid_request', 'start_date')
+    // days on both sides: both dates named, and each side's days counted (they were one count "between" the first and last day)
+    const both = await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: '2025-01-18', end_date: '2025-01-19' })
+    expect(both.body.error_description).toBe(`The 'start_date' and the 'end_date' would leave plan days outside the campaign's dates 2025-01-18..2025-01-19: spot ${spot.spot_id} 'top' has 1 day before 2025-01-18 (from 2025-01-17) and 2 days after 2025-01-19 (to 2025-01-21); remove those days from the spots' plans first (update_spot with delete_slot).`)
     expect((await show(id)).end_date).toBe(DATES.nextMonth)
     // inside the plan's days, or once the days are removed, the dates change
     expect((await t.post('/cms/v1/campaigns/update', { campaign_id: id, start_date: DATES.tomorrow, end_date: '2025-01-21' })).status).toBe(200)
