@@ -63,7 +63,7 @@ function operation(id: string, def: EndpointDef): Record<string, unknown> {
     200: { description: def.produces ? 'Success: a file or pixel, not JSON' : 'Success', content: produced ?? json },
     ...(def.produces?.includes('text/plain') ? { 302: { description: 'Redirect to the landing page', headers: { Location: { schema: { type: 'string' } } } } } : {}),
     // a tag's rt=0 / rt=1, or a click of a spot without a landing page (docs/tracking.md)
-    ...(def.rawParams ? { 204: { description: 'Counted (or not: see the header), no body', headers: { 'X-AdMonitor-Counted': { schema: { type: 'string' }, description: "1, or 0; and why" } } } } : {}),
+    ...(def.rawParams ? { 204: { description: 'Counted (or not: see the header), no body', headers: { 'X-AdMonitor-Counted': { schema: { type: 'string' }, description: "1 when the hit counts in the default (net) figures, or 0; and why (not counted, or recorded as invalid traffic: its class)" } } } } : {}),
   }
   for (const s of [...statuses].sort()) responses[s] = errorResponse(Object.values(E).filter((e) => e.status === s).map((e) => e.error).join(', '))
   return {

@@ -2,7 +2,7 @@
 import { get } from './endpoint'
 import { any } from './schema'
 
-const pixel = any('a 1x1 GIF (or 204 with rt=0/1); headers X-AdMonitor-Counted: 1, or 0 and the reason')
+const pixel = any('a 1x1 GIF (or 204 with rt=0/1); headers X-AdMonitor-Counted: 1 when it counts in the default (net) figures, or 0 and the reason (a bot, a data-centre hit the spot leaves out, beyond the frequency limit, a repeated request id, an unknown spot)')
 // each also at its bare letter with a query (`/x?k=...`, old vendor codes) and under its prefix (parameters in the path)
 const meta = (summary: string, prefix: string, produces: string[]) => ({ summary, spec: 'vendor-notes §7', rawParams: true, prefix, aliases: [prefix.slice(0, -1)], produces })
 
