@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { buildApp } from '../helpers/build'
 import { ACCOUNT, apiGet, apiToken, cannotRun, launch, serve, shot, type Served } from './harness'
 import { metricCells, numbersIn, reportCalls } from './report-check'
@@ -134,8 +134,61 @@ describe('the app in a browser', () => {
     await expect.poll(() => landing.textContent()).toContain("'landing_page'")
     await landing.locator('input').fill('https://example.com/spring')
     await expect.poll(() => landing.textContent()).not.toContain("'landing_page'")
+    // typed changes: Esc asks before discarding them
     await page.keyboard.press('Escape')
+    await page.locator('.n-dialog').waitFor({ state: 'visible' })
+    expect(await page.locator('[data-test=spot-editor]').isVisible()).toBe(true)
+    await page.click('.n-dialog__action .n-button--warning-type')
     await page.waitForSelector('[data-test=spot-editor]', { state: 'hidden' })
+  })
+
+  it('keeps a refused plan total with its reason, and fits the spot editor and the plan calendar in a narrow window', async ({ skip }) => {
+    if (reason) return skip(reason)
+    await page.setViewportSize({ width: 390, height: 800 })
+    // (the wide window back whatever happens: the steps after this one need it)
+    onTestFinished(() => page.setViewportSize({ width: 1360, height: 860 }))
+    await page.click('[data-test=spot-new]')
+    await page.waitForSelector('[data-test=spot-editor]')
+    await checkbox('[data-test=spot-with-plan]', true)
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!
+    // polled: the drawer slides in from the right
+    await expect.poll(async () => { const d = await box('[data-test=spot-editor]'); return d.x >= 0 && d.x + d.width <= 390 }).toBe(true)
+    await expect.poll(async () => (await box('[data-test=spot-field-publisher_name] input')).x).toBeGreaterThanOrEqual(0)
+    await page.fill('[data-test=spot-field-publisher_name] input', 'Narrow')
+    await page.fill('[data-test=spot-field-slot_begin] input', today)
+    await page.keyboard.press('Enter')
+    await page.fill('[data-test=spot-field-slot_duration] input', '2')
+    const imp = page.locator('[data-test=spot-field-est_impression]')
+    await imp.locator('input').fill('1.5')
+    await page.keyboard.press('Tab')
+    expect(await imp.locator('input').inputValue()).toBe('1.5')
+    await expect.poll(() => imp.textContent()).toContain("'est_impression' must be")
+    expect(await page.textContent('[data-test=spot-plan-preview]')).not.toContain('impression')
+    await imp.locator('input').fill('99999999999999999')
+    await expect.poll(() => imp.textContent()).toContain('1099511627776')
+    await page.click('[data-test=spot-save]')
+    await shot(page, '06-narrow-spot-editor')
+    expect(await page.locator('[data-test=spot-editor]').isVisible()).toBe(true)
+    await page.click('[data-test=spot-cancel]')
+    await page.click('.n-dialog__action .n-button--warning-type')
+    await page.waitForSelector('[data-test=spot-editor]', { state: 'hidden' })
+
+    // the plan calendar: readable cells; a removed day leaves the selection; empty boxes set nothing
+    await page.locator('[data-test=spot-plan]').first().click()
+    const day = page.locator(`[data-test=plan-day-${today}]`)
+    // polled: the dialog grows in from half its size
+    await expect.poll(async () => (await day.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(36)
+    await day.click()
+    await expect.poll(() => page.textContent('[data-test=plan-selected]')).toBe('1 day selected')
+    expect(await page.textContent('[data-test=plan-day-detail]')).toContain('250,000 impressions')
+    expect(await page.isDisabled('[data-test=plan-apply]')).toBe(true)
+    await page.click('[data-test=plan-remove]')
+    await expect.poll(() => page.textContent('[data-test=plan-selected]')).toBe('0 days selected')
+    await shot(page, '06-narrow-plan')
+    await page.locator('[data-test=plan-calendar] .n-card__footer .n-button').first().click()
+    await page.click('.n-dialog__action .n-button--warning-type')
+    await page.waitForSelector('[data-test=plan-calendar]', { state: 'hidden' })
+    await page.setViewportSize({ width: 1360, height: 860 })
   })
 
   it('publishes a target built from panel tags', async ({ skip }) => {

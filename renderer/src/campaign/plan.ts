@@ -16,7 +16,7 @@ export interface SlotRequest {
   est_click?: string
 }
 
-/** Estimates to give days; a missing member leaves that estimate as it is (0 for new days). */
+/** Estimates to give days; a missing member leaves that estimate as it is (clicks 0 for new days). */
 export interface Estimates {
   est_impression?: number | undefined
   est_click?: number | undefined
@@ -29,14 +29,39 @@ export function normalizePlan(plan: readonly PlanDay[]): PlanDay[] {
   return [...new Map(plan.map((d) => [d.date, { ...d }])).values()].sort(byDate)
 }
 
-/** The plan with `dates` given the estimates (days not planned yet are added). */
+/**
+ * The plan with `dates` given the estimates. A day not planned yet is added only when impressions
+ * are given: setting clicks alone never adds a day with 0 impressions (the audit's day that went
+ * from 12,345 to 0 after being removed and "set" again).
+ */
 export function setDays(plan: readonly PlanDay[], dates: readonly string[], est: Estimates): PlanDay[] {
   const map = new Map(plan.map((d) => [d.date, { ...d }]))
   for (const date of dates) {
-    const old = map.get(date) ?? { date, est_impression: 0, est_click: 0 }
-    map.set(date, { date, est_impression: est.est_impression ?? old.est_impression, est_click: est.est_click ?? old.est_click })
+    const old = map.get(date)
+    if (old === undefined && est.est_impression === undefined) continue
+    map.set(date, { date, est_impression: est.est_impression ?? old?.est_impression ?? 0, est_click: est.est_click ?? old?.est_click ?? 0 })
   }
   return normalizePlan([...map.values()])
+}
+
+/** The largest daily estimate update_spot takes (its est_impression / est_click lists, 2^40). */
+export const MAX_DAY_ESTIMATE = 2 ** 40
+
+/** A daily estimate box read: empty (keep), a whole number in range, or why not. */
+export type EstimateInput = { kind: 'empty' } | { kind: 'value'; value: number } | { kind: 'invalid'; max: number }
+
+/** Reads an estimate box as typed: it is kept as typed, and refused with the bound when it is not a whole number 0..2^40. */
+export function readEstimate(text: string): EstimateInput {
+  const s = text.trim()
+  if (s === '') return { kind: 'empty' }
+  if (!/^[0-9]{1,15}$/.test(s) || Number(s) > MAX_DAY_ESTIMATE) return { kind: 'invalid', max: MAX_DAY_ESTIMATE }
+  return { kind: 'value', value: Number(s) }
+}
+
+/** The estimates the two boxes give, or null when either box is refused or both are empty (nothing to set). */
+export function estimatesOf(imp: EstimateInput, clk: EstimateInput): Estimates | null {
+  if (imp.kind === 'invalid' || clk.kind === 'invalid' || (imp.kind === 'empty' && clk.kind === 'empty')) return null
+  return { est_impression: imp.kind === 'value' ? imp.value : undefined, est_click: clk.kind === 'value' ? clk.value : undefined }
 }
 
 /** The plan without `dates`. */

@@ -7,7 +7,9 @@ import { endpoints } from '../../../engine/contract/endpoints'
 import { ApiError, badParam } from '../../../engine/contract/errors'
 import { CUSTOMER_FIELDS, type Spot } from '../../../engine/contract/models'
 import { keywordChannelProblem, newPlanProblems, type CampaignDates } from '../../../engine/contract/plan-rules'
-import { keywordText, type KeywordRow } from './keywords'
+import { addDays } from './dates'
+import { filledRows, keywordText, type KeywordRow } from './keywords'
+import { evenSplit } from './plan'
 
 export type SpotMode = 'create' | 'plan' | 'update'
 
@@ -62,15 +64,83 @@ export function formFromSpot(spot: Spot): SpotForm {
   return form
 }
 
-/** A field's value as the endpoint's codec reads it (undefined when not sent), or the codec's refusal. */
+type FieldCodec = { decode: (r: string | undefined, n: string) => unknown; schema: { type?: string; minimum?: number; maximum?: number } }
+
+/**
+ * A field's value as the endpoint's codec reads it (undefined when not sent), or the codec's
+ * refusal. An integer too long for the codec ("must be an integer") is refused with its real
+ * bounds instead, which the schema holds (the audit's 99999999999999999).
+ */
 function decodeField(mode: SpotMode, field: SpotField, raw: string | undefined): { value?: unknown; error?: string } {
-  const codec = (endpoints[ENDPOINT[mode]].params as Record<string, { decode: (r: string | undefined, n: string) => unknown }>)[field]
+  const codec = (endpoints[ENDPOINT[mode]].params as Record<string, FieldCodec>)[field]
   if (!codec) return {}
   try {
     return { value: codec.decode(raw, field) }
   } catch (e) {
+    const { type, minimum, maximum } = codec.schema
+    const s = raw?.trim() ?? ''
+    if (type === 'integer' && minimum !== undefined && maximum !== undefined && /^-?[0-9]+$/.test(s)) {
+      return { error: badParam(field, `must be between ${minimum} and ${maximum}, got ${s}`).message }
+    }
     return { error: e instanceof ApiError ? e.message : String(e) }
   }
+}
+
+/** Whether a field is a number box (its codec reads an integer). */
+export function isNumberField(field: SpotField): boolean {
+  return ALL_FIELDS.includes(field) && ['create', 'plan', 'update'].some((m) => (endpoints[ENDPOINT[m as SpotMode]].params as Record<string, FieldCodec>)[field]?.schema.type === 'integer')
+}
+
+/**
+ * Problems of the number boxes that hold something the codec refuses, shown as soon as typed
+ * (before a submit): a refused number is kept in its box with the reason, never emptied.
+ */
+export function numberErrors(form: SpotForm, mode: SpotMode): SpotErrors {
+  const out: SpotErrors = {}
+  for (const f of fieldsOf(mode)) {
+    if (!isNumberField(f) || form[f].trim() === '') continue
+    const { error } = decodeField(mode, f, form[f])
+    if (error !== undefined) out[f] = error
+  }
+  return out
+}
+
+/** What create_spot_with_plan would make of the plan fields: days, first and last day, per-day figures. */
+export interface PlanPreview {
+  days: number
+  first: string
+  last: string
+  /** The first (largest) day's share of each total. */
+  est_impression: number
+  est_click: number
+}
+
+/**
+ * The plan a form describes, or null while the start or length is missing or any plan field is
+ * refused by its codec (a refused total is never previewed as 0).
+ */
+export function planPreview(form: SpotForm): PlanPreview | null {
+  const read = (f: (typeof PLAN_FIELDS)[number]) => decodeField('plan', f, sentValue('plan', f, form[f]))
+  const [begin, duration, imp, clk] = PLAN_FIELDS.map(read)
+  if ([begin, duration, imp, clk].some((r) => r!.error !== undefined)) return null
+  const first = begin!.value as string | undefined
+  const days = duration!.value as number | undefined
+  if (first === undefined || days === undefined) return null
+  const share = (total: unknown) => evenSplit((total as number | undefined) ?? 0, days)[0] ?? 0
+  return { days, first, last: addDays(first, days - 1), est_impression: share(imp!.value), est_click: share(clk!.value) }
+}
+
+/** What the spot editor holds: the fields and the keyword rows. */
+export interface SpotEditorState {
+  form: SpotForm
+  keywords: readonly KeywordRow[]
+}
+
+/** Whether the editor holds typed changes: a field or a filled keyword row differs from what was loaded. */
+export function spotFormChanged(before: SpotEditorState, now: SpotEditorState): boolean {
+  if (ALL_FIELDS.some((f) => before.form[f] !== now.form[f])) return true
+  const rows = (k: readonly KeywordRow[]) => JSON.stringify(filledRows(k).map((r) => [r.keyword_id ?? null, r.keyword_name, r.landing_page]))
+  return rows(before.keywords) !== rows(now.keywords)
 }
 
 /** The text a field would be sent as: undefined when not sent. */

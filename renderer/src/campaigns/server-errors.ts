@@ -19,3 +19,24 @@ export function fieldOfServerError(error: string | undefined, message: string): 
   const param = paramOfDescription(message)
   return param !== null && FORM_PARAMS.has(param) ? (param as ErrorField) : null
 }
+
+/** Fields that go together: changing one clears the server error of both (start and end are sent together). */
+const PAIRS: Readonly<Partial<Record<ErrorField, readonly ErrorField[]>>> = {
+  start_date: ['start_date', 'end_date'],
+  end_date: ['start_date', 'end_date'],
+}
+
+/** The fields whose server error a change of `field` clears: itself, and its pair. */
+export const clearedWith = (field: ErrorField): readonly ErrorField[] => PAIRS[field] ?? [field]
+
+/**
+ * Every form field a server error belongs to ([] = an alert): a date error whose message also
+ * names the other date ("The 'start_date' and the 'end_date' would leave plan days outside ...")
+ * goes on both.
+ */
+export function fieldsOfServerError(error: string | undefined, message: string): ErrorField[] {
+  const field = fieldOfServerError(error, message)
+  if (field === null) return []
+  const other = field === 'start_date' ? 'end_date' : field === 'end_date' ? 'start_date' : null
+  return other !== null && message.includes(`'${other}'`) ? [field, other].sort() as ErrorField[] : [field]
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, dateRange, localDay, monthGrid, monthsBetween, weekday } from '../../../renderer/src/campaign/dates'
 import { campaignStatus } from '../../../renderer/src/campaigns/list-query'
-import { evenSplit, planChanges, planRequests, planSummary, removeDays, setDays, type PlanDay } from '../../../renderer/src/campaign/plan'
+import { MAX_DAY_ESTIMATE, estimatesOf, evenSplit, planChanges, planRequests, planSummary, readEstimate, removeDays, setDays, type PlanDay } from '../../../renderer/src/campaign/plan'
 
 const day = (date: string, est_impression = 0, est_click = 0): PlanDay => ({ date, est_impression, est_click })
 const stored = [day('2025-01-10', 100, 1), day('2025-01-11', 100, 1), day('2025-01-12', 100, 1)]
@@ -57,7 +57,29 @@ describe('plan helpers', () => {
 
   it('keeps an estimate that is not given when setting days', () => {
     expect(setDays(stored, ['2025-01-10'], { est_click: 4 })[0]).toEqual(day('2025-01-10', 100, 4))
-    expect(setDays([], ['2025-01-01'], {})).toEqual([day('2025-01-01')])
+    expect(setDays([], ['2025-01-01'], { est_impression: 0 })).toEqual([day('2025-01-01')])
+  })
+
+  it('does not add a day when no impressions are given (a removed day is not re-added with 0)', () => {
+    const removed = removeDays(stored, ['2025-01-10'])
+    expect(setDays(removed, ['2025-01-10', '2025-01-11'], { est_click: 4 })).toEqual(setDays(removed, ['2025-01-11'], { est_click: 4 }))
+    expect(setDays(removed, ['2025-01-10'], {})).toEqual(removed)
+    expect(setDays(removed, ['2025-01-10'], { est_impression: 5 }).find((d) => d.date === '2025-01-10')).toEqual(day('2025-01-10', 5, 0))
+  })
+
+  it('reads an estimate box as typed: empty, a whole number up to 2^40, or refused with the bound', () => {
+    expect(readEstimate('  ')).toEqual({ kind: 'empty' })
+    expect(readEstimate(' 12345 ')).toEqual({ kind: 'value', value: 12345 })
+    expect(readEstimate(String(MAX_DAY_ESTIMATE))).toEqual({ kind: 'value', value: MAX_DAY_ESTIMATE })
+    for (const bad of ['1.5', '-5', 'abc', '1e3', String(MAX_DAY_ESTIMATE + 1), '99999999999999999']) expect(readEstimate(bad), bad).toEqual({ kind: 'invalid', max: MAX_DAY_ESTIMATE })
+  })
+
+  it('sets nothing when both boxes are empty or one is refused', () => {
+    const e = readEstimate('')
+    expect(estimatesOf(e, e)).toBeNull()
+    expect(estimatesOf(readEstimate('1.5'), readEstimate('3'))).toBeNull()
+    expect(estimatesOf(e, readEstimate('3'))).toEqual({ est_impression: undefined, est_click: 3 })
+    expect(estimatesOf(readEstimate('7'), e)).toEqual({ est_impression: 7, est_click: undefined })
   })
 })
 

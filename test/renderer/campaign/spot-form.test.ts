@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { Spot } from '../../../engine/contract/models'
 import type { PlanInput } from '../../../engine/routes/spots-plan'
 import { spotLabel } from '../../../renderer/src/campaign/spot-fields'
-import { CREATE_ONLY, createParams, emptyForm, fieldsOf, formFromSpot, updateParams, validateSpot } from '../../../renderer/src/campaign/spot-form'
+import type { KeywordRow } from '../../../renderer/src/campaign/keywords'
+import { CREATE_ONLY, createParams, emptyForm, fieldsOf, formFromSpot, isNumberField, numberErrors, planPreview, spotFormChanged, updateParams, validateSpot } from '../../../renderer/src/campaign/spot-form'
 import { engineRefusal } from './engine-plan'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
@@ -57,6 +58,49 @@ describe('validateSpot', () => {
 
   it('refuses emptying a name on update', () => {
     expect(validateSpot({ ...named(), placement_name: '' }, 'update', campaign).placement_name).toContain('should not be empty')
+  })
+})
+
+describe('number boxes', () => {
+  const plan = () => ({ ...named(), slot_begin: '2025-01-10', slot_duration: '2' })
+
+  it('refuses a decimal or negative total with the reason, keeping it out of the preview', () => {
+    for (const imp of ['1.5', '-5', 'abc']) {
+      const f = { ...plan(), est_impression: imp }
+      expect(numberErrors(f, 'plan').est_impression, imp).toMatch(/^The 'est_impression' must be/)
+      expect(validateSpot(f, 'plan', campaign).est_impression, imp).toBeDefined()
+      expect(planPreview(f), imp).toBeNull()
+    }
+    expect(numberErrors({ ...plan(), est_impression: '-5' }, 'plan').est_impression).toContain('between 0 and 1099511627776')
+  })
+
+  it('names the real bound of a number too long to read', () => {
+    const f = { ...plan(), est_impression: '99999999999999999' }
+    expect(validateSpot(f, 'plan', campaign).est_impression).toBe("The 'est_impression' must be between 0 and 1099511627776, got 99999999999999999.")
+    expect(numberErrors({ ...named(), linked_siteid: '99999999999999999' }, 'create').linked_siteid).toContain('between 1 and 2147483647')
+    expect(planPreview(f)).toBeNull()
+  })
+
+  it('shows only the number boxes, and only when something is typed', () => {
+    expect(numberErrors({ ...emptyForm(), landing_page: 'x' }, 'plan')).toEqual({})
+    expect(Object.keys(numberErrors({ ...plan(), slot_duration: '0', est_click: '2.5' }, 'plan')).sort()).toEqual(['est_click', 'slot_duration'])
+    expect(isNumberField('est_impression')).toBe(true)
+    expect(isNumberField('placement_name')).toBe(false)
+  })
+
+  it('previews the per-day figures of valid totals as the engine spreads them', () => {
+    expect(planPreview({ ...plan(), est_impression: '101', est_click: '' })).toEqual({ days: 2, first: '2025-01-10', last: '2025-01-11', est_impression: 51, est_click: 0 })
+    expect(planPreview({ ...plan(), slot_duration: '' })).toBeNull()
+  })
+})
+
+describe('spotFormChanged', () => {
+  const state = (form = named(), keywords: KeywordRow[] = []) => ({ form, keywords })
+  it('sees a typed field or a keyword, and ignores a blank keyword row', () => {
+    expect(spotFormChanged(state(), state(named(), [{ keyword_name: ' ', landing_page: '' }]))).toBe(false)
+    expect(spotFormChanged(state(), state({ ...named(), market: 'x' }))).toBe(true)
+    expect(spotFormChanged(state(named(), [{ keyword_id: 3, keyword_name: 'k', landing_page: '' }]), state(named(), [{ keyword_id: 3, keyword_name: 'k2', landing_page: '' }]))).toBe(true)
+    expect(spotFormChanged(state(), state(named(), [{ keyword_name: 'k', landing_page: '' }]))).toBe(true)
   })
 })
 

@@ -1,8 +1,23 @@
 // renderer/src/campaigns/server-errors.ts and stores/reference/shared.ts: server errors on fields; picker helpers
 import { describe, expect, it } from 'vitest'
 import { paramOfDescription } from '../../../engine/contract/errors'
-import { fieldOfServerError } from '../../../renderer/src/campaigns/server-errors'
+import { clearedWith, fieldOfServerError, fieldsOfServerError } from '../../../renderer/src/campaigns/server-errors'
 import { cacheKey, idByName, namedOptions, panelPlatform, toOptions } from '../../../renderer/src/stores/reference/shared'
+
+describe('fieldsOfServerError', () => {
+  it("puts a date error that names both dates on both, and a one-date error on its date", () => {
+    const both = "The 'start_date' and the 'end_date' would leave plan days outside the campaign's dates 2026-12-05..2027-01-15: spot 1 'a' has 4 days before 2026-12-05 (from 2026-12-01)"
+    expect(fieldsOfServerError('invalid_request', both)).toEqual(['end_date', 'start_date'])
+    expect(fieldsOfServerError('invalid_request', "The 'end_date' would leave plan days outside the campaign's dates 2026-12-01..2027-01-15: spot 1 'a' has 16 days after 2027-01-15 (to 2027-01-31)")).toEqual(['end_date'])
+    expect(fieldsOfServerError('invalid_campaign_name', 'already used')).toEqual(['campaign_name'])
+    expect(fieldsOfServerError('server_error', 'boom')).toEqual([])
+  })
+  it('clears the error of both dates when either changes, and only its own otherwise', () => {
+    expect([...clearedWith('end_date')].sort()).toEqual(['end_date', 'start_date'])
+    expect([...clearedWith('start_date')].sort()).toEqual(['end_date', 'start_date'])
+    expect(clearedWith('campaign_name')).toEqual(['campaign_name'])
+  })
+})
 
 describe('fieldOfServerError', () => {
   it('puts invalid_campaign_name on the name whatever the text', () => {

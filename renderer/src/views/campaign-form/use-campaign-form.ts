@@ -9,7 +9,7 @@ import type { Campaign } from '../../../../engine/contract/models'
 import { api } from '../../api'
 import { CREATE_ONLY, createParams, emptyForm, formFromCampaign, updateIsEmpty, updateParams, type CampaignForm } from '../../campaigns/form-model'
 import { isValid, validateCampaignForm, type FormErrors } from '../../campaigns/form-rules'
-import { fieldOfServerError } from '../../campaigns/server-errors'
+import { fieldsOfServerError } from '../../campaigns/server-errors'
 import { useReferenceStore, type BrandRow } from '../../stores/reference'
 import { idByName } from '../../stores/reference/shared'
 import { useFieldErrors } from './use-field-errors'
@@ -96,9 +96,9 @@ export function useCampaignForm(campaignId: Ref<string | null>) {
 
   /** Puts a refused request's error on its field, else (or for a read-only field) in the alert. */
   function placeServerError(e: ApiError): void {
-    const field = fieldOfServerError(e.body?.error, e.message)
-    if (field !== null && (mode.value === 'create' || !(CREATE_ONLY as readonly string[]).includes(field))) shown.serverErrors.set(field, e.message)
-    else alert.value = e.message
+    const fields = fieldsOfServerError(e.body?.error, e.message).filter((f) => mode.value === 'create' || !(CREATE_ONLY as readonly string[]).includes(f))
+    for (const f of fields) shown.serverErrors.set(f, e.message)
+    if (fields.length === 0) alert.value = e.message
   }
 
   /** The create or update request of the form; null when an update would change nothing. */

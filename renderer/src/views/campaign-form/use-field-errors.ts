@@ -5,6 +5,7 @@
 import { reactive, ref, watch, type ComputedRef } from 'vue'
 import type { CampaignForm } from '../../campaigns/form-model'
 import type { ErrorField, FieldError, FormErrors } from '../../campaigns/form-rules'
+import { clearedWith } from '../../campaigns/server-errors'
 
 const WARES_PARTS: readonly string[] = ['wares_advertiser', 'wares_brand', 'wares_product']
 
@@ -21,7 +22,8 @@ export function useFieldErrors(form: CampaignForm, errors: ComputedRef<FormError
       if (now[k] === before[k]) continue
       const field: ErrorField = WARES_PARTS.includes(k) ? 'wares' : k
       touched.add(field)
-      serverErrors.delete(field)
+      // a date's server error is about the pair (plan days outside start..end): either clears it
+      for (const f of clearedWith(field)) serverErrors.delete(f)
     }
   }, { flush: 'sync' })
 
