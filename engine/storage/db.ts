@@ -191,7 +191,14 @@ export class Db {
   export(): Uint8Array {
     if (this.depth > 0) throw new Error('Db.export inside a transaction')
     const free = Number(this.scalar<number>('PRAGMA freelist_count') ?? 0)
-    if (free >= COMPACT_FREE_PAGES && free * 4 >= Number(this.scalar<number>('PRAGMA page_count') ?? 0)) this.db.run('VACUUM')
+    if (free >= COMPACT_FREE_PAGES && free * 4 >= Number(this.scalar<number>('PRAGMA page_count') ?? 0)) {
+      try {
+        this.db.run('VACUUM')
+      } catch {
+        // compacting is a saving of space only: the image is exported as it is (VACUUM refuses
+        // while a statement is still running, for one)
+      }
+    }
     const bytes = this.db.export()
     this.afterOpen()
     return bytes
