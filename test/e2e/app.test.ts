@@ -73,6 +73,11 @@ describe('the app in a browser', () => {
     await page.keyboard.press('Enter')
     await page.fill('[data-test=field-end_date] input', plusDays(13))
     await page.keyboard.press('Enter')
+    // the form's dates are the keyboard-safe DateField: Tab out of one and its calendar is gone
+    await page.click('[data-test=field-end_date] input')
+    await expect.poll(() => page.locator('.n-date-panel').isVisible()).toBe(true)
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.locator('.n-date-panel').isVisible()).toBe(false)
     // a frequency limit of 1.5 stays as typed and is marked (the box rounded it to 2 without a word)
     const limit = page.locator('[data-test=field-frequency_limit] input')
     await limit.fill('1.5')
