@@ -103,6 +103,9 @@ function parseDate(raw: string, name: string): string {
 
 function parseInt10(raw: string, name: string, min: number, max: number): number {
   const s = raw.trim()
+  // (a whole number too long to read exactly is out of range, not "not an integer": until
+  // 2026-11-26 99999999999999999 was told it must be an integer)
+  if (/^-?[0-9]{16,}$/.test(s)) throw badParam(name, `must be between ${min} and ${max}, got ${s}`)
   if (!/^-?[0-9]{1,15}$/.test(s)) throw badParam(name, `must be an integer, got '${raw}'`)
   const n = Number(s)
   if (n < min || n > max) throw badParam(name, `must be between ${min} and ${max}, got ${n}`)

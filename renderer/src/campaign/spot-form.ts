@@ -64,24 +64,15 @@ export function formFromSpot(spot: Spot): SpotForm {
   return form
 }
 
-type FieldCodec = { decode: (r: string | undefined, n: string) => unknown; schema: { type?: string; minimum?: number; maximum?: number } }
+type FieldCodec = { decode: (r: string | undefined, n: string) => unknown; schema: { type?: string } }
 
-/**
- * A field's value as the endpoint's codec reads it (undefined when not sent), or the codec's
- * refusal. An integer too long for the codec ("must be an integer") is refused with its real
- * bounds instead, which the schema holds (the audit's 99999999999999999).
- */
+/** A field's value as the endpoint's codec reads it (undefined when not sent), or the codec's refusal. */
 function decodeField(mode: SpotMode, field: SpotField, raw: string | undefined): { value?: unknown; error?: string } {
   const codec = (endpoints[ENDPOINT[mode]].params as Record<string, FieldCodec>)[field]
   if (!codec) return {}
   try {
     return { value: codec.decode(raw, field) }
   } catch (e) {
-    const { type, minimum, maximum } = codec.schema
-    const s = raw?.trim() ?? ''
-    if (type === 'integer' && minimum !== undefined && maximum !== undefined && /^-?[0-9]+$/.test(s)) {
-      return { error: badParam(field, `must be between ${minimum} and ${maximum}, got ${s}`).message }
-    }
     return { error: e instanceof ApiError ? e.message : String(e) }
   }
 }

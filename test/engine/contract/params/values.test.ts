@@ -40,6 +40,10 @@ describe('p.int and p.intIn', () => {
     expect(c.decode(undefined, 'x')).toBe(10)
     for (const bad of ['0', '81', '1.5', 'ten', '1e1']) expectRefused(c, bad, 'frequency_limit')
   })
+  it('says the range of a whole number too long to read, not "must be an integer"', () => {
+    expect(() => p.int(0, 2 ** 40).required().decode('99999999999999999', 'est_impression')).toThrow("The 'est_impression' must be between 0 and 1099511627776, got 99999999999999999.")
+    expect(() => p.int(1, 80).required().decode('-12345678901234567', 'x')).toThrow(/must be between 1 and 80/)
+  })
   it('reads only listed integers', () => {
     const c = p.intIn([1, 2, 3] as const).optional()
     expect(c.decode('2', 'x')).toBe(2)
