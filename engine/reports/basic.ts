@@ -10,7 +10,7 @@ import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
 import { emptyProjection, personCells, project, type Projection } from './persons'
-import { campaignScope, checkAnswerRows, selector } from './setup'
+import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
 
@@ -109,10 +109,10 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   const rows: Row[] = []
   const keywordsEmpty = p.by_position === 'keyword' && p.by_audience !== 'overall'
   const cellDef = { first: cells.first, second: cells.second, n: nR }
+  const targets = chosenTargets(meta, p.target_id)
+  const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? targets.length : 1 }
+  if (p.with_null && !keywordsEmpty) checkAnswerRows(shape.positions * shape.regions * shape.audiences, shape)
   // universes are in the panel's weight units
-  const targetCount = p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).length : 1
-  const shape = { positions: pos.n, regions: nR, audiences: targetCount }
-  if (p.with_null && !keywordsEmpty) checkAnswerRows(pos.n * nR * targetCount, shape)
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : null,
   })
@@ -135,14 +135,13 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     }
   } else if (!keywordsEmpty && !panel && p.with_null) {
     // A panel without persons: every target cell, without data and without a universe.
-    for (const t of meta.targets.filter((x) => !p.target_id || p.target_id.includes(String(x.target_id)))) {
+    for (const t of targets) {
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, null), metrics: nulls, hasData: false })
     }
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
     const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: false, filtration: p.filtration_type })
     const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true }) : null
-    const targets = meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
       const inTarget = audienceMask(env, panel, platforms, matcher)

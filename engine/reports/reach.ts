@@ -7,7 +7,7 @@ import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { personCells, type PersonCells } from './persons'
-import { campaignScope, checkAnswerRows, selector } from './setup'
+import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
 
@@ -20,12 +20,13 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = p.metrics === 'acc' ? ACC : p.metrics === 'spl' ? SPL : [...ACC, ...SPL]
-  const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).length : 1 }
+  const targets = chosenTargets(meta, p.target_id)
+  const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? targets.length : 1 }
   if (p.with_null) checkAnswerRows(shape.positions * shape.regions * shape.audiences, shape)
   const rows: Row[] = []
   if (!panel && p.with_null) {
     // A panel without persons: every cell, without data and without a universe.
-    const ids = p.by_audience === 'target' ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id))).map((t) => ({ target_id: String(t.target_id) })) : [{}]
+    const ids = p.by_audience === 'target' ? targets.map((t) => ({ target_id: String(t.target_id) })) : [{}]
     for (const extra of ids) for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
       rows.push({ attributes: { audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[c]!, universe: null }, metrics: nullMetrics(names), hasData: false })
     }
@@ -35,8 +36,7 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
     const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
     const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false }) : null
     const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
-      ? meta.targets.filter((t) => !p.target_id || p.target_id.includes(String(t.target_id)))
-        .map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
+      ? targets.map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
       : [{ extra: {} }]
     for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience, withNull: p.with_null }))
   }

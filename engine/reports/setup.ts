@@ -99,6 +99,10 @@ export interface ScopeParams extends PositionFilters {
 }
 
 /** The campaign, its event partition, positions, region cells, day window, platform mask and panel of a request. */
+/** The campaign's targets a request asks for: those `target_id` names, else all. */
+export const chosenTargets = (meta: CampaignMeta, ids: readonly string[] | undefined): CampaignMeta['targets'] =>
+  meta.targets.filter((t) => !ids || ids.includes(String(t.target_id)))
+
 /**
  * The most rows one basic or reach answer holds: about 300 MB of JSON. An answer is built and
  * written whole, and a spot x city breakdown of thousands of spots with `with_null` made one of
