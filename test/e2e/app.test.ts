@@ -257,6 +257,15 @@ describe('the app in a browser', () => {
     await page.locator('.n-dialog__action button').last().click()
     await expect.poll(() => page.textContent('[data-test=panel-summary]'), { timeout: 60_000 }).toMatch(/5,000/)
     await page.click('.n-tabs-tab[data-name=simulator]')
+    // the simulator's dates are DateFields too: Tab leaves the calendar closed; an emptied "to" is the engine's default
+    await expect.poll(() => page.locator('[data-test=sim-from] input').inputValue()).toBe(today)
+    await page.click('[data-test=sim-to] input')
+    await expect.poll(() => page.locator('.n-date-panel').isVisible()).toBe(true)
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.locator('.n-date-panel').isVisible()).toBe(false)
+    await page.fill('[data-test=sim-to] input', '')
+    await page.keyboard.press('Tab')
+    expect(await page.locator('[data-test=sim-to] input').inputValue()).toBe('')
     // today is simulated up to the current hour: scaled up and capped, the volume is the same at any time of day
     await page.fill('[data-test=sim-scale] input', '10')
     await page.fill('[data-test=sim-max-hits] input', '300000')
