@@ -1,6 +1,7 @@
 // renderer/src/utils/export.ts: CSV and XLSX out, and back in
 import { describe, expect, it } from 'vitest'
-import { parseCsv, readTable, safeFileName, toCsv, toXlsx, type ExportColumn } from '../../renderer/src/utils/export'
+import readXlsx from 'read-excel-file/universal'
+import { parseCsv, readTable, safeFileName, toCsv, toXlsx, xlsxCell, type ExportColumn } from '../../renderer/src/utils/export'
 
 interface Row { name: string; imp: number; note?: string }
 const columns: ExportColumn<Row>[] = [
@@ -37,6 +38,18 @@ describe('toXlsx', () => {
     expect(back[0]).toEqual(['Name', 'Impressions', 'Note'])
     expect(back[1]).toEqual(['北京 "首页", 焦点图', '1200', 'a\nb'])
     expect(back[2]?.slice(0, 2)).toEqual(['Plain', '0'])
+  })
+
+  it('writes the days of a date column as dates shown yyyy-mm-dd, and leaves look-alike text elsewhere as text', async () => {
+    const days: ExportColumn<{ day: string }>[] = [{ title: 'Date', value: (r) => r.day, date: true }, { title: 'Name', value: (r) => r.day }]
+    const sheets = await readXlsx(await toXlsx(days, [{ day: '2026-11-26' }, { day: 'total' }], 'Trend'))
+    expect(sheets[0]!.sheet).toBe('Trend')
+    const [, first, second] = sheets[0]!.data
+    expect(first![0]).toEqual(new Date(Date.UTC(2026, 10, 26)))
+    expect(first![1]).toBe('2026-11-26')
+    expect(second).toEqual(['total', 'total'])
+    // the cell carries a date format, so a spreadsheet shows the day rather than its serial number
+    expect(xlsxCell(days[0]!, { day: '2026-11-26' })).toMatchObject({ type: Date, format: 'yyyy-mm-dd' })
   })
 })
 

@@ -7,7 +7,7 @@
  */
 import writeXlsx from 'write-excel-file/universal'
 import type { Params } from '../api/client'
-import { csvLine, toCsv, type ExportColumn } from '../utils/export'
+import { csvLine, toCsv, xlsxCell, xlsxWidth, type ExportColumn } from '../utils/export'
 import type { Column, TableData, TableRow, Translate } from './table'
 
 /** What an export records besides its table. */
@@ -35,7 +35,7 @@ export function exportParams(meta: ExportMeta): [string, string][] {
 /** The columns of an export: each column's title with its metric name, and a ⚠ column when cells are flagged. */
 export function exportColumns(data: TableData, t: Translate): ExportColumn<TableRow>[] {
   const title = (c: Column) => (c.hint && c.hint !== c.title ? `${c.title} (${c.hint})` : c.title)
-  const columns: ExportColumn<TableRow>[] = data.columns.map((c) => ({ title: title(c), value: (r) => r.cells[c.key] ?? null }))
+  const columns: ExportColumn<TableRow>[] = data.columns.map((c) => ({ title: title(c), value: (r) => r.cells[c.key] ?? null, date: c.date }))
   if (!data.rows.some((r) => r.warn)) return columns
   const byKey = new Map(data.columns.map((c) => [c.key, c]))
   const flags = (r: TableRow) => Object.entries(r.warn ?? {}).map(([k, why]) => `⚠ ${byKey.get(k) ? title(byKey.get(k)!) : k}: ${why}`).join('; ')
@@ -50,15 +50,15 @@ export function reportCsv(data: TableData, meta: ExportMeta, t: Translate): stri
   return [...lines, toCsv(exportColumns(data, t), data.rows)].join('\r\n')
 }
 
-/** The XLSX workbook: the table (numbers as numbers, a frozen bold header), then a sheet of the parameters. */
+/**
+ * The XLSX workbook: the table (numbers as numbers, days as dates, a frozen bold header) on a sheet
+ * named `sheet` (the view's name, in the interface's language), then a sheet of the parameters.
+ */
 export function reportXlsx(data: TableData, meta: ExportMeta, t: Translate, sheet: string): Promise<Blob> {
   const columns = exportColumns(data, t)
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
-  const body = data.rows.map((r) => columns.map((c) => {
-    const v = c.value(r)
-    return v === null || v === undefined || v === '' ? null : typeof v === 'number' ? { value: v, type: Number } : { value: String(v), type: String }
-  }))
-  const widths = columns.map((c) => ({ width: Math.min(60, Math.max(8, c.title.length + 2)) }))
+  const body = data.rows.map((r) => columns.map((c) => xlsxCell(c, r)))
+  const widths = columns.map((c) => xlsxWidth(c, data.rows))
   const params = exportParams(meta).map(([k, v]) => [bold(k), { value: v, type: String }])
   return writeXlsx([
     { data: [columns.map((c) => bold(c.title)), ...body], sheet: sheet.slice(0, 31), columns: widths, stickyRowsCount: 1 },

@@ -9,7 +9,7 @@ import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import type { Names } from './names'
 import type { ReportParams } from './rules'
-import { contextColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
+import { contextColumn, dateColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
 
 type List = readonly string[] | undefined
 const asList = (v: ReportParams[string]): List => (Array.isArray(v) ? v : undefined)
@@ -71,7 +71,7 @@ export function trendPoints(dates: readonly string[], plan: Map<string, { imp: n
 /** The trend's table: a row per date. */
 export function trendTable(points: readonly TrendPoint[], t: Translate): TableData {
   const columns: Column[] = [
-    textColumn('date', t('reports.col.date')),
+    dateColumn('date', t('reports.col.date')),
     contextColumn('plan_imp', t('reports.col.planImp'), 'spot_plan.est_impression'),
     metricColumn(t, 'imp_day'),
     contextColumn('plan_clk', t('reports.col.planClk'), 'spot_plan.est_click'),

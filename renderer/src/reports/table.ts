@@ -19,6 +19,8 @@ export interface Column {
    * comparing a snapshot with local measurement (compare.ts) shows it once instead of side by side.
    */
   context?: boolean
+  /** The cells are days (`yyyy-MM-dd`), written to XLSX as dates. */
+  date?: boolean
 }
 
 export interface TableRow {
@@ -52,6 +54,9 @@ export function metricColumn(t: Translate, metric: string): Column {
 
 /** A text column. */
 export const textColumn = (key: string, title: string): Column => ({ key, title })
+
+/** A column of days (`yyyy-MM-dd`). */
+export const dateColumn = (key: string, title: string): Column => ({ key, title, date: true })
 
 /** A number column with a plain title. */
 export const numberColumn = (key: string, title: string, hint?: string): Column => ({ key, title, numeric: true, ...(hint ? { hint } : {}) })

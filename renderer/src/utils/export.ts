@@ -11,6 +11,8 @@ import writeXlsx from 'write-excel-file/universal'
 export interface ExportColumn<Row> {
   title: string
   value: (row: Row) => string | number | null | undefined
+  /** The values are days (`yyyy-MM-dd`): XLSX writes them as dates (CSV as they are). */
+  date?: boolean
 }
 
 const BOM = '\ufeff'
@@ -33,16 +35,36 @@ export function csvLine(text: string): string {
   return Papa.unparse([[text]], CSV_OPTIONS)
 }
 
-/** The XLSX file of a table: a bold header row, numbers as numbers, a frozen header. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A number cell, a text cell, a date cell (a day of a `date` column), or null for an empty value. */
+type XlsxCell = { value: number; type: NumberConstructor } | { value: string; type: StringConstructor } | { value: Date; type: DateConstructor; format: string } | null
+
+/**
+ * The XLSX cell of a value: numbers as numbers, a day of a `date` column as a date shown
+ * `yyyy-mm-dd` (until 2026-11-26 it was text, which a spreadsheet neither sorts by date nor filters
+ * by month), anything else as text.
+ */
+export function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): XlsxCell {
+  const v = column.value(row)
+  if (v === null || v === undefined || v === '') return null
+  if (typeof v === 'number') return { value: v, type: Number }
+  const day = column.date ? DAY.exec(v) : null
+  if (day) return { value: new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))), type: Date, format: 'yyyy-mm-dd' }
+  return { value: String(v), type: String }
+}
+
+/** The width of a column: its title, and the text of its first 200 cells, within 8 to 60 characters. */
+export function xlsxWidth<Row>(column: ExportColumn<Row>, rows: readonly Row[]): { width: number } {
+  const text = rows.slice(0, 200).map((r) => String(column.value(r) ?? '').length + 2)
+  return { width: Math.min(60, Math.max(8, column.title.length + 2, ...text)) }
+}
+
+/** The XLSX file of a table: a bold header row, numbers as numbers, days as dates, a frozen header. */
 export function toXlsx<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[], sheet = 'Sheet1'): Promise<Blob> {
   const header = columns.map((c) => ({ value: c.title, fontWeight: 'bold' as const }))
-  const body = rows.map((r) => columns.map((c) => {
-    const v = c.value(r)
-    return v === null || v === undefined || v === '' ? null : typeof v === 'number' ? { value: v, type: Number } : { value: String(v), type: String }
-  }))
-  const sample = body.slice(0, 200)
-  const widths = columns.map((c, i) => ({ width: Math.min(60, Math.max(8, c.title.length + 2, ...sample.map((cells) => String(cells[i]?.value ?? '').length + 2))) }))
-  return writeXlsx([header, ...body], { sheet: sheet.slice(0, 31), columns: widths, stickyRowsCount: 1 }).toBlob()
+  const body = rows.map((r) => columns.map((c) => xlsxCell(c, r)))
+  return writeXlsx([header, ...body], { sheet: sheet.slice(0, 31), columns: columns.map((c) => xlsxWidth(c, rows)), stickyRowsCount: 1 }).toBlob()
 }
 
 /** Saves a blob under `filename` (an anchor with a blob URL: works in the browser and in Electron). */

@@ -4,6 +4,7 @@ import readXlsx from 'read-excel-file/universal'
 import { exportColumns, exportFileName, exportParams, reportCsv, reportXlsx, type ExportMeta } from '../../../renderer/src/reports/export'
 import { metricColumn, textColumn, type TableData } from '../../../renderer/src/reports/table'
 import { parseCsv } from '../../../renderer/src/utils/export'
+import { trendTable } from '../../../renderer/src/reports/rows-census'
 import { t } from './fixtures'
 
 const meta: ExportMeta = {
@@ -45,9 +46,17 @@ describe('report exports', () => {
     expect(records.at(-1)).toEqual(['B', '5', ''])
   })
 
+  it('writes the trend table\'s days as dates in XLSX, and as they are in CSV', async () => {
+    const points = [{ date: '2026-03-05', plan_imp: 10, plan_clk: null, imp_day: 9, clk_day: 1, uim_day: 8, ucl_day: 1 }]
+    const trend = trendTable(points, t)
+    const sheets = await readXlsx(await reportXlsx(trend, meta, t, 'Trend'))
+    expect(sheets[0]!.data[1]![0]).toEqual(new Date(Date.UTC(2026, 2, 5)))
+    expect(parseCsv(reportCsv(trend, meta, t)).at(-1)![0]).toBe('2026-03-05')
+  })
+
   it('puts the parameters on a second XLSX sheet', async () => {
-    const sheets = await readXlsx(await reportXlsx(data, meta, t, 'reach'))
-    expect(sheets.map((s) => s.sheet)).toEqual(['reach', 'reports.export.parameters'])
+    const sheets = await readXlsx(await reportXlsx(data, meta, t, '到达'))
+    expect(sheets.map((s) => s.sheet)).toEqual(['到达', 'reports.export.parameters'])
     expect(sheets[1]!.data).toContainEqual(['spot_id', '1,2'])
     expect(sheets[0]!.data[1]).toEqual(['A', 1200, '⚠ reports.measure.rch · 1+ (rch_acc_p01): small'])
   })

@@ -22,7 +22,7 @@ export interface ReportScope {
   sources: NameSources
   /** Bumped by the reload button. */
   reload: number
-  /** File name stem of exports: campaign name and date. */
+  /** File name stem of exports: campaign name and date (the realtime views name today instead). */
   fileStem: string
   /** The source of the figures (local, or the snapshot series), written into exports. */
   source: string
