@@ -73,6 +73,7 @@ export async function importCommand(argv: string[]): Promise<void> {
   // with workers, how much of the time the main thread worked (the rest it waited for parsed pieces)
   const busy = Math.round(100 * performance.eventLoopUtilization(loop).utilization)
   console.error(`\n${job.imported} events imported, ${job.rejected} rejected${job.repeated > 0 ? `, ${job.repeated} repeats of a counted media request id left out` : ''}, in ${s.toFixed(1)} s (${Math.round(job.imported / s)} a second${workers ? `, parsed by ${workers} worker thread${workers > 1 ? 's' : ''}, main thread busy ${busy}%` : ''})`)
+  if (job.message) console.error(`  ${job.message}`)
   for (const e of job.errors.slice(0, 20)) console.error(`  line ${e.line}: ${e.error}`)
   if (job.errors.length > 20) console.error(`  ... and ${job.rejected - 20} more`)
   await engine.close()

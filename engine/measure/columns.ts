@@ -7,7 +7,10 @@
 import { ensure } from './grow'
 import { firstAtLeast } from './search'
 
-/** The packed sort keys (identity * 2^26 + index) limit a partition to 2^26 events. */
+/**
+ * The packed sort keys (identity * 2^26 + index) limit a partition (a campaign's or a minisite's
+ * events) to 2^26 events. Ingest refuses a hit beyond it before anything is written (ingest.ts).
+ */
 export const MAX_EVENTS = 67_108_864
 
 /** Re-sort once the unsorted tail is longer than this, or an eighth of the partition. */
@@ -267,6 +270,11 @@ export class Columns {
 
   minisite(id: number): Partition | undefined {
     return this.minisites.get(id)
+  }
+
+  /** How many events a partition holds (0 when it has none), without creating it. */
+  size(kind: 'campaign' | 'minisite', id: number): number {
+    return (kind === 'campaign' ? this.campaigns : this.minisites).get(id)?.n ?? 0
   }
 
   partitionFor(kind: 'campaign' | 'minisite', id: number): Partition {

@@ -6,6 +6,7 @@ import { badParam } from '../contract/errors'
 import { zoneOffset } from '../runtime'
 import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
 import { parseLines, type LineCursor, type ParsedLines } from './import-parse'
+import type { ColumnsAdded } from './ingest'
 import type { Job } from './jobs'
 import type { Measurement } from './service'
 
@@ -124,11 +125,18 @@ export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLine
   const linked = (minisite: number) => measure.lookup().minisite(minisite)?.campaigns ?? NONE
   for (let at = 0; at < p.hits.n; at += CHUNK) {
     const to = Math.min(p.hits.n, at + CHUNK)
-    const repeats = await measure.ingest.addColumns(p.hits, at, to, linked)
-    job.imported += to - at - repeats
-    job.repeated += repeats
+    const added = await measure.ingest.addColumns(p.hits, at, to, linked)
+    job.imported += to - at - added.repeats - added.full
+    job.repeated += added.repeats
+    if (added.full > 0) refuseFull(job, added)
     await pause()
   }
 }
 
 const NONE: ReadonlySet<number> = new Set()
+
+/** Rows refused because their campaign or minisite is full: rejected, and said once each in the job's message (they have no line number). */
+function refuseFull(job: Job, added: ColumnsAdded): void {
+  job.rejected += added.full
+  for (const why of added.why) if (!job.message.includes(why)) job.message = job.message ? `${job.message}; ${why}` : why
+}

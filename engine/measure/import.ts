@@ -30,13 +30,19 @@ const fail = (text: string): never => {
   throw new LineError(text)
 }
 
-/** `ts`: milliseconds since the epoch, or an ISO 8601 time; without an offset it is engine-zone wall time. */
+/**
+ * `ts`: milliseconds since the epoch (11 to 16 digits), or an ISO 8601 time; without an offset it
+ * is engine-zone wall time. Ten digits are refused as Unix seconds: as milliseconds they are a time
+ * of January to April 1970, outside every campaign, and until 2026-11-26 such lines were imported
+ * without a word as events no report counts.
+ */
 export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): number {
-  // a JSON number of 10 to 16 digits, as the text form below
-  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1e9 && raw < 1e16) return inRange(raw, raw)
+  // a JSON number of 11 to 16 digits, as the text form below
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1e10 && raw < 1e16) return inRange(raw, raw)
   const s = text(raw).trim()
   if (s === '') fail("'ts' is missing")
-  if (/^\d{10,16}$/.test(s)) return inRange(Number(s), s)
+  if (/^\d{11,16}$/.test(s)) return inRange(Number(s), s)
+  if (/^\d{10}$/.test(s)) fail(`'ts' ${s} has 10 digits, as Unix seconds have: it must be milliseconds (${s}000 if it is seconds) or an ISO 8601 time`)
   // (RFC 3339 and the common ISO 8601 writings: `t` or a space for `T`, a fraction of any length
   // with `.` or `,`, `z`, offsets `+08:00`, `+0800`, `+08`)
   const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/.exec(s)

@@ -4,7 +4,7 @@
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
-import { Columns } from './columns'
+import { Columns, MAX_EVENTS } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { FrameWriter, type EventRecord } from './record'
@@ -49,6 +49,13 @@ class Batch {
     this.done = new Promise<void>((res, rej) => ((this.resolve = res), (this.reject = rej)))
     this.done.catch(() => undefined)
     return this
+  }
+
+  /** How many of the batch's hits go to the minisite (`site`) or campaign partition `id`. */
+  countFor(site: boolean, id: number): number {
+    let k = 0
+    for (let i = 0; i < this.n; i++) if ((this.kind[i] === KIND.minisite) === site && (site ? this.minisite[i] : this.campaign[i]) === id) k++
+    return k
   }
 
   push(day: number, hour: number, kind: number, flags: number, region: number, campaign: number, spot: number, keyword: number, identity: number, minisite: number, event: number): void {
@@ -103,6 +110,20 @@ export const GATHER_MS = 2
 export const GATHER_EVENTS = 512
 
 /** The key of a hit's media request id, or '' when it has none (minisite events never do). */
+/** record()'s answer for a hit whose partition is full (MAX_EVENTS): not recorded. */
+const FULL: unique symbol = Symbol('full')
+
+
+/** What addColumns() did with its rows besides recording them. */
+export interface ColumnsAdded {
+  /** Rows left out as repeats of a counted media request id. */
+  repeats: number
+  /** Rows refused because their campaign or minisite is full. */
+  full: number
+  /** Why, once per full partition (fullMessage). */
+  why: string[]
+}
+
 const requestKeyOf = (kind: Kind, campaign: number, spot: number, keyword: number, request: string): string =>
   request === '' || kind === KIND.minisite ? '' : requestKey(kind, campaign, spot, keyword, request)
 
@@ -122,8 +143,12 @@ export class Ingest {
   private failure: Error | null = null
   /** Hits ingested since open (acknowledged). */
   ingested = 0
-  /** Where the last open started from, and how many events it read from the log itself. */
-  started: { from: 'checkpoint' | 'log'; replayed: number } = { from: 'log', replayed: 0 }
+  /**
+   * Where the last open started from, how many events it read from the log itself, and how many of
+   * those it left out because their partition was full (only a log written before 2026-11-26, when
+   * such a hit was written before it was refused, can hold any).
+   */
+  started: { from: 'checkpoint' | 'log'; replayed: number; beyondFull: number } = { from: 'log', replayed: 0, beyondFull: 0 }
   /** Events counted when the last checkpoint was saved or loaded (-1: none). */
   private saved = -1
   private saving: Promise<boolean> = Promise.resolve(false)
@@ -149,7 +174,15 @@ export class Ingest {
     private readonly timeZone: () => string,
     /** A checkpoint is saved once this many events have been counted since the last one (CHECKPOINT_EVERY). */
     private readonly checkpointEvery = CHECKPOINT_EVERY,
+    /** The most events a campaign's or a minisite's partition takes (MAX_EVENTS; tests lower it). */
+    readonly capacity = MAX_EVENTS,
   ) {}
+
+  /** Why a hit of a full partition is not counted (the tracking answer, the jobs' message). */
+  fullMessage(site: boolean, id: number): string {
+    const what = site ? 'minisite' : 'campaign'
+    return `${what} ${id} is full: it holds ${this.capacity.toLocaleString('en-US')} events, the most one ${what} can hold (docs/measurement.md)`
+  }
 
   /**
    * Reads the log into the dictionary and the columns: the checkpoint and the frames written after
@@ -164,6 +197,7 @@ export class Ingest {
       this.saved = cp.columns.events
     }
     let events = 0
+    let beyondFull = 0
     let last: EventRecord | null = null
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
@@ -173,6 +207,10 @@ export class Ingest {
       },
       event: (e) => {
         last = e
+        if (this.columns.size(e.kind === KIND.minisite ? 'minisite' : 'campaign', e.kind === KIND.minisite ? e.minisite : e.campaign) >= this.capacity) {
+          beyondFull++
+          return
+        }
         if (e.kind !== KIND.minisite && flagIvt(e.flags) !== IVT.bot) {
           this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
           this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
@@ -182,7 +220,7 @@ export class Ingest {
         events++
       },
     }, cp?.extent)
-    this.started = { from: cp ? 'checkpoint' : 'log', replayed: events }
+    this.started = { from: cp ? 'checkpoint' : 'log', replayed: events, beyondFull }
     return this.columns.events
   }
 
@@ -241,29 +279,34 @@ export class Ingest {
     return this.open(false)
   }
 
-  /** Records hits; resolves once they are on stable storage and counted (repeats of a counted media request id left out). */
-  add(hits: readonly Hit[]): Promise<void> {
+  /**
+   * Records hits; resolves once they are on stable storage and counted (repeats of a counted media
+   * request id left out), with how many were refused because their campaign or minisite is full.
+   */
+  add(hits: readonly Hit[]): Promise<number> {
     if (this.failure) return Promise.reject(this.failure)
-    if (hits.length === 0) return Promise.resolve()
+    if (hits.length === 0) return Promise.resolve(0)
     if (this.gate) return this.gate.then(() => this.add(hits))
     const batch = this.batch
-    for (const h of hits) this.recordHit(batch, h)
-    // every hit a repeat of a counted media request id: nothing to write, nothing to wait for
-    if (batch.n === 0) return Promise.resolve()
+    let full = 0
+    for (const h of hits) if (this.recordHit(batch, h) === FULL) full++
+    // every hit a repeat of a counted media request id, or refused: nothing to write, nothing to wait for
+    if (batch.n === 0) return Promise.resolve(full)
     this.pump()
-    return batch.done
+    return batch.done.then(() => full)
   }
 
   /**
    * add() of one hit (a tracking request): resolves once it is durable and counted with the flags
    * it was recorded with (its class decided), or at once with when the hit it repeats was counted
-   * (its media request id; nothing recorded).
+   * (its media request id; nothing recorded), or with why it was refused (its campaign is full).
    */
-  async addOne(h: Hit): Promise<{ flags: number } | { repeatOf: number }> {
+  async addOne(h: Hit): Promise<{ flags: number } | { repeatOf: number } | { full: string }> {
     while (this.gate) await this.gate
     if (this.failure) throw this.failure
     const batch = this.batch
     const repeatOf = this.recordHit(batch, h)
+    if (repeatOf === FULL) return { full: this.fullMessage(h.kind === KIND.minisite, h.kind === KIND.minisite ? h.minisite ?? 0 : h.campaign) }
     if (repeatOf !== undefined) return { repeatOf }
     const flags = this.lastFlags
     this.pump()
@@ -277,37 +320,59 @@ export class Ingest {
     return key === '' ? undefined : this.requests.countedAt(key, h.ts)
   }
 
-  private recordHit(batch: Batch, h: Hit): number | undefined {
+  private recordHit(batch: Batch, h: Hit): number | typeof FULL | undefined {
     return this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '')
   }
 
   /**
    * add() for rows [from, to) of hit columns (an import: no object per hit). A credited row's
    * linked campaigns are `linked(minisite)`. Resolves, once the rows are durable, with how many
-   * were left out as repeats of a counted media request id.
+   * were left out as repeats of a counted media request id, and the rows refused because their
+   * campaign or minisite is full, with why (one message per partition).
    */
-  addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<number> {
+  addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<ColumnsAdded> {
     if (this.failure) return Promise.reject(this.failure)
-    if (to <= from) return Promise.resolve(0)
+    const added: ColumnsAdded = { repeats: 0, full: 0, why: [] }
+    if (to <= from) return Promise.resolve(added)
     if (this.gate) return this.gate.then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
-    let repeats = 0
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
-      if (this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '') !== undefined) repeats++
+      const r = this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '')
+      if (r === FULL) {
+        added.full++
+        const site = h.kind[i] === KIND.minisite
+        const why = this.fullMessage(site, site ? h.minisite[i]! : h.campaign[i]!)
+        if (!added.why.includes(why)) added.why.push(why)
+      } else if (r !== undefined) added.repeats++
     }
-    if (batch.n === 0) return Promise.resolve(repeats)
+    if (batch.n === 0) return Promise.resolve(added)
     this.pump()
-    return batch.done.then(() => repeats)
+    return batch.done.then(() => added)
+  }
+
+  /**
+   * Whether the partition a hit goes to has no room for it (`capacity`), counting the hits recorded
+   * and not yet added to it. The hits waiting are scanned only when the partition is that close.
+   */
+  private isFull(kind: Kind, campaign: number, minisite: number): boolean {
+    const site = kind === KIND.minisite
+    const id = site ? minisite : campaign
+    const held = this.columns.size(site ? 'minisite' : 'campaign', id)
+    if (held + this.batch.n + (this.writing?.n ?? 0) < this.capacity) return false
+    return held + this.batch.countFor(site, id) + (this.writing?.countFor(site, id) ?? 0) >= this.capacity
   }
 
   /**
    * One hit (the fields of a Hit; minisite and event 0 when not a minisite event; request '' when
    * the tag carried no media request id). Undefined when recorded; a repeat of a counted media
-   * request id is left out, answering when that one was counted.
+   * request id is left out, answering when that one was counted; a hit whose campaign or minisite
+   * is full is refused (FULL) before anything is written: until 2026-11-26 it was written to the
+   * log, then refused with a 500 that stopped every later hit, and the log could not be read back.
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
-    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): number | undefined {
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): number | typeof FULL | undefined {
+    if (this.isFull(kind, hitCampaign, minisite)) return FULL
     // (remembered now: a repeat in the same batch is left out too; nothing fails from here on.
     // A bot's hit, counted in no report, takes no id: a link scanner fetching a tag first had
     // the person's own impression left out as its repeat, until 2026-11-26)
@@ -378,6 +443,8 @@ export class Ingest {
         this.spare = null
         await this.log.append(frame)
         this.applyBatch(batch)
+        // (its hits are in the partitions now: isFull() must not count them twice)
+        this.writing = null
         this.ingested += batch.n
         batch.resolve()
         if (batch.day.length <= SPARE_MAX) this.spare = batch

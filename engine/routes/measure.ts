@@ -76,16 +76,20 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   if (sim.plan.hits > MAX_SIMULATED_HITS) throw badParam('scale', `(${p.scale}) plans ${sim.plan.hits} hits for ${from}..${to}, more than the ${MAX_SIMULATED_HITS} one simulation makes: lower it, or simulate fewer days at a time`)
   const job = ctx.measure.jobs.start('simulate', ctx.clock.now(), Math.min(sim.plan.hits, p.max_hits ?? Infinity))
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
+    let full = 0
     for (const chunk of sim.chunks) {
-      await ctx.measure.ingest.add(chunk)
+      const refused = await ctx.measure.ingest.add(chunk)
       job.processed += chunk.length
-      job.imported += chunk.length
+      job.imported += chunk.length - refused
+      job.rejected += refused
+      full += refused
       await pause()
     }
     job.total = job.processed
     // (the days that got traffic: today's hours still to come and later days get none)
     const days = sim.summary.byDay.filter((d) => d.impressions + d.clicks > 0).length
     job.message = `${sim.summary.impressions} impressions and ${sim.summary.clicks} clicks from ${sim.summary.identities} identities over ${days} day${days === 1 ? '' : 's'}`
+    if (full > 0) job.message += `; ${full} of them refused: ${ctx.measure.ingest.fullMessage(false, c.campaign_id)}`
   })
   return p.wait ? await done : job
 }

@@ -99,6 +99,7 @@ async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Pr
   if (ctx.request.method === 'HEAD') return HEAD_REQUEST
   const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
   const done = await ctx.measure.ingest.addOne(h)
+  if ('full' in done) return `0; ${done.full}`
   if ('repeatOf' in done) return `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(done.repeatOf).toISOString()}`
   return countedWhy(done.flags, a.rule, t.info.filtersDataCentres)
 }
@@ -155,7 +156,8 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
   const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
   const credit = spot ? {} : { credit: { linked: site.campaigns, k } }
-  await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })])
+  const full = await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })])
+  if (full > 0) return pixel(a, `0; ${ctx.measure.ingest.fullMessage(true, m)}`)
   // (minisite reports count every event but bots')
   return pixel(a, countedWhy(a.ivt, a.rule, false))
 }

@@ -133,7 +133,7 @@ describe('Ingest with checkpoints', () => {
     expect(await a.checkpoint()).toBe(true)
     const b = newIngest(log)
     expect(await b.open()).toBe(a.columns.events)
-    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0, beyondFull: 0 })
     expect(stateOf(b)).toEqual(await replayed(log))
   })
 
@@ -150,7 +150,7 @@ describe('Ingest with checkpoints', () => {
     await b.open()
     // (repeats of a media request id are left out: fewer events than hits)
     expect(a.columns.events - saved).toBeGreaterThan(270)
-    expect(b.started).toEqual({ from: 'checkpoint', replayed: a.columns.events - saved })
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: a.columns.events - saved, beyondFull: 0 })
     expect(stateOf(b)).toEqual(await replayed(log))
     // and the counters go on as if it had never stopped: the next hits are attributed alike
     const more = hits(7, 150, T0 + 3 * 86_400_000)
@@ -300,7 +300,7 @@ describe('Ingest with checkpoints', () => {
     await a.checkpoint()
     const b = newIngest(log, 'America/New_York')
     await b.open()
-    expect(b.started).toEqual({ from: 'log', replayed: 100 })
+    expect(b.started).toEqual({ from: 'log', replayed: 100, beyondFull: 0 })
   })
 
   it('does read the whole log when the checkpoint is damaged', async () => {
@@ -349,13 +349,13 @@ describe('FileEventLog checkpoints', () => {
     const log = new FileEventLog(dir)
     const b = newIngest(log)
     expect(await b.open()).toBe(events)
-    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    expect(b.started).toEqual({ from: 'checkpoint', replayed: 0, beyondFull: 0 })
     await b.add(hits(14, 50, T0 + 2 * 86_400_000))
     await b.checkpoint()
     await log.close()
     const c = newIngest(new FileEventLog(dir))
     await c.open()
-    expect(c.started).toEqual({ from: 'checkpoint', replayed: 0 })
+    expect(c.started).toEqual({ from: 'checkpoint', replayed: 0, beyondFull: 0 })
     expect(stateOf(c)).toEqual(await replayed(new FileEventLog(dir)))
   })
 

@@ -34,7 +34,7 @@ const BEIJING_PROVINCE = '000000000000001156110000'
 describe('parseTime', () => {
   it.each([
     ['1736481600000', 1_736_481_600_000],
-    ['1736481600', 1_736_481_600], // ten digits are still milliseconds
+    ['17364816000', 17_364_816_000], // eleven digits are milliseconds (of 1970)
     [' 1736481600123 ', 1_736_481_600_123],
     ['2025-01-10T04:00:00Z', Date.parse('2025-01-10T04:00:00Z')],
     ['2025-01-10T04:00Z', Date.parse('2025-01-10T04:00:00Z')],
@@ -95,6 +95,11 @@ describe('parseTime', () => {
     'does refuse %s as neither milliseconds nor ISO 8601', (raw) => {
       expect(() => parseTime(raw, zone8)).toThrow(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${raw}'`)
     })
+
+  it.each(['1736481600', 1_736_481_600, ' 1795665600 '])('does refuse ten digits (%j) as Unix seconds, saying what to write', (raw) => {
+    const digits = String(raw).trim()
+    expect(() => parseTime(raw, zone8)).toThrow(`'ts' ${digits} has 10 digits, as Unix seconds have: it must be milliseconds (${digits}000 if it is seconds) or an ISO 8601 time`)
+  })
 
   it.each(['2025-13-01T00:00', '2025-01-32T00:00', '2025-01-10T25:00', '2025-01-10T12:60', '2025-01-10T12:00:61Z'])('does refuse %s as not a real time', (raw) => {
     expect(() => parseTime(raw, zone8)).toThrow(`'ts' is not a real time: '${raw}'`)

@@ -60,7 +60,7 @@ async function settle(): Promise<void> {
 }
 
 /** Follows a promise without awaiting it. */
-function track(p: Promise<void>): { done: boolean; error: Error | null } {
+function track(p: Promise<unknown>): { done: boolean; error: Error | null } {
   const s = { done: false, error: null as Error | null }
   p.then(() => (s.done = true), (err: Error) => (s.error = err))
   return s
@@ -506,6 +506,60 @@ describe('Ingest.addColumns', () => {
     log.release()
     await settle()
     expect([s.done, ingest.columns.events]).toEqual([true, 2])
+  })
+})
+
+describe('Ingest: a full campaign or minisite (capacity)', () => {
+  const small = (log: EventLog, capacity: number) => new Ingest(log, new Columns(), new Identities(), () => ZONE, undefined, capacity)
+  const many = (n: number, over: Partial<Hit> = {}) => Array.from({ length: n }, (_, i) => hit({ identity: `amid:${i}`, ts: T0 + i, ...over }))
+
+  it('does refuse a hit beyond the capacity before writing it, and keeps counting the other campaigns', async () => {
+    const log = new MemoryEventLog()
+    const ingest = small(log, 3)
+    expect(await ingest.add(many(2))).toBe(0)
+    // the third fits; in the same add() the fourth and fifth do not (the waiting hits are counted)
+    expect(await ingest.add(many(3, { ts: T0 + 100 }))).toBe(2)
+    const refused = await ingest.addOne(hit({ identity: 'amid:z', ts: T0 + 200 }))
+    expect(refused).toEqual({ full: 'campaign 1 is full: it holds 3 events, the most one campaign can hold (docs/measurement.md)' })
+    expect(await ingest.addOne(hit({ campaign: 2, identity: 'amid:z', ts: T0 + 200 }))).toHaveProperty('flags')
+    expect([ingest.columns.campaign(1)!.n, ingest.columns.campaign(2)!.n]).toEqual([3, 1])
+    // nothing refused is in the log: it reads back as counted, and later hits are still taken
+    const events = log.frames.flatMap(recordsOf).filter((r) => 'event' in r)
+    expect(events).toHaveLength(4)
+    const again = small(log, 3)
+    expect(await again.open()).toBe(4)
+    expect(again.started.beyondFull).toBe(0)
+    expect(await again.addOne(hit({ campaign: 3 }))).toHaveProperty('flags')
+  })
+
+  it('does refuse the minisite events beyond a minisite partition\'s capacity', async () => {
+    const ingest = small(new MemoryEventLog(), 1)
+    const event = { kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 1 } as const
+    expect(await ingest.add(many(2, event))).toBe(1)
+    expect(ingest.columns.minisite(9)!.n).toBe(1)
+    expect(await ingest.addOne(hit({ ...event, identity: 'amid:q' }))).toEqual({ full: expect.stringMatching(/^minisite 9 is full/) })
+  })
+
+  it('does answer addColumns() with the rows refused and why, once per partition', async () => {
+    const ingest = small(new MemoryEventLog(), 2)
+    const rows = [...many(3), ...many(3, { campaign: 2 })]
+    const cols = {
+      n: rows.length, kind: new Uint8Array(rows.map((h) => h.kind)), ts: new Float64Array(rows.map((h) => h.ts)), campaign: new Uint32Array(rows.map((h) => h.campaign)),
+      spot: new Uint32Array(rows.length).fill(10), keyword: new Uint32Array(rows.length), region: new Uint16Array(rows.length), platform: new Uint8Array(rows.length).fill(PLATFORM.pc),
+      sdk: new Uint8Array(rows.length), ivt: new Uint8Array(rows.length), minisite: new Uint32Array(rows.length), event: new Uint32Array(rows.length), credit: new Uint8Array(rows.length),
+      identity: rows.map((h) => h.identity),
+    } as HitColumns
+    const added = await ingest.addColumns(cols, 0, cols.n, () => new Set())
+    expect(added).toEqual({ repeats: 0, full: 2, why: [expect.stringMatching(/^campaign 1 is full/), expect.stringMatching(/^campaign 2 is full/)] })
+    expect(ingest.columns.events).toBe(4)
+  })
+
+  it('does leave out, at open, the events of a log beyond the capacity (a log written before the check) instead of failing', async () => {
+    const log = new MemoryEventLog()
+    await small(log, 10).add(many(5))
+    const reopened = small(log, 3)
+    expect(await reopened.open()).toBe(3)
+    expect(reopened.started.beyondFull).toBe(2)
   })
 })
 
