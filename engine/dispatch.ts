@@ -6,7 +6,7 @@ import { ApiError, E } from './contract/errors'
 import { endpoints, type EndpointId } from './contract/endpoints'
 import { modeGroupOf } from './contract/endpoints-sync-modes'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
-import { FORM_BODY_BYTES, JSON_BODY_BYTES, MAX_BODY_BYTES, commonParams, decodeParams, parseRequest, tokenBeforeBody } from './request'
+import { FORM_BODY_BYTES, JSON_BODY_BYTES, MAX_BODY_BYTES, OPEN_BODY_BYTES, commonParams, type Admitted, decodeParams, parseRequest, tokenBeforeBody } from './request'
 import { respond, respondError, respondParts, type ResponseOptions } from './respond'
 import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
@@ -45,22 +45,30 @@ function lookup(method: string, rawPath: string): EndpointId {
 
 export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>
 
+const ENDPOINT_MOST = 'the most this endpoint reads'
+const OPEN_MOST = `the most read before the access token is known: send it in the query or an Authorization header (a form may then hold up to ${FORM_BODY_BYTES} bytes)`
+
 /**
- * How many body bytes a door may read for a request, decided before it reads any (a security
- * audit of 2026-11-26 filled 770 MB with 60 MiB bodies sent to no endpoint, without a token):
- * none for a path with no endpoint or a method it does not answer (the ApiError says so), the
- * form limit for forms and flat JSON, more for the batch, and a file's only to a caller whose
- * token (in the query or the Authorization header: the body is the file) is good.
+ * How many body bytes a door may read for a request, decided before it reads any: none for a
+ * path with no endpoint or a method it does not answer (the ApiError says so); for an endpoint
+ * with a token, its limit only once a good token came in the query or the Authorization header
+ * (refused before the body otherwise), except that a form may carry its token in the body, so a
+ * form without one is read up to OPEN_BODY_BYTES; the token endpoint's form that much too. Two
+ * security audits of 2026-11-26: 60 MiB bodies sent to no endpoint filled 770 MB; then 24 JSON
+ * bodies of 16 MiB sent to the batch endpoint without a token took the server from 312 to 538 MiB
+ * and its main thread for 11 s before each was refused.
  */
-export function createAdmit(auth: Services['auth']): (req: Omit<EngineRequest, 'body'>) => number {
+export function createAdmit(auth: Services['auth']): (req: Omit<EngineRequest, 'body'>) => Admitted {
   return (req) => {
     const def = endpoints[lookup(req.method, req.path)]
-    if (def.method !== 'POST') return 0
-    if (def.body === 'text') {
-      if (def.auth !== 'none') auth.authenticate(tokenBeforeBody(req), def.auth)
-      return MAX_BODY_BYTES
-    }
-    return def.body === 'json' ? JSON_BODY_BYTES : FORM_BODY_BYTES
+    if (def.method !== 'POST') return { bytes: 0, why: ENDPOINT_MOST }
+    const most = def.body === 'text' ? MAX_BODY_BYTES : def.body === 'json' ? JSON_BODY_BYTES : FORM_BODY_BYTES
+    if (def.auth === 'none') return def.body === 'text' ? { bytes: most, why: ENDPOINT_MOST } : { bytes: OPEN_BODY_BYTES, why: ENDPOINT_MOST }
+    const token = tokenBeforeBody(req)
+    // (a file or a JSON batch never carries the token: only a form's parameters are read for it)
+    if (token === undefined && def.body !== 'text' && def.body !== 'json') return { bytes: OPEN_BODY_BYTES, why: OPEN_MOST }
+    auth.authenticate(token, def.auth)
+    return { bytes: most, why: ENDPOINT_MOST }
   }
 }
 

@@ -6,6 +6,7 @@ import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { ApiError, E } from './contract/errors'
 import { TokenService, type Credentials } from './auth/token-service'
 import { createAdmit, createDispatch } from './dispatch'
+import type { Admitted } from './request'
 import { handlers } from './routes'
 import { consoleLogger, dateIn, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
 import { migrate } from './storage/migrations'
@@ -52,7 +53,7 @@ export interface EngineOptions {
 export interface Engine {
   handle(req: EngineRequest): Promise<EngineResponse>
   /** How many body bytes a door may read for a request (throws the ApiError of one refused before its body: no endpoint, no good token for a file). */
-  admit(req: Omit<EngineRequest, 'body'>): number
+  admit(req: Omit<EngineRequest, 'body'>): Admitted
   /** Creates the demo campaign, panel, minisite and traffic (docs/demo.md). */
   loadDemo(): Promise<DemoResult>
   /** A token for the local account, for callers inside this process (CLI, desktop shell). */

@@ -14,6 +14,19 @@ export const MAX_BODY_BYTES = 64 << 20
 export const FORM_BODY_BYTES = 8 << 20
 /** Largest body of the JSON batch endpoint (3,000 spots). */
 export const JSON_BODY_BYTES = 16 << 20
+/**
+ * Largest body read before the caller's token is known: the token endpoint's form, and a form
+ * that may carry its access_token in the body. Anything larger needs the token in the query or an
+ * Authorization header first (dispatch.ts createAdmit).
+ */
+export const OPEN_BODY_BYTES = 256 << 10
+
+/** How many body bytes a door may read for a request, and what to say when it sends more. */
+export interface Admitted {
+  bytes: number
+  /** Ends the 413's message: "The request body is larger than N bytes, <why>." */
+  why: string
+}
 
 export type RawParams = Map<string, string[]>
 

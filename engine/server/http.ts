@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { trackingEndpoints } from '../contract/endpoints-tracking'
-import { MAX_BODY_BYTES } from '../request'
+import { MAX_BODY_BYTES, type Admitted } from '../request'
 import { serveStatic } from './static'
 
 export interface HttpDoorOptions {
@@ -35,7 +35,7 @@ export interface HttpDoor {
 export interface RequestHandler {
   handle(req: EngineRequest): Promise<EngineResponse>
   /** The most body bytes to read for this request, decided before any is read (Engine.admit); all up to MAX_BODY_BYTES without it. */
-  admit?(req: Omit<EngineRequest, 'body'>): number
+  admit?(req: Omit<EngineRequest, 'body'>): Admitted
 }
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
@@ -48,11 +48,12 @@ function errorResponse(e: ApiError): EngineResponse {
   return { status: e.def.status, headers: { 'content-type': JSON_TYPE, ...e.headers }, body: JSON.stringify(e.body) }
 }
 
-const tooLarge = (limit: number) => new ApiError(E.payloadTooLarge, `The request body is larger than ${limit} bytes, the most this endpoint reads.`, { connection: 'close' })
+const tooLarge = ({ bytes, why }: Admitted) => new ApiError(E.payloadTooLarge, `The request body is larger than ${bytes} bytes, ${why}.`, { connection: 'close' })
 
 /** Reads the body; past the limit it stops keeping bytes and refuses (the 413 still gets sent). */
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge(limit))
+function readBody(req: IncomingMessage, admitted: Admitted): Promise<string> {
+  const limit = admitted.bytes
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge(admitted))
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = []
     let size = 0
@@ -61,7 +62,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) chunks = []
       else chunks.push(c)
     })
-    req.on('end', () => (size > limit ? reject(tooLarge(limit)) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () => (size > limit ? reject(tooLarge(admitted)) : resolve(Buffer.concat(chunks).toString('utf8'))))
     req.on('error', reject)
   })
 }
@@ -131,9 +132,9 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
         // one object, its body filled in once read (a spread copy a request cost a tracking hit CPU)
         const request: EngineRequest = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }
         if (method === 'POST') {
-          let limit = MAX_BODY_BYTES
+          let limit: Admitted = { bytes: MAX_BODY_BYTES, why: 'the most this server reads' }
           try {
-            limit = engine.admit ? engine.admit(request) : MAX_BODY_BYTES
+            if (engine.admit) limit = engine.admit(request)
           } catch (err) {
             // refused before its body is read: the connection closes rather than reading it
             if (err instanceof ApiError) throw new ApiError(err.def, err.message, { ...err.headers, connection: 'close' })

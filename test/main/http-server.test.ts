@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JSON_TYPE } from '../../engine/contract/envelope'
-import { FORM_BODY_BYTES, MAX_BODY_BYTES } from '../../engine/request'
+import { FORM_BODY_BYTES, MAX_BODY_BYTES, OPEN_BODY_BYTES } from '../../engine/request'
 import { startHttpDoor, type HttpDoor } from '../../engine/server/http'
 import { ACCOUNT, makeEngine, type TestEngine } from '../helpers/make-engine'
 import { createSpot, newCampaign } from '../engine/routes/spot-helpers'
@@ -270,8 +270,24 @@ describe('http door', () => {
     expect(r.json.error).toBe('payload_too_large')
     // a form is read up to 8 MiB
     expect(FORM_BODY_BYTES).toBe(8 * 1024 * 1024)
-    const form = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body: Buffer.alloc(FORM_BODY_BYTES + 1, 'a') })
+    const form = await raw(door, { method: 'POST', path: `/cms/v1/campaigns/create?access_token=${token}`, headers: FORM, body: Buffer.alloc(FORM_BODY_BYTES + 1, 'a') })
     expect([form.status, form.json.error_description]).toEqual([413, `The request body is larger than ${FORM_BODY_BYTES} bytes, the most this endpoint reads.`])
+  })
+
+  it('reads a form without a token before its body only up to 256 KiB (its token may be in it), and a JSON batch not at all', async () => {
+    expect(OPEN_BODY_BYTES).toBe(256 * 1024)
+    const big = Buffer.alloc(OPEN_BODY_BYTES + 1, 'a')
+    const form = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body: big })
+    expect([form.status, form.json.error_description]).toEqual([413, `The request body is larger than ${OPEN_BODY_BYTES} bytes, the most read before the access token is known: send it in the query or an Authorization header (a form may then hold up to ${FORM_BODY_BYTES} bytes).`])
+    // a small form carrying its token is read and answered
+    const small = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body: Buffer.from(`access_token=${token}&campaign_name=`) })
+    expect([small.status, small.json.error]).toEqual([400, 'invalid_campaign_name'])
+    // the JSON batch never carries its token: refused before the body (until 2026-11-26 16 MiB were read and parsed first)
+    const batch = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/batch_create_spot_with_plan', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(1 << 20, 'a') })
+    expect([batch.status, batch.json.error, batch.headers.connection]).toEqual([400, 'token_required', 'close'])
+    // the token endpoint's form is small
+    const tokenForm = await raw(door, { method: 'POST', path: '/oauth/token', headers: FORM, body: big })
+    expect([tokenForm.status, tokenForm.json.error]).toEqual([413, 'payload_too_large'])
   })
 
   it('reads no body for a path without an endpoint, nor a file without a good token (the connection closes)', async () => {
