@@ -10,7 +10,7 @@ import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { trackingEndpoints } from '../contract/endpoints-tracking'
 import { MAX_BODY_BYTES, type Admitted } from '../request'
-import { serveStatic } from './static'
+import { isPageRequest, serveStatic } from './static'
 
 export interface HttpDoorOptions {
   host?: string
@@ -127,7 +127,9 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       if (method === 'OPTIONS') {
         out = { status: 204, headers: { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'authorization, content-type', 'access-control-max-age': '600' }, body: '' }
       } else if (!isApi(url.pathname) && opts.staticDir && (method === 'GET' || method === 'HEAD')) {
-        out = await serveStatic(opts.staticDir, url.pathname)
+        const found = await serveStatic(opts.staticDir, url.pathname, isPageRequest(headers.accept))
+        if (!found) throw new ApiError(E.notFound, `There is nothing at ${url.pathname}: no file of the web interface, and no endpoint (the list is at /openapi.json).`)
+        out = found
       } else {
         // one object, its body filled in once read (a spread copy a request cost a tracking hit CPU)
         const request: EngineRequest = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }

@@ -1,4 +1,8 @@
-/** Serves the renderer build: files under one folder, index.html for client-side routes. */
+/**
+ * Serves the renderer build: files under one folder, and index.html for a browser's navigation to
+ * any other path without a file extension (the app routes in the URL's hash; a typed path lands
+ * in it). Anything else is not here (null): the door answers the engine's JSON 404.
+ */
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, relative, resolve, sep } from 'node:path'
 import type { EngineResponse } from '../contract/envelope'
@@ -20,7 +24,15 @@ async function isFile(path: string): Promise<boolean> {
   return stat(path).then((s) => s.isFile(), () => false)
 }
 
-export async function serveStatic(dir: string, urlPath: string): Promise<EngineResponse> {
+/** Whether a request is a browser's navigation to a page (it accepts HTML), not a script's or an asset's fetch. */
+export const isPageRequest = (accept: string | undefined): boolean => (accept ?? '').includes('text/html')
+
+/**
+ * The file at `urlPath`, else index.html for a page request (`page`) to a path without a file
+ * extension, else null. Until 2026-11-26 every unknown path answered index.html with 200, also
+ * a missing script and `/X/k=1`, where the docs promised a JSON 404.
+ */
+export async function serveStatic(dir: string, urlPath: string, page: boolean): Promise<EngineResponse | null> {
   let rel: string
   try {
     rel = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '')
@@ -29,8 +41,12 @@ export async function serveStatic(dir: string, urlPath: string): Promise<EngineR
   }
   const root = resolve(dir)
   let file = resolve(root, rel)
-  // Never leave the folder; unknown paths are client-side routes of the single-page app.
-  if (!file.startsWith(root + sep) || !(await isFile(file))) file = join(root, 'index.html')
+  // Never leave the folder; a page request to a path that is no file is the single-page app's.
+  if (!file.startsWith(root + sep) || !(await isFile(file))) {
+    const appRoute = rel === '' || (page && extname(rel) === '')
+    if (!appRoute) return null
+    file = join(root, 'index.html')
+  }
   if (!(await isFile(file))) {
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The web interface is not built; run npm run build.' }
   }

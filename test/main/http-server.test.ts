@@ -395,10 +395,19 @@ describe('http door', () => {
       expect(r.headers['cache-control']).toContain('immutable')
     })
 
-    it('serves index.html for a client-side route such as /campaigns/12', async () => {
-      const r = await get('/campaigns/12', {}, web)
+    it("serves index.html for a browser's navigation to a path such as /campaigns/12", async () => {
+      const r = await get('/campaigns/12', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, web)
       expect(r.status).toBe(200)
       expect(r.text).toContain('<title>AdMonitor Desk</title>')
+    })
+
+    it('answers the JSON 404 for any other unknown path: a missing file, a fetch that is no page, a tag written in capitals', async () => {
+      const page = { accept: 'text/html' }
+      for (const [path, headers] of [['/assets/nope.js', page], ['/x.png', page], ['/nope', {}], ['/X/k=1', {}], ['/campaigns/12', { accept: 'application/json' }]] as const) {
+        const r = await get(path, headers, web)
+        expect([path, r.status, r.headers['content-type'], r.json?.error]).toEqual([path, 404, JSON_TYPE, 'not_found'])
+        expect(r.json.error_description).toBe(`There is nothing at ${path}: no file of the web interface, and no endpoint (the list is at /openapi.json).`)
+      }
     })
 
     it('never serves a file outside the folder, however the path is encoded', async () => {
@@ -426,8 +435,8 @@ describe('http door', () => {
         const r = await get(path, {}, web)
         expect([path, r.headers['content-type']]).toEqual([path, 'image/gif'])
       }
-      // and a client route that only begins with the letter is the app's
-      expect((await get('/xyz', {}, web)).text).toContain('<title>AdMonitor Desk</title>')
+      // and a page that only begins with the letter is the app's
+      expect((await get('/xyz', { accept: 'text/html' }, web)).text).toContain('<title>AdMonitor Desk</title>')
     })
 
     it('serves the same files when staticDir is written with a trailing slash', async () => {
