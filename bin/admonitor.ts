@@ -49,6 +49,22 @@ or older than its sources), or from ADMONITOR_UI_DIR.
 First run: an account and an API client are created and their secrets printed once, unless
 ADMONITOR_USERNAME, ADMONITOR_PASSWORD, ADMONITOR_CLIENT_ID and ADMONITOR_CLIENT_SECRET preset them.`
 
+/**
+ * The Host of `--public-url` (with its port when it has one), accepted as this server's own: a
+ * proxy in front forwards it (until 2026-11-26 it also had to be named with --allowed-host).
+ */
+function publicHost(url: string | undefined): string[] {
+  if (url === undefined) return []
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = null
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.host === '') fail(`--public-url must be an http or https URL such as https://ads.example.com, got '${url}'`)
+  return [parsed!.host]
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -68,12 +84,13 @@ async function serve(argv: string[]): Promise<void> {
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host) && !values['allowed-host']?.length) {
     fail(`--host ${host} makes the API reachable from the network; name the Host clients will use with --allowed-host (e.g. --allowed-host 192.168.1.20:${port || DEFAULT_PORT}), and keep the account's secrets safe`)
   }
+  const ownHosts = publicHost(values['public-url'])
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
   const here = dirname(fileURLToPath(import.meta.url))
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).
   const staticDir = process.env.ADMONITOR_UI_DIR || join(here, '..', 'out', 'renderer')
   const door = await startHttpDoor(engine, {
-    host: values.host ?? '127.0.0.1', port, allowedHosts: values['allowed-host'] ?? [],
+    host: values.host ?? '127.0.0.1', port, allowedHosts: [...(values['allowed-host'] ?? []), ...ownHosts],
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
   }).catch(async (err: Error) => {
     await engine.close()
@@ -95,13 +112,18 @@ async function serve(argv: string[]): Promise<void> {
     if (stopping) process.exit(1)
     stopping = true
     console.log(`\n${signal}: saving and stopping...`)
-    await door.close()
-    await engine.close()
+    try {
+      await door.close()
+    } finally {
+      // (the engine is closed even when the door fails to: its close saves and releases the lock)
+      await engine.close().catch((err: Error) => fail(`could not save on stopping: ${err.message}`))
+    }
     console.log('stopped.')
     process.exit(0)
   }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
+  const stopOn = (signal: string) => stop(signal).catch((err: Error) => fail(`${signal}: ${err.message}`))
+  process.on('SIGINT', () => void stopOn('SIGINT'))
+  process.on('SIGTERM', () => void stopOn('SIGTERM'))
 }
 
 async function main(): Promise<void> {

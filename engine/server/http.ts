@@ -97,14 +97,17 @@ function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
 export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOptions = {}): Promise<HttpDoor> {
   const host = opts.host ?? '127.0.0.1'
   let port = opts.port ?? 8366
-  // Host header values this server answers to: each name with our port (bare too on port 80).
+  // Host header values this server answers to: its own names with our port (bare too on port
+  // 80); an allowed name as given, and one given without a port also bare, as a TLS proxy in front
+  // forwards it (until 2026-11-26 only `name:port` was accepted, and such a proxy got 403).
   const hostNames = () => {
-    const names = [...LOOPBACK, ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(opts.allowedHosts ?? [])]
-    return new Set(names.flatMap((h) => {
-      const name = h.toLowerCase()
-      if (/:\d+$/.test(name) && !/^[^[]*:.*:/.test(name)) return [name]
-      return [`${name}:${port}`, ...(port === 80 ? [name] : [])]
-    }))
+    const withPort = (name: string) => /:\d+$/.test(name) && !/^[^[]*:.*:/.test(name)
+    const own = [...LOOPBACK, ...(host === '0.0.0.0' || host === '::' ? [] : [host])].map((h) => h.toLowerCase())
+    const allowed = (opts.allowedHosts ?? []).map((h) => h.toLowerCase())
+    return new Set([
+      ...own.flatMap((name) => (withPort(name) ? [name] : [`${name}:${port}`, ...(port === 80 ? [name] : [])])),
+      ...allowed.flatMap((name) => (withPort(name) ? [name] : [name, `${name}:${port}`])),
+    ])
   }
   let allowedHosts = hostNames()
   const origins = new Set(opts.allowedOrigins ?? [])

@@ -317,6 +317,7 @@ describe('the command line on bad input and on a new directory', () => {
     [['serve', '--port', '0x1F90'], "admonitor: --port must be 0..65535, got '0x1F90'"],
     [['serve', '--port', ''], "admonitor: --port must be 0..65535, got ''"],
     [['serve', '--host', '0.0.0.0', '--port', '0'], 'admonitor: --host 0.0.0.0 makes the API reachable from the network; name the Host clients will use with --allowed-host'],
+    [['serve', '--port', '0', '--public-url', 'ads.example.com'], "admonitor: --public-url must be an http or https URL such as https://ads.example.com, got 'ads.example.com'"],
     [['import', 'a.ndjson', 'b.ndjson'], 'admonitor: import: one file at a time, got 2 (a.ndjson b.ndjson)'],
   ])('refuses %j with a message and exit code 2, without a stack trace', (args, message) => {
     const r = bare(...args)

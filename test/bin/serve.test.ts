@@ -2,6 +2,7 @@
 // DESIGN §5 (first-run secrets shown once), §2 (durability across restarts).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -183,6 +184,20 @@ describe('admonitor serve', () => {
     expect(s.err()).toMatch(/--port/)
     expect(s.err()).toContain('99999')
     expect(s.out()).not.toContain('is serving')
+  })
+
+  it("answers the Host of --public-url (a proxy in front forwards it)", async () => {
+    const s = spawnServe(['--port', '0', '--data-dir', tempDir(), '--public-url', 'https://ads.example.com'], PRESET_ENV)
+    const port = Number((await waitForOutput(s, /is serving http:\/\/127\.0\.0\.1:(\d+)/))[1])
+    await waitForOutput(s, /API description: /)
+    const statusFor = (host: string) => new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/openapi.json', headers: { host } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)))
+      req.on('error', reject)
+      req.end()
+    })
+    expect(await statusFor('ads.example.com')).toBe(200)
+    expect(await statusFor('evil.example.com')).toBe(403)
+    expect((await stop(s)).code).toBe(0)
   })
 
   it('refuses to start a second server on a data dir in use, naming the lock and the process', async () => {

@@ -226,6 +226,18 @@ describe('http door', () => {
     }
   })
 
+  it('accepts an allowed name as given, and one given without a port also bare (as a TLS proxy in front forwards it)', async () => {
+    const d = await open({ allowedHosts: ['ads.example.com', 'Other.LAN:9999'] })
+    const status = async (host: string) => (await get(api('/cms/v1/campaigns/list'), { host }, d)).status
+    expect(await status('ads.example.com')).toBe(200)
+    expect(await status(`ads.example.com:${d.port}`)).toBe(200)
+    expect(await status('other.lan:9999')).toBe(200)
+    // a name given with a port is that port only; the loopback names keep our port
+    expect(await status('other.lan')).toBe(403)
+    expect(await status(`other.lan:${d.port}`)).toBe(403)
+    expect(await status('127.0.0.1')).toBe(403)
+  })
+
   it('refuses a cross-origin call with 403 and accepts a same-origin one', async () => {
     const foreign = await get(api('/cms/v1/campaigns/list'), { origin: 'http://evil.example' })
     expect(foreign.status).toBe(403)
