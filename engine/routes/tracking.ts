@@ -14,10 +14,37 @@ export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAA
 
 const NO_STORE = { 'cache-control': 'no-store, no-cache, must-revalidate', pragma: 'no-cache' }
 
+/** The host of the public URL when it is https (lower case), else '' (kept for the last URL seen: every hit asks). */
+let httpsHost = { url: '', host: '' }
+function httpsHostOf(publicUrl: string): string {
+  if (httpsHost.url !== publicUrl) {
+    let host = ''
+    try {
+      const u = new URL(publicUrl)
+      if (u.protocol === 'https:') host = u.host.toLowerCase()
+    } catch {
+      host = ''
+    }
+    httpsHost = { url: publicUrl, host }
+  }
+  return httpsHost.host
+}
+
+/**
+ * Whether a hit came over https: this server speaks http only, so through the TLS proxy that
+ * `--public-url https://…` names, which forwards its Host. The `amid` cookie is then
+ * `SameSite=None; Secure`, which a browser sends back from a tag on another site (until
+ * 2026-11-26 it was always `Lax`, which browsers do not send on such cross-site requests).
+ */
+function overHttps(ctx: Ctx): boolean {
+  const host = httpsHostOf(ctx.settings.publicUrl)
+  return host !== '' && (ctx.request.headers?.host ?? '').toLowerCase() === host
+}
+
 function attribute(ctx: Ctx): Attribution {
   const r = ctx.request
   const query = r.rawQuery ?? new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
-  const a = ctx.measure.attributor().attribute({ path: r.path, query, headers: r.headers ?? {}, remoteAddress: r.remoteAddress ?? '' })
+  const a = ctx.measure.attributor().attribute({ path: r.path, query, headers: r.headers ?? {}, remoteAddress: r.remoteAddress ?? '', secure: overHttps(ctx) })
   if (!a) throw new ApiError(E.notFound, `There is no tracking endpoint at ${r.path}.`)
   return a
 }

@@ -140,6 +140,21 @@ describe('impressions', () => {
     expect(cookie).toMatch(/^amid=[^;]+;.*HttpOnly/i)
     const second = await hit(url, { cookie: cookie.split(';')[0]! })
     expect(second.headers['set-cookie']).toBeUndefined()
+    expect(cookie).toMatch(/; SameSite=Lax$/)
+  })
+
+  it('sets the cookie SameSite=None; Secure on a hit through the https proxy --public-url names (its Host), Lax on a direct one', async () => {
+    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '')
+    const before = t.engine.settings.publicUrl
+    t.engine.settings.publicUrl = 'https://ads.example.com'
+    try {
+      const proxied = await hit(url, { cookie: '', host: 'Ads.Example.com' })
+      expect(proxied.headers['set-cookie']).toMatch(/^amid=[^;]+;.*; SameSite=None; Secure$/)
+      const direct = await hit(url, { cookie: '', host: '127.0.0.1:8366' })
+      expect(direct.headers['set-cookie']).toMatch(/; SameSite=Lax$/)
+    } finally {
+      t.engine.settings.publicUrl = before
+    }
   })
 
   it('answers the GIF without counting a tag of a spot that is not in the campaign it names', async () => {
