@@ -113,9 +113,9 @@ async function importOnWorkers(engine: Engine, job: Job, file: string, format: '
   }
 }
 
-/** One call of a local endpoint with the local account's token; a refusal ends the command. */
 /**
- * A request to the engine in-process; a refusal ends the command with its message. `options`
+ * A request to the engine in-process; a refusal closes the engine (its lock released) and ends
+ * the command with its message. `options`
  * names the command-line option of each parameter, said beside it in the message ("The
  * 'from_date' (--from) must be ..."): the user typed the option, not the parameter.
  */
@@ -127,6 +127,7 @@ export async function local(engine: Engine, method: 'GET' | 'POST', path: string
   if (r.status !== 200) {
     let said = String(body.error_description)
     for (const [param, option] of Object.entries(options)) said = said.split(`'${param}'`).join(`'${param}' (${option})`)
+    await engine.close()
     fail(`${String(body.error)}: ${said}`)
   }
   return body

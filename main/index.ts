@@ -38,9 +38,12 @@ else {
   app.on('before-quit', (event) => {
     if (flushed || !engine) return
     event.preventDefault()
-    void engine.close().finally(() => {
-      flushed = true
-      app.quit()
-    })
+    void engine
+      .close()
+      .catch((err: Error) => dialog.showErrorBox('AdMonitor Desk could not save everything on quitting', err.message))
+      .finally(() => {
+        flushed = true
+        app.quit()
+      })
   })
 }

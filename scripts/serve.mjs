@@ -3,9 +3,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
 
-const root = new URL('..', import.meta.url).pathname
+// (fileURLToPath, not .pathname: that keeps %20 for a space and /C:/ on Windows, and the build
+// was then never found)
+const root = fileURLToPath(new URL('..', import.meta.url))
 const built = join(root, 'out', 'renderer', 'index.html')
 
 function newest(dir) {

@@ -173,13 +173,19 @@ export class Persister {
     this.db.close()
   }
 
-  /** Writes everything and closes; the database cannot be written afterwards. */
+  /**
+   * Writes everything and closes; the database cannot be written afterwards. The port (and its
+   * lock) is closed even when the last writes fail, whose error is then thrown.
+   */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
-    await this.durable()
-    await this.checkpoint()
-    this.closed = true
-    await this.port.close()
-    this.db.close()
+    try {
+      await this.durable()
+      await this.checkpoint()
+    } finally {
+      this.closed = true
+      await this.port.close()
+      this.db.close()
+    }
   }
 }

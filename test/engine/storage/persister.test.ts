@@ -184,6 +184,26 @@ describe('Persister', () => {
       expect([...s.segments.keys()].flatMap((id) => segmentSeqs(s, id))).toEqual([3])
     })
 
+    it('closes its storage (releasing the lock) even when the last writes fail at close, and says why', async () => {
+      class FailingClose extends FakeStorage {
+        closed = false
+        override async close(): Promise<void> {
+          this.closed = true
+        }
+      }
+      const s = new FailingClose()
+      const p = await openP(s)
+      s.holdAppends = true
+      add(p, 'last')
+      const closing = track(p.close())
+      await settle()
+      s.heldAppends.shift()!.reject(new Error('ENOSPC'))
+      await settle()
+      expect(closing.state).toBe('rejected')
+      expect((closing.error as Error).message).toContain('ENOSPC')
+      expect(s.closed).toBe(true)
+    })
+
     it('refuses writes when the Persister is closed', async () => {
       const p = await openP(new MemoryStorage())
       await p.close()
