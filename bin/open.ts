@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path'
 import { createEngine, type Engine } from '../engine/index'
 import { FileEventLog } from '../engine/measure/event-log'
+import { DEFAULT_PORT } from '../engine/server/http'
 import { defaultDataDir } from '../engine/server/paths'
 import { fileStorage, holdsDatabase } from '../engine/storage/adapters/file'
 import { DataDirInUseError } from '../engine/storage/lock'
@@ -31,8 +32,8 @@ export interface OpenOptions {
 /** What to do when a server holds the directory: its API does what the data commands do. */
 const SERVER_DOES_IT = 'When it is a server (admonitor serve, the desktop app), its API does the same: POST /local/v1/events/import, /local/v1/simulate/run, /local/v1/measurement/rebuild (README, "The API surface").'
 
+export { DEFAULT_PORT }
 /** The address `serve` listens on by default. */
-export const DEFAULT_PORT = 8366
 export const SERVE_URL = `http://127.0.0.1:${DEFAULT_PORT}`
 
 /**

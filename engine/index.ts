@@ -2,7 +2,8 @@
  * The engine: the whole API as one function from request to response, over a sql.js database
  * made durable by the persister. No Electron, no DOM: main/, the CLI and the tests all use this.
  */
-import type { EngineRequest, EngineResponse } from './contract/envelope'
+import { JSON_TYPE, type EngineRequest, type EngineResponse } from './contract/envelope'
+import { DEFAULT_PORT } from './server/http'
 import { ApiError, E } from './contract/errors'
 import { TokenService, type Credentials } from './auth/token-service'
 import { createAdmit, createDispatch } from './dispatch'
@@ -120,7 +121,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   })
   const settings: Settings = {
     timeZone,
-    publicUrl: opts.publicUrl ?? 'http://127.0.0.1:8366',
+    publicUrl: opts.publicUrl ?? `http://127.0.0.1:${DEFAULT_PORT}`,
     ipLibrary: IP_LIBRARY,
   }
   const auth = new TokenService({ db, clock, random })
@@ -150,7 +151,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const drained = () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)))
   const refused = (): EngineResponse => ({
     status: E.temporarilyUnavailable.status,
-    headers: { 'content-type': 'application/json;charset=UTF-8' },
+    headers: { 'content-type': JSON_TYPE },
     body: JSON.stringify(new ApiError(E.temporarilyUnavailable, 'The engine is shutting down.').body),
   })
   return {

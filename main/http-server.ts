@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Engine } from '../engine/index'
-import { startHttpDoor, type HttpDoor } from '../engine/server/http'
+import { DEFAULT_PORT, startHttpDoor, type HttpDoor } from '../engine/server/http'
 
-export const DEFAULT_PORT = 8366
+export { DEFAULT_PORT }
 
 /** The configured port: the environment, then desk.json, then the default. */
 export function configuredPort(userData: string, env: NodeJS.ProcessEnv = process.env): number {

@@ -62,4 +62,3 @@ export type ParamsFor<K extends EndpointId> = ParamsOf<Endpoints[K]['params']>
 /** The JSON an endpoint answers with on success. */
 export type ResultOf<K extends EndpointId> = Infer<Endpoints[K]['response']>
 
-export const endpointIds = Object.keys(endpoints) as EndpointId[]

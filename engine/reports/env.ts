@@ -6,7 +6,6 @@ import type { Db } from '../storage/db'
 import { dayNumber } from '../runtime'
 import type { CampaignMeta } from './meta'
 import type { CensusResult, CensusSpec } from './census'
-import { regionTable } from './region-cells'
 
 export interface ReportEnv {
   db: Db
@@ -75,4 +74,3 @@ export function audienceMask(env: ReportEnv, panel: PanelIndex, platforms: numbe
   return m
 }
 
-export const regionCount = (): number => regionTable().length

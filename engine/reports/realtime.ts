@@ -5,7 +5,7 @@ import { checkRealtimeShow } from '../contract/report-rules'
 import { GLOBAL_REGION_ID } from '../reference/regions'
 import { dayDate, dayNumber } from '../runtime'
 import type { ReportEnv } from './env'
-import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
+import { finish, hourNames, metricsIn, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
 import { platformMask, positions, selector } from './setup'
@@ -36,23 +36,15 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
     regionFirst: cells.first, regionSecond: cells.second, nRegions: 1, uniques: false, averages: false,
   }) : null
   const rows: Row[] = []
-  for (let i = 0; i < pos.n; i++) {
-    const seen = r !== null && r.seen[i] === 1
-    if (!seen) continue
-    const m: Record<string, number> = {}
-    if (seen) {
-      m.imp_day = r.impDay[i]!
-      m.clk_day = r.clkDay[i]!
-      for (let h = 0; h < 24; h++) {
-        m[`imp_h${String(h).padStart(2, '0')}`] = r.impHour[i * 24 + h]!
-        m[`clk_h${String(h).padStart(2, '0')}`] = r.clkHour[i * 24 + h]!
-      }
+  // (only positions with hits today are rows: realtime has no with_null)
+  for (let i = 0; r !== null && i < pos.n; i++) {
+    if (r.seen[i] !== 1) continue
+    const m: Record<string, number> = { imp_day: r.impDay[i]!, clk_day: r.clkDay[i]! }
+    for (let h = 0; h < 24; h++) {
+      m[`imp_h${String(h).padStart(2, '0')}`] = r.impHour[i * 24 + h]!
+      m[`clk_h${String(h).padStart(2, '0')}`] = r.clkHour[i * 24 + h]!
     }
-    rows.push({
-      attributes: { audience: 'overall', region_id: GLOBAL_REGION_ID, ...pos.attrs[i] },
-      metrics: seen ? metricsIn(names, m) : nullMetrics(names),
-      hasData: seen,
-    })
+    rows.push({ attributes: { audience: 'overall', region_id: GLOBAL_REGION_ID, ...pos.attrs[i] }, metrics: metricsIn(names, m), hasData: true })
   }
   const attributeNames = ['audience', 'region_id', ...(p.by_position !== 'campaign' ? ['publisher_id'] : []), ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : [])]
   return {

@@ -32,6 +32,9 @@ export interface HttpDoor {
   close(): Promise<void>
 }
 
+/** The port the local server listens on unless told otherwise (serve, the desktop app). */
+export const DEFAULT_PORT = 8366
+
 export interface RequestHandler {
   handle(req: EngineRequest): Promise<EngineResponse>
   /** The most body bytes to read for this request, decided before any is read (Engine.admit); all up to MAX_BODY_BYTES without it. */
@@ -96,7 +99,7 @@ function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
 
 export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOptions = {}): Promise<HttpDoor> {
   const host = opts.host ?? '127.0.0.1'
-  let port = opts.port ?? 8366
+  let port = opts.port ?? DEFAULT_PORT
   // Host header values this server answers to: its own names with our port (bare too on port
   // 80); an allowed name as given, and one given without a port also bare, as a TLS proxy in front
   // forwards it (until 2026-11-26 only `name:port` was accepted, and such a proxy got 403).
