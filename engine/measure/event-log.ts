@@ -5,9 +5,10 @@
  * one checkpoint of the state derived from them (checkpoint.ts), which says how far it reaches.
  */
 import { constants } from 'node:fs'
-import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
+import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../storage/durable-file'
 import { bytesReader, type CheckpointReader } from './checkpoint'
 import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
 
@@ -116,7 +117,8 @@ const SEGMENT_RE = /^(\d{6,})\.seg$/
 const SEGMENT_BYTES = 256 << 20
 
 const CHECKPOINT = 'checkpoint.bin'
-const CHECKPOINT_TMP_RE = /^checkpoint\.bin\.(\d+)\.tmp$/
+/** Temp files of checkpoint writes: `checkpoint.bin.tmp-<pid>-<hex>`, and `checkpoint.bin.<pid>.tmp` before 2026-11-26. */
+const CHECKPOINT_TMP_RE = /^checkpoint\.bin\.(?:tmp-(\d+)-[0-9a-f]+|(\d+)\.tmp)$/
 /**
  * Segments are opened for synchronised writes (O_DSYNC) where the system has them: a write returns
  * once its bytes are on stable storage, as a write and an fdatasync did, in one call to the
@@ -143,7 +145,7 @@ export class FileEventLog implements EventLog {
     // process's own may be being written now).
     for (const n of names) {
       const m = CHECKPOINT_TMP_RE.exec(n)
-      if (m && Number(m[1]) !== process.pid) await rm(join(this.dir, n), { force: true })
+      if (m && Number(m[1] ?? m[2]) !== process.pid) await rm(join(this.dir, n), { force: true })
     }
     return names.flatMap((n) => {
       const m = SEGMENT_RE.exec(n)
@@ -209,38 +211,28 @@ export class FileEventLog implements EventLog {
   }
 
   async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
-    const tmp = join(this.dir, `${CHECKPOINT}.${process.pid}.tmp`)
-    const fh = await open(tmp, 'w', 0o600)
-    try {
-      for (const p of parts) await fh.write(p)
-      await fh.sync()
-    } catch (err) {
-      await fh.close()
-      await rm(tmp, { force: true })
-      throw err
-    }
-    await fh.close()
-    await rename(tmp, join(this.dir, CHECKPOINT))
-    const d = await open(this.dir, 'r')
-    await d.sync().catch(() => undefined)
-    await d.close()
+    await writeFileAtomic(join(this.dir, CHECKPOINT), parts, this.dir)
   }
 
   private async rotate(): Promise<void> {
     await this.fh?.close()
+    this.fh = null
     if (this.current === 0) this.current = (await this.segments()).at(-1) ?? 0
     this.current++
     this.fh = await open(this.file(this.current), APPEND_FLAGS, 0o600)
-    this.size = 0
-    const d = await open(this.dir, 'r')
-    await d.sync().catch(() => undefined)
-    await d.close()
+    this.size = (await this.fh.stat()).size
+    await fsyncDir(this.dir)
   }
 
   async append(frame: Buffer): Promise<void> {
     if (!this.fh || this.size + frame.length > SEGMENT_BYTES) await this.rotate()
-    await this.fh!.write(frame)
-    if (!SYNCED_WRITES) await this.fh!.datasync()
+    try {
+      await appendDurably(this.fh!, frame, this.size, !SYNCED_WRITES)
+    } catch (err) {
+      // The segment may end in a torn frame: the next append starts a new segment instead.
+      if (err instanceof TornAppendError) await this.close().catch(() => undefined)
+      throw err
+    }
     this.extents.appended(this.current, frame)
     this.size += frame.length
     this.appended += frame.length

@@ -3,9 +3,9 @@
  * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is stale
  * (the owner was killed) and is taken over.
  */
-import { randomBytes } from 'node:crypto'
-import { link, open, readFile, realpath, unlink } from 'node:fs/promises'
+import { open, realpath, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { createFileExclusive } from './durable-file'
 
 export interface Lock {
   release(): Promise<void>
@@ -20,6 +20,8 @@ export class DataDirInUseError extends Error {
 }
 
 const held = new Set<string>()
+/** The guard files (see removeIfUnchanged) this process is creating or holds. */
+const guarding = new Set<string>()
 
 function alive(pid: number): boolean {
   try {
@@ -30,44 +32,99 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Writes the pid to a temp file and links it into place: the lock never exists half-written. */
-async function tryCreate(path: string): Promise<boolean> {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
-  const fh = await open(tmp, 'w', 0o600)
+/** What a file held when read: its text, the pid in it (a lock's owner), and an identity no later file shares. */
+export interface Seen {
+  text: string
+  pid: number
+  id: string
+}
+
+/** Reads the file at `path` through one handle (so text and identity are of one file), or null when there is none. */
+export async function readSeen(path: string): Promise<Seen | null> {
+  const fh = await open(path, 'r').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)))
+  if (!fh) return null
   try {
-    await fh.writeFile(String(process.pid))
-    await fh.sync()
+    const [s, text] = [await fh.stat({ bigint: true }), await fh.readFile('utf8')]
+    // A reused inode number never comes back with the same modification time and content.
+    return { text, pid: Number(text.trim()), id: `${s.dev}:${s.ino}:${s.mtimeNs}:${text}` }
   } finally {
     await fh.close()
   }
+}
+
+/** A lock file is stale when its process is gone (or it holds no pid: its owner died creating it). */
+const stale = (seen: Seen): boolean => !(Number.isInteger(seen.pid) && seen.pid > 0 && seen.pid !== process.pid && alive(seen.pid))
+
+/** Creates the lock file at `path` holding this pid, complete, unless it exists. */
+const tryCreate = (path: string): Promise<boolean> => createFileExclusive(path, Buffer.from(String(process.pid)), dirname(path))
+
+const pause = () => new Promise<void>((r) => setTimeout(r, 5 + Math.random() * 20))
+
+/**
+ * Removes the file `seen` at `path` (a stale lock, an empty key file), and never another; does
+ * nothing while another process is removing it (read it again and retry). Removing a file by name
+ * is not conditional, so removers take turns through a guard file (`<path>.break`, created like a
+ * lock) and the one holding it removes `path` only if it is still `seen`: until then no one else
+ * can remove or replace it. Without the guard, a process that read a stale lock could remove the
+ * lock another process had just taken over (two holders). A guard left by a remover that died is
+ * itself stale and removed the same way.
+ */
+export async function removeIfUnchanged(path: string, seen: Seen, depth = 0): Promise<void> {
+  const guard = `${path}.break`
+  // A guard holds only a pid, which cannot tell two attempts of this process apart: they take turns here.
+  if (guarding.has(guard)) return pause()
+  guarding.add(guard)
   try {
-    await link(tmp, path)
-    return true
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw err
+    if (await tryCreate(guard)) await removeGuarded(path, seen, guard)
+    else {
+      const other = await readSeen(guard)
+      if (other && stale(other) && depth < 2) await removeIfUnchanged(guard, other, depth + 1)
+      else await pause() // another process is removing it now
+    }
   } finally {
-    await unlink(tmp).catch(() => undefined)
+    guarding.delete(guard)
   }
 }
 
+async function removeGuarded(path: string, seen: Seen, guard: string): Promise<void> {
+  try {
+    if ((await readSeen(path))?.id === seen.id) await unlink(path)
+  } finally {
+    await unlink(guard).catch(() => undefined)
+  }
+}
+
+/**
+ * Takes the lock file `given` for this process; throws DataDirInUseError when a live process (this
+ * one included) holds it. A stale lock is taken over.
+ */
 export async function acquireLock(given: string): Promise<Lock> {
   // One spelling per directory (relative paths, symlinks), so this process cannot lock it twice.
   const path = join(await realpath(dirname(given)), basename(given))
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (held.has(path)) throw new DataDirInUseError(path, process.pid)
-    if (await tryCreate(path)) {
-      held.add(path)
-      return {
-        release: async () => {
-          held.delete(path)
-          await unlink(path).catch(() => undefined)
-        },
-      }
-    }
-    const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim())
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirInUseError(path, pid)
-    await unlink(path).catch(() => undefined)
+  if (held.has(path)) throw new DataDirInUseError(path, process.pid)
+  // Claimed before the file exists: the file holds only a pid, which cannot tell two attempts of one process apart.
+  held.add(path)
+  try {
+    await take(path)
+  } catch (err) {
+    held.delete(path)
+    throw err
   }
-  throw new Error(`could not take the lock ${path}`)
+  return {
+    release: async () => {
+      held.delete(path)
+      await unlink(path).catch(() => undefined)
+    },
+  }
+}
+
+async function take(path: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await tryCreate(path)) return
+    const seen = await readSeen(path)
+    if (!seen) continue // released meanwhile
+    if (!stale(seen)) throw new DataDirInUseError(path, seen.pid)
+    await removeIfUnchanged(path, seen)
+  }
+  throw new Error(`could not take the lock ${path}; if no other program is using the data directory, delete ${path} and ${path}.break`)
 }

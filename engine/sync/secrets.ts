@@ -6,9 +6,10 @@
  * kept outside the data directory, so a copy of the directory alone does not reveal them.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { writeFileAtomic } from '../storage/adapters/file'
+import { createFileExclusive, writeFileAtomic } from '../storage/durable-file'
+import { readSeen, removeIfUnchanged } from '../storage/lock'
 
 /** Encrypts and decrypts one secret (Electron's safeStorage has this shape). */
 export interface SecretCipher {
@@ -48,26 +49,52 @@ export function memoryCipher(): SecretCipher {
   return aesCipher(async () => key)
 }
 
+/** Thrown for a key file of 0 bytes: what a crash while creating it left (before 2026-11-26). */
+class EmptyKeyError extends Error {
+  constructor(path: string) {
+    super(`the key file ${path} is empty`)
+    this.name = 'EmptyKeyError'
+  }
+}
+
 async function readKey(path: string): Promise<Buffer> {
   const s = await stat(path)
   if (process.platform !== 'win32' && (s.mode & 0o077) !== 0)
     throw new Error(`the key file ${path} can be read by other users (mode ${(s.mode & 0o777).toString(8)}); run: chmod 600 "${path}"`)
-  const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'hex')
-  if (key.length !== KEY_BYTES) throw new Error(`the key file ${path} does not hold a ${KEY_BYTES}-byte key`)
+  const text = await readFile(path, 'utf8')
+  if (text.length === 0) throw new EmptyKeyError(path)
+  const key = Buffer.from(text.trim(), 'hex')
+  if (key.length !== KEY_BYTES || text.trim().length !== KEY_BYTES * 2)
+    throw new Error(`the key file ${path} does not hold a ${KEY_BYTES}-byte key (${KEY_BYTES * 2} hex digits; it has ${text.length} bytes). It is left as it is: put the right key file back, or move this one away and enter the secrets again`)
   return key
 }
 
-async function createKey(path: string): Promise<Buffer> {
+/**
+ * Creates the key file, complete or not at all: a fsynced temp file linked into place, so it never
+ * replaces a key another process created meanwhile. Returns null when there is one.
+ */
+async function createKey(path: string): Promise<Buffer | null> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   const key = randomBytes(KEY_BYTES)
-  const fh = await open(path, 'wx', 0o600)
-  try {
-    await fh.writeFile(`${key.toString('hex')}\n`)
-    await fh.sync()
-  } finally {
-    await fh.close()
+  return (await createFileExclusive(path, Buffer.from(`${key.toString('hex')}\n`), dirname(path))) ? key : null
+}
+
+/** The key in `path`; when there is none (or an empty file), a new one if `create`, else an error. */
+async function loadKey(path: string, create: boolean): Promise<Buffer> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const key = await readKey(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' || err instanceof EmptyKeyError ? err : Promise.reject(err)))
+    if (key instanceof Buffer) return key
+    if (!create) throw new Error(`the key file ${path} is ${key instanceof EmptyKeyError ? 'empty' : 'missing'}, so the stored secrets cannot be read; enter them again`)
+    const seen = await readSeen(path)
+    // An empty key file is what a crash while creating one left (before 2026-11-26): no secret can
+    // have been encrypted with it, so it is replaced; only that file, never a key written since.
+    if (seen?.text === '') await removeIfUnchanged(path, seen)
+    else if (!seen) {
+      const created = await createKey(path)
+      if (created) return created
+    }
   }
-  return key
+  throw new Error(`could not create the key file ${path}`)
 }
 
 /**
@@ -77,11 +104,9 @@ async function createKey(path: string): Promise<Buffer> {
 export function keyFileCipher(path: string): SecretCipher {
   let key: Promise<Buffer> | null = null
   const load = (create: boolean): Promise<Buffer> =>
-    (key ??= readKey(path).catch(async (err: NodeJS.ErrnoException) => {
+    (key ??= loadKey(path, create).catch((err: unknown) => {
       key = null
-      if (err.code !== 'ENOENT') throw err
-      if (!create) throw new Error(`the key file ${path} is missing, so the stored secrets cannot be read; enter them again`)
-      return createKey(path).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? readKey(path) : Promise.reject(e)))
+      throw err
     }))
   const enc = aesCipher(() => load(true))
   const dec = aesCipher(() => load(false))

@@ -5,11 +5,11 @@
  *   backups/               database images kept before migrations
  *   LOCK                   the pid of the process that has the directory open
  */
-import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LoadedStorage, StoragePort } from '../port'
 import { acquireLock, type Lock } from '../lock'
+import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../durable-file'
 
 const SNAPSHOT = 'admonitor.db'
 const SEGMENT_RE = /^journal-(\d{6,})\.log$/
@@ -21,51 +21,12 @@ export async function holdsDatabase(dir: string): Promise<boolean> {
   return names.some((n) => n === SNAPSHOT || SEGMENT_RE.test(n))
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  let fh: FileHandle | undefined
-  try {
-    fh = await open(dir, 'r')
-    await fh.sync()
-  } catch (err) {
-    // Windows cannot open or fsync a directory; the rename is still atomic there.
-    if ((err as NodeJS.ErrnoException).code !== 'EISDIR' && (err as NodeJS.ErrnoException).code !== 'EPERM') throw err
-  } finally {
-    await fh?.close()
-  }
-}
-
-/** Writes `bytes` to `path` atomically: a unique temp file in the same directory, fsync, rename. */
-export async function writeFileAtomic(path: string, bytes: Uint8Array, dir: string): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  const fh = await open(tmp, 'w', 0o600)
-  try {
-    await fh.writeFile(bytes)
-    await fh.sync()
-  } catch (err) {
-    await fh.close().catch(() => undefined)
-    await unlink(tmp).catch(() => undefined)
-    throw err
-  }
-  await fh.close()
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await rename(tmp, path)
-      break
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
-      if ((code === 'EPERM' || code === 'EBUSY') && attempt < 10) await new Promise((r) => setTimeout(r, 20 * (attempt + 1)))
-      else {
-        await unlink(tmp).catch(() => undefined)
-        throw err
-      }
-    }
-  }
-  await fsyncDir(dir)
-}
-
+/** The data directory as a StoragePort; `load()` takes its LOCK, `close()` gives it back. */
 export class FileStorage implements StoragePort {
   private current = 0
   private fh: FileHandle | null = null
+  /** The length of the current segment: where its last whole record ends. */
+  private size = 0
   private lock: Lock | null = null
 
   constructor(readonly dir: string) {}
@@ -106,14 +67,27 @@ export class FileStorage implements StoragePort {
 
   async append(bytes: Uint8Array): Promise<void> {
     if (!this.fh) throw new Error('storage is not open')
-    await this.fh.write(bytes)
-    await this.fh.datasync()
+    try {
+      await appendDurably(this.fh, bytes, this.size)
+    } catch (err) {
+      // The segment may end in a torn record: nothing may follow it, so no append is taken
+      // until the next rotate (or reopen) starts a new segment.
+      if (err instanceof TornAppendError) await this.dropSegment()
+      throw err
+    }
+    this.size += bytes.length
+  }
+
+  private async dropSegment(): Promise<void> {
+    await this.fh?.close().catch(() => undefined)
+    this.fh = null
   }
 
   async rotate(next = this.current + 1): Promise<number> {
     await this.fh?.close()
     this.current = next
     this.fh = await open(join(this.dir, segmentName(next)), 'a', 0o600)
+    this.size = (await this.fh.stat()).size
     await fsyncDir(this.dir)
     return next
   }

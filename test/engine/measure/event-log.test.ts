@@ -1,16 +1,26 @@
 // docs/measurement.md "Raw events": events/NNNNNN.seg, append-only, fsynced, torn tails ignored
 import { constants } from 'node:fs'
+import * as fsp from 'node:fs/promises'
 import { mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { FrameWriter, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { KIND } from '../../../engine/measure/types'
+import { onDisk, type Disk } from '../storage/full-disk'
+
+// Lets a test give the files the log opens a full disk; every other call is real.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...real, open: vi.fn(real.open) }
+})
+const realOpen = vi.mocked(fsp.open).getMockImplementation()!
 
 const dirs: string[] = []
 const logs: EventLog[] = []
 afterEach(async () => {
+  vi.mocked(fsp.open).mockImplementation(realOpen)
   for (const l of logs.splice(0)) await l.close().catch(() => undefined)
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
@@ -45,6 +55,14 @@ async function campaignsOf(log: EventLog): Promise<{ campaigns: number[]; identi
 }
 
 const segs = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((n) => n.endsWith('.seg')).sort()
+
+/** Makes the files opened from now on whose name ends with `suffix` write as on `disk` (see full-disk.ts). */
+function filesOn(suffix: string, disk: Disk): void {
+  vi.mocked(fsp.open).mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
+    const fh = await realOpen(...args)
+    return String(args[0]).endsWith(suffix) ? onDisk(fh, disk) : fh
+  })
+}
 
 describe('FileEventLog', () => {
   it('does create the directory and read nothing when it does not exist yet', async () => {
@@ -212,6 +230,75 @@ describe('FileEventLog', () => {
     await log.append(frame(2))
     expect(await segs(dir)).toEqual(['000001.seg', '000002.seg'])
     expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([1, 2])
+  })
+})
+
+describe('FileEventLog on a full disk', () => {
+  it('does refuse a frame that does not fit, and keep every frame appended before and after it readable', async () => {
+    const dir = await tempDir()
+    const [a, b, c] = [frame(1), frame(2, 2, 2, 2), frame(3)]
+    const disk: Disk = { free: a.length + 10 }
+    filesOn('.seg', disk)
+    const log = fileLog(dir)
+    await log.append(a)
+    await expect(log.append(b)).rejects.toMatchObject({ code: 'ENOSPC' })
+    expect(log.appended).toBe(a.length)
+    expect((await readFile(join(dir, '000001.seg'))).equals(a)).toBe(true)
+    disk.free = 1 << 20
+    await log.append(c)
+    expect(log.extent().segments).toEqual([expect.objectContaining({ id: 1, bytes: a.length + c.length })])
+    await log.close()
+    expect(await campaignsOf(fileLog(dir))).toMatchObject({ campaigns: [1, 3], bytes: a.length + c.length })
+  })
+
+  it('does start a new segment after a frame that failed and could not be cut back', async () => {
+    const dir = await tempDir()
+    const disk: Disk = { free: 10 }
+    vi.mocked(fsp.open).mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
+      const fh = await realOpen(...args)
+      if (!String(args[0]).endsWith('000001.seg')) return fh
+      onDisk(fh, disk)
+      fh.truncate = () => Promise.reject(new Error('EIO: i/o error, ftruncate'))
+      return fh
+    })
+    const log = fileLog(dir)
+    await expect(log.append(frame(1))).rejects.toThrow(/could not be cut back/)
+    await log.append(frame(2))
+    expect(await segs(dir)).toEqual(['000001.seg', '000002.seg'])
+    await log.close()
+    expect((await campaignsOf(fileLog(dir))).campaigns).toEqual([2])
+  })
+})
+
+describe('FileEventLog checkpoint', () => {
+  const parts = [Buffer.from('head,'), Buffer.alloc(100_000, 7), Buffer.from(',tail')]
+
+  it('does replace the checkpoint whole and leave no temp file', async () => {
+    const dir = await tempDir()
+    const log = fileLog(dir)
+    await log.saveCheckpoint([Buffer.from('old')])
+    await log.saveCheckpoint(parts)
+    expect((await readFile(join(dir, 'checkpoint.bin'))).equals(Buffer.concat(parts))).toBe(true)
+    expect((await readdir(dir)).sort()).toEqual(['checkpoint.bin'])
+  })
+
+  it('does write the whole checkpoint when a write is short', async () => {
+    const dir = await tempDir()
+    filesOn('', { free: 100_007 }) // every file (the temp file has a unique name); the last part does not fit
+    await fileLog(dir).saveCheckpoint(parts).catch(() => undefined)
+    const saved = await readFile(join(dir, 'checkpoint.bin')).catch(() => null)
+    // Refused (no checkpoint) or whole: never a cut one taken for the new checkpoint.
+    if (saved) expect(saved.equals(Buffer.concat(parts))).toBe(true)
+  })
+
+  it("does remove the temp files of checkpoints a dead process was writing, old names and new, and keep this process's own", async () => {
+    const dir = await tempDir()
+    const other = process.pid + 1
+    const stale = [`checkpoint.bin.${other}.tmp`, `checkpoint.bin.tmp-${other}-0badf00d`]
+    const mine = [`checkpoint.bin.${process.pid}.tmp`, `checkpoint.bin.tmp-${process.pid}-cafe0123`]
+    for (const n of [...stale, ...mine]) await writeFile(join(dir, n), 'partial')
+    await campaignsOf(fileLog(dir))
+    expect((await readdir(dir)).sort()).toEqual([...mine].sort())
   })
 })
 

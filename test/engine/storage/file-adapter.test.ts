@@ -4,9 +4,10 @@ import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile, mkdir } from
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FileStorage, writeFileAtomic } from '../../../engine/storage/adapters/file'
+import { FileStorage } from '../../../engine/storage/adapters/file'
 import { DataDirInUseError } from '../../../engine/storage/lock'
 import { Persister } from '../../../engine/storage/persister'
+import { failNextWriteHalfway, onDisk, type Disk } from './full-disk'
 
 // Lets one test make a temp-file write fail half-way (a full disk); every other call is real.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -39,19 +40,6 @@ const bytes = (s: string) => new Uint8Array(Buffer.from(s))
 const files = async (d: string) => (await readdir(d)).sort()
 const mode = async (p: string) => (await stat(p)).mode & 0o777
 
-/** Makes the next `open` return a handle whose writeFile writes half the bytes, then fails like a full disk. */
-function failNextWriteHalfway(): void {
-  const realOpen = vi.mocked(fsp.open).getMockImplementation()!
-  vi.mocked(fsp.open).mockImplementationOnce(async (...args: Parameters<typeof fsp.open>) => {
-    const fh = await realOpen(...args)
-    fh.writeFile = async (data: Parameters<typeof fh.writeFile>[0]) => {
-      const buf = data as Uint8Array
-      await fh.write(buf.subarray(0, Math.floor(buf.length / 2)))
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
-    }
-    return fh
-  })
-}
 
 /**
  * Records, in order, the writes, fsyncs and renames that FileStorage makes, naming each file by
@@ -96,6 +84,22 @@ function recordIo(): { log: string[]; restore(): void } {
       vi.mocked(fsp.rename).mockImplementation(realRename)
     },
   }
+}
+
+/**
+ * Makes every journal segment opened from now on write as on `disk` (see full-disk.ts), with
+ * `truncate` in place of the real one if given. Returns a function that puts the real open back.
+ */
+function segmentsOn(disk: Disk, truncate?: () => Promise<void>): { restore(): void } {
+  const realOpen = vi.mocked(fsp.open).getMockImplementation()!
+  vi.mocked(fsp.open).mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
+    const fh = await realOpen(...args)
+    if (!String(args[0]).endsWith('.log')) return fh
+    onDisk(fh, disk)
+    if (truncate) fh.truncate = truncate
+    return fh
+  })
+  return { restore: () => vi.mocked(fsp.open).mockImplementation(realOpen) }
 }
 
 /** Spawns a node process that exits at once and returns its (now dead) pid. */
@@ -236,6 +240,17 @@ describe('FileStorage', () => {
       expect(await files(dir)).not.toContain('admonitor.db')
     })
 
+    it('keeps the old snapshot and fails when FileStorage.save cannot write the temp file', async () => {
+      const s = storageAt(dir)
+      await s.load()
+      await s.save(bytes('GOOD'), 0)
+      await s.append(bytes('record'))
+      failNextWriteHalfway(fsp)
+      await expect(s.save(Buffer.alloc(5000, 1), 99)).rejects.toThrow(/ENOSPC/)
+      expect(await readFile(join(dir, 'admonitor.db'), 'utf8')).toBe('GOOD')
+      expect(await readFile(join(dir, 'journal-000001.log'), 'utf8')).toBe('record') // segments survive a failed save
+    })
+
     it.skipIf(onWindows)('creates files with mode 0600 and directories with mode 0700 when it writes the data directory', async () => {
       const s = storageAt(dir)
       await s.load()
@@ -248,6 +263,71 @@ describe('FileStorage', () => {
       for (const f of ['LOCK', 'admonitor.db', 'journal-000001.log', 'journal-000002.log', join('backups', 'b.db')]) {
         expect(await mode(join(dir, f)), f).toBe(0o600)
       }
+    })
+  })
+
+  describe('on a full disk', () => {
+    it('refuses an append that does not fit, keeps the segment whole, and appends after it once space is freed', async () => {
+      const disk: Disk = { free: 10 }
+      const io = segmentsOn(disk)
+      try {
+        const s = storageAt(dir)
+        await s.load()
+        await s.append(bytes('one,'))
+        await expect(s.append(bytes('a-long-record,'))).rejects.toMatchObject({ code: 'ENOSPC' })
+        expect(await readFile(join(dir, 'journal-000001.log'), 'utf8')).toBe('one,')
+        disk.free = 100
+        await s.append(bytes('two,'))
+        disk.free = 2
+        await expect(s.append(bytes('three,'))).rejects.toMatchObject({ code: 'ENOSPC' })
+        await s.close()
+      } finally {
+        io.restore()
+      }
+      const loaded = await storageAt(dir).load()
+      expect(loaded.segments.map((x) => Buffer.from(x).toString())).toEqual(['one,two,'])
+    })
+
+    it('appends to no segment that may end torn until the next rotate', async () => {
+      const disk: Disk = { free: 6 }
+      const io = segmentsOn(disk, () => Promise.reject(new Error('EIO: i/o error, ftruncate')))
+      try {
+        const s = storageAt(dir)
+        await s.load()
+        await expect(s.append(bytes('a-long-record,'))).rejects.toThrow(/could not be cut back/)
+        await expect(s.append(bytes('next,'))).rejects.toThrow(/not open/)
+        disk.free = 100
+        expect(await s.rotate()).toBe(2)
+        await s.append(bytes('next,'))
+        expect(await readFile(join(dir, 'journal-000001.log'), 'utf8')).toBe('a-long')
+        expect(await readFile(join(dir, 'journal-000002.log'), 'utf8')).toBe('next,')
+      } finally {
+        io.restore()
+      }
+    })
+
+    it('never acknowledges a transaction whose record did not fit, and reopens with every one it did', async () => {
+      const io = segmentsOn({ free: 3000 })
+      const acked: string[] = []
+      try {
+        const p = await Persister.open(storageAt(dir), { idleMs: 3_600_000 })
+        p.db.tx(() => p.db.execScript('CREATE TABLE t (v TEXT NOT NULL)'))
+        await p.durable()
+        for (let i = 0; i < 100; i++) {
+          const v = `${i}:${'x'.repeat(200)}`
+          p.db.tx(() => p.db.run('INSERT INTO t(v) VALUES (?)', [v]))
+          const ok = await p.durable().then(() => true, () => false)
+          if (!ok) break
+          acked.push(v)
+        }
+      } finally {
+        io.restore()
+      }
+      for (const s of opened.splice(0)) await s.close()
+      expect(acked.length).toBeGreaterThan(5)
+      expect(acked.length).toBeLessThan(100)
+      const again = await Persister.open(storageAt(dir), { idleMs: 3_600_000 })
+      expect(again.db.query<{ v: string }>('SELECT v FROM t ORDER BY rowid').map((r) => r.v)).toEqual(acked)
     })
   })
 
@@ -277,66 +357,6 @@ describe('FileStorage', () => {
       expect(await files(dir)).toEqual(['journal-000001.log', 'journal-000002.log'])
       const c = await Persister.open(storageAt(dir), { idleMs: 3_600_000 })
       expect(values(c)).toEqual(['one', 'three'])
-    })
-  })
-
-  describe('writeFileAtomic', () => {
-    beforeEach(async () => {
-      await mkdir(dir, { recursive: true })
-    })
-
-    it('replaces the whole file when it succeeds', async () => {
-      const target = join(dir, 'f')
-      await writeFile(target, 'old contents that are longer')
-      await writeFileAtomic(target, bytes('new'), dir)
-      expect(await readFile(target, 'utf8')).toBe('new')
-      expect(await files(dir)).toEqual(['f'])
-    })
-
-    it('keeps the old file intact when the temp write fails half-way', async () => {
-      const target = join(dir, 'admonitor.db')
-      await writeFile(target, 'OLD-SNAPSHOT')
-      failNextWriteHalfway()
-      await expect(writeFileAtomic(target, Buffer.alloc(10_000, 7), dir)).rejects.toThrow(/ENOSPC/)
-      expect(await readFile(target, 'utf8')).toBe('OLD-SNAPSHOT')
-    })
-
-    it('never creates a half-written target when the temp write fails and there was no old file', async () => {
-      const target = join(dir, 'admonitor.db')
-      failNextWriteHalfway()
-      await expect(writeFileAtomic(target, Buffer.alloc(10_000, 7), dir)).rejects.toThrow(/ENOSPC/)
-      await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' })
-    })
-
-    it('removes its temp file when the temp write fails', async () => {
-      // On a full disk a left-behind partial temp file keeps the disk full, and nothing ever removes it.
-      const target = join(dir, 'admonitor.db')
-      await writeFile(target, 'OLD-SNAPSHOT')
-      failNextWriteHalfway()
-      await expect(writeFileAtomic(target, Buffer.alloc(10_000, 7), dir)).rejects.toThrow(/ENOSPC/)
-      expect(await files(dir)).toEqual(['admonitor.db'])
-    })
-
-    it('removes its temp file and throws when the rename fails', async () => {
-      const target = join(dir, 'occupied')
-      await mkdir(join(target, 'inside'), { recursive: true }) // a non-empty directory cannot be renamed over
-      await expect(writeFileAtomic(target, bytes('x'), dir)).rejects.toThrow()
-      expect(await files(dir)).toEqual(['occupied'])
-    })
-
-    it('fails without touching anything when the directory does not exist', async () => {
-      await expect(writeFileAtomic(join(root, 'missing', 'f'), bytes('x'), join(root, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' })
-    })
-
-    it('keeps the old snapshot and fails when FileStorage.save cannot write the temp file', async () => {
-      const s = storageAt(dir)
-      await s.load()
-      await s.save(bytes('GOOD'), 0)
-      await s.append(bytes('record'))
-      failNextWriteHalfway()
-      await expect(s.save(Buffer.alloc(5000, 1), 99)).rejects.toThrow(/ENOSPC/)
-      expect(await readFile(join(dir, 'admonitor.db'), 'utf8')).toBe('GOOD')
-      expect(await readFile(join(dir, 'journal-000001.log'), 'utf8')).toBe('record') // segments survive a failed save
     })
   })
 

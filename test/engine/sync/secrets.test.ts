@@ -1,7 +1,7 @@
 // engine/sync/secrets.ts: the key file cipher and the vault of ciphertexts
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SecretVault, keyFileCipher, memoryCipher } from '../../../engine/sync/secrets'
 
@@ -44,6 +44,42 @@ describe('keyFileCipher', () => {
     writeFileSync(path, `${'ab'.repeat(32)}\n`)
     chmodSync(path, 0o644)
     await expect(keyFileCipher(path).encrypt('x')).rejects.toThrow(/can be read by other users \(mode 644\); run: chmod 600/)
+  })
+})
+
+describe('keyFileCipher key creation', () => {
+  it('agrees on one key when several ciphers create the key file at once', async () => {
+    const path = join(tempDir(), 'secret.key')
+    const ciphers = Array.from({ length: 8 }, () => keyFileCipher(path))
+    const boxes = await Promise.all(ciphers.map((c, i) => c.encrypt(`secret ${i}`)))
+    for (const [i, box] of boxes.entries()) expect(await keyFileCipher(path).decrypt(box)).toBe(`secret ${i}`)
+    expect(readdirSync(dirname(path))).toEqual(['secret.key'])
+  })
+
+  it('replaces an empty key file (a crash while creating it left it; nothing was encrypted with it)', async () => {
+    const path = join(tempDir(), 'secret.key')
+    writeFileSync(path, '', { mode: 0o600 })
+    await expect(keyFileCipher(path).decrypt(Buffer.alloc(40, 1))).rejects.toThrow(/key file .*secret\.key is empty/)
+    const box = await keyFileCipher(path).encrypt('x')
+    expect(readFileSync(path, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/)
+    if (posix) expect(statSync(path).mode & 0o777).toBe(0o600)
+    expect(await keyFileCipher(path).decrypt(box)).toBe('x')
+    expect(readdirSync(dirname(path))).toEqual(['secret.key'])
+  })
+
+  it('agrees on one key when several ciphers replace an empty key file at once', async () => {
+    const path = join(tempDir(), 'secret.key')
+    writeFileSync(path, '', { mode: 0o600 })
+    const boxes = await Promise.all(Array.from({ length: 8 }, (_, i) => keyFileCipher(path).encrypt(`secret ${i}`)))
+    for (const [i, box] of boxes.entries()) expect(await keyFileCipher(path).decrypt(box)).toBe(`secret ${i}`)
+    expect(readdirSync(dirname(path))).toEqual(['secret.key'])
+  })
+
+  it('refuses a key file that is not empty but holds no 32-byte key, says so, and leaves it as it is', async () => {
+    const path = join(tempDir(), 'secret.key')
+    writeFileSync(path, 'abcd\n', { mode: 0o600 })
+    await expect(keyFileCipher(path).encrypt('x')).rejects.toThrow(/key file .*secret\.key does not hold a 32-byte key \(64 hex digits; it has 5 bytes\)/)
+    expect(readFileSync(path, 'utf8')).toBe('abcd\n')
   })
 })
 
