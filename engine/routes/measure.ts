@@ -3,7 +3,7 @@ import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { checkCsvHeader, pause, runImport } from '../measure/import-run'
 import type { Partition } from '../measure/columns'
-import { simulate } from '../measure/simulate'
+import { simulate, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { dayDate, dayNumber } from '../runtime'
@@ -52,6 +52,39 @@ function eventsOnDays(part: Partition | undefined, from: number, to: number): nu
   return n
 }
 
+/**
+ * Refuses a simulation with nothing to make before now, or more than one simulation makes, naming
+ * what the user can change. Both count only the hours simulated (up to now): until 2026-11-26 the
+ * whole range counted, days ahead included (50 million planned for tomorrow refused a run of
+ * today, naming a `scale` nobody had typed; a plan only ahead answered "0 impressions … over 0 days").
+ */
+function checkVolume(plan: SimulationPlan, campaignId: number, from: string, scale: number, timeZone: string, now: number): void {
+  const last = plan.days[plan.days.length - 1] ?? from
+  if (plan.spots.length === 0) throw badParam('campaign_id', `(${campaignId}) has no spots: create its spots (and their plans) first, then simulate`)
+  if (plan.expectedHits === 0) {
+    const at = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(now)
+    throw badParam('campaign_id', `(${campaignId}) plans no traffic for ${from}..${last} before now (${at}): its spots are planned on other or later days (traffic is simulated up to now, never ahead), or with no impressions`)
+  }
+  // the simulated audience is sized for what the run makes before now, whatever max_hits keeps of it
+  const hits = plan.expectedHits
+  if (hits <= MAX_SIMULATED_HITS) return
+  const what = `plans ${hits} hits for ${from}..${last} up to now, more than the ${MAX_SIMULATED_HITS} one simulation makes`
+  if (scale === 1 && plan.days.length > 1) throw badParam('from_date', `(${from}) ${what}: simulate fewer days at a time (a later from_date), or use a scale below 1`)
+  throw badParam('scale', `(${scale}${scale === 1 ? ', the default' : ''}) ${what}: lower it${plan.days.length > 1 ? ', or simulate fewer days at a time' : ''}`)
+}
+
+/** What a finished simulation says: its traffic, what capping held back and how the panel was sampled. */
+function simulateMessage(s: SimulationSummary): string {
+  // (the days that got traffic: today's hours still to come and later days get none)
+  const days = s.byDay.filter((d) => d.impressions + d.clicks > 0).length
+  let m = `${s.impressions} impressions and ${s.clicks} clicks from ${s.identities} identities over ${days} day${days === 1 ? '' : 's'}`
+  if (s.capped > 0) m += `; ${s.capped} impressions not delivered: every identity found was at its frequency cap`
+  if (s.panelPersons > 0 && s.panelOversampling > 1) {
+    m += `; ${s.panelPersons} panel persons, placed at ${s.panelOversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${s.panelOversampling} times what the counted traffic stands for (docs/simulator.md)`
+  }
+  return m
+}
+
 /** Simulated traffic for a campaign, chunk by chunk through the ingest (docs/simulator.md). */
 const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const c = requireCampaign(ctx.db, p.campaign_id, ctx.today)
@@ -63,18 +96,16 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   if (from > ctx.today) throw badParam('from_date', `(${from}) is after today (${ctx.today}, ${ctx.settings.timeZone}): traffic is simulated up to now, never ahead`)
   const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
+  const now = ctx.clock.now()
   const sim = simulate({
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone,
     panel: ctx.measure.panel(c.panel_id), regions: regionTable(), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
-    until: ctx.clock.now(),
+    until: now,
   })
   // (nothing to simulate is said, not run: a job of "0 hits over 0 days" looked like a success)
-  if (sim.plan.spots.length === 0) throw badParam('campaign_id', `(${c.campaign_id}) has no spots: create its spots (and their plans) first, then simulate`)
-  if (sim.plan.hits === 0) throw badParam('campaign_id', `(${c.campaign_id}) plans no traffic for ${from}..${to}: its spots are planned on other days, or with no impressions`)
-  // the simulated audience is sized for the whole plan, whatever max_hits keeps of it
-  if (sim.plan.hits > MAX_SIMULATED_HITS) throw badParam('scale', `(${p.scale}) plans ${sim.plan.hits} hits for ${from}..${to}, more than the ${MAX_SIMULATED_HITS} one simulation makes: lower it, or simulate fewer days at a time`)
-  const job = ctx.measure.jobs.start('simulate', ctx.clock.now(), Math.min(sim.plan.hits, p.max_hits ?? Infinity))
+  checkVolume(sim.plan, c.campaign_id, from, p.scale, ctx.settings.timeZone, now)
+  const job = ctx.measure.jobs.start('simulate', now, Math.min(sim.plan.expectedHits, p.max_hits ?? Infinity))
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
     let full = 0
     for (const chunk of sim.chunks) {
@@ -86,9 +117,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
       await pause()
     }
     job.total = job.processed
-    // (the days that got traffic: today's hours still to come and later days get none)
-    const days = sim.summary.byDay.filter((d) => d.impressions + d.clicks > 0).length
-    job.message = `${sim.summary.impressions} impressions and ${sim.summary.clicks} clicks from ${sim.summary.identities} identities over ${days} day${days === 1 ? '' : 's'}`
+    job.message = simulateMessage(sim.summary)
     if (full > 0) job.message += `; ${full} of them refused: ${ctx.measure.ingest.fullMessage(false, c.campaign_id)}`
   })
   return p.wait ? await done : job

@@ -19,27 +19,37 @@ export const traitOs = (t: number): OsCode => ((t >> 12) & 3) as OsCode
 export const traitIvt = (t: number): IvtClass => (t >> 14) as IvtClass
 const traits = (home: number, os: OsCode, ivt: IvtClass): number => home | (os << 12) | (ivt << 14)
 
-/** Up to `n` distinct indices below `total`, drawn by a partial Fisher-Yates shuffle. */
-function sample(rng: SimRandom, total: number, n: number): Int32Array {
-  const idx = new Int32Array(total)
-  for (let i = 0; i < total; i++) idx[i] = i
-  const k = Math.min(n, total)
-  for (let i = 0; i < k; i++) {
-    const j = i + (rng.u32() % (total - i))
-    const t = idx[i]!
-    idx[i] = idx[j]!
-    idx[j] = t
-  }
-  return idx.subarray(0, k)
+/** The panel's true share of the population: its persons over the weight they stand for. */
+export function panelTrueShare(panel: PanelIndex): number {
+  let units = 0
+  for (let i = 0; i < panel.size; i++) units += panel.units[i]!
+  return units > 0 ? panel.size / (units / panel.unit) : 0
 }
 
-/** Panel devices the pool holds: about 3 × √pool, within 1-15% of the persons and 25% of the pool. */
+/**
+ * Panel devices the pool holds: their true share of the pool when that gives a usable sample,
+ * else about 3 × √pool, within 1-15% of the persons and 25% of the pool (docs/decisions.md).
+ */
 export function panelDeviceCount(regular: number, panel: PanelIndex | null): number {
   if (!panel || panel.size === 0) return 0
   const lo = Math.ceil(d.PANEL_MIN_SHARE * panel.size)
   const hi = Math.max(lo, Math.round(d.PANEL_MAX_SHARE * panel.size))
-  const want = Math.min(hi, Math.max(lo, Math.round(d.PANEL_SQRT_FACTOR * Math.sqrt(regular))))
+  const sampled = Math.min(hi, Math.max(lo, Math.round(d.PANEL_SQRT_FACTOR * Math.sqrt(regular))))
+  const want = Math.max(sampled, Math.round(regular * panelTrueShare(panel)))
   return Math.min(want, panel.personOfDevice.size, Math.floor(regular * d.PANEL_MAX_POOL_SHARE))
+}
+
+/** How the pool is sized: impressions expected, days simulated (fractions for today), mobile share of the volume. */
+export interface PoolSize {
+  impressions: number
+  days: number
+  mobileShare: number
+}
+
+/** Ordinary identities for a volume: IMPRESSIONS_PER_IDENTITY_DAY a day, building up as days^FREQUENCY_BUILD_UP. */
+export function regularPool(valid: number, days: number): number {
+  const perIdentity = d.IMPRESSIONS_PER_IDENTITY_DAY * Math.max(days, 1 / 24) ** d.FREQUENCY_BUILD_UP
+  return Math.max(1, Math.ceil(valid / perIdentity))
 }
 
 /** The identities of one simulation and how impressions pick them. */
@@ -51,22 +61,28 @@ export class Audience {
   /** Distinct identities and panel persons whose text has been asked for (reached by a hit). */
   reached = 0
   personsReached = 0
+  /** Panel devices placed over their true share (1 when at it, or without a panel). */
+  readonly panelOversampling: number
   /** undefined until reached: comparing with undefined does not read the string (a cache miss). */
   private readonly texts: (string | undefined)[] = []
   private readonly devices = new Map<number, { text: string; person: number }>()
   private readonly personSeen: Uint8Array
   private readonly dcSize: number
+  /** Data-centre identities 0..dcMobile-1 (from `regular`) are phones. */
+  private readonly dcMobile: number
   private readonly botSize: number
-  /** Frequency classes: first identity, size and cumulative share of impressions. */
+  /** Frequency classes: first identity, size, mobile members (first in the class) and cumulative share of impressions. */
   private readonly classStart: Int32Array
   private readonly classSize: Int32Array
+  private readonly classMobile: Int32Array
   private readonly classCum: Float64Array
 
-  /** A pool for `volume` impressions. */
-  constructor(volume: number, private readonly key: number, geo: Geo, panel: PanelIndex | null) {
-    const valid = volume * (1 - d.BOT_SHARE - d.DATACENTER_SHARE)
-    this.regular = Math.max(1, Math.ceil(valid / d.IMPRESSIONS_PER_IDENTITY))
+  /** A pool for `pool.impressions` impressions over `pool.days` days. */
+  constructor(pool: PoolSize, private readonly key: number, geo: Geo, panel: PanelIndex | null) {
+    const volume = pool.impressions
+    this.regular = regularPool(volume * (1 - d.BOT_SHARE - d.DATACENTER_SHARE), pool.days)
     this.dcSize = Math.max(1, Math.ceil((volume * d.DATACENTER_SHARE) / d.DATACENTER_FREQUENCY))
+    this.dcMobile = Math.max(1, Math.round(this.dcSize * d.DATACENTER_MOBILE_SHARE))
     this.botSize = Math.max(1, Math.ceil((volume * d.BOT_SHARE) / d.BOT_FREQUENCY))
     this.size = this.regular + this.dcSize + this.botSize
     this.traits = new Uint16Array(this.size)
@@ -76,14 +92,17 @@ export class Audience {
     const n = d.FREQUENCY_CLASSES.length
     this.classStart = new Int32Array(n)
     this.classSize = new Int32Array(n)
+    this.classMobile = new Int32Array(n)
     this.classCum = new Float64Array(n)
-    this.buildClasses()
+    this.buildClasses(Math.min(0.98, Math.max(0.02, pool.mobileShare)))
     this.draw(new SimRandom(key ^ 0x3c6ef372), geo)
-    if (panel) this.placePanel(new SimRandom(key ^ 0x0a5a5a5a), panel)
+    const placed = panel ? this.placePanel(new SimRandom(key ^ 0x0a5a5a5a), panel, geo) : 0
+    const trueCount = panel ? this.regular * panelTrueShare(panel) : 0
+    this.panelOversampling = placed > 0 && trueCount > 0 ? Math.max(1, Math.round(placed / trueCount)) : 1
   }
 
-  /** Contiguous ranges of the ordinary identities, one per class; the cumulative impression shares. */
-  private buildClasses(): void {
+  /** Contiguous ranges of the ordinary identities, one per class, mobile ones first; the cumulative impression shares. */
+  private buildClasses(mobileShare: number): void {
     let start = 0
     let share = 0
     let total = 0
@@ -92,6 +111,7 @@ export class Audience {
       const end = c === d.FREQUENCY_CLASSES.length - 1 ? this.regular : Math.round(share * this.regular)
       this.classStart[c] = start
       this.classSize[c] = end - start
+      this.classMobile[c] = Math.round((end - start) * mobileShare)
       total += (end - start) * activity
       this.classCum[c] = total
       start = end
@@ -100,12 +120,16 @@ export class Audience {
   }
 
   private draw(rng: SimRandom, geo: Geo): void {
-    for (let j = 0; j < this.regular; j++) {
-      const os = rng.next() < d.MOBILE_SHARE ? this.mobileOs(rng) : OS.pc
-      this.traits[j] = traits(geo.home(rng), os, IVT.valid)
+    for (let c = 0; c < this.classStart.length; c++) {
+      const first = this.classStart[c]!
+      for (let j = first; j < first + this.classSize[c]!; j++) {
+        const os = j < first + this.classMobile[c]! ? this.mobileOs(rng) : OS.pc
+        this.traits[j] = traits(geo.home(rng), os, IVT.valid)
+      }
     }
+    // the mobile data-centre identities first: a phone-only spot draws its invalid traffic there
     for (let j = this.regular; j < this.regular + this.dcSize; j++) {
-      const os = rng.next() < d.DATACENTER_MOBILE_SHARE ? this.mobileOs(rng) : OS.pc
+      const os = j < this.regular + this.dcMobile ? this.mobileOs(rng) : OS.pc
       this.traits[j] = traits(geo.datacenter(rng), os, IVT.datacenter)
     }
     for (let j = this.regular + this.dcSize; j < this.size; j++) {
@@ -115,43 +139,94 @@ export class Audience {
 
   private mobileOs(rng: SimRandom): OsCode {
     if (rng.next() < d.IOS_SHARE) return OS.idfa
-    return rng.next() < d.ANDROID_OAID_SHARE ? OS.oaid : OS.imei
+    return rng.next() < d.ANDROID_OAID_SHARE ? OS.oaid : OS.legacy
   }
 
-  /** Panel devices spread evenly over the ordinary identities (so over every frequency class). */
-  private placePanel(rng: SimRandom, panel: PanelIndex): void {
+  /** Members of the ordinary identities on one platform, over every class. */
+  private platformSize(mobile: boolean): number {
+    let n = 0
+    for (let c = 0; c < this.classStart.length; c++) n += mobile ? this.classMobile[c]! : this.classSize[c]! - this.classMobile[c]!
+    return n
+  }
+
+  /** The identity at position `at` of the platform's members, class after class. */
+  private platformMember(mobile: boolean, at: number): number {
+    let rest = at
+    for (let c = 0; c < this.classStart.length; c++) {
+      const m = this.classMobile[c]!
+      const n = mobile ? m : this.classSize[c]! - m
+      if (rest < n) return this.classStart[c]! + (mobile ? 0 : m) + rest
+      rest -= n
+    }
+    return 0
+  }
+
+  /**
+   * Panel devices spread evenly over the ordinary identities of their platform (so over every
+   * frequency class), drawn in proportion to the tier exposure of their person's home, like the
+   * homes of the other identities (geo.ts); returns how many were placed.
+   */
+  private placePanel(rng: SimRandom, panel: PanelIndex, geo: Geo): number {
     const want = panelDeviceCount(this.regular, panel)
-    if (want === 0) return
+    if (want === 0) return 0
     const devices = [...panel.personOfDevice.entries()]
-    const chosen = sample(rng, devices.length, want)
-    chosen.forEach((di, k) => {
-      const j = Math.floor(((k + 0.5) * this.regular) / chosen.length)
+    const drawKey = devices.map(([, person], i) => [-Math.log(1 - rng.next()) / geo.exposure(panel.homeRegion[person] ?? 0), i] as const)
+    drawKey.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    const byPlatform: [string, number][][] = [[], []]
+    for (const [, di] of drawKey.slice(0, want)) {
       const [text, person] = devices[di]!
       const bits = panel.platforms[person] ?? 0
       const pc = bits === 1 || (bits !== 2 && PC_NAMESPACES.some((ns) => text.startsWith(ns)))
-      const home = panel.homeRegion[person] ?? traitHome(this.traits[j]!)
-      this.traits[j] = traits(home < MAX_REGIONS ? home : 0, pc ? OS.pc : OS.idfa, IVT.valid)
-      this.devices.set(j, { text, person })
+      byPlatform[pc ? 0 : 1]!.push(devices[di]!)
+    }
+    let placed = 0
+    byPlatform.forEach((list, p) => {
+      const mobile = p === 1
+      const room = this.platformSize(mobile)
+      const k = Math.min(list.length, Math.floor(room * d.PANEL_MAX_POOL_SHARE))
+      for (let i = 0; i < k; i++) {
+        const j = this.platformMember(mobile, Math.floor(((i + 0.5) * room) / k))
+        const [text, person] = list[i]!
+        const home = panel.homeRegion[person] ?? traitHome(this.traits[j]!)
+        this.traits[j] = traits(home < MAX_REGIONS ? home : 0, mobile ? OS.idfa : OS.pc, IVT.valid)
+        this.devices.set(j, { text, person })
+      }
+      placed += k
     })
+    return placed
   }
 
-  /** The identity of one impression: a bot, a data-centre address or an ordinary identity. */
-  pick(rng: SimRandom): number {
+  /** The identity of one impression of a spot: a bot, a data-centre address or an ordinary identity. */
+  pick(rng: SimRandom, mobileShare: number): number {
     const u = rng.next()
+    // a phone-only spot gets no declared bots (PC crawlers): its invalid traffic is emulator farms
+    if (mobileShare >= 1 && u < d.BOT_SHARE + d.DATACENTER_SHARE) return this.regular + Math.min(this.dcMobile - 1, Math.floor((u / (d.BOT_SHARE + d.DATACENTER_SHARE)) * this.dcMobile))
     if (u < d.BOT_SHARE) return this.regular + this.dcSize + Math.min(this.botSize - 1, Math.floor((u / d.BOT_SHARE) * this.botSize))
     if (u < d.BOT_SHARE + d.DATACENTER_SHARE) return this.regular + Math.min(this.dcSize - 1, Math.floor(((u - d.BOT_SHARE) / d.DATACENTER_SHARE) * this.dcSize))
-    return this.pickRegular(rng)
+    return this.pickRegular(rng, mobileShare)
   }
 
-  /** An ordinary identity, by frequency class; one draw picks the class and the member. */
-  pickRegular(rng: SimRandom): number {
+  /**
+   * An ordinary identity of a spot whose impressions are `mobileShare` mobile: one draw picks
+   * the class and the platform, the next the member (of the class when the platform has none).
+   */
+  pickRegular(rng: SimRandom, mobileShare: number): number {
     const u = rng.next()
     const cum = this.classCum
     let c = 0
     while (c < cum.length - 1 && u >= cum[c]!) c++
     const lo = c === 0 ? 0 : cum[c - 1]!
-    const at = Math.floor(((u - lo) / (cum[c]! - lo)) * this.classSize[c]!)
-    return this.classStart[c]! + Math.min(at, this.classSize[c]! - 1)
+    const mobile = (u - lo) / (cum[c]! - lo) < mobileShare
+    const m = this.classMobile[c]!
+    const size = this.classSize[c]!
+    const [first, n] = mobile ? [0, m] : [m, size - m]
+    if (n === 0) return this.classStart[c]! + Math.min(Math.floor(rng.next() * size), size - 1)
+    return this.classStart[c]! + first + Math.min(Math.floor(rng.next() * n), n - 1)
+  }
+
+  /** An ordinary identity near `j` (wrapping round), for the capping's search of one under its cap. */
+  nextRegular(j: number): number {
+    return j + 1 < this.regular ? j + 1 : 0
   }
 
   /** The text of identity `j`, drawn when first asked for (which counts it as reached). */

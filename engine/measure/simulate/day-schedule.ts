@@ -53,23 +53,32 @@ export function daySlots(timeZone: string, day: number): HourSlot[] {
   return slots
 }
 
-/** `total` split in proportion to `weights` (largest remainder), written at out[offset..]. */
-export function allocate(total: number, weights: ArrayLike<number>, out: Int32Array, offset: number): void {
+/**
+ * `total` split in proportion to `weights`, written at out[offset..]: each part gets the whole
+ * of its exact share, and the units left go by systematic sampling from a random start `u`
+ * (in [0, 1)) over the fractions, so every part gets its exact share on average and the total is
+ * exact. (Until 2026-11-26 the largest fractions took them, every day the same: a spot of 14
+ * clicks a day never had a click at 3-6 am, and its peak hours 20% too many.)
+ */
+export function allocate(total: number, weights: ArrayLike<number>, out: Int32Array, offset: number, u: number): void {
   const n = weights.length
   let sum = 0
   for (let i = 0; i < n; i++) sum += weights[i]!
   if (total === 0 || sum <= 0) return
   let given = 0
-  const rest: [number, number][] = []
   for (let i = 0; i < n; i++) {
-    const exact = (total * weights[i]!) / sum
-    const whole = Math.floor(exact)
+    const whole = Math.floor((total * weights[i]!) / sum)
     out[offset + i] = whole
     given += whole
-    rest.push([exact - whole, i])
   }
-  rest.sort((a, b) => b[0] - a[0] || a[1] - b[1])
-  for (let k = 0; k < total - given; k++) out[offset + rest[k % n]![1]]! += 1
+  // the fractions add up to total - given: unit k goes to the part whose fraction covers u + k
+  let at = 0
+  let next = u
+  for (let i = 0; i < n && given < total; i++) {
+    at += (total * weights[i]!) / sum - Math.floor((total * weights[i]!) / sum)
+    while (next < at && given < total) (out[offset + i]! += 1, next += 1, given++)
+  }
+  for (let i = n - 1; given < total; i = (i + n - 1) % n) if (weights[i]! > 0) (out[offset + i]! += 1, given++) // float rounding
 }
 
 /** Spreads each spot's impressions over the hours (curve × noise) and its clicks like its impressions. */
@@ -85,8 +94,8 @@ function spreadSpots(spots: readonly SpotVolume[], dayIndex: number, slots: read
       const slot = slots[k]!
       weights[k] = d.HOUR_WEIGHTS[slot.hour]! * ((slot.end - slot.start) / HOUR_MS) * (1 + d.HOUR_NOISE * (2 * rng.next() - 1))
     }
-    allocate(imp, weights, impressions, s * h)
-    allocate(v.clicks[dayIndex]!, impressions.subarray(s * h, s * h + h), clicks, s * h)
+    allocate(imp, weights, impressions, s * h, rng.next())
+    allocate(v.clicks[dayIndex]!, impressions.subarray(s * h, s * h + h), clicks, s * h, rng.next())
   })
   return { impressions, clicks }
 }
@@ -134,7 +143,7 @@ function scheduleBursts(spots: readonly SpotVolume[], dayIndex: number, sched: O
     if (row[slot]! < 2 * size || s.end - s.start <= window) continue
     row[slot] = row[slot]! - size
     const start = s.start + Math.floor(rng.next() * (s.end - s.start - window))
-    bursts.push({ slot, spot, identity: audience.pickRegular(rng), size, start, gap: window / (size - 1) })
+    bursts.push({ slot, spot, identity: audience.pickRegular(rng, spots[spot]!.mobileShare), size, start, gap: window / (size - 1) })
   }
   return bursts.sort((a, b) => a.slot - b.slot || a.spot - b.spot)
 }

@@ -44,11 +44,31 @@ export const HOUR_NOISE = 0.15
 export const CLICK_DELAY_MIN_MS = 1500
 export const CLICK_DELAY_SPAN_MS = 58_500
 
-/** Share of mobile identities; the rest are PC browsers (amid cookies). */
+/** Share of mobile impressions of a spot the media does not pin down; the rest are PC browsers (amid cookies). */
 export const MOBILE_SHARE = 0.7
-/** Operating systems of mobile identities: iOS (idfa); Android with an OAID, else an IMEI. */
+/**
+ * Mobile share of a spot's impressions by what the spot says of its media (first match wins,
+ * tested on the publisher, channel, placement name and adposition type): app-only media and
+ * formats (a splash screen, a short-video or social feed, a QR code, which a phone scans) are
+ * mobile only; feeds mostly; video platforms and search have a PC side (docs/simulator.md).
+ */
+export const MEDIA_MOBILE_SHARE: readonly (readonly [RegExp, number])[] = [
+  [/开屏|splash|抖音|douyin|快手|kuaishou|小红书|xiaohongshu|微信|wechat|朋友圈|tiktok|\bapp\b|移动|mobile|无线|wap/i, 1],
+  [/信息流|feed|微博|weibo|头条|toutiao/i, 0.95],
+  [/腾讯视频|tencent video|爱奇艺|iqiyi|优酷|youku|芒果|mgtv|bilibili|哔哩|视频|video/i, 0.75],
+  [/百度|baidu|搜索|search|bidding/i, 0.8],
+  [/\bpc\b|门户|portal|网页|desktop/i, 0.15],
+]
+/** Spots of these placement types are mobile only (a QR code is scanned by a phone). */
+export const MOBILE_ONLY_PLACEMENTS: readonly string[] = ['QR-Code']
+/**
+ * Operating systems of mobile identities: iOS (idfa); Android with an OAID (the id apps read
+ * since Android 10), else an Android id, and a few old phones whose apps still read the IMEI.
+ */
 export const IOS_SHARE = 0.22
-export const ANDROID_OAID_SHARE = 0.65
+export const ANDROID_OAID_SHARE = 0.85
+/** Of the Android identities without an OAID, the share with an IMEI (the rest: Android id). */
+export const ANDROID_LEGACY_IMEI_SHARE = 0.3
 /** SDK marks of mobile hits: MMA SDK and Miaozhen SDK (the rest: none). */
 export const SDK_MM_SHARE = 0.3
 export const SDK_MZ_SHARE = 0.2
@@ -88,17 +108,30 @@ export const BURST_WINDOW_MAX_MS = 9 * 60_000
 
 /**
  * Frequency classes of the audience: [share of identities, relative activity]. Each identity's
- * impressions are Poisson with a mean proportional to its activity; with IMPRESSIONS_PER_IDENTITY
- * impressions per pool identity, 60% of the pool is reached, 76% of those 1-3 times, 5% 10+ times,
- * 3.0 times on average (docs/simulator.md).
+ * impressions are Poisson with a mean proportional to its activity. The pool is sized so that it
+ * sees IMPRESSIONS_PER_IDENTITY_DAY impressions per identity over one simulated day and
+ * × days^FREQUENCY_BUILD_UP over more (the same identities come back day after day): one day
+ * reaches about 30% of the pool 1.7 times, 28 days about 60% of it 3 times (docs/simulator.md).
  */
 export const FREQUENCY_CLASSES: readonly (readonly [number, number])[] = [[0.4, 0.3], [0.27, 0.8], [0.16, 1.6], [0.1, 3], [0.05, 6], [0.02, 13]]
-export const IMPRESSIONS_PER_IDENTITY = 1.8
+export const IMPRESSIONS_PER_IDENTITY_DAY = 0.5
+export const FREQUENCY_BUILD_UP = 0.385
 
 /**
- * Panel devices in the pool: PANEL_SQRT_FACTOR × √(pool), between PANEL_MIN_SHARE and
- * PANEL_MAX_SHARE of the panel's persons and at most PANEL_MAX_POOL_SHARE of the pool: a
- * 20,000-person panel sees a few hundred to a few thousand persons per campaign.
+ * Frequency capping (spec §8.2): an impression drawn for an identity at its cap is drawn again
+ * (up to CAP_REDRAWS times, then the nearest identity under the cap, within CAP_SCAN of the pool),
+ * except CAP_LEAK of them, which get through as on a real ad server (several servers, late
+ * counts, cleared cookies). An impression that finds nobody under the cap is not delivered.
+ */
+export const CAP_LEAK = 0.01
+export const CAP_REDRAWS = 16
+export const CAP_SCAN = 512
+
+/**
+ * Panel devices in the pool: their true share (the panel's persons over the population their
+ * weights add up to) when that is enough for reports, else oversampled to PANEL_SQRT_FACTOR ×
+ * √(pool), between PANEL_MIN_SHARE and PANEL_MAX_SHARE of the panel's persons and at most
+ * PANEL_MAX_POOL_SHARE of the pool; the summary says by how much (docs/decisions.md).
  */
 export const PANEL_SQRT_FACTOR = 3
 export const PANEL_MIN_SHARE = 0.01

@@ -5,6 +5,7 @@
 import { ensure } from '../grow'
 import { KIND, PLATFORM, SDK } from '../types'
 import { traitHome, traitIvt, traitOs, type Audience } from './audience'
+import type { Capping } from './caps'
 import { pickCumulative, type Burst, type DaySchedule } from './day-schedule'
 import * as d from './distributions'
 import type { Geo } from './geo'
@@ -18,6 +19,7 @@ export interface SpotTraits {
   keywords: Int32Array
   cum: Float64Array
   impressionKind: number
+  mobileShare: number
 }
 
 /** The traits of a spot of the plan. */
@@ -26,12 +28,14 @@ export function spotTraits(v: SpotVolume): SpotTraits {
   let total = 0
   v.keywords.forEach((_, r) => (cum[r] = total += 1 / (r + 1) ** d.KEYWORD_ZIPF))
   for (let r = 0; r < cum.length; r++) cum[r] = cum[r]! / total
-  return { keywords: Int32Array.from(v.keywords), cum, impressionKind: v.emitsImpressions ? KIND.impression : HIDDEN }
+  return { keywords: Int32Array.from(v.keywords), cum, impressionKind: v.emitsImpressions ? KIND.impression : HIDDEN, mobileShare: v.mobileShare }
 }
 
 /** Draws the hits of hour slots into its buffer. */
 export class SlotFiller {
   readonly buf = new SlotBuffer()
+  /** Impressions that found no identity under their frequency caps (not delivered). */
+  capped = 0
   /** First buffer position of each spot's impressions in the slot (and the end). */
   private ranges = new Int32Array(16)
 
@@ -40,6 +44,7 @@ export class SlotFiller {
     private readonly geo: Geo,
     private readonly rng: SimRandom,
     private readonly spots: readonly SpotTraits[],
+    private readonly capping: Capping,
   ) {}
 
   /**
@@ -58,8 +63,13 @@ export class SlotFiller {
       ranges[s] = buf.n
       for (; b < sched.bursts.length && sched.bursts[b]!.slot === slot && sched.bursts[b]!.spot === s; b++) this.burst(sched.bursts[b]!)
       const n = sched.impressions[s * h + slot]!
-      const kind = this.spots[s]!.impressionKind
-      for (let k = 0; k < n; k++) buf.add(kind, start + Math.floor(this.rng.next() * (end - start)), this.audience.pick(this.rng), s, 0, 0)
+      const { impressionKind: kind, mobileShare } = this.spots[s]!
+      for (let k = 0; k < n; k++) {
+        const ts = start + Math.floor(this.rng.next() * (end - start))
+        const j = this.capping.pick(s, mobileShare)
+        if (j >= 0) buf.add(kind, ts, j, s, 0, 0)
+        else this.capped++
+      }
     }
     ranges[this.spots.length] = buf.n
     this.attribute()

@@ -30,6 +30,8 @@ export class Geo {
   private readonly homes: Choice
   private readonly datacenters: Choice
   private readonly fallback: number
+  /** Tier exposure factor of each region index (1 where the region is no city of the frame). */
+  private readonly exposures: Float64Array
 
   constructor(regions: readonly RegionSeed[]) {
     if (regions.length > MAX_REGIONS) throw new Error(`the simulator handles at most ${MAX_REGIONS} regions, not ${regions.length}`)
@@ -41,6 +43,8 @@ export class Geo {
     })
     const cities = cityFrame(regions).filter((c) => indexOf.has(c.region_id))
     this.homes = choice(cities.map((c) => indexOf.get(c.region_id)!), cities.map((c) => c.online * TIER_EXPOSURE[c.tier]))
+    this.exposures = new Float64Array(regions.length).fill(1)
+    for (const c of cities) this.exposures[indexOf.get(c.region_id)!] = TIER_EXPOSURE[c.tier]
     const byCode = new Map(regions.filter((r) => r.level === 2).map((r) => [r.gb_code, indexOf.get(r.region_id)!]))
     const dc = DATACENTER_CITIES.filter(([code]) => byCode.has(code))
     this.datacenters = choice(dc.map(([code]) => byCode.get(code)!), dc.map(([, w]) => w))
@@ -52,6 +56,11 @@ export class Geo {
   home(rng: SimRandom): number {
     const c = this.homes
     return c.sampler ? c.index[c.sampler.draw(rng)]! : this.fallback
+  }
+
+  /** The tier exposure factor of a home region (1 when it is not a city of the frame). */
+  exposure(region: number): number {
+    return this.exposures[region] ?? 1
   }
 
   /** A data-centre city (invalid traffic). */

@@ -1,23 +1,29 @@
 /**
  * Identity texts of simulated devices, in the forms the attribution writes (attribute/identity.ts,
  * device-ids.ts): `idfa:` and `oaid:` with a lower-case UUID, `imei:` with 15 digits (86 prefix,
- * Luhn check digit), `amid:` with 32 lower-case hex digits. Each text is a function of the
+ * Luhn check digit), `androidid:` with 16 lower-case hex digits, `amid:` with 32 lower-case hex digits. Each text is a function of the
  * simulation key and the identity number, so it is drawn once and only when first used. Texts
  * are written as bytes and decoded once: one flat string each, no concatenation.
  */
 import { COOKIE_NAME } from '../attribute/identity'
+import { ANDROID_LEGACY_IMEI_SHARE } from './distributions'
 import { hash3 } from './hash'
 
-/** Device kind of a simulated identity: a PC browser or a phone by its id macro. */
-export const OS = { pc: 0, idfa: 1, oaid: 2, imei: 3 } as const
+/**
+ * Device kind of a simulated identity: a PC browser or a phone by its id macro. `legacy` is an
+ * Android phone without an OAID: its text is an Android id, or for a few an IMEI (drawn from the
+ * identity's hash, so the kind fits in two bits).
+ */
+export const OS = { pc: 0, idfa: 1, oaid: 2, legacy: 3 } as const
 export type OsCode = (typeof OS)[keyof typeof OS]
 
 const PREFIX: Readonly<Record<OsCode, Buffer>> = {
   [OS.pc]: Buffer.from(`${COOKIE_NAME}:`, 'latin1'),
   [OS.idfa]: Buffer.from('idfa:', 'latin1'),
   [OS.oaid]: Buffer.from('oaid:', 'latin1'),
-  [OS.imei]: Buffer.from('imei:', 'latin1'),
+  [OS.legacy]: Buffer.from('androidid:', 'latin1'),
 }
+const IMEI = Buffer.from('imei:', 'latin1')
 const HEX = Buffer.from('0123456789abcdef', 'latin1')
 const DASH = 45
 const ZERO = 48
@@ -61,10 +67,17 @@ function writeImei(key: number, j: number, at: number): number {
   return at + 15
 }
 
+/** 16 hex digits (an Android id) at out[at..]. */
+function writeAndroidId(key: number, j: number, at: number): number {
+  const end = writeHex(key, j, at, false)
+  return end - 16
+}
+
 /** The identity text of simulated identity `j` of kind `os`. */
 export function simulatedIdentity(os: OsCode, key: number, j: number): string {
-  const prefix = PREFIX[os]
+  const imei = os === OS.legacy && hash3(key, j, 7) / 4294967296 < ANDROID_LEGACY_IMEI_SHARE
+  const prefix = imei ? IMEI : PREFIX[os]
   prefix.copy(out, 0)
-  const end = os === OS.imei ? writeImei(key, j, prefix.length) : writeHex(key, j, prefix.length, os !== OS.pc)
+  const end = imei ? writeImei(key, j, prefix.length) : os === OS.legacy ? writeAndroidId(key, j, prefix.length) : writeHex(key, j, prefix.length, os !== OS.pc)
   return out.toString('latin1', 0, end)
 }

@@ -10,9 +10,10 @@
  */
 import { dayNumber } from '../../runtime'
 import type { Hit } from '../types'
-import { Audience } from './audience'
+import { Audience, type PoolSize } from './audience'
+import { Capping } from './caps'
 import { daySlots, scheduleDay } from './day-schedule'
-import { CHUNK_SIZE } from './distributions'
+import * as d from './distributions'
 import { Emitter } from './emit'
 import { SlotFiller, spotTraits } from './fill'
 import { Geo } from './geo'
@@ -25,23 +26,36 @@ export { plan } from './plan'
 export { CHUNK_SIZE } from './distributions'
 export type { DayTotals, Simulation, SimulationInput, SimulationPlan, SimulationSummary, SpotVolume } from './types'
 
-/** Impressions generated, emitted or not (click-only spots): the volume the audience is sized for. */
-function generatedImpressions(p: SimulationPlan): number {
-  let n = 0
-  for (const v of p.spots) for (const imp of v.impressions) n += imp
-  return n
+/**
+ * What the audience is sized for: the impressions generated (emitted or not: click-only spots)
+ * before `until`, the days they span (today's part counted as a fraction) and their mobile share.
+ */
+function poolSize(p: SimulationPlan): PoolSize {
+  let impressions = 0
+  let mobile = 0
+  for (const v of p.spots) {
+    v.impressions.forEach((imp, i) => {
+      impressions += imp * p.dayShare[i]!
+      mobile += imp * p.dayShare[i]! * v.mobileShare
+    })
+  }
+  const days = p.dayShare.reduce((a, b) => a + b, 0)
+  return { impressions, days, mobileShare: impressions > 0 ? mobile / impressions : d.MOBILE_SHARE }
 }
 
 /** The hits, day by day and hour by hour; the summary is filled in as they are handed out. */
 function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSummary): Generator<Hit[], SimulationSummary> {
   const key = simulationKey(input.seed, input.campaignId)
   const geo = new Geo(input.regions)
-  const audience = new Audience(generatedImpressions(p), key, geo, input.panel)
+  const audience = new Audience(poolSize(p), key, geo, input.panel)
+  summary.panelOversampling = audience.panelOversampling
   const rng = new SimRandom(key ^ 0x7f4a7c15)
-  const filler = new SlotFiller(audience, geo, rng, p.spots.map(spotTraits))
-  const out = new Emitter(p.campaignId, p.spots.map((v) => v.spot_id), audience, summary, input.chunkSize ?? CHUNK_SIZE, input.maxHits ?? Infinity)
+  const capping = new Capping(p, audience, new SimRandom(key ^ 0x1b873593))
+  const filler = new SlotFiller(audience, geo, rng, p.spots.map(spotTraits), capping)
+  const out = new Emitter(p.campaignId, p.spots.map((v) => v.spot_id), audience, summary, input.chunkSize ?? d.CHUNK_SIZE, input.maxHits ?? Infinity)
   const until = input.until ?? Infinity
   for (let day = 0; day < p.days.length && !out.full; day++) {
+    capping.startDay(dayNumber(p.days[day]!))
     const slots = daySlots(input.timeZone, dayNumber(p.days[day]!))
     const sched = scheduleDay(p.spots, day, slots, rng, audience)
     let burst = 0
@@ -50,6 +64,7 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
     // whole: hits stamped up to an hour ahead of now)
     for (let k = 0; k < slots.length && !out.full && slots[k]!.start < until; k++) {
       burst = filler.fill(sched, k, burst)
+      summary.capped = filler.capped
       if (slots[k]!.end > until) filler.buf.hideFrom(until)
       const order = filler.buf.order(slots[k]!.start)
       out.prepare(filler.buf, order)
@@ -72,7 +87,7 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
 export function simulate(input: SimulationInput): Simulation {
   const p = plan(input)
   const summary: SimulationSummary = {
-    impressions: 0, clicks: 0, identities: 0, panelPersons: 0, days: p.days.length,
+    impressions: 0, clicks: 0, identities: 0, panelPersons: 0, panelOversampling: 1, capped: 0, days: p.days.length,
     byDay: p.days.map((date) => ({ date, impressions: 0, clicks: 0 })), invalid: { bot: 0, datacenter: 0 }, done: false,
   }
   return { plan: p, summary, chunks: run(input, p, summary) }

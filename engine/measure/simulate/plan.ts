@@ -5,16 +5,19 @@
 import { ApiError, E, badParam } from '../../contract/errors'
 import type { Db } from '../../storage/db'
 import { dayDate, dayNumber } from '../../runtime'
+import { daySlots } from './day-schedule'
 import * as d from './distributions'
 import { simulationKey, unit } from './hash'
+import { mobileShareOf, parseSpotCap, type MediaFields } from './media'
 import type { SimulationInput, SimulationPlan, SpotVolume } from './types'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-interface SpotRow {
+interface SpotRow extends MediaFields {
   spot_id: number
-  placement_type: string
+  publisher_id: number
   report_metrics: string
+  freq_capping: string
 }
 
 interface PlanRow {
@@ -43,19 +46,48 @@ export function checkInput(input: SimulationInput): void {
   const scale = input.scale ?? 1
   if (!Number.isFinite(scale) || scale < 0) throw badParam('scale', 'must be a number not below 0')
   if (input.maxHits !== undefined && !(Number.isInteger(input.maxHits) && input.maxHits >= 0)) throw badParam('maxHits', 'must be an integer not below 0')
+  if (input.until !== undefined && !Number.isFinite(input.until)) throw badParam('until', 'must be a time in ms')
   const chunk = input.chunkSize
   if (chunk !== undefined && !(Number.isInteger(chunk) && chunk >= 1 && chunk <= d.CHUNK_SIZE)) throw badParam('chunkSize', `must be an integer from 1 to ${d.CHUNK_SIZE}`)
 }
 
-/** The dates of from..to within the campaign's dates. */
-function simulatedDays(db: Db, campaignId: number, from: string, to: string): string[] {
-  const c = db.get<{ start_date: string; end_date: string }>('SELECT start_date, end_date FROM campaigns WHERE campaign_id = ?', [campaignId])
+interface CampaignRow {
+  start_date: string
+  end_date: string
+  freq_capping: number | null
+}
+
+/** The campaign, or invalid_campaign_id. */
+function campaignOf(db: Db, campaignId: number): CampaignRow {
+  const c = db.get<CampaignRow>('SELECT start_date, end_date, freq_capping FROM campaigns WHERE campaign_id = ?', [campaignId])
   if (!c) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${campaignId} cannot be found.`)
-  const first = dayNumber(from > c.start_date ? from : c.start_date)
-  const last = dayNumber(to < c.end_date ? to : c.end_date)
+  return c
+}
+
+/**
+ * The dates of from..to within the campaign's dates that begin before `until`, and the share of
+ * each day's traffic (by the hour curve) before it: the days a run really simulates.
+ */
+function simulatedDays(c: CampaignRow, input: SimulationInput): { days: string[]; dayShare: number[] } {
+  const first = dayNumber(input.from > c.start_date ? input.from : c.start_date)
+  const last = dayNumber(input.to < c.end_date ? input.to : c.end_date)
+  const until = input.until ?? Infinity
   const days: string[] = []
-  for (let day = first; day <= last; day++) days.push(dayDate(day))
-  return days
+  const dayShare: number[] = []
+  for (let day = first; day <= last; day++) {
+    const slots = daySlots(input.timeZone, day)
+    if (slots[0]!.start >= until) break
+    let before = 0
+    let all = 0
+    for (const s of slots) {
+      const w = d.HOUR_WEIGHTS[s.hour]! * (s.end - s.start)
+      all += w
+      before += w * Math.min(1, Math.max(0, (until - s.start) / (s.end - s.start)))
+    }
+    days.push(dayDate(day))
+    dayShare.push(before / all)
+  }
+  return { days, dayShare }
 }
 
 /** Volume of a day without an estimate: the default, more at weekends, varying by day. */
@@ -72,17 +104,31 @@ function spotCtr(key: number, s: SpotRow, keyworded: boolean): number {
   return lo + (hi - lo) * unit(key ^ 0x5bd1e995, s.spot_id, 0)
 }
 
+/**
+ * Impressions of a day: a spot without a plan gets the default every day; a spot with a plan
+ * runs on its plan's dates, with the planned volume: a planned 0 is "not live that day" (until
+ * 2026-11-26 it got the default). Clicks planned without impressions get the default impressions
+ * to come from.
+ */
+function dayImpressions(key: number, s: SpotRow, keyworded: boolean, rows: Map<string, PlanRow> | undefined, row: PlanRow | undefined, day: number, scale: number): number {
+  if (rows === undefined) return defaultImpressions(key, s, keyworded, day, scale)
+  if (row === undefined) return 0
+  if (row.est_impression > 0) return Math.round(row.est_impression * scale)
+  return row.est_click > 0 ? defaultImpressions(key, s, keyworded, day, scale) : 0
+}
+
 function spotVolume(key: number, s: SpotRow, keywords: number[], rows: Map<string, PlanRow> | undefined, days: readonly string[], scale: number): SpotVolume {
   const keyworded = keywords.length > 0
   const ctr = spotCtr(key, s, keyworded)
   const tracksClicks = s.report_metrics !== 'impression'
-  const v: SpotVolume = { spot_id: s.spot_id, placement_type: s.placement_type, keywords, emitsImpressions: s.report_metrics !== 'click', impressions: [], clicks: [] }
+  const v: SpotVolume = {
+    spot_id: s.spot_id, placement_type: s.placement_type, keywords, emitsImpressions: s.report_metrics !== 'click', impressions: [], clicks: [],
+    publisher_id: s.publisher_id, mobileShare: mobileShareOf(s), cap: parseSpotCap(s.freq_capping),
+  }
   for (const date of days) {
     const day = dayNumber(date)
     const row = rows?.get(date)
-    // A spot with a plan runs on its plan's dates; one without a plan runs every day.
-    const runs = rows === undefined || row !== undefined
-    const imp = !runs ? 0 : row !== undefined && row.est_impression > 0 ? Math.round(row.est_impression * scale) : defaultImpressions(key, s, keyworded, day, scale)
+    const imp = dayImpressions(key, s, keyworded, rows, row, day, scale)
     let clk = 0
     if (tracksClicks && imp > 0) {
       clk = row !== undefined && row.est_click > 0 ? Math.round(row.est_click * scale) : Math.round(imp * ctr * (1 + d.CTR_DAY_JITTER * (2 * unit(key, s.spot_id, day * 4 + 1) - 1)))
@@ -104,13 +150,19 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
   return out
 }
 
-/** The volumes of a simulation, without generating it (they are exactly what simulate() emits). */
+/**
+ * The volumes of a simulation, without generating it: exactly what simulate() emits, but for the
+ * hours at and after `until` and what frequency capping cannot place.
+ */
 export function plan(input: SimulationInput): SimulationPlan {
   checkInput(input)
   const { db, campaignId } = input
-  const days = simulatedDays(db, campaignId, input.from, input.to)
+  const c = campaignOf(db, campaignId)
+  const { days, dayShare } = simulatedDays(c, input)
   const key = simulationKey(input.seed, campaignId)
-  const spots = db.query<SpotRow>('SELECT spot_id, placement_type, report_metrics FROM spots WHERE campaign_id = ? ORDER BY spot_id', [campaignId])
+  const spots = db.query<SpotRow>(
+    `SELECT s.spot_id, s.publisher_id, p.publisher_name, s.channel_name, s.placement_name, s.placement_type, s.adposition_type, s.report_metrics, s.freq_capping
+     FROM spots s JOIN publishers p ON p.publisher_id = s.publisher_id WHERE s.campaign_id = ? ORDER BY s.spot_id`, [campaignId])
   const keywords = groupBy(db.query<{ keyword_id: number; spot_id: number }>(
     'SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ? ORDER BY k.keyword_id', [campaignId]), (k) => k.spot_id)
   const planRows = groupBy(db.query<PlanRow>(
@@ -122,11 +174,15 @@ export function plan(input: SimulationInput): SimulationPlan {
   })
   let impressions = 0
   let clicks = 0
+  let expected = 0
   for (const v of volumes) {
     for (let i = 0; i < days.length; i++) {
+      const n = (v.emitsImpressions ? v.impressions[i]! : 0) + v.clicks[i]!
       if (v.emitsImpressions) impressions += v.impressions[i]!
       clicks += v.clicks[i]!
+      expected += n * dayShare[i]!
     }
   }
-  return { campaignId, days, spots: volumes, impressions, clicks, hits: impressions + clicks }
+  const campaignCap = c.freq_capping !== null && c.freq_capping > 0 ? c.freq_capping : null
+  return { campaignId, days, dayShare, spots: volumes, impressions, clicks, hits: impressions + clicks, expectedHits: Math.round(expected), campaignCap }
 }

@@ -3,6 +3,7 @@ import type { RegionSeed } from '../../reference/types'
 import type { Db } from '../../storage/db'
 import type { PanelIndex } from '../panel/types'
 import type { Hit } from '../types'
+import type { Cap } from './media'
 
 /** What to simulate (docs/simulator.md). */
 export interface SimulationInput {
@@ -23,7 +24,7 @@ export interface SimulationInput {
   regions: readonly RegionSeed[]
   /** Stop after this many hits. */
   maxHits?: number
-  /** Hours starting at or after this time (ms) are not simulated: today stops at the current hour. */
+  /** No hit is made at or after this time (ms): today stops now, and later days are not planned. */
   until?: number
   /** Hits per chunk, at most CHUNK_SIZE (the default). */
   chunkSize?: number
@@ -39,18 +40,29 @@ export interface SpotVolume {
   emitsImpressions: boolean
   impressions: number[]
   clicks: number[]
+  publisher_id: number
+  /** Share of its impressions on mobile devices (media.ts). */
+  mobileShare: number
+  /** Its freq_capping, or null (S0+). */
+  cap: Cap | null
 }
 
 /** What a simulation will produce, computed without generating it. */
 export interface SimulationPlan {
   campaignId: number
-  /** Dates simulated, ascending (empty when the range misses the campaign). */
+  /** Dates simulated, ascending (empty when the range misses the campaign): none that begins at or after `until`. */
   days: string[]
+  /** Of each day, the share of its traffic (by the hour curve) before `until`: 1 for a past day. */
+  dayShare: number[]
   spots: SpotVolume[]
-  /** Impressions and clicks emitted (before maxHits), and their sum. */
+  /** Impressions and clicks of the days, whole (before maxHits, capping and `until`), and their sum. */
   impressions: number
   clicks: number
   hits: number
+  /** The hits expected before `until` (each day's volume × its dayShare): what a run will make, about. */
+  expectedHits: number
+  /** The campaign's freq_capping (impressions an identity sees a day over all its spots), or null. */
+  campaignCap: number | null
 }
 
 /** Hits of one day. */
@@ -67,6 +79,13 @@ export interface SimulationSummary {
   /** Distinct identities in the hits, and distinct panel persons among them. */
   identities: number
   panelPersons: number
+  /**
+   * How many times their true share panel persons are in the audience (1 when placed at it):
+   * panel figures (projected reach and impressions, GRP) are about this many times the counted ones.
+   */
+  panelOversampling: number
+  /** Impressions not delivered because every identity found was at its frequency cap. */
+  capped: number
   days: number
   byDay: DayTotals[]
   /** Hits produced as declared bots and from data-centre addresses. */

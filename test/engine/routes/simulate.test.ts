@@ -59,13 +59,16 @@ describe('simulate.run', () => {
     const { t, cid } = await campaignWithPlan()
     const big = await t.post(path('campaigns.create_spot_with_plan'), spotForm(cid, { placement_name: 'big', slot_begin: '2025-01-10', slot_duration: 5, est_impression: 120_000 }))
     expect(big.status, JSON.stringify(big.body)).toBe(200)
+    const huge = await t.post(path('campaigns.create_spot_with_plan'), spotForm(cid, { placement_name: 'huge', slot_begin: '2025-01-10', slot_duration: 1, est_impression: 1_000_000 }))
+    expect(huge.status, JSON.stringify(huge.body)).toBe(200)
     const cases: [Record<string, string | number>, string, RegExp][] = [
       [{ from_date: '2025-01-15', to_date: '2025-01-12' }, 'to_date', /makes an empty range 2025-01-15\.\.2025-01-12/],
       [{ from_date: '2025-02-01', to_date: '2025-02-05' }, 'from_date', /outside the campaign's dates 2025-01-10\.\.2025-01-20/],
       [{ from_date: '2024-12-01', to_date: '2024-12-05' }, 'to_date', /outside the campaign's dates/],
       [{ from_date: '2025-01-12', to_date: '2025-01-14' }, 'from_date', /\(2025-01-12\) is after today \(2025-01-10, Asia\/Shanghai\): traffic is simulated up to now, never ahead/],
-      // 50,000 and 120,000 impressions over 5 days, x100: 17 million planned, whatever max_hits keeps
-      [{ to_date: '2025-01-14', scale: 100, max_hits: 1000 }, 'scale', /plans \d+ hits for 2025-01-10\.\.2025-01-14, more than the 10000000 one simulation makes/],
+      // 10,000 + 24,000 + 1,000,000 impressions today, x100, 12 of its 24 hours (a third of its
+      // traffic): 34 million, whatever max_hits keeps; the days ahead do not count
+      [{ to_date: '2025-01-14', scale: 100, max_hits: 1000 }, 'scale', /\(100\) plans \d+ hits for 2025-01-10\.\.2025-01-10 up to now, more than the 10000000 one simulation makes: lower it\.$/],
     ]
     for (const [extra, param, text] of cases) {
       const r = await t.post(path('simulate.run'), { campaign_id: cid, ...extra })
@@ -86,8 +89,23 @@ describe('simulate.run', () => {
     expect((await t.post(path('campaigns.create_spot_with_plan'), spotForm(later, { slot_begin: '2025-01-15', slot_duration: 2, est_impression: 1000 }))).status).toBe(200)
     const off = await t.post(path('simulate.run'), { campaign_id: later, from_date: '2025-01-10', to_date: '2025-01-10' })
     expect(off.status).toBe(400)
-    expect(off.body.error_description).toMatch(/plans no traffic for 2025-01-10\.\.2025-01-10/)
+    expect(off.body.error_description).toMatch(/plans no traffic for 2025-01-10\.\.2025-01-10 before now \(2025-01-10 12:00\)/)
+    // a range up to after its plan day too: the days ahead are not simulated (it answered a done
+    // job of "0 impressions … over 0 days" until 2026-11-26)
+    const ahead = await t.post(path('simulate.run'), { campaign_id: later, from_date: '2025-01-10', to_date: '2025-01-16' })
+    expect([ahead.status, ahead.body.error]).toEqual([400, 'invalid_request'])
+    expect(ahead.body.error_description).toMatch(/^The 'campaign_id' \(\d+\) plans no traffic for 2025-01-10\.\.2025-01-10 before now .*later days/)
     expect((await t.post(path('simulate.run'), { campaign_id: cid })).body.state).toBe('done')
+  })
+
+  it('counts only the hours it simulates: 50 million planned tomorrow do not refuse a run of today', async () => {
+    const { t, cid } = await campaignWithPlan()
+    expect((await t.post(path('campaigns.create_spot_with_plan'), spotForm(cid, { placement_name: 'tomorrow', slot_begin: '2025-01-11', slot_duration: 1, est_impression: 50_000_000 }))).status).toBe(200)
+    const job = await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-13' })
+    expect([job.status, job.body.state], JSON.stringify(job.body)).toEqual([200, 'done'])
+    // about a third of today's 10,000 impressions and their clicks by 12:00
+    expect(job.body.imported).toBeGreaterThan(2500)
+    expect(job.body.imported).toBeLessThan(4500)
   })
 
   it('says over how many days it made traffic: not the days still to come', async () => {

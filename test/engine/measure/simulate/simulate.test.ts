@@ -105,8 +105,19 @@ describe('simulate', () => {
     const cut = collect(f.input({ until })).hits
     expect(cut.length).toBeGreaterThan(0)
     expect(Math.max(...cut.map((h) => h.ts))).toBeLessThan(until)
-    // the hours before it as without `until`, and the hour it falls in up to it
-    expect(cut.length).toBe(hits.filter((h) => h.ts < until).length)
+    // the hours before it as without `until` (the audience, sized for the hours simulated, is
+    // another), and the hour it falls in up to it
+    const byHour = (list: Hit[]) => {
+      const n = new Array<number>(24).fill(0)
+      for (const h of list) if (dateIn(ZONE, h.ts) === FROM) n[localDayHour(ZONE, h.ts).hour]!++
+      return n
+    }
+    const whole = byHour(hits)
+    const part = byHour(cut)
+    expect(part.slice(0, 19)).toEqual(whole.slice(0, 19))
+    expect(part[19]!).toBeGreaterThan(0)
+    expect(part[19]!).toBeLessThan(whole[19]!)
+    expect(part.slice(20)).toEqual(new Array(4).fill(0))
   })
 })
 
