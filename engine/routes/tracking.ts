@@ -160,7 +160,8 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   const counted = isMiss(t) ? `0; ${t.why}` : await count(ctx, a, KIND.click, t)
   const [info, keyword] = isMiss(t) ? [t.info!, 0] : [t.info, t.keyword]
   const to = clickTarget(info, keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
-  const headers = { ...NO_STORE, 'x-admonitor-counted': counted, ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  // (the reason quotes the tag's values and the lookup's names, which may hold any character)
+  const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted), ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
   if (to === '') return new RawResponse(204, headers, '')
   return new RawResponse(302, { ...headers, location: headerValue(to, true), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
 }

@@ -3,7 +3,7 @@
  * Host that is not this server (DNS rebinding) and cross-origin browser calls (no wildcard
  * CORS), and serves the renderer build from the same origin when one is given.
  */
-import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { STATUS_CODES, createServer, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
@@ -81,6 +81,10 @@ function parseQuery(search: string): Record<string, string | string[]> {
 }
 
 function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
+  // Checked before writeHead: a value it refuses throws after it has set the status (a 204 then
+  // sends no body, a 302's text stays), and the 500 sent instead came out as "500 Found", or with
+  // a length and no body (a click whose reason held Chinese text, until 2026-11-26).
+  for (const name in r.headers) validateHeaderValue(name, r.headers[name]!)
   if (r.parts) {
     // a page of a result set: its pieces written in one go (corked), not copied into one buffer
     res.writeHead(r.status, { ...r.headers, 'content-length': String(r.parts.reduce((n, p) => n + p.length, 0)) })

@@ -363,6 +363,20 @@ describe('http door', () => {
     expect(r.status).toBe(500)
     expect(r.json.error).toBe('server_error')
     expect(r.json.error_description).toMatch(/^The answer could not be sent \(Invalid character in header content \["x-why"\]\)\.$/)
+    // a 204 or a 302 refused so: the 500 has its own status text and its body (it was "500 Found", or a length without a body)
+    for (const status of [204, 302]) {
+      const other = await startHttpDoor({ handle: async () => ({ status, headers: { 'x-why': '牛', location: '/' }, body: '' }) }, { port: 0 })
+      doors.push(other)
+      const s = await new Promise<{ status: number; message: string; text: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: other.port, path: '/cms/v1/campaigns/list' }, (res) => {
+          let text = ''
+          res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, message: res.statusMessage ?? '', text }))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      expect([s.status, s.message, JSON.parse(s.text).error]).toEqual([500, 'Internal Server Error', 'server_error'])
+    }
   })
 
   it('sends tracking answers whose tags or landing pages hold any character (Location and reasons in ASCII)', async () => {
@@ -373,6 +387,9 @@ describe('http door', () => {
     expect(click.headers.location).toBe('https://shop.example/%E7%89%9B%E5%A5%B6?q=%E9%85%B8%E5%A5%B6%20x&r=1')
     expect(new URL(click.headers.location as string).searchParams.get('q')).toBe('酸奶 x')
     expect(click.text).toBe('Found: https://shop.example/牛奶?q=酸奶 x&r=1')
+    // a click not counted, whose reason quotes any character, still goes to its page (it was a 500 that had counted it)
+    const unknown = await get(`/r/k=${cid}&p=1&af=%E7%89%9B&o=`, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+    expect([unknown.status, unknown.headers['x-admonitor-counted'], unknown.headers.location]).toEqual([302, '0; keyword %E7%89%9B is not a keyword of spot 1', click.headers.location])
     for (const [path, why] of [[`/x/k=${cid}&p=1&af=%E7%89%9B&o=`, '0; keyword %E7%89%9B is not a keyword of spot 1'], [`/x/k=${cid}&p=1&af=a%0Ab&o=`, '0; keyword a%0Ab is not a keyword of spot 1'], ['/e/m=%E7%89%9B&ev=1', '0; minisite %E7%89%9B does not exist']]) {
       const r = await get(path!, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
       expect([r.status, r.headers['x-admonitor-counted']]).toEqual([200, why])
