@@ -21,16 +21,29 @@ export const requestKey = (kind: Kind, campaign: number, spot: number, keyword: 
 const within = (at: number, ts: number): boolean => Math.abs(ts - at) < REQUEST_WINDOW_MS
 
 /**
- * The request ids counted, in the order counted, each with the time of its hit (or times: an id
- * counted again a window or more away from its first hit). Only the limit forgets an id, never
- * the time of the newest hit: an import brings lines out of time order, and one line dated days
- * ahead used to make every id counted before it be forgotten (their repeats counted again).
+ * The request ids counted, each with the time of its hit (or times: an id counted again a window
+ * or more away from its first hit), and the counted hits in the order counted (a ring of keys and
+ * times), which the limit forgets oldest first. Only the limit forgets an id, never the time of the
+ * newest hit: an import brings lines out of time order, and one line dated days ahead used to make
+ * every id counted before it be forgotten (their repeats counted again).
+ *
+ * The order is a ring, not the Map's own order: forgetting the Map's first entry (entries().next()
+ * then delete) walked every entry deleted before it, which V8 keeps as holes until the table is
+ * rebuilt, so past the limit each hit cost more than the last (a soak test of 2026-11-26: 1 us an
+ * id before the limit, 62 us after 160,000 more, hits stalled for seconds after an hour).
  */
 export class RequestIds {
   private readonly seen = new Map<string, number | number[]>()
+  /** The counted hits, oldest at `head`: key and time; `held` of them. */
+  private readonly ringKeys: string[]
+  private readonly ringTs: Float64Array
+  private head = 0
   private held = 0
 
-  constructor(private readonly max = MAX_REQUEST_IDS) {}
+  constructor(private readonly max = MAX_REQUEST_IDS) {
+    this.ringKeys = new Array<string>(max)
+    this.ringTs = new Float64Array(max)
+  }
 
   /** Counted hits held (an id counted twice is two). */
   get size(): number {
@@ -56,27 +69,34 @@ export class RequestIds {
   }
 
   private put(key: string, at: number | number[] | undefined, ts: number): void {
-    // deleted first, so that the Map's order stays the order of the hits counted
-    if (at !== undefined) this.seen.delete(key)
+    if (this.held === this.max) this.forgetOldest()
     this.seen.set(key, at === undefined ? ts : typeof at === 'number' ? [at, ts] : [...at, ts])
+    const slot = (this.head + this.held) % this.max
+    this.ringKeys[slot] = key
+    this.ringTs[slot] = ts
     this.held++
-    while (this.held > this.max) {
-      const [oldest, times] = this.seen.entries().next().value!
-      if (typeof times === 'number' || times.length === 1) this.seen.delete(oldest)
-      else this.seen.set(oldest, times.length === 2 ? times[1]! : times.slice(1))
-      this.held--
-    }
+  }
+
+  /** Forgets the oldest counted hit: its time leaves its id's times (the id, when it was the only one). */
+  private forgetOldest(): void {
+    const key = this.ringKeys[this.head]!
+    this.ringKeys[this.head] = ''
+    this.head = (this.head + 1) % this.max
+    this.held--
+    const times = this.seen.get(key)
+    if (times === undefined || typeof times === 'number') this.seen.delete(key)
+    // (an id's times are in the order counted, as the ring is: its oldest is its first)
+    else this.seen.set(key, times.length === 2 ? times[1]! : times.slice(1))
   }
 
   /** Keys and times, oldest first (a checkpoint; a key counted twice comes twice). */
   arrays(): { keys: string[]; ts: Float64Array } {
     const keys: string[] = []
     const ts = new Float64Array(this.held)
-    for (const [key, at] of this.seen) {
-      for (const t of typeof at === 'number' ? [at] : at) {
-        ts[keys.length] = t
-        keys.push(key)
-      }
+    for (let i = 0; i < this.held; i++) {
+      const slot = (this.head + i) % this.max
+      keys.push(this.ringKeys[slot]!)
+      ts[i] = this.ringTs[slot]!
     }
     return { keys, ts }
   }

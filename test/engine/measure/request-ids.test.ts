@@ -18,12 +18,13 @@ describe('RequestIds', () => {
     const r = new RequestIds(3)
     for (const [k, at] of [['a', T0], ['b', T0 + 1], ['c', T0 + 2], ['d', T0 + 3]] as const) r.add(k, at)
     expect(r.arrays().keys).toEqual(['b', 'c', 'd'])
-    r.add('c', T0 + REQUEST_WINDOW_MS) // counted again a day on: now the newest, with both its times
-    expect(r.arrays()).toEqual({ keys: ['d', 'c', 'c'], ts: new Float64Array([T0 + 3, T0 + 2, T0 + REQUEST_WINDOW_MS]) })
-    // (an import's line dated days ahead: the ids counted before it are still known)
+    r.add('c', T0 + REQUEST_WINDOW_MS) // counted again a day on: the newest hit, its first time still the oldest
+    expect(r.arrays()).toEqual({ keys: ['c', 'd', 'c'], ts: new Float64Array([T0 + 2, T0 + 3, T0 + REQUEST_WINDOW_MS]) })
+    // (an import's line dated days ahead: the ids counted before it are still known, but the oldest hit)
     r.add('e', T0 + 5 * REQUEST_WINDOW_MS)
-    expect(r.arrays().keys).toEqual(['c', 'c', 'e'])
-    expect([r.countedAt('c', T0 + 10), r.countedAt('c', T0 + REQUEST_WINDOW_MS + 10), r.countedAt('e', T0 + 10)]).toEqual([T0 + 2, T0 + REQUEST_WINDOW_MS, undefined])
+    expect(r.arrays().keys).toEqual(['d', 'c', 'e'])
+    // (c's first hit, forgotten, was the one within a window of a time a day before it)
+    expect([r.countedAt('c', T0 - REQUEST_WINDOW_MS + 10), r.countedAt('c', T0 + REQUEST_WINDOW_MS + 10), r.countedAt('d', T0 + 10), r.countedAt('e', T0 + 10)]).toEqual([undefined, T0 + REQUEST_WINDOW_MS, T0 + 3, undefined])
     const back = RequestIds.from(r.arrays().keys, r.arrays().ts)
     expect(back.arrays()).toEqual(r.arrays())
   })
