@@ -25,6 +25,7 @@ let campaignId = ''
 const calls = reportCalls()
 /** Today in the engine's zone (Asia/Shanghai): the first day a new campaign may start. */
 const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+const plusDaysFrom = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 const plusDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 beforeAll(async () => {
@@ -51,6 +52,9 @@ describe('the app in a browser', () => {
     if (reason) return skip(reason)
     await page.goto(server.url)
     await page.waitForURL(/#\/login/)
+    // every field is named by its label, and the language can be chosen before signing in
+    for (const name of ['Username', 'Password', 'Client id', 'Client secret']) expect(await page.getByRole('textbox', { name, exact: true }).count(), name).toBe(1)
+    expect(await page.getByRole('combobox', { name: 'Language' }).count()).toBe(1)
     await page.fill('[data-test=username] input', ACCOUNT.username)
     await page.fill('[data-test=password] input', 'wrong')
     await page.fill('[data-test=client-id] input', ACCOUNT.client_id)
@@ -87,6 +91,9 @@ describe('the app in a browser', () => {
     await expect.poll(() => page.locator('.n-form-item-feedback__line').allTextContents()).toContain('A whole number from 1 to 80')
     await limit.fill('')
     await page.keyboard.press('Tab')
+    // pickers and dates are named by their labels (they were announced as "loading" and "Select date")
+    expect(await page.getByRole('combobox', { name: 'Slot type' }).count()).toBe(1)
+    expect(await page.getByRole('textbox', { name: 'Start date' }).count()).toBe(1)
     await shot(page, '03-campaign-form')
     await page.click('[data-test=campaign-submit]')
     await page.waitForURL(/#\/campaigns\/\d+(\?.*)?$/)
@@ -94,6 +101,34 @@ describe('the app in a browser', () => {
     const c = await apiGet<{ campaign_name: string; start_date: string; end_date: string }>(server.url, token, '/cms/v1/campaigns/show', { campaign_id: campaignId })
     expect(c).toMatchObject({ campaign_name: 'E2E spring launch', start_date: today, end_date: plusDays(13) })
     await expect.poll(() => page.title()).toContain('E2E spring launch')
+  })
+
+  it('reaches tab strips and sortable headers with the keyboard, and names row buttons by their row', async ({ skip }) => {
+    if (reason) return skip(reason)
+    const selectedTab = '[data-test=campaign-tabs] [role=tab][aria-selected=true]'
+    await page.focus(selectedTab)
+    await page.keyboard.press('ArrowRight')
+    await page.waitForURL(/tab=targets/)
+    expect(await page.evaluate(() => [document.activeElement?.getAttribute('role'), document.activeElement?.getAttribute('tabindex')])).toEqual(['tab', '0'])
+    expect(await page.locator('[data-test=campaign-tabs] [role=tab][tabindex="0"]').count()).toBe(1)
+    await page.keyboard.press('Home')
+    await expect.poll(() => page.textContent(selectedTab)).toBe('Spots')
+    await page.goto(`${server.url}/#/campaigns`)
+    await expect.poll(() => page.locator('[data-test=campaign-edit]').first().getAttribute('aria-label')).toBe('Edit E2E spring launch')
+    const name = page.locator('th.n-data-table-th--sortable', { hasText: 'Name' })
+    await name.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => name.getAttribute('aria-sort')).not.toBe('none')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter') // the third press clears the order: newest first again
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe('none')
+    // a visible focus ring on buttons reached with the keyboard
+    await page.focus('[data-test=campaigns-new]')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid')
+    await page.goto(`${server.url}/#/campaigns/${campaignId}`)
+    await page.waitForSelector('[data-test=spot-new]')
   })
 
   it('adds two spots with a plan, a keyword, and changes a day of the plan', async ({ skip }) => {
@@ -120,6 +155,14 @@ describe('the app in a browser', () => {
     await page.click('[data-test=keyword-save]')
     await page.waitForSelector('[data-test=keyword-dialog]', { state: 'hidden' })
     await page.locator('[data-test=spot-plan]').first().click()
+    // the calendar is one Tab stop, named by its title; the arrows move between days
+    const stop = page.locator('[data-test=plan-calendar] [role=gridcell][tabindex="0"]')
+    await expect.poll(() => stop.count()).toBe(1)
+    expect(await page.getAttribute('[data-test=plan-calendar]', 'aria-labelledby')).toBeTruthy()
+    await stop.focus()
+    const from = (await stop.getAttribute('data-date'))!
+    await page.keyboard.press('ArrowRight')
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.date)).toBe(plusDaysFrom(from, 1))
     await page.click(`[data-test=plan-day-${today}]`)
     await page.fill('[data-test=plan-imp] input', '250000')
     await page.click('[data-test=plan-apply]')
@@ -288,6 +331,7 @@ describe('the app in a browser', () => {
       await calls.settled()
       await page.waitForTimeout(300)
       await shot(page, `08-report-${view}`)
+      expect(await charts.first().getAttribute('aria-label'), 'named by its title, not its key').not.toBe(view)
       const cells = await metricCells(page, view)
       if (view === 'minisite') return expect(cells).toEqual([]) // no minisite in this data: the empty state
       expect(cells.length, `${view}: numbers in the table`).toBeGreaterThan(0)
@@ -379,6 +423,10 @@ describe('the app in a browser', () => {
     await calendar.waitFor({ state: 'visible' })
     await page.keyboard.press('Escape')
     await calendar.waitFor({ state: 'hidden' })
+    // a typed date that is not a day is said, not dropped without a word
+    await date.fill('2020-13-45')
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.textContent('[data-test=date-rejected]')).toContain('2020-13-45')
 
     const within = async (selector: string, width: number, height: number) => {
       const box = await page.locator(selector).first().boundingBox()
@@ -396,6 +444,11 @@ describe('the app in a browser', () => {
     // the view tabs scroll: the last one can be reached and opened
     await page.click('[data-test=tab-minisite]')
     await expect.poll(() => page.locator('.n-tabs-tab--active [data-test=tab-minisite]').count()).toBe(1)
+    // and with the keyboard: End reaches the last tab, which scrolls into the window
+    await page.focus('[role=tab][aria-selected=true]')
+    await page.keyboard.press('End')
+    await expect.poll(() => page.locator('.n-tabs-tab--active [data-test=tab-realtime]').count()).toBe(1)
+    await expect.poll(() => page.evaluate(() => document.activeElement!.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
     await shot(page, '11-narrow-reports')
     // the navigation, the engine address and sign-out are in the drawer; a move closes it
     await page.click('[data-test=nav-open]')

@@ -57,3 +57,29 @@ export function monthGrid(month: string): (string | null)[][] {
   while (cells.length % 7 !== 0) cells.push(null)
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7))
 }
+
+/**
+ * The day a key moves to in the plan calendar (WAI-ARIA grid): arrows by a day or a week, Home and
+ * End to the week's Monday and Sunday, PageUp and PageDown by a month (the same day, or the
+ * month's last when it has fewer). `null` for other keys.
+ */
+export function calendarKeyTarget(date: string, key: string): string | null {
+  switch (key) {
+    case 'ArrowRight': return addDays(date, 1)
+    case 'ArrowLeft': return addDays(date, -1)
+    case 'ArrowDown': return addDays(date, 7)
+    case 'ArrowUp': return addDays(date, -7)
+    case 'Home': return addDays(date, -weekday(date))
+    case 'End': return addDays(date, 6 - weekday(date))
+    case 'PageUp': case 'PageDown': {
+      const step = key === 'PageUp' ? -1 : 1
+      const y = Number(date.slice(0, 4))
+      const m = Number(date.slice(5, 7)) - 1 + step
+      const first = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10)
+      const last = addDays(new Date(Date.UTC(y, m + 1, 1)).toISOString().slice(0, 10), -1)
+      const day = `${first.slice(0, 8)}${date.slice(8)}`
+      return day > last || Number(date.slice(8)) > Number(last.slice(8)) ? last : day
+    }
+    default: return null
+  }
+}

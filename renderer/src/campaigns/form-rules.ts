@@ -161,3 +161,12 @@ export function validateCampaignForm(f: CampaignForm, ctx: RuleContext): FormErr
 }
 
 export const isValid = (errors: FormErrors): boolean => Object.keys(errors).length === 0
+
+/**
+ * The fields whose rule errors show once the user changes `field`: the field itself, and the start
+ * date when an end date is given while the start is empty (its "required" used to wait for the
+ * submit, so an end date alone showed no error).
+ */
+export function touchedBy(field: ErrorField, f: Pick<CampaignForm, 'start_date'>): ErrorField[] {
+  return field === 'end_date' && !f.start_date ? ['end_date', 'start_date'] : [field]
+}

@@ -103,3 +103,14 @@ export function zoom(count: number, visible: number, axis: 'x' | 'y'): DataZoomC
   const slider = axis === 'x' ? { type: 'slider' as const, [key]: 0, bottom: 4, height: 22, start: 0, end } : { type: 'slider' as const, [key]: 0, right: 0, width: 18, start: 0, end }
   return [{ type: 'inside', [key]: 0, start: 0, end }, slider]
 }
+
+/**
+ * The chart's accessible name (its `role=img` box): the title and subtitle the option draws, in
+ * the interface language, else `fallback` (the view's name) while there is no option.
+ */
+export function chartLabel(option: ECOption | null | undefined, fallback: string): string {
+  const raw = option?.title
+  const title = (Array.isArray(raw) ? raw[0] : raw) as { text?: unknown; subtext?: unknown } | undefined
+  const parts = [title?.text, title?.subtext].filter((x): x is string => typeof x === 'string' && x.trim() !== '')
+  return parts.length ? parts.join(' · ') : fallback
+}

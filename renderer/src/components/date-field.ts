@@ -25,3 +25,21 @@ export function focusLeavesField(next: unknown, inField: (next: FocusTarget) => 
   if (!isTarget(next)) return true
   return !inField(next) && next.closest(CALENDAR_SELECTOR) === null
 }
+
+/** A real day written `yyyy-MM-dd` (2020-02-30 is not). */
+function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const d = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
+}
+
+/**
+ * The text typed into the date field when it leaves, if it is not a day the field can take: the
+ * calendar drops such text (it goes back to the last day, or empty), so the field says what was
+ * refused and why instead (until 2026-11-26 "2020-13-45" vanished and the form said only
+ * "required"). `null` when the text is empty or a real `yyyy-MM-dd` day.
+ */
+export function rejectedDate(text: string): string | null {
+  const typed = text.trim()
+  return typed === '' || isDay(typed) ? null : typed
+}

@@ -27,10 +27,13 @@ export function formatClock(iso: string, timeZone?: string): string {
   return `${full.slice(11)}.${String(d.getUTCMilliseconds()).padStart(3, '0')}`
 }
 
-/** A duration: "850 ms", "12.4 s", "3 min 05 s". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+const DURATION_UNITS = { en: { ms: ' ms', s: ' s', min: ' min ' }, zh: { ms: ' 毫秒', s: ' 秒', min: ' 分 ' } } as const
+
+/** A duration in the interface language: "850 ms", "12.4 s", "3 min 05 s" (Chinese: "850 毫秒", "12.4 秒", "3 分 05 秒"). */
+export function formatDuration(ms: number, language: 'en' | 'zh' = 'en'): string {
+  const u = DURATION_UNITS[language]
+  if (ms < 1000) return `${Math.round(ms)}${u.ms}`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}${u.s}`
   const s = Math.round(ms / 1000)
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+  return `${Math.floor(s / 60)}${u.min}${String(s % 60).padStart(2, '0')}${u.s}`
 }

@@ -20,23 +20,35 @@ export function jobPercent(job: Job): number {
   return Math.max(0, Math.min(job.state === 'running' ? 99 : 100, pct))
 }
 
-/** The colour of the progress bar: running default, done success, done with rejections warning, failed error. */
+/** An import that ended with every line rejected: done, but nothing came in. */
+export const nothingImported = (job: Job): boolean => job.state === 'done' && job.kind === 'import' && job.imported === 0 && job.rejected > 0
+
+/**
+ * The job's state as shown (a key under `server.job.state.`): a finished import says whether
+ * lines were rejected or nothing came in at all (until 2026-11-26 both said "Done").
+ */
+export function jobStateKey(job: Job): 'running' | 'done' | 'failed' | 'doneWithRejected' | 'nothingImported' {
+  if (job.state !== 'done') return job.state
+  return nothingImported(job) ? 'nothingImported' : job.rejected > 0 ? 'doneWithRejected' : 'done'
+}
+
+/** The colour of the progress bar: running default, done success, done with rejections warning, failed or nothing imported error. */
 export function jobTone(job: Job): 'default' | 'success' | 'warning' | 'error' {
-  if (job.state === 'failed') return 'error'
+  if (job.state === 'failed' || nothingImported(job)) return 'error'
   if (job.state === 'running') return 'default'
   return job.rejected > 0 ? 'warning' : 'success'
 }
 
 /** An i18n key under `server.job.` and its parameters, describing where the job is. */
 export interface JobLabel {
-  key: 'running' | 'runningUnknown' | 'done' | 'doneWithRejected' | 'simulated' | 'failed'
+  key: 'running' | 'runningUnknown' | 'done' | 'doneWithRejected' | 'nothingImported' | 'simulated' | 'failed'
   params: Record<string, number | string>
 }
 
 export function jobLabel(job: Job): JobLabel {
   const counts = { processed: job.processed, total: job.total, imported: job.imported, rejected: job.rejected, percent: jobPercent(job) }
   if (job.state === 'failed') return { key: 'failed', params: { ...counts, message: job.message } }
-  if (job.state === 'done') return { key: job.kind === 'simulate' ? 'simulated' : job.rejected > 0 ? 'doneWithRejected' : 'done', params: counts }
+  if (job.state === 'done') return { key: job.kind === 'simulate' ? 'simulated' : nothingImported(job) ? 'nothingImported' : job.rejected > 0 ? 'doneWithRejected' : 'done', params: counts }
   return { key: job.total > 0 ? 'running' : 'runningUnknown', params: counts }
 }
 

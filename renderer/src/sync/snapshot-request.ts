@@ -110,3 +110,30 @@ export function rangeFor(campaign: { value: string; start: string; end: string }
   if (kept.campaign_id === campaign.value && (kept.from !== null || kept.to !== null)) return { from: kept.from, to: kept.to }
   return defaultRange(campaign.start, campaign.end, today)
 }
+
+/** The report screens' message keys of each breakdown: the picker's label and its values' names. */
+const BREAKDOWN_KEYS: Record<Breakdown, { label: string; values: string }> = {
+  by_position: { label: 'picker.position', values: 'position' },
+  by_audience: { label: 'picker.audience', values: 'audience' },
+  by_region: { label: 'picker.level', values: 'level' },
+  platform: { label: 'picker.platform', values: 'platform' },
+  filtration_type: { label: 'picker.filtration', values: 'filtration' },
+  metrics: { label: 'picker.period', values: 'period' },
+}
+
+/**
+ * A breakdown picker's label and its values' names as the report screens show them
+ * (`reports.picker.*`, `reports.position.*`, ...). A value the screens do not name (a metrics
+ * set such as `acc_hrs`) keeps its API code; the report's default is marked.
+ */
+export function breakdownLabels(
+  name: Breakdown, values: readonly string[], fallback: string, t: (key: string) => string, has: (key: string) => boolean,
+): { label: string; names: Record<string, string> } {
+  const keys = BREAKDOWN_KEYS[name]
+  const names = Object.fromEntries(values.map((v) => {
+    const key = `reports.${keys.values}.${v}`
+    const shown = has(key) ? t(key) : v
+    return [v, v === fallback ? `${shown} (${t('sync.snap.default')})` : shown]
+  }))
+  return { label: t(`reports.${keys.label}`), names }
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyForm, type CampaignForm } from '../../../renderer/src/campaigns/form-model'
 import {
-  dateRules, enumRule, intRule, isValid, nameRule, partyRules, siteIdsRule, textRule, tvcaidsRule, validateCampaignForm, waresRule,
+  dateRules, enumRule, intRule, isValid, nameRule, partyRules, siteIdsRule, textRule, touchedBy, tvcaidsRule, validateCampaignForm, waresRule,
   type RuleContext,
 } from '../../../renderer/src/campaigns/form-rules'
 
@@ -178,5 +178,18 @@ describe('rule messages', () => {
       expect(en.rule, k).toHaveProperty(k)
       expect(zh.rule, k).toHaveProperty(k)
     }
+  })
+})
+
+describe('touchedBy', () => {
+  it('shows the start date\'s "required" as soon as an end date is given without a start', () => {
+    expect(touchedBy('end_date', { start_date: null })).toEqual(['end_date', 'start_date'])
+    expect(touchedBy('end_date', { start_date: '' })).toEqual(['end_date', 'start_date'])
+    expect(dateRules(valid({ start_date: null, end_date: TODAY }), create).start_date).toEqual({ key: 'required' })
+  })
+
+  it('touches only the changed field otherwise', () => {
+    expect(touchedBy('end_date', { start_date: TODAY })).toEqual(['end_date'])
+    expect(touchedBy('campaign_name', { start_date: null })).toEqual(['campaign_name'])
   })
 })

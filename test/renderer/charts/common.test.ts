@@ -1,6 +1,6 @@
 // renderer/src/charts/common.ts: the frame every report chart shares
 import { describe, expect, it } from 'vitest'
-import { CONTAINED, compactNumber, formatNumber, frame, zoom } from '../../../renderer/src/charts/common'
+import { CONTAINED, chartLabel, compactNumber, formatNumber, frame, zoom } from '../../../renderer/src/charts/common'
 import { chartEnv, grids, titles } from './helpers'
 
 describe('frame', () => {
@@ -29,5 +29,14 @@ describe('numbers and zoom', () => {
     const z = zoom(30, 15, 'x')
     expect(z).toHaveLength(2)
     expect(z[0]).toMatchObject({ type: 'inside', xAxisIndex: 0, start: 0, end: 50 })
+  })
+})
+
+describe('chartLabel', () => {
+  it("names the chart by its drawn title and subtitle, else by the view's name", () => {
+    expect(chartLabel(frame('每日趋势', '实际：仅 PC', chartEnv), 'trend')).toBe('每日趋势 · 实际：仅 PC')
+    expect(chartLabel(frame('地域', '', chartEnv), 'region')).toBe('地域')
+    expect(chartLabel({ title: [{ text: 'A' }] }, 'x')).toBe('A')
+    expect(chartLabel(null, '受众概览')).toBe('受众概览')
   })
 })

@@ -28,6 +28,13 @@ describe('format', () => {
     expect(formatDuration(12_400)).toBe('12.4 s')
     expect(formatDuration(185_000)).toBe('3 min 05 s')
   })
+
+  it('writes the units of a duration in the interface language', () => {
+    expect(formatDuration(850, 'zh')).toBe('850 毫秒')
+    expect(formatDuration(12_400, 'zh')).toBe('12.4 秒')
+    expect(formatDuration(185_000, 'zh')).toBe('3 分 05 秒')
+    expect(formatDuration(850, 'en')).toBe('850 ms')
+  })
 })
 
 describe('simulator form', () => {

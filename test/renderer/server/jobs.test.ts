@@ -1,6 +1,6 @@
 // renderer/src/server/jobs.ts: job progress, colours, labels and following a job
 import { describe, expect, it } from 'vitest'
-import { followJob, followUntil, jobDuration, jobLabel, jobPercent, jobTone, type Job } from '../../../renderer/src/server/jobs'
+import { followJob, followUntil, jobDuration, jobLabel, jobPercent, jobStateKey, jobTone, type Job } from '../../../renderer/src/server/jobs'
 
 const job = (over: Partial<Job> = {}): Job => ({
   job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [],
@@ -31,7 +31,7 @@ describe('jobTone and jobLabel', () => {
   it('colours by state and rejections', () => {
     expect(jobTone(job())).toBe('default')
     expect(jobTone(job({ state: 'done' }))).toBe('success')
-    expect(jobTone(job({ state: 'done', rejected: 3 }))).toBe('warning')
+    expect(jobTone(job({ state: 'done', imported: 5, rejected: 3 }))).toBe('warning')
     expect(jobTone(job({ state: 'failed' }))).toBe('error')
   })
 
@@ -105,5 +105,22 @@ describe('followUntil', () => {
     const last = await followUntil(3, async () => states.shift()!, (n) => n > 0, (n) => seen.push(n), { sleep: async () => {} })
     expect(seen).toEqual([3, 2, 1, 0])
     expect(last).toBe(0)
+  })
+})
+
+describe('jobStateKey', () => {
+  it('says an import with every line rejected imported nothing, in the error colour, instead of "Done"', () => {
+    const failedAll = job({ state: 'done', total: 3, processed: 3, imported: 0, rejected: 3 })
+    expect(jobStateKey(failedAll)).toBe('nothingImported')
+    expect(jobTone(failedAll)).toBe('error')
+    expect(jobLabel(failedAll).key).toBe('nothingImported')
+  })
+
+  it('says lines were rejected when some were, and plain done, running or failed otherwise', () => {
+    expect(jobStateKey(job({ state: 'done', imported: 5, rejected: 2 }))).toBe('doneWithRejected')
+    expect(jobStateKey(job({ state: 'done', imported: 5 }))).toBe('done')
+    expect(jobStateKey(job({ kind: 'simulate', state: 'done', imported: 0 }))).toBe('done')
+    expect(jobStateKey(job())).toBe('running')
+    expect(jobStateKey(job({ state: 'failed' }))).toBe('failed')
   })
 })

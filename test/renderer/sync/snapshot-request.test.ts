@@ -1,6 +1,8 @@
 // renderer/src/sync/snapshot-request.ts: the snapshot pull form to sync.snapshots_pull parameters
+import { createI18n } from 'vue-i18n'
 import { describe, expect, it } from 'vitest'
-import { breakdownsOf, defaultRange, paramsLabel, rangeFor, snapshotCount, snapshotParams, snapshotProblem, type SnapshotForm } from '../../../renderer/src/sync/snapshot-request'
+import { messages } from '../../../renderer/src/i18n'
+import { breakdownLabels, breakdownsOf, defaultRange, paramsLabel, rangeFor, snapshotCount, snapshotParams, snapshotProblem, type SnapshotForm } from '../../../renderer/src/sync/snapshot-request'
 
 const form = (over: Partial<SnapshotForm> = {}): SnapshotForm => ({ report: 'basic_show', campaign_id: '12', from: '2025-01-01', to: null, options: {}, ...over })
 
@@ -63,5 +65,25 @@ describe('rangeFor', () => {
     expect(rangeFor(c, { campaign_id: '13', from: '2025-01-05', to: '2025-01-07' }, '2025-03-01')).toEqual({ from: '2025-01-01', to: '2025-01-31' })
     expect(rangeFor(c, { campaign_id: '12', from: null, to: null }, '2025-01-10')).toEqual({ from: '2025-01-01', to: '2025-01-10' })
     expect(rangeFor(undefined, { campaign_id: '12', from: '2025-01-05', to: null }, '2025-03-01')).toBeNull()
+  })
+})
+
+describe('breakdownLabels', () => {
+  const zh = createI18n({ legacy: false, locale: 'zh', messages: { zh: messages.zh } }).global
+  const t = (k: string): string => zh.t(k)
+  const has = (k: string): boolean => zh.te(k)
+
+  it("names the breakdown pickers and their values as the report screens do, not by the API's names", () => {
+    const position = breakdownLabels('by_position', ['campaign', 'publisher', 'spot'], 'campaign', t, has)
+    expect(position.label).toBe(messages.zh.reports.picker.position)
+    expect(position.names).toEqual({ campaign: '活动 (默认)', publisher: '媒体', spot: '广告位' })
+    expect(breakdownLabels('by_region', ['level0', 'level1'], 'level0', t, has).label).toBe('地域级别')
+    expect(breakdownLabels('filtration_type', ['net', 'totalnet'], 'net', t, has).names.totalnet).toBe(messages.zh.reports.filtration.totalnet)
+    expect(breakdownLabels('by_audience', ['overall'], 'overall', t, has).label).toBe('受众')
+  })
+
+  it('keeps the API code of a value the screens do not name', () => {
+    const metrics = breakdownLabels('metrics', ['acc_hrs', 'day'], 'acc_hrs', t, has)
+    expect(metrics.names).toEqual({ acc_hrs: 'acc_hrs (默认)', day: messages.zh.reports.period.day })
   })
 })

@@ -49,7 +49,7 @@ export const en = {
     saved: 'Keywords saved.', none: 'No keywords.', remove: 'Remove keyword', count: '{n} keyword | {n} keywords',
   },
   plan: {
-    title: 'Plan of {name}', hint: 'Click days to select them, Shift+click to select a range. Days outside the campaign cannot be planned.',
+    title: 'Plan of {name}', hint: 'Click days (or Enter) to select them, Shift+click or Shift+Enter to select a range; the arrow keys move between days. Days outside the campaign cannot be planned.',
     selected: '{n} day selected | {n} days selected', impressions: 'Est. impressions a day', clicks: 'Est. clicks a day', keep: 'unchanged',
     apply: 'Set on selected days', remove: 'Remove selected days', selectAll: 'Select all campaign days', selectPlanned: 'Select planned days', clear: 'Clear selection',
     pending: 'Not saved: {add} added, {change} changed, {remove} removed', save: 'Save plan', saved: 'Plan saved.',
@@ -107,13 +107,13 @@ export const zh: typeof en = {
   title: '活动',
   header: {
     back: '全部活动', edit: '编辑活动', reports: '报表', id: '活动 {id}', dates: '{start} 至 {end}',
-    advertiser: '广告主', brand: '品牌', agency: '代理商', panel: '样本库', slotType: '广告类型', creator: '创建人',
+    advertiser: '广告主', brand: '品牌', agency: '代理公司', panel: '样本库', slotType: '投放类型', creator: '创建人',
     retry: '重试',
   },
   tabs: { spots: '广告位', targets: '目标受众', publishers: '媒体', codes: '监测代码', minisites: '活动站点' },
   spots: {
-    new: '新建广告位', bulk: '批量创建', filter: '按媒体、频道、广告位筛选', empty: '还没有广告位。新建一个，或用批量创建导入表格。',
-    col: { spot: '广告位 ID', publisher: '媒体', channel: '频道', placement: '广告位', type: '类型', adposition: '广告形式', metrics: '指标', keywords: '关键词', plan: '排期', filtration: '过滤', actions: '操作' },
+    new: '新建广告位', bulk: '批量创建', filter: '按媒体、频道、版位筛选', empty: '还没有广告位。新建一个，或用批量创建导入表格。',
+    col: { spot: '广告位 ID', publisher: '媒体', channel: '频道', placement: '版位', type: '类型', adposition: '广告形式', metrics: '指标', keywords: '关键词', plan: '排期', filtration: '过滤', actions: '操作' },
     planNone: '无排期', planDays: '{days} 天 · {first} 至 {last}', planTotals: '曝光 {imp} · 点击 {clk}',
     edit: '编辑', keywords: '关键词', plan: '排期', delete: '删除',
     deleteTitle: '删除广告位', deleteConfirm: '删除广告位 {name}？其关键词和排期一并删除，监测代码将不再计数。', deleted: '已删除广告位 {name}。',
@@ -132,7 +132,7 @@ export const zh: typeof en = {
     freqHint: 'S 或 M、数字、+ 或 -，以及 D、W 或 M：S0+ 表示不控频，如 S3+D、M5-W',
   },
   fields: {
-    publisher_name: '媒体', channel_name: '频道', placement_name: '广告位', placement_type: '广告位类型',
+    publisher_name: '媒体', channel_name: '频道', placement_name: '版位', placement_type: '版位类型',
     program_purchasing_type: '节目采买方式', program: '节目', market: '投放地域', vending_model: '售卖模式',
     adposition_type: '广告形式（广告位类型列表）', landing_page: '落地页', dangerous_source_filtration: '高风险来源过滤',
     report_metrics: '报告指标', caguid: 'CAGUID（客户活动 ID）', guid: 'GUID（客户广告位 ID）', customize: '自定义列',
@@ -140,7 +140,7 @@ export const zh: typeof en = {
     linked_siteid: '关联分析站点 ID', referrer_url: '来源 URL', budgetInput: '预算', freq_capping: '频次控制',
     slot_begin: '排期开始', slot_duration: '排期天数', est_impression: '预估曝光（总量）', est_click: '预估点击（总量）',
     category: '品类', brand: '品牌', product: '产品', copy_name: '素材名称', buying_model: '购买模式', buying_model_subtype: '购买模式子类',
-    media_subtype: '媒体子类', general_buyingtype: '通用购买类型', spot_type: '点位类型', spot_plan: '排期计划（文本）',
+    media_subtype: '媒体子类', general_buyingtype: '通用购买类型', spot_type: '广告位类型', spot_plan: '排期计划（文本）',
     spot_plan_record_id: '排期记录 ID', buying_platform: '购买平台', campaign_group: '活动组', campaign: '活动（文本）',
     kpi: 'KPI', site_type: '站点类型', site_name: '站点名称', buying_basis: '购买依据', paid_or_bonus: '付费或赠送',
     ext_info_md5_format_type: '扩展信息 MD5 格式', keyword: '关键词', add_slot: '排期日期', est_impression_day: '每日预估曝光', est_click_day: '每日预估点击',
@@ -153,7 +153,7 @@ export const zh: typeof en = {
     saved: '关键词已保存。', none: '没有关键词。', remove: '移除关键词', count: '{n} 个关键词',
   },
   plan: {
-    title: '{name} 的排期', hint: '点击日期选中，按住 Shift 点击选择区间。活动日期之外的日期不能排期。',
+    title: '{name} 的排期', hint: '点击日期（或按回车）选中，按住 Shift 点击或按 Shift+回车选择区间；方向键在日期间移动。活动日期之外的日期不能排期。',
     selected: '已选 {n} 天', impressions: '每日预估曝光', clicks: '每日预估点击', keep: '不变',
     apply: '应用到所选日期', remove: '移除所选日期', selectAll: '选择活动全部日期', selectPlanned: '选择已排期日期', clear: '清除选择',
     pending: '未保存：新增 {add}，修改 {change}，移除 {remove}', save: '保存排期', saved: '排期已保存。',
@@ -185,7 +185,7 @@ export const zh: typeof en = {
   codes: {
     options: '代码选项（code_type）', landingUtm: '落地页附带 utm 参数（landingpage=utm）', vendor: '见于厂商代码', engine: '引擎自定',
     exclusive: 'utm 与 utm_auto 互斥。', empty: '没有广告位，也就没有代码。', count: '{n} 条代码', copy: '复制',
-    col: { spot_id: '广告位 ID', spot_id_str: 'spot_id_str', publisher_name: '媒体', channel_name: '频道', placement_name: '广告位', keyword_id: '关键词 ID', keyword: '关键词', landing_page: '落地页', impression_url: '曝光代码', click_url: '点击代码' },
+    col: { spot_id: '广告位 ID', spot_id_str: 'spot_id_str', publisher_name: '媒体', channel_name: '频道', placement_name: '版位', keyword_id: '关键词 ID', keyword: '关键词', landing_page: '落地页', impression_url: '曝光代码', click_url: '点击代码' },
     fileName: '监测代码', preview: '预览',
   },
   minisites: {

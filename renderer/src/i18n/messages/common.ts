@@ -5,13 +5,14 @@ export const en = {
   action: {
     save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', create: 'Create', close: 'Close', refresh: 'Refresh',
     search: 'Search', reset: 'Reset', copy: 'Copy', copied: 'Copied to the clipboard', copyFailed: 'Could not copy: select the text and copy it by hand.', exportCsv: 'Export CSV', exportXlsx: 'Export XLSX',
-    confirm: 'Confirm', back: 'Back', signOut: 'Sign out', add: 'Add', remove: 'Remove', apply: 'Apply', upload: 'Choose file',
+    confirm: 'Confirm', back: 'Back', signOut: 'Sign out', add: 'Add', remove: 'Remove', apply: 'Apply', upload: 'Choose file', increase: 'Increase', decrease: 'Decrease',
   },
   state: { loading: 'Loading…', empty: 'Nothing here yet', error: 'Something went wrong', noData: 'No data' },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
   language: { label: 'Language', en: 'English', zh: '中文' },
   server: { address: 'Engine at {url}', desktop: 'desktop' },
-  errors: { network: 'The engine could not be reached: {message}', sessionEnded: 'Your session ended ({reason}); sign in again.' },
+  errors: { network: 'The engine could not be reached: {message}', sessionEnded: 'Your session ended; sign in again.' },
+  date: { rejected: '"{text}" is not a date: write it YYYY-MM-DD' },
   confirmDelete: 'Delete {name}? This cannot be undone.',
   required: '{field} is required',
 }
@@ -22,13 +23,14 @@ export const zh: typeof en = {
   action: {
     save: '保存', cancel: '取消', delete: '删除', edit: '编辑', create: '新建', close: '关闭', refresh: '刷新',
     search: '搜索', reset: '重置', copy: '复制', copied: '已复制到剪贴板', copyFailed: '无法复制：请选中文本手动复制。', exportCsv: '导出 CSV', exportXlsx: '导出 XLSX',
-    confirm: '确认', back: '返回', signOut: '退出登录', add: '添加', remove: '移除', apply: '应用', upload: '选择文件',
+    confirm: '确认', back: '返回', signOut: '退出登录', add: '添加', remove: '移除', apply: '应用', upload: '选择文件', increase: '增加', decrease: '减少',
   },
   state: { loading: '加载中…', empty: '暂无内容', error: '出错了', noData: '无数据' },
   theme: { label: '主题', light: '浅色', dark: '深色', system: '跟随系统' },
   language: { label: '语言', en: 'English', zh: '中文' },
   server: { address: '引擎地址 {url}', desktop: '桌面' },
-  errors: { network: '无法连接引擎：{message}', sessionEnded: '会话已结束（{reason}），请重新登录。' },
+  errors: { network: '无法连接引擎：{message}', sessionEnded: '会话已结束，请重新登录。' },
+  date: { rejected: '“{text}”不是有效日期，格式为 YYYY-MM-DD' },
   confirmDelete: '删除 {name}？此操作无法撤销。',
   required: '{field}为必填项',
 }

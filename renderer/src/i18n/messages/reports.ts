@@ -119,7 +119,7 @@ export const en = {
   },
   col: {
     date: 'Date', planImp: 'Planned impressions', planClk: 'Planned clicks', hour: 'Hour', dayTotal: 'Day total', rank: 'Rank',
-    region: 'Region', target: 'Target', universe: 'Universe', row: 'Row', panel: 'Panel', position: 'Position', tagType: 'Tag type',
+    region: 'Region', target: 'Target', universe: 'Universe', row: 'Breakdown', panel: 'Panel', position: 'Position', tagType: 'Tag type',
     tag: 'Tag', event: 'Event',
   },
   sub: {
@@ -137,7 +137,7 @@ export const en = {
 export const zh: typeof en = {
   title: '报表',
   back: '活动',
-  window: '{start} – {end}',
+  window: '{start} 至 {end}',
   refresh: '重新加载',
   source: {
     label: '数据来源', local: '本地监测', localHint: '本引擎监测的数据。',
@@ -254,7 +254,7 @@ export const zh: typeof en = {
   },
   col: {
     date: '日期', planImp: '计划曝光', planClk: '计划点击', hour: '小时', dayTotal: '全天合计', rank: '排名',
-    region: '地域', target: '目标受众', universe: '总体', row: '行', panel: '样本库', position: '维度', tagType: '标签类型',
+    region: '地域', target: '目标受众', universe: '总体', row: '细分', panel: '样本库', position: '维度', tagType: '标签类型',
     tag: '标签', event: '事件',
   },
   sub: {

@@ -4,7 +4,7 @@
  */
 import { reactive, ref, watch, type ComputedRef } from 'vue'
 import type { CampaignForm } from '../../campaigns/form-model'
-import type { ErrorField, FieldError, FormErrors } from '../../campaigns/form-rules'
+import { touchedBy, type ErrorField, type FieldError, type FormErrors } from '../../campaigns/form-rules'
 import { clearedWith } from '../../campaigns/server-errors'
 
 const WARES_PARTS: readonly string[] = ['wares_advertiser', 'wares_brand', 'wares_product']
@@ -21,7 +21,7 @@ export function useFieldErrors(form: CampaignForm, errors: ComputedRef<FormError
     for (const k of Object.keys(now) as (keyof CampaignForm)[]) {
       if (now[k] === before[k]) continue
       const field: ErrorField = WARES_PARTS.includes(k) ? 'wares' : k
-      touched.add(field)
+      for (const f of touchedBy(field, now)) touched.add(f)
       // a date's server error is about the pair (plan days outside start..end): either clears it
       for (const f of clearedWith(field)) serverErrors.delete(f)
     }

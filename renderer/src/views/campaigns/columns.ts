@@ -2,6 +2,7 @@
 import { NButton, NSpace, NTag, type DataTableColumns, type DataTableSortOrder } from 'naive-ui'
 import { h } from 'vue'
 import type { Campaign } from '../../../../engine/contract/models'
+import { rowActionName } from '../../a11y/rules'
 import { STATUS_TAG_TYPE, campaignStatus, type ListSort, type OrderField } from '../../campaigns/list-query'
 
 export interface ColumnActions {
@@ -30,7 +31,7 @@ function actionButtons(c: Campaign, ctx: ColumnContext) {
     fn(c)
   }
   const btn = (label: string, test: string, fn: (c: Campaign) => void, type: 'default' | 'error' = 'default') =>
-    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, onClick: stop(fn), onKeydown: (e: KeyboardEvent) => e.stopPropagation() }, { default: () => label })
+    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, 'aria-label': rowActionName(label, c.campaign_name), onClick: stop(fn), onKeydown: (e: KeyboardEvent) => e.stopPropagation() }, { default: () => label })
   return h(NSpace, { size: 4, wrap: false }, {
     default: () => [
       btn(ctx.t('campaigns.action.edit'), 'campaign-edit', ctx.actions.edit),

@@ -1,6 +1,7 @@
 /** Columns of the spots table (list_spots with show_plan=1 and show_filtration_status=1), actions last. */
 import { NButton, NSpace, NTag, NText, type DataTableColumns } from 'naive-ui'
 import { h } from 'vue'
+import { rowActionName } from '../../../a11y/rules'
 import type { ListSpot } from '../../../../../engine/contract/models'
 import { planSummary } from '../../../campaign/plan'
 import { CHOICES } from '../../../campaign/spot-fields'
@@ -34,7 +35,7 @@ function planCell(s: ListSpot, t: T, locale: string) {
 
 function actions(s: ListSpot, t: T, a: SpotActions) {
   const btn = (key: string, test: string, fn: (s: ListSpot) => void, type: 'default' | 'error' = 'default') =>
-    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, onClick: () => fn(s) }, { default: () => t(`campaign.spots.${key}`) })
+    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, 'aria-label': rowActionName(t(`campaign.spots.${key}`), `${s.placement_name} ${s.spot_id_str}`), onClick: () => fn(s) }, { default: () => t(`campaign.spots.${key}`) })
   return h(NSpace, { size: 2, wrap: false }, {
     default: () => [btn('edit', 'spot-edit', a.edit), btn('keywords', 'spot-keywords', a.keywords), btn('plan', 'spot-plan', a.plan), btn('delete', 'spot-delete', a.remove, 'error')],
   })
