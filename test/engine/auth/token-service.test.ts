@@ -2,6 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { validate } from '../../../engine/contract/schema'
 import { TokenResponse } from '../../../engine/contract/models'
+import { TOKEN_LIFETIME_S } from '../../../engine/auth/token-service'
+import { MemoryStorage } from '../../../engine/storage/adapters/memory'
+import { Db } from '../../../engine/storage/db'
 import { ACCOUNT, makeEngine, type TestEngine } from '../../helpers/make-engine'
 
 let t: TestEngine
@@ -172,5 +175,35 @@ describe('first run', () => {
     const again = await createEngine({ storage })
     expect(again.firstRun).toBeNull()
     await again.close()
+  })
+})
+
+describe('token rows', () => {
+  const count = async (e: TestEngine, where = '1'): Promise<number> => {
+    await e.engine.close()
+    const db = await Db.open(e.storage.snapshot)
+    return db.scalar<number>(`SELECT COUNT(*) FROM tokens WHERE ${where}`) ?? -1
+  }
+
+  it('keeps a token only as long as its access token lives (the refresh grant is unavailable)', async () => {
+    const e = await makeEngine()
+    for (let i = 0; i < 5; i++) await e.login()
+    e.clock.advance(TOKEN_LIFETIME_S * 1000 + 1)
+    await e.login()
+    // until 2026-11-26 every row stayed for its refresh token's 30 days: 7 rows here
+    expect(await count(e)).toBe(1)
+  })
+
+  it('sweeps, at the first token issued, the rows an earlier run kept for 30 days', async () => {
+    const e = await makeEngine()
+    await e.engine.close()
+    const db = await Db.open(e.storage.snapshot)
+    const now = e.clock.now()
+    db.tx(() => db.run("INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) SELECT 'old', user_id, client_id, scope, ?, 'r', ? FROM tokens LIMIT 1", [now - 1000, now + 29 * 86_400_000]))
+    const storage = new MemoryStorage()
+    storage.snapshot = db.export()
+    const again = await makeEngine({ storage })
+    await again.login()
+    expect(await count(again, "token_hash = 'old'")).toBe(0)
   })
 })
