@@ -13,7 +13,7 @@ const date = () => p.date().required('cut-off date: accumulated metrics run from
 const campaignId = () => p.id().required()
 const order = () => p.key().optional('any attribute or metric name of the items')
 /** Report paging counts spots (or publishers); it is checked against total_spot_num, not defaulted. */
-const limit = () => p.limit('offset').optional('M,N over spots: M below total_spot_num, M+N not above it')
+const limit = () => p.limit('offset').optional('M,N over spots: M below total_spot_num, M+N not above it; without it, the first 500 (the spec\'s default page, 0,500)')
 const meta = (summary: string) => ({ summary, spec: 'interface §4.4', cache: 'measure' as const })
 
 export const reportEndpoints = {

@@ -34,7 +34,8 @@ export const E = {
   // vendor documentation
   tokenRequired: def(400, 'token_required', 'vendor', 'no access token was sent'),
   accessDenied: def(400, 'access_denied', 'vendor', "the token's scope does not cover the endpoint"),
-  campaignBusy: def(400, 'campaign_busy', 'vendor', 'batch_create_spot_with_plan waited too long for another write to the same campaign'),
+  // (never sent: writes are serialised, so a batch never waits for another write; kept for clients that handle it)
+  campaignBusy: def(400, 'campaign_busy', 'vendor', 'never sent by this engine: writes are serialised, so a batch never waits for another write'),
   serverError: def(500, 'server_error', 'vendor', 'an unexpected fault; the cause is logged, never sent'),
   // engine-defined (spec §7.3: "not shown")
   invalidToken: def(400, 'invalid_token', 'engine', 'the access token is unknown, revoked or expired'),
