@@ -9,6 +9,8 @@ import { ALL_SCOPES, parseScope, type Scope } from './scopes'
 import { LoginThrottle } from './throttle'
 
 export const TOKEN_LIFETIME_S = 3600
+/** How long an expired token's row is kept, so that it is refused as expired rather than unknown. */
+export const EXPIRED_KEPT_MS = 3_600_000
 
 export interface AuthUser {
   id: number
@@ -201,16 +203,17 @@ export class TokenService {
     const refresh = this.uuid()
     const now = this.s.clock.now()
     this.known.clear()
-    // A token is kept as long as its access token lives: the refresh grant is unavailable (spec
-    // §4.1), so its refresh token can never be used. Until 2026-11-26 rows were kept for the
-    // refresh token's 30 days: a soak test's token a second grew the database by 788 bytes each,
-    // on course for 2 GB held in memory. Rows of those runs are swept once, by their access expiry.
+    // A token is kept as long as its access token lives, and EXPIRED_KEPT_MS more (so that it is
+    // refused as expired, not as unknown): the refresh grant is unavailable (spec §4.1), so its
+    // refresh token can never be used. Until 2026-11-26 rows were kept for the refresh token's 30
+    // days: a soak test's token a second grew the database by 788 bytes each, on course for 2 GB
+    // held in memory. Rows of those runs are swept once, by their access expiry.
     const expires = now + TOKEN_LIFETIME_S * 1000
     this.s.db.tx(() => {
-      if (!this.swept) this.s.db.run('DELETE FROM tokens WHERE expires_at < ?', [now])
+      if (!this.swept) this.s.db.run('DELETE FROM tokens WHERE expires_at < ?', [now - EXPIRED_KEPT_MS])
       this.s.db.run('DELETE FROM tokens WHERE refresh_expires_at < ?', [now])
       this.s.db.run('INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) VALUES (?,?,?,?,?,?,?)', [
-        sha256(access), user.id, clientId, scopes.join(' '), expires, sha256(refresh), expires,
+        sha256(access), user.id, clientId, scopes.join(' '), expires, sha256(refresh), expires + EXPIRED_KEPT_MS,
       ])
     })
     this.swept = true

@@ -35,6 +35,8 @@ class Batch {
   identity = new Uint32Array(1024)
   minisite = new Uint32Array(1024)
   event = new Uint32Array(1024)
+  /** Hits by partition: a campaign's id, a minisite's as its negative (Ingest.isFull). */
+  private perPartition = new Map<number, number>()
   resolve!: () => void
   reject!: (err: Error) => void
   done!: Promise<void>
@@ -46,16 +48,19 @@ class Batch {
   /** Empties the batch for reuse; its arrays stay. */
   reset(): this {
     this.n = 0
+    this.perPartition.clear()
     this.done = new Promise<void>((res, rej) => ((this.resolve = res), (this.reject = rej)))
     this.done.catch(() => undefined)
     return this
   }
 
-  /** How many of the batch's hits go to the minisite (`site`) or campaign partition `id`. */
+  /**
+   * How many of the batch's hits go to the minisite (`site`) or campaign partition `id` (counted
+   * as they are pushed: scanning the batch for each hit of a full campaign made an import chunk
+   * that mixed it with other campaigns quadratic, 4.8 s for 50,000 rows in a review's script).
+   */
   countFor(site: boolean, id: number): number {
-    let k = 0
-    for (let i = 0; i < this.n; i++) if ((this.kind[i] === KIND.minisite) === site && (site ? this.minisite[i] : this.campaign[i]) === id) k++
-    return k
+    return this.perPartition.get(site ? -id : id) ?? 0
   }
 
   push(day: number, hour: number, kind: number, flags: number, region: number, campaign: number, spot: number, keyword: number, identity: number, minisite: number, event: number): void {
@@ -85,6 +90,8 @@ class Batch {
     this.identity[i] = identity
     this.minisite[i] = minisite
     this.event[i] = event
+    const key = kind === KIND.minisite ? -minisite : campaign
+    this.perPartition.set(key, (this.perPartition.get(key) ?? 0) + 1)
   }
 }
 
@@ -206,11 +213,13 @@ export class Ingest {
         if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
       },
       event: (e) => {
-        last = e
         if (this.columns.size(e.kind === KIND.minisite ? 'minisite' : 'campaign', e.kind === KIND.minisite ? e.minisite : e.campaign) >= this.capacity) {
+          // (left out, its media request id too: the live path refuses such a hit before claiming it)
+          last = null
           beyondFull++
           return
         }
+        last = e
         if (e.kind !== KIND.minisite && flagIvt(e.flags) !== IVT.bot) {
           this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
           this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
@@ -353,12 +362,13 @@ export class Ingest {
 
   /**
    * Whether the partition a hit goes to has no room for it (`capacity`), counting the hits recorded
-   * and not yet added to it. The hits waiting are scanned only when the partition is that close.
+   * and not yet added to it (the batches count them by partition; asked only when that close).
    */
   private isFull(kind: Kind, campaign: number, minisite: number): boolean {
     const site = kind === KIND.minisite
     const id = site ? minisite : campaign
     const held = this.columns.size(site ? 'minisite' : 'campaign', id)
+    if (held >= this.capacity) return true
     if (held + this.batch.n + (this.writing?.n ?? 0) < this.capacity) return false
     return held + this.batch.countFor(site, id) + (this.writing?.countFor(site, id) ?? 0) >= this.capacity
   }

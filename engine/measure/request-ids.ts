@@ -68,8 +68,9 @@ export class RequestIds {
     this.put(key, this.seen.get(key), ts)
   }
 
-  private put(key: string, at: number | number[] | undefined, ts: number): void {
-    if (this.held === this.max) this.forgetOldest()
+  private put(key: string, given: number | number[] | undefined, ts: number): void {
+    // (read again after forgetting: the oldest hit may be this key's own, and its times change)
+    const at = this.held === this.max ? (this.forgetOldest(), this.seen.get(key)) : given
     this.seen.set(key, at === undefined ? ts : typeof at === 'number' ? [at, ts] : [...at, ts])
     const slot = (this.head + this.held) % this.max
     this.ringKeys[slot] = key

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { validate } from '../../../engine/contract/schema'
 import { TokenResponse } from '../../../engine/contract/models'
-import { TOKEN_LIFETIME_S } from '../../../engine/auth/token-service'
+import { EXPIRED_KEPT_MS, TOKEN_LIFETIME_S } from '../../../engine/auth/token-service'
 import { MemoryStorage } from '../../../engine/storage/adapters/memory'
 import { Db } from '../../../engine/storage/db'
 import { ACCOUNT, makeEngine, type TestEngine } from '../../helpers/make-engine'
@@ -188,7 +188,11 @@ describe('token rows', () => {
   it('keeps a token only as long as its access token lives (the refresh grant is unavailable)', async () => {
     const e = await makeEngine()
     for (let i = 0; i < 5; i++) await e.login()
+    const old = e.token
+    // an hour after its expiry it is still refused as expired, not as unknown
     e.clock.advance(TOKEN_LIFETIME_S * 1000 + 1)
+    expect((await e.get('/cms/v1/campaigns/list', {}, old)).body.error_description).toContain('expired')
+    e.clock.advance(EXPIRED_KEPT_MS)
     await e.login()
     // until 2026-11-26 every row stayed for its refresh token's 30 days: 7 rows here
     expect(await count(e)).toBe(1)
@@ -199,7 +203,7 @@ describe('token rows', () => {
     await e.engine.close()
     const db = await Db.open(e.storage.snapshot)
     const now = e.clock.now()
-    db.tx(() => db.run("INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) SELECT 'old', user_id, client_id, scope, ?, 'r', ? FROM tokens LIMIT 1", [now - 1000, now + 29 * 86_400_000]))
+    db.tx(() => db.run("INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) SELECT 'old', user_id, client_id, scope, ?, 'r', ? FROM tokens LIMIT 1", [now - 2 * EXPIRED_KEPT_MS, now + 29 * 86_400_000]))
     const storage = new MemoryStorage()
     storage.snapshot = db.export()
     const again = await makeEngine({ storage })

@@ -554,12 +554,21 @@ describe('Ingest: a full campaign or minisite (capacity)', () => {
     expect(ingest.columns.events).toBe(4)
   })
 
-  it('does leave out, at open, the events of a log beyond the capacity (a log written before the check) instead of failing', async () => {
+  it('does leave out, at open, the events of a log beyond the capacity (a log written before the check) instead of failing, and their media request ids', async () => {
     const log = new MemoryEventLog()
-    await small(log, 10).add(many(5))
+    await small(log, 10).add(many(5).map((h, i) => ({ ...h, request: `r${i}` })))
     const reopened = small(log, 3)
     expect(await reopened.open()).toBe(3)
     expect(reopened.started.beyondFull).toBe(2)
+    // the hits counted keep their ids; the two left out do not (the live path never claims them)
+    expect([0, 1, 2, 3, 4].map((i) => reopened.countedAt(hit({ identity: `amid:${i}`, ts: T0 + i, request: `r${i}` })) !== undefined)).toEqual([true, true, true, false, false])
+  })
+
+  it('does count the waiting hits of each partition when a batch mixes a full campaign with others', async () => {
+    const ingest = small(new MemoryEventLog(), 3)
+    const mixed = Array.from({ length: 10 }, (_, i) => hit({ identity: `amid:${i}`, ts: T0 + i, campaign: 1 + (i % 2) }))
+    expect(await ingest.add(mixed)).toBe(4)
+    expect([ingest.columns.campaign(1)!.n, ingest.columns.campaign(2)!.n]).toEqual([3, 3])
   })
 })
 

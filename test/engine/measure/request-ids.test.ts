@@ -62,3 +62,22 @@ describe('RequestIds', () => {
     expect(keys.size).toBe(6)
   })
 })
+
+describe('RequestIds: the ring and the table agree', () => {
+  it('does forget the oldest hit when it is the one of the id counted again (the table kept it, the ring did not)', () => {
+    const r = new RequestIds(2)
+    r.add('a', T0)
+    r.add('b', T0 + 1)
+    r.add('a', T0 + 2 * REQUEST_WINDOW_MS)
+    expect(r.arrays()).toEqual({ keys: ['b', 'a'], ts: new Float64Array([T0 + 1, T0 + 2 * REQUEST_WINDOW_MS]) })
+    expect(r.countedAt('a', T0 + 5)).toBeUndefined()
+    // cycling ids a window apart never holds more times than the limit
+    const c = new RequestIds(3)
+    for (let i = 0; i < 30; i++) c.add(['x', 'y', 'z'][i % 3]!, T0 + i * 2 * REQUEST_WINDOW_MS)
+    const { keys, ts } = c.arrays()
+    expect(keys).toHaveLength(3)
+    const back = RequestIds.from(keys, ts)
+    for (const [i, k] of keys.entries()) expect(back.countedAt(k, ts[i]!)).toBe(ts[i])
+    expect(c.countedAt('x', T0)).toBeUndefined()
+  })
+})
