@@ -89,6 +89,10 @@ export const en = {
     unique: 'Unique counts cannot be added across several positions: choose one position.',
     noTargets: 'The campaign has no targets.',
     notPosition: 'This report has no rows by {value}.',
+    onlyPosition: 'Only when {picker} is {list}.',
+    onlyTarget: 'Only when {picker} is {value}.',
+    onlySdk: 'Only on Mobile, with all metrics, or accumulated ones by campaign or publisher.',
+    noDayWithTarget: 'Daily figures are not given for a target.',
   },
   warn: {
     cell: 'Panel sample of {sample} persons (under {min}): unreliable',
@@ -224,6 +228,10 @@ export const zh: typeof en = {
     unique: '独立数无法跨多个维度相加：请只选择一个维度。',
     noTargets: '该活动没有目标受众。',
     notPosition: '该报表没有按{value}的数据。',
+    onlyPosition: '仅当{picker}为{list}时可用。',
+    onlyTarget: '仅当{picker}为{value}时可用。',
+    onlySdk: '仅在移动端、且指标为全部（或按活动、媒体的累计指标）时可用。',
+    noDayWithTarget: '目标受众不提供当日数据。',
   },
   warn: {
     cell: '样本量 {sample} 人（少于 {min}）：数据不可靠',
