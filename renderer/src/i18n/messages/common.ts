@@ -13,6 +13,12 @@ export const en = {
   server: { address: 'Engine at {url}', desktop: 'desktop' },
   errors: { network: 'The engine could not be reached: {message}', sessionEnded: 'Your session ended; sign in again.' },
   date: { rejected: '"{text}" is not a date: write it YYYY-MM-DD' },
+  /** The engine's refusal of a field, said short beside the field's label (utils/field-message.ts). */
+  field: {
+    required: 'Required', tooLong: 'At most {max} characters', between: 'Between {min} and {max} (got {got})', integer: 'A whole number (got "{got}")',
+    date: 'A date written YYYY-MM-DD (got "{got}")', oneOf: 'One of {list} (got "{got}")', url: 'A full address beginning with http:// or https://',
+    used: 'Already used by campaign {id}', control: 'No tabs or line breaks',
+  },
   confirmDelete: 'Delete {name}? This cannot be undone.',
   required: '{field} is required',
 }
@@ -31,6 +37,11 @@ export const zh: typeof en = {
   server: { address: '引擎地址 {url}', desktop: '桌面' },
   errors: { network: '无法连接引擎：{message}', sessionEnded: '会话已结束，请重新登录。' },
   date: { rejected: '“{text}”不是有效日期，格式为 YYYY-MM-DD' },
+  field: {
+    required: '必填', tooLong: '不能超过 {max} 个字符', between: '须在 {min} 到 {max} 之间（收到 {got}）', integer: '须为整数（收到“{got}”）',
+    date: '日期格式应为 YYYY-MM-DD（收到“{got}”）', oneOf: '须为 {list} 之一（收到“{got}”）', url: '须为以 http:// 或 https:// 开头的完整网址',
+    used: '已被活动 {id} 使用', control: '不能包含制表符或换行',
+  },
   confirmDelete: '删除 {name}？此操作无法撤销。',
   required: '{field}为必填项',
 }
