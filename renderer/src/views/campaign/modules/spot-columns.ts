@@ -35,7 +35,7 @@ function planCell(s: ListSpot, t: T, locale: string) {
 
 function actions(s: ListSpot, t: T, a: SpotActions) {
   const btn = (key: string, test: string, fn: (s: ListSpot) => void, type: 'default' | 'error' = 'default') =>
-    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, 'aria-label': rowActionName(t(`campaign.spots.${key}`), `${s.placement_name} ${s.spot_id_str}`), onClick: () => fn(s) }, { default: () => t(`campaign.spots.${key}`) })
+    h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, 'aria-label': rowActionName(t(`campaign.spots.${key}`), `${s.publisher_name} ${s.placement_name} ${s.spot_id_str}`), onClick: () => fn(s) }, { default: () => t(`campaign.spots.${key}`) })
   return h(NSpace, { size: 2, wrap: false }, {
     default: () => [btn('edit', 'spot-edit', a.edit), btn('keywords', 'spot-keywords', a.keywords), btn('plan', 'spot-plan', a.plan), btn('delete', 'spot-delete', a.remove, 'error')],
   })
