@@ -11,6 +11,14 @@ export const Job = obj({
   repeated: int("good lines not counted: their request_id repeats a media request id counted within 24 hours"),
   errors: arr(obj({ line: int(), error: str() })),
   message: str(), started_at: str(), finished_at: str(),
+}, {
+  /** A finished simulation's figures (its `message` says them in English; an interface says them in its language). */
+  simulation: obj({
+    impressions: int(), clicks: int(), identities: int(), days: int('days that got traffic'),
+    capped: int('impressions not delivered: every identity found was at its frequency cap'),
+    panel_persons: int(), panel_oversampling: int('how many times their true share panel persons were placed (1: at it)'),
+    full: int('hits refused: the campaign is full'),
+  }),
 })
 
 const MeasureStatus = obj({

@@ -23,6 +23,20 @@ export interface Job {
   message: string
   started_at: string
   finished_at: string
+  /** A finished simulation's figures (contract: Job.simulation). */
+  simulation?: SimulationFigures
+}
+
+/** What a finished simulation made (the job's `message` says it in English). */
+export interface SimulationFigures {
+  impressions: number
+  clicks: number
+  identities: number
+  days: number
+  capped: number
+  panel_persons: number
+  panel_oversampling: number
+  full: number
 }
 
 export const MAX_LISTED_ERRORS = 1000

@@ -2,6 +2,7 @@
 import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { checkCsvHeader, pause, runImport } from '../measure/import-run'
+import type { SimulationFigures } from '../measure/jobs'
 import type { Partition } from '../measure/columns'
 import { simulate, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
@@ -73,15 +74,21 @@ function checkVolume(plan: SimulationPlan, campaignId: number, from: string, sca
   throw badParam('scale', `(${scale}${scale === 1 ? ', the default' : ''}) ${what}: lower it${plan.days.length > 1 ? ', or simulate fewer days at a time' : ''}`)
 }
 
-/** What a finished simulation says: its traffic, what capping held back and how the panel was sampled. */
-function simulateMessage(s: SimulationSummary): string {
+/** A finished simulation's figures; `full`: its hits refused because the campaign is full. */
+function simulationFigures(s: SimulationSummary, full: number): SimulationFigures {
   // (the days that got traffic: today's hours still to come and later days get none)
   const days = s.byDay.filter((d) => d.impressions + d.clicks > 0).length
-  let m = `${s.impressions} impressions and ${s.clicks} clicks from ${s.identities} identities over ${days} day${days === 1 ? '' : 's'}`
-  if (s.capped > 0) m += `; ${s.capped} impressions not delivered: every identity found was at its frequency cap`
-  if (s.panelPersons > 0 && s.panelOversampling > 1) {
-    m += `; ${s.panelPersons} panel persons, placed at ${s.panelOversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${s.panelOversampling} times what the counted traffic stands for (docs/simulator.md)`
+  return { impressions: s.impressions, clicks: s.clicks, identities: s.identities, days, capped: s.capped, panel_persons: s.panelPersons, panel_oversampling: s.panelOversampling, full }
+}
+
+/** What a finished simulation says: its traffic, what capping held back and how the panel was sampled. */
+function simulateMessage(f: SimulationFigures, fullWhy: string): string {
+  let m = `${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over ${f.days} day${f.days === 1 ? '' : 's'}`
+  if (f.capped > 0) m += `; ${f.capped} impressions not delivered: every identity found was at its frequency cap`
+  if (f.panel_persons > 0 && f.panel_oversampling > 1) {
+    m += `; ${f.panel_persons} panel persons, placed at ${f.panel_oversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${f.panel_oversampling} times what the counted traffic stands for (docs/simulator.md)`
   }
+  if (f.full > 0) m += `; ${f.full} of them refused: ${fullWhy}`
   return m
 }
 
@@ -117,8 +124,8 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
       await pause()
     }
     job.total = job.processed
-    job.message = simulateMessage(sim.summary)
-    if (full > 0) job.message += `; ${full} of them refused: ${ctx.measure.ingest.fullMessage(false, c.campaign_id)}`
+    job.simulation = simulationFigures(sim.summary, full)
+    job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, c.campaign_id))
   })
   return p.wait ? await done : job
 }

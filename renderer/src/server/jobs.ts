@@ -3,8 +3,27 @@
  * state colours and labels, and following a job (or any status) by polling GET /local/v1/jobs/show. Pure.
  */
 import type { ResultOf } from '../../../engine/contract/endpoints'
+import { formatNumberIn } from '../i18n/numbers'
+import type { Translate } from '../reports/table'
 
 export type Job = ResultOf<'jobs.show'>
+
+/**
+ * What a finished job says, in the interface's language: a simulation's figures (job.simulation)
+ * with thousands separators, else the engine's `message` as it is. Until 2026-11-26 the engine's
+ * English sentence showed in the Chinese interface, its numbers unseparated.
+ */
+export function jobMessage(job: Job, t: Translate, locale: string): string {
+  const s = job.simulation
+  if (!s) return job.message
+  const n = (x: number) => formatNumberIn(x, locale)
+  const made = t('server.job.simulation.made', { impressions: n(s.impressions), clicks: n(s.clicks), identities: n(s.identities), days: s.days, n: s.days })
+  const parts = [made]
+  if (s.capped > 0) parts.push(t('server.job.simulation.capped', { capped: n(s.capped) }))
+  if (s.panel_persons > 0 && s.panel_oversampling > 1) parts.push(t('server.job.simulation.panel', { persons: n(s.panel_persons), factor: n(s.panel_oversampling) }))
+  if (s.full > 0) parts.push(t('server.job.simulation.full', { full: n(s.full) }))
+  return parts.join(locale.startsWith('zh') ? '；' : '; ')
+}
 
 /** Whether the job is still working. */
 export const isRunning = (job: Job): boolean => job.state === 'running'

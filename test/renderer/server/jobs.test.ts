@@ -1,6 +1,8 @@
 // renderer/src/server/jobs.ts: job progress, colours, labels and following a job
 import { describe, expect, it } from 'vitest'
-import { followJob, followUntil, jobDuration, jobLabel, jobPercent, jobStateKey, jobTone, type Job } from '../../../renderer/src/server/jobs'
+import { createI18n } from 'vue-i18n'
+import { messages } from '../../../renderer/src/i18n'
+import { followJob, followUntil, jobDuration, jobLabel, jobMessage, jobPercent, jobStateKey, jobTone, type Job } from '../../../renderer/src/server/jobs'
 
 const job = (over: Partial<Job> = {}): Job => ({
   job_id: '7', kind: 'import', state: 'running', total: 1000, processed: 0, imported: 0, rejected: 0, repeated: 0, errors: [],
@@ -122,5 +124,24 @@ describe('jobStateKey', () => {
     expect(jobStateKey(job({ kind: 'simulate', state: 'done', imported: 0 }))).toBe('done')
     expect(jobStateKey(job())).toBe('running')
     expect(jobStateKey(job({ state: 'failed' }))).toBe('failed')
+  })
+})
+
+describe('jobMessage', () => {
+  const sim = { impressions: 766332, clicks: 5637, identities: 250591, days: 15, capped: 0, panel_persons: 1190, panel_oversampling: 224, full: 0 }
+  const done = (over: Partial<Job> = {}): Job => job({ kind: 'simulate', state: 'done', message: 'the engine sentence', ...over })
+  const say = (locale: 'en' | 'zh', j: Job) => {
+    const g = createI18n({ legacy: false, locale, messages }).global
+    return jobMessage(j, (k, named) => (named ? g.t(k, named) : g.t(k)), locale)
+  }
+
+  it("says a simulation's figures in the interface's language, with separators (the engine's English showed in Chinese)", () => {
+    expect(say('zh', done({ simulation: sim }))).toBe('15 天内来自 250,591 个标识的 766,332 次曝光、5,637 次点击；样本库 1,190 人，按真实占比的 224 倍放入以保证样本量：推算的到达、曝光和 GRP 约为计数流量所代表的 224 倍')
+    expect(say('en', done({ simulation: { ...sim, days: 1, panel_oversampling: 1, capped: 12 } }))).toBe('766,332 impressions and 5,637 clicks from 250,591 identities over 1 day; 12 impressions not delivered: every identity found was at its frequency cap')
+    expect(say('en', done({ simulation: sim }))).toMatch(/^766,332 impressions and 5,637 clicks from 250,591 identities over 15 days; 1,190 panel persons/)
+  })
+
+  it("gives another job's message as the engine wrote it", () => {
+    expect(say('zh', done({ kind: 'import' }))).toBe('the engine sentence')
   })
 })
