@@ -2,6 +2,22 @@
 export const en = {
   intro: 'Pull campaigns and reports from the real service (or any server with the same API) for offline review.',
   tabs: { profiles: 'Profiles', pull: 'Pull', campaigns: 'Remote campaigns', snapshots: 'Report snapshots', outbox: 'Outbox & push', modes: 'Server modes' },
+  /** What a remote problem (contract REMOTE_PROBLEMS) means, said before the engine's details (sync/problems.ts). */
+  problem: {
+    unreachable: 'The remote service cannot be reached: check the base address and the network',
+    tls: 'The secure connection failed: check the address and its certificate',
+    timeout: 'The remote did not answer in time',
+    reset: 'The remote closed the connection',
+    bad_credentials: 'The username or password was refused',
+    bad_client: 'The client id or client secret was refused',
+    not_this_api: 'The base address does not point at this API',
+    server_error: 'The remote service failed',
+    bad_response: 'The remote answered something that is not this API\'s answer',
+    refused: 'The remote refused the request',
+    rate_limited: 'The remote asked us to slow down',
+    no_secret: 'The password or client secret is missing: enter them again',
+    cancelled: 'Cancelled',
+  },
   profile: {
     label: 'Remote profile', pick: 'Choose a profile', none: 'No remote profile yet. Add one to pull from the real service.',
     needOne: 'Add a remote profile first (Profiles tab).', add: 'New profile', edit: 'Edit profile', test: 'Test connection', testing: 'Testing…',
@@ -133,6 +149,21 @@ export const en = {
 export const zh: typeof en = {
   intro: '从真实服务（或任何提供相同 API 的服务器）拉取活动和报表，供离线查看。',
   tabs: { profiles: '远程配置', pull: '拉取', campaigns: '远程活动', snapshots: '报表快照', outbox: '发件箱与推送', modes: '服务模式' },
+  problem: {
+    unreachable: '无法连接远端服务：请检查基础地址和网络',
+    tls: '安全连接失败：请检查地址及其证书',
+    timeout: '远端未在时限内应答',
+    reset: '远端关闭了连接',
+    bad_credentials: '用户名或密码被拒绝',
+    bad_client: '客户端 ID 或客户端密钥被拒绝',
+    not_this_api: '基础地址指向的不是此 API',
+    server_error: '远端服务出错',
+    bad_response: '远端的应答不是此 API 的应答',
+    refused: '远端拒绝了请求',
+    rate_limited: '远端要求降低请求频率',
+    no_secret: '缺少密码或客户端密钥：请重新输入',
+    cancelled: '已取消',
+  },
   profile: {
     label: '远程配置', pick: '选择配置', none: '还没有远程配置。添加一个以从真实服务拉取数据。',
     needOne: '请先添加远程配置（“远程配置”标签页）。', add: '新建配置', edit: '编辑配置', test: '测试连接', testing: '测试中…',

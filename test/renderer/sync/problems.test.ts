@@ -1,0 +1,26 @@
+// renderer/src/sync/problems.ts: a remote problem said in the interface's language
+import { describe, expect, it } from 'vitest'
+import { createI18n } from 'vue-i18n'
+import { REMOTE_PROBLEMS } from '../../../engine/contract/endpoints-sync'
+import { messages } from '../../../renderer/src/i18n'
+import { problemText } from '../../../renderer/src/sync/problems'
+
+const say = (lang: 'en' | 'zh', problem: string, message: string) => {
+  const g = createI18n({ legacy: false, locale: lang, messages }).global
+  return problemText(problem, message, (k, named) => (named ? g.t(k, named) : g.t(k)), lang)
+}
+
+describe('problemText', () => {
+  it('says what each problem means in Chinese, then the engine\'s details (it showed only the English)', () => {
+    expect(say('zh', 'unreachable', 'Cannot reach 127.0.0.1:1: fetch failed.')).toBe('无法连接远端服务：请检查基础地址和网络（Cannot reach 127.0.0.1:1: fetch failed.）')
+    for (const p of REMOTE_PROBLEMS) {
+      expect(messages.zh.sync.problem[p], p).toMatch(/[\u4e00-\u9fff]/)
+      expect(messages.en.sync.problem[p], p).toBeTruthy()
+    }
+  })
+
+  it("keeps the engine's sentence in English, and for a problem it does not know", () => {
+    expect(say('en', 'unreachable', 'Cannot reach x.')).toBe('Cannot reach x.')
+    expect(say('zh', 'something_new', 'Odd.')).toBe('Odd.')
+  })
+})
