@@ -198,6 +198,12 @@ function noDuplicates<T>(items: T[], key: (x: T) => string, name: string, what: 
 const keywordsSchema = { type: 'string', description: 'keyword_name^landing_page entries joined by >' }
 
 /** Every codec the endpoint table uses. */
+/**
+ * A spot's freq_capping: scope S (each spot) or M (a publisher's spots), the limit, `+` or `-`,
+ * and the period D/W/M or none (the codec below; the simulator reads its groups).
+ */
+export const SPOT_CAP = /^([SM])([0-9]{1,3})([+-])([DWM]?)$/
+
 export const p = {
   /** A positive integer id (campaign, spot, advertiser, ...), sent back as a decimal string. */
   id: () => new Field(parseId, { type: 'string', pattern: '^[0-9]+$' }),
@@ -401,10 +407,10 @@ export const p = {
       (raw, name) => {
         // an unencoded '+' arrives as a space (S3+D as 'S3 D', S0+ as 'S0 '): read as the '+' meant
         const s = raw.replace(/^\s+/, '').replace(/ /g, '+').trim()
-        if (!/^[SM][0-9]{1,3}[+-][DWM]?$/.test(s)) throw badParam(name, `must be written like S0+, S3+D or M5-W (case-sensitive), got '${raw}'`)
+        if (!SPOT_CAP.test(s)) throw badParam(name, `must be written like S0+, S3+D or M5-W (case-sensitive), got '${raw}'`)
         return s
       },
-      { type: 'string', pattern: '^[SM][0-9]{1,3}[+-][DWM]?$' },
+      { type: 'string', pattern: SPOT_CAP.source },
     ),
   /** code_type: monitoring-code options separated by , (case-insensitive; utm and utm_auto exclude each other). */
   codeTypes: () =>

@@ -5,6 +5,7 @@
  * hit is a repeat (a pixel fired twice, a retry) and is not counted. The ids are written to the
  * event log next to their events and held in the checkpoint, so a start knows them.
  */
+import { ensure } from './grow'
 import type { Kind } from './types'
 
 /** How long a counted request id makes its repeats not count. */
@@ -34,16 +35,17 @@ const within = (at: number, ts: number): boolean => Math.abs(ts - at) < REQUEST_
  */
 export class RequestIds {
   private readonly seen = new Map<string, number | number[]>()
-  /** The counted hits, oldest at `head`: key and time; `held` of them. */
-  private readonly ringKeys: string[]
-  private readonly ringTs: Float64Array
+  /**
+   * The counted hits, oldest at `head`: key and time; `held` of them. The arrays grow with the
+   * hits up to `max` (head stays 0 until then: nothing is forgotten before the limit), so an
+   * engine whose tags leave `tr` unfilled holds none: a million slots made at every start cost 16 MB.
+   */
+  private readonly ringKeys: string[] = []
+  private ringTs = new Float64Array(0)
   private head = 0
   private held = 0
 
-  constructor(private readonly max = MAX_REQUEST_IDS) {
-    this.ringKeys = new Array<string>(max)
-    this.ringTs = new Float64Array(max)
-  }
+  constructor(private readonly max = MAX_REQUEST_IDS) {}
 
   /** Counted hits held (an id counted twice is two). */
   get size(): number {
@@ -73,6 +75,7 @@ export class RequestIds {
     const at = this.held === this.max ? (this.forgetOldest(), this.seen.get(key)) : given
     this.seen.set(key, at === undefined ? ts : typeof at === 'number' ? [at, ts] : [...at, ts])
     const slot = (this.head + this.held) % this.max
+    if (slot >= this.ringTs.length) this.ringTs = ensure(this.ringTs, Math.min(this.max, slot + 1))
     this.ringKeys[slot] = key
     this.ringTs[slot] = ts
     this.held++

@@ -2,6 +2,7 @@
  * What a spot says of its media that shapes its traffic: the share of its impressions on phones
  * (publisher, channel, placement, format) and its frequency capping (spec §8.2, vendor-notes §8.2).
  */
+import { SPOT_CAP } from '../../contract/params'
 import * as d from './distributions'
 
 /** The fields of a spot that name its media and format. */
@@ -34,9 +35,9 @@ export interface Cap {
  * `-` unexplained: both are read as "at most n" (the example S1+D: once a day per spot).
  */
 export function parseSpotCap(text: string): Cap | null {
-  const m = /^([SM])(\d{1,3})[+-]([DWM]?)$/.exec(text)
+  const m = SPOT_CAP.exec(text)
   if (!m || Number(m[2]) === 0) return null
-  return { scope: m[1] as Cap['scope'], limit: Number(m[2]), period: m[3] as Cap['period'] }
+  return { scope: m[1] as Cap['scope'], limit: Number(m[2]), period: m[4] as Cap['period'] }
 }
 
 /** The period a day (days since 1970-01-01) falls in: itself, its Monday week, its month, or 0. */
