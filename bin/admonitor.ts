@@ -85,7 +85,8 @@ async function serve(argv: string[]): Promise<void> {
     fail(`--host ${host} makes the API reachable from the network; name the Host clients will use with --allowed-host (e.g. --allowed-host 192.168.1.20:${port || DEFAULT_PORT}), and keep the account's secrets safe`)
   }
   const ownHosts = publicHost(values['public-url'])
-  const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'] })
+  // (it listens while the recorded events are read: requests that need them wait, the others are answered)
+  const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], openInBackground: true })
   const here = dirname(fileURLToPath(import.meta.url))
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).
   const staticDir = process.env.ADMONITOR_UI_DIR || join(here, '..', 'out', 'renderer')
@@ -100,13 +101,8 @@ async function serve(argv: string[]): Promise<void> {
   console.log(`AdMonitor Desk is serving ${door.url}  (data: ${dataDir})`)
   console.log(`  API description: ${door.url}/openapi.json`)
   if (engine.replayed > 0) console.log(`  recovered ${engine.replayed} journaled write(s) since the last snapshot`)
-  if (engine.measure.loaded > 0) console.log(`  ${engine.measure.loaded} recorded event(s) loaded`)
   printFirstRun(engine, door.url)
-  if (values.demo && engine.measure.columns.campaigns.size === 0) {
-    console.log('  creating the demo data (a campaign with two weeks of traffic)...')
-    const d = await engine.loadDemo()
-    console.log(`  demo campaign ${d.campaign_id}: ${d.hits} simulated hits`)
-  }
+  // (set before the events are read: a stop meanwhile saves and closes as any other)
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) process.exit(1)
@@ -124,6 +120,23 @@ async function serve(argv: string[]): Promise<void> {
   const stopOn = (signal: string) => stop(signal).catch((err: Error) => fail(`${signal}: ${err.message}`))
   process.on('SIGINT', () => void stopOn('SIGINT'))
   process.on('SIGTERM', () => void stopOn('SIGTERM'))
+  // (a large log takes seconds: said first, so that a wait for the reports is explained)
+  const reading = setTimeout(() => console.log('  reading the recorded events (reports and tracking hits wait for them)...'), 500)
+  const read = await engine.ready.catch(async (err: Error) => {
+    clearTimeout(reading)
+    if (stopping) return { ms: 0 }
+    await door.close()
+    await engine.close()
+    return fail(`cannot read the recorded events in ${dataDir}: ${err.message}`)
+  })
+  clearTimeout(reading)
+  if (stopping) return
+  if (engine.measure.loaded > 0) console.log(`  ${engine.measure.loaded} recorded event(s) loaded in ${(read.ms / 1000).toFixed(1)} s`)
+  if (values.demo && engine.measure.columns.campaigns.size === 0) {
+    console.log('  creating the demo data (a campaign with two weeks of traffic)...')
+    const d = await engine.loadDemo()
+    console.log(`  demo campaign ${d.campaign_id}: ${d.hits} simulated hits`)
+  }
 }
 
 async function main(): Promise<void> {

@@ -27,6 +27,8 @@ export interface OpenOptions {
    * "rebuilt from 0 raw events").
    */
   existing?: string | undefined
+  /** Resolve before the event log is read (serve: it listens meanwhile; engine.ready says when it is read). */
+  openInBackground?: boolean
 }
 
 /** What to do when a server holds the directory: its API does what the data commands do. */
@@ -51,6 +53,7 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     storage: fileStorage(dataDir),
     eventLog: new FileEventLog(join(dataDir, 'events')),
     ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+    ...(o.openInBackground ? { openInBackground: true } : {}),
     // remote profiles' secrets: AES-256-GCM with this key file (default: secret.key beside the data directory)
     ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },

@@ -45,6 +45,12 @@ function lookup(method: string, rawPath: string): EndpointId {
 
 export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>
 
+/**
+ * Endpoints besides the reports that read the counted events (the held events, the columns), and
+ * so wait for the log to be read. Hits need not: the ingest holds them (Ingest.exclusive).
+ */
+const READS_MEASUREMENT: ReadonlySet<EndpointId> = new Set(['measurement.status', 'simulate.run'])
+
 const ENDPOINT_MOST = 'the most this endpoint reads'
 const OPEN_MOST = `the most read before the access token is known: send it in the query or an Authorization header (a form may then hold up to ${FORM_BODY_BYTES} bytes)`
 
@@ -114,8 +120,8 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
         if (services.db.version !== version) await durable()
         return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
       }
-      // a report waits out a rebuild's reading of the log (Measurement.settled)
-      if (def.cache === 'measure') await services.measure.settled()
+      // a report waits out a reading of the log, at start or in a rebuild (Measurement.settled)
+      if (def.cache === 'measure' || READS_MEASUREMENT.has(id)) await services.measure.settled()
       const today = dateIn(services.settings.timeZone, services.clock.now())
       const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
       const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version

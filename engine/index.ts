@@ -49,6 +49,12 @@ export interface EngineOptions {
   secretCipher?: SecretCipher
   /** Sync client tuning: fetch (tests inject faults), pacing, retries, timeouts, page size. */
   sync?: SyncOptions
+  /**
+   * Resolve before the event log is read (the server and the desktop app, which listen meanwhile):
+   * `ready` says when it is. Until then hits wait in the ingest, and reports and the measurement's
+   * status wait for the reading; the other endpoints answer at once. Default: the log is read first.
+   */
+  openInBackground?: boolean
 }
 
 export interface Engine {
@@ -69,6 +75,11 @@ export interface Engine {
   firstRun: Credentials | null
   /** Journal records replayed at open (records written after the last snapshot). */
   replayed: number
+  /**
+   * Resolves once the event log is read (at once unless `openInBackground`), with how long it took;
+   * rejects when it cannot be read (hits are then refused and reports answer 503).
+   */
+  ready: Promise<{ ms: number }>
   schemaVersionFound: number
 }
 
@@ -126,7 +137,15 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   }
   const auth = new TokenService({ db, clock, random })
   const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone)
-  await measure.open()
+  const reading = performance.now()
+  const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
+  if (opts.openInBackground) ready.catch(() => undefined) // (the caller awaits ready; hits and reports answer the failure)
+  else {
+    await ready.catch(async (err: unknown) => {
+      await persister.abandon()
+      throw err
+    })
+  }
   const firstRun = await auth.ensureAccount(opts.account)
   if (firstRun) await persister.durable()
   const requests = new RequestLog()
@@ -158,6 +177,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
     admit,
     loadDemo: async () => {
+      await measure.settled()
       const token = auth.issueLocal().access_token
       return loadDemo(tracked, token, db, measure, dateIn(settings.timeZone, clock.now()), settings.timeZone)
     },
@@ -174,6 +194,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     measure,
     firstRun,
     replayed: persister.replayed,
+    ready,
     schemaVersionFound: found,
   }
 }

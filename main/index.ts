@@ -16,11 +16,16 @@ let win: BrowserWindow | null = null
 async function boot(): Promise<void> {
   const dataDir = join(app.getPath('userData'), 'data')
   const secretCipher = safeStorageCipher()
-  engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath, ...(secretCipher ? { secretCipher } : {}) })
+  // (the window opens while the recorded events are read: reports and hits wait for them)
+  engine = await createEngine({ storage: fileStorage(dataDir), eventLog: new FileEventLog(join(dataDir, 'events')), wasmPath, openInBackground: true, ...(secretCipher ? { secretCipher } : {}) })
   const door = await startHttpServer(engine, app.getPath('userData'))
   engine.settings.publicUrl = door.url
   registerIpc(engine)
   win = createMainWindow()
+  engine.ready.catch((err: Error) => {
+    dialog.showErrorBox('AdMonitor Desk could not read its recorded events', `${err.message}\n\nReports cannot be shown and tracking hits are not counted until it is restarted.`)
+    app.quit()
+  })
 }
 
 if (!app.requestSingleInstanceLock()) app.quit()

@@ -493,6 +493,11 @@ export class Ingest {
     if (pending) await pending
   }
 
+  /** Refuses every further hit with `err` (the log could not be read at open: counting on top of nothing would be wrong). */
+  refuse(err: Error): void {
+    this.failure ??= err
+  }
+
   /** Holds every add() until `work` is done (a rebuild must not see new hits half-way). */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
     let release!: () => void

@@ -2,6 +2,7 @@
  * The measurement service of an engine: the event log, the ingest, the in-memory columns and the
  * panels, and the view of them that report builders read (ReportEnv).
  */
+import { ApiError, E } from '../contract/errors'
 import type { Db } from '../storage/db'
 import type { ReportEnv } from '../reports/env'
 import { CensusCache } from '../reports/census-cache'
@@ -67,37 +68,61 @@ export class Measurement {
     return this.lookupInstance
   }
 
-  async open(): Promise<void> {
-    this.loaded = await this.ingest.open()
+  /**
+   * Reads the log: the checkpoint and the frames written after it. Resolves once it is read; the
+   * engine may answer meanwhile (createEngine's `openInBackground`): the reading is done as a
+   * rebuild's, hits wait for it (Ingest.exclusive), and reports and the status wait for it
+   * (settled()). A log that cannot be read leaves no measurement: hits are refused and reports
+   * answer why, rather than figures of an empty state.
+   */
+  open(): Promise<void> {
+    return this.reading(async () => {
+      try {
+        this.loaded = await this.ingest.open()
+      } catch (err) {
+        this.unreadable = err as Error
+        this.ingest.refuse(this.unreadable)
+        throw err
+      }
+    })
   }
 
   /** Derives everything again from the raw events (same numbers; after a panel import too). */
   async rebuild(): Promise<number> {
-    const reading = this.ingest.exclusive(async () => {
+    const n = await this.reading(async () => {
       this.generation++
       this.persons = new WeakMap()
       this.censuses.clear()
       this.loaded = await this.ingest.reopen()
       return this.loaded
     })
-    const done = reading.then(() => undefined, () => undefined)
-    this.rebuilding = done
-    void done.then(() => { if (this.rebuilding === done) this.rebuilding = null })
-    const n = await reading
     await this.ingest.checkpoint()
     return n
   }
 
-  /** The part of a rebuild that reads the log again (the columns then hold part of it), if one runs. */
-  private rebuilding: Promise<void> | null = null
+  /** The reading of the log at open or in a rebuild (the columns then hold part of it), if one runs. */
+  private read: Promise<void> | null = null
+  /** Why the log could not be read at open, if it could not. */
+  private unreadable: Error | null = null
+
+  /** Runs `work`, which reads the log, while no hit is recorded, and makes settled() wait for it. */
+  private reading<T>(work: () => Promise<T>): Promise<T> {
+    const reading = this.ingest.exclusive(work)
+    const done = reading.then(() => undefined, () => undefined)
+    this.read = done
+    void done.then(() => { if (this.read === done) this.read = null })
+    return reading
+  }
 
   /**
-   * Resolves once no rebuild is reading the log: reports wait for it (dispatch), since half-way the
-   * columns hold only the events read so far, and a report answered then showed 0, then part of
-   * the figures, then the figures again (found by an audit on 2026-11-26).
+   * Resolves once nothing is reading the log (the engine's start, a rebuild): reports wait for it
+   * (dispatch), since half-way the columns hold only the events read so far, and a report answered
+   * then showed 0, then part of the figures, then the figures again (found by an audit on
+   * 2026-11-26). Throws when the log could not be read at open.
    */
   async settled(): Promise<void> {
-    while (this.rebuilding) await this.rebuilding
+    while (this.read) await this.read
+    if (this.unreadable) throw new ApiError(E.temporarilyUnavailable, `The recorded events could not be read at start (${this.unreadable.message}); the engine must be restarted.`)
   }
 
   panel(panelId: string): PanelIndex | null {

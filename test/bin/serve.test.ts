@@ -126,6 +126,16 @@ describe('admonitor serve', () => {
     expect(created.status, JSON.stringify(body)).toBe(200)
     expect(body.campaign_id).toMatch(/^[0-9]+$/)
     campaignId = body.campaign_id
+    // an event, so that the next start has a log to read
+    const spot = await fetch(`${url}/cms/v1/campaigns/create_spot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access_token: token, campaign_id: campaignId, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' }).toString(),
+    })
+    const spotId = ((await spot.json()) as { spot_id: string }).spot_id
+    const line = JSON.stringify({ type: 'impression', ts: '2099-01-02T10:00:00+08:00', campaign_id: campaignId, spot_id: spotId, identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc' })
+    const imported = await fetch(`${url}/local/v1/events/import?${new URLSearchParams({ access_token: token, format: 'ndjson', wait: '1' })}`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: line })
+    expect(await imported.json()).toMatchObject({ imported: 1 })
 
     const { code, signal } = await stop(s)
     expect(signal).toBeNull()
@@ -144,6 +154,9 @@ describe('admonitor serve', () => {
 
     expect(s.out()).not.toContain('First run')
     expect(s.out()).not.toMatch(/password:|client_secret:|username:|client_id:/)
+    // the events are read after it listens (requests that need them wait), and said when read
+    await waitForOutput(s, /1 recorded event\(s\) loaded in \d+\.\d s/)
+    expect(s.out().indexOf('is serving')).toBeLessThan(s.out().indexOf('recorded event(s) loaded'))
 
     const { code } = await stop(s)
     expect(code).toBe(0)
