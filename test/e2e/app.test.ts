@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { buildApp } from '../helpers/build'
-import { ACCOUNT, apiGet, apiToken, cannotRun, launch, serve, shot, type Served } from './harness'
+import { ACCOUNT, ZONE_HOURS, apiGet, apiToken, cannotRun, launch, serve, shot, type Served } from './harness'
 import { metricCells, numbersIn, reportCalls } from './report-check'
 
 const reason = cannotRun()
@@ -23,8 +23,8 @@ let page: Page
 let token = ''
 let campaignId = ''
 const calls = reportCalls()
-/** Today in the engine's zone (Asia/Shanghai): the first day a new campaign may start. */
-const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+/** Today in the engine's zone (ENGINE_ZONE, where the run starts about 10:00): the first day a new campaign may start. */
+const today = new Date(Date.now() + ZONE_HOURS * 3_600_000).toISOString().slice(0, 10)
 const plusDaysFrom = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 const plusDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
@@ -312,8 +312,8 @@ describe('the app in a browser', () => {
     await page.fill('[data-test=sim-to] input', '')
     await page.keyboard.press('Tab')
     expect(await page.locator('[data-test=sim-to] input').inputValue()).toBe('')
-    // today is simulated up to now: scaled up (and capped), so that even the first minutes of the
-    // day (the engine's zone) make traffic; the volume depends on the time of day
+    // today is simulated up to now (about 10:00 in the engine's zone, ENGINE_ZONE): scaled up and
+    // capped, as the volume depends on the time of day
     await page.fill('[data-test=sim-scale] input', '100')
     await page.fill('[data-test=sim-max-hits] input', '300000')
     await page.keyboard.press('Tab')

@@ -26,6 +26,15 @@ export interface Served {
 }
 
 /** Starts `npm run serve` (without npm) on port 0 with the build in `outDir`; resolves with its URL. */
+/**
+ * The engine's time zone for a run: a whole-hour offset from UTC at which it is about 10:00 when
+ * the run starts, so that the run (minutes) never crosses the engine's midnight. "Today" is the
+ * first day a campaign may start, and the simulator makes today's traffic up to now: at 00:00 in
+ * Asia/Shanghai, the engine's default, there was none yet, and the simulator's step failed.
+ */
+export const ZONE_HOURS = ((10 - new Date().getUTCHours() + 36) % 24) - 12
+export const ENGINE_ZONE = ZONE_HOURS === 0 ? 'Etc/UTC' : `Etc/GMT${ZONE_HOURS > 0 ? '-' : '+'}${Math.abs(ZONE_HOURS)}`
+
 export async function serve(outDir: string): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admonitor-e2e-'))
   const env: NodeJS.ProcessEnv = {}
@@ -35,7 +44,7 @@ export async function serve(outDir: string): Promise<Served> {
     ADMONITOR_USERNAME: ACCOUNT.username, ADMONITOR_PASSWORD: ACCOUNT.password,
     ADMONITOR_CLIENT_ID: ACCOUNT.client_id, ADMONITOR_CLIENT_SECRET: ACCOUNT.client_secret,
   })
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir, '--time-zone', ENGINE_ZONE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
