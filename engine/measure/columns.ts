@@ -168,8 +168,12 @@ export class Partition {
    * after a start is a plain pass.
    */
   settle(identities: number, all = false): void {
-    const tail = this.n - this.sorted
-    if (all ? tail > 0 : tail > Math.max(TAIL_MIN, this.n >> 3)) this.compact(identities)
+    if (all ? this.n > this.sorted : this.longTail) this.compact(identities)
+  }
+
+  /** Whether the unsorted tail is long enough for a report to sort the whole partition first (settle). */
+  get longTail(): boolean {
+    return this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)
   }
 
   /**

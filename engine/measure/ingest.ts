@@ -104,6 +104,14 @@ const DAY_MS = 86_400_000
  * and a start after a crash replays at most a third of the events.
  */
 export const CHECKPOINT_EVERY = 2_000_000
+/**
+ * At close, events counted since the last checkpoint up to which the next start replays them rather
+ * than the close saving the whole state again (when no partition is left for its first report to
+ * sort): replaying 250,000 events takes about 0.15 s, where a checkpoint at 10 million events took
+ * 1-1.5 s on a quiet machine and, at 8 million, 4.5-15 s in a soak test on a busy one, every time
+ * the app quit after a few hits.
+ */
+export const CLOSE_REPLAY = 250_000
 /** A written batch is kept for the next round up to this size (an import chunk); a larger one is let go. */
 const SPARE_MAX = 32_768
 /**
@@ -276,6 +284,17 @@ export class Ingest {
       }
     })
     return this.saving
+  }
+
+  /**
+   * The checkpoint at close: none when the last one is at most CLOSE_REPLAY events behind and no
+   * partition has a tail its first report would sort (the next start replays those events after
+   * it, as after a crash); else saved, every partition sorted (checkpoint()).
+   */
+  closingCheckpoint(): Promise<boolean> {
+    const few = this.saved >= 0 && this.columns.events - this.saved <= CLOSE_REPLAY
+    if (few && ![...this.columns.campaigns.values(), ...this.columns.minisites.values()].some((p) => p.longTail)) return Promise.resolve(false)
+    return this.checkpoint()
   }
 
   /** Forgets the state and reads every frame again (a rebuild). */

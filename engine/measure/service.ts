@@ -163,8 +163,8 @@ export class Measurement {
     return this.log.appended
   }
 
-  /** Waits for every hit to be durable, saves a checkpoint (for a fast next start) and closes the log. */
+  /** Waits for every hit to be durable, saves a checkpoint when one is worth it (for a fast next start; Ingest.closingCheckpoint) and closes the log. */
   close(): Promise<void> {
-    return this.ingest.flush().then(() => this.ingest.checkpoint()).then(() => this.log.close())
+    return this.ingest.flush().then(() => this.ingest.closingCheckpoint()).then(() => this.log.close())
   }
 }

@@ -7,7 +7,7 @@ import { bytesReader, decodeCheckpoint, encodeCheckpoint } from '../../../engine
 import { Columns, Partition, type PartitionArrays } from '../../../engine/measure/columns'
 import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
-import { Ingest } from '../../../engine/measure/ingest'
+import { CLOSE_REPLAY, Ingest } from '../../../engine/measure/ingest'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../engine/measure/types'
 import { prng } from '../../helpers/prng'
 
@@ -158,6 +158,53 @@ describe('Ingest with checkpoints', () => {
     const c = newIngest(log)
     await c.open(false)
     expect(stateOf(b)).toEqual(stateOf(c))
+  })
+
+  it('saves no checkpoint at close for a few events since the last one: the next start replays them after it', async () => {
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(21, 500))
+    expect(await a.checkpoint()).toBe(true)
+    const saved = log.checkpoint
+    await a.add(hits(22, 300, T0 + 86_400_000, true))
+    expect(await a.closingCheckpoint()).toBe(false)
+    expect(log.checkpoint).toBe(saved)
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('checkpoint')
+    expect(b.started.replayed).toBeGreaterThan(270)
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
+  it('saves the checkpoint at close, sorted, past CLOSE_REPLAY events since the last one or with a tail a report would sort', async () => {
+    // a tail past 65,536 events, an eighth of the partition: its first report would sort it
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(hits(23, 500))
+    await a.checkpoint()
+    await a.add(hits(24, 160_000, T0 + 86_400_000))
+    expect(a.columns.events - 500).toBeLessThan(CLOSE_REPLAY)
+    expect(a.columns.campaign(1)!.longTail).toBe(true)
+    expect(await a.closingCheckpoint()).toBe(true)
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started).toMatchObject({ from: 'checkpoint', replayed: 0 })
+    expect(b.columns.campaign(1)!.longTail).toBe(false)
+    // many events, each partition's tail short (sorted meanwhile, as a report does)
+    await b.add(hits(25, CLOSE_REPLAY + 10_000, T0 + 2 * 86_400_000))
+    for (const p of [...b.columns.campaigns.values(), ...b.columns.minisites.values()]) p.settle(b.identities.size, true)
+    expect(await b.closingCheckpoint()).toBe(true)
+    const c = newIngest(log)
+    await c.open()
+    expect(c.started).toMatchObject({ from: 'checkpoint', replayed: 0 })
+    // and without any checkpoint yet, the close saves one
+    const fresh = new MemoryEventLog()
+    const d = newIngest(fresh)
+    await d.open()
+    await d.add(hits(26, 50))
+    expect(await d.closingCheckpoint()).toBe(true)
   })
 
   it('does save a long unsorted partition in identity order, so that a start from it has nothing to sort', async () => {
