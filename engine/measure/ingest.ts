@@ -3,6 +3,7 @@
  * log in groups with one fsync each, then added to the in-memory columns. `add()` resolves when
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
+import { ApiError, E } from '../contract/errors'
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS } from './columns'
 import type { EventLog } from './event-log'
@@ -112,6 +113,14 @@ export const CHECKPOINT_EVERY = 2_000_000
  * the app quit after a few hits.
  */
 export const CLOSE_REPLAY = 250_000
+/**
+ * Calls of add(), addOne() and addColumns() (a tracking hit each, an import's chunk) that may wait
+ * behind exclusive() at once; more are refused with 503 and Retry-After. A start reads its log
+ * while the server listens (seconds at millions of events; a soak test measured 12-28 s after a
+ * crash on a busy machine), and a busy tracking server gets thousands of hits a second: held
+ * without bound, they would fill memory (each holds its request and socket, a few KB).
+ */
+export const MAX_HELD = 50_000
 /** A written batch is kept for the next round up to this size (an import chunk); a larger one is let go. */
 const SPARE_MAX = 32_768
 /**
@@ -181,6 +190,8 @@ export class Ingest {
   checkpointError: Error | null = null
   /** The flags of the hit record() recorded last (read by addOne before anything else is recorded). */
   private lastFlags = 0
+  /** Calls waiting behind exclusive() (held()). */
+  private waiting = 0
 
   constructor(
     private readonly log: EventLog,
@@ -314,7 +325,7 @@ export class Ingest {
   add(hits: readonly Hit[]): Promise<number> {
     if (this.failure) return Promise.reject(this.failure)
     if (hits.length === 0) return Promise.resolve(0)
-    if (this.gate) return this.gate.then(() => this.add(hits))
+    if (this.gate) return this.held().then(() => this.add(hits))
     const batch = this.batch
     let full = 0
     for (const h of hits) if (this.recordHit(batch, h) === FULL) full++
@@ -330,7 +341,7 @@ export class Ingest {
    * (its media request id; nothing recorded), or with why it was refused (its campaign is full).
    */
   async addOne(h: Hit): Promise<{ flags: number } | { repeatOf: number } | { full: string }> {
-    while (this.gate) await this.gate
+    if (this.gate) await this.held()
     if (this.failure) throw this.failure
     const batch = this.batch
     const repeatOf = this.recordHit(batch, h)
@@ -362,7 +373,7 @@ export class Ingest {
     if (this.failure) return Promise.reject(this.failure)
     const added: ColumnsAdded = { repeats: 0, full: 0, why: [] }
     if (to <= from) return Promise.resolve(added)
-    if (this.gate) return this.gate.then(() => this.addColumns(h, from, to, linked))
+    if (this.gate) return this.held().then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
@@ -515,6 +526,19 @@ export class Ingest {
   /** Refuses every further hit with `err` (the log could not be read at open: counting on top of nothing would be wrong). */
   refuse(err: Error): void {
     this.failure ??= err
+  }
+
+  /** Resolves once no exclusive() holds the ingest; refuses (503) when MAX_HELD calls wait already. */
+  private async held(): Promise<void> {
+    if (this.waiting >= MAX_HELD) {
+      throw new ApiError(E.temporarilyUnavailable, `The engine is reading its recorded events and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
+    }
+    this.waiting++
+    try {
+      while (this.gate) await this.gate
+    } finally {
+      this.waiting--
+    }
   }
 
   /** Holds every add() until `work` is done (a rebuild must not see new hits half-way). */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { Columns, type Partition } from '../../../engine/measure/columns'
 import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
-import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
+import { ApiError } from '../../../engine/contract/errors'
+import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, MAX_HELD, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/runtime'
@@ -236,6 +237,27 @@ describe('Ingest.add', () => {
     expect([await first, await again, await other]).toEqual([{ flags: expect.any(Number) }, { repeatOf: T0 }, { flags: expect.any(Number) }])
     expect(ingest.columns.events).toBe(2)
     expect(await ingest.addOne(hit({ request: 'r1', ts: T0 + 7 }))).toEqual({ repeatOf: T0 })
+  })
+
+  it('holds at most MAX_HELD calls behind exclusive() and refuses the next with 503 and Retry-After, counting the held ones after it', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    let release!: () => void
+    const reading = ingest.exclusive(() => new Promise<void>((resolve) => (release = resolve)))
+    const held = Array.from({ length: MAX_HELD - 1 }, (_, i) => ingest.addOne(hit({ identity: `amid:${i % 1000}`, ts: T0 + i })))
+    held.push(ingest.add([hit({ identity: 'amid:last', ts: T0 + MAX_HELD })]).then(() => ({ flags: 0 })))
+    await settle()
+    const refused = await ingest.addOne(hit({ identity: 'amid:late' })).then(() => null, (err: unknown) => err)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).def.status).toBe(503)
+    expect((refused as ApiError).headers['retry-after']).toBe('5')
+    await expect(ingest.add([hit({ identity: 'amid:late' })])).rejects.toThrow(`already holds ${MAX_HELD} hits`)
+    release()
+    await reading
+    await Promise.all(held)
+    expect(ingest.columns.events).toBe(MAX_HELD)
+    // nothing waits any more: the next one is taken
+    expect(await ingest.addOne(hit({ identity: 'amid:after', ts: T0 + MAX_HELD + 1 }))).toEqual({ flags: expect.any(Number) })
   })
 
   it("takes no media request id for a bot's hit (counted in no report): the person's own hit with that id counts", async () => {
