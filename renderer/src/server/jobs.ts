@@ -5,17 +5,19 @@
 import type { ResultOf } from '../../../engine/contract/endpoints'
 import { formatNumberIn } from '../i18n/numbers'
 import type { Translate } from '../reports/table'
+import { importMessageText } from './line-errors'
 
 export type Job = ResultOf<'jobs.show'>
 
 /**
  * What a finished job says, in the interface's language: a simulation's figures (job.simulation)
- * with thousands separators, else the engine's `message` as it is. Until 2026-11-26 the engine's
- * English sentence showed in the Chinese interface, its numbers unseparated.
+ * with thousands separators, an import's known sentences (a full campaign) in Chinese
+ * (line-errors.ts), else the engine's `message` as it is. Until 2026-11-26 the engine's English
+ * sentence showed in the Chinese interface, its numbers unseparated.
  */
 export function jobMessage(job: Job, t: Translate, locale: string): string {
   const s = job.simulation
-  if (!s) return job.message
+  if (!s) return job.kind === 'import' ? importMessageText(job.message, t, locale) : job.message
   const n = (x: number) => formatNumberIn(x, locale)
   const made = t('server.job.simulation.made', { impressions: n(s.impressions), clicks: n(s.clicks), identities: n(s.identities), days: s.days, n: s.days })
   const parts = [made]

@@ -7,7 +7,7 @@ import { useMessage } from 'naive-ui'
 import { computed, ref, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { api } from '../api'
-import { followJob, isRunning, type Job } from './jobs'
+import { followJob, isRunning, jobMessage, type Job } from './jobs'
 import { useUnmounted } from './use-poll'
 
 export interface JobHooks {
@@ -35,7 +35,7 @@ export interface JobCard {
 }
 
 export function useJob(kind: Job['kind'], hooks: JobHooks): JobCard {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const message = useMessage()
   const gone = useUnmounted()
   const job = ref<Job | null>(null)
@@ -45,7 +45,7 @@ export function useJob(kind: Job['kind'], hooks: JobHooks): JobCard {
   async function follow(first: Job): Promise<Job | null> {
     const last = await followJob(first, (id) => api.call('jobs.show', { job_id: id }), (j) => (job.value = j), { cancelled: gone, intervalMs: hooks.intervalMs })
     if (gone() || isRunning(last)) return null
-    if (last.state === 'failed') message.error(t('server.job.failed', { message: last.message }))
+    if (last.state === 'failed') message.error(t('server.job.failed', { message: jobMessage(last, t, locale.value) }))
     else hooks.succeeded(last)
     hooks.ended?.(last)
     return last

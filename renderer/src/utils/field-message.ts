@@ -4,11 +4,16 @@
  * the codecs' common sentences (engine/contract/params.ts, the name already in use) are known; in
  * English, and for any other sentence, the engine's own text is kept, as it names more.
  * Until 2026-11-26 the Chinese forms showed these in English.
+ * The table matcher (`sayKnown`) is shared by the other readers of engine sentences
+ * (utils/form-alert.ts, server/line-errors.ts).
  */
 import type { Translate } from '../reports/table'
 
-const RULES: readonly [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [
-  [/^The '\w+' is required\.?$/, 'required', () => ({})],
+/** A known engine sentence: its pattern, the message key it is said with, and the key's values from the match. */
+export type SentenceRule = readonly [RegExp, string, (m: RegExpExecArray) => Record<string, string>]
+
+const RULES: readonly SentenceRule[] = [
+  [/^The '\w+' (?:is required|should not be empty)\.?$/, 'required', () => ({})],
   [/is longer than (\d+) characters/, 'tooLong', (m) => ({ max: m[1]! })],
   [/must be between (\S+) and (\S+), got (.*?)\.?$/, 'between', (m) => ({ min: m[1]!, max: m[2]!, got: m[3]! })],
   [/must be an integer, got '(.*)'/, 'integer', (m) => ({ got: m[1]! })],
@@ -19,12 +24,22 @@ const RULES: readonly [RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/contains control characters/, 'control', () => ({})],
 ]
 
+/**
+ * `text` said with the first rule whose pattern it matches, as `t('<prefix>.<key>', values)`;
+ * null when no rule knows it.
+ */
+export function sayKnown(text: string, rules: readonly SentenceRule[], prefix: string, t: Translate): string | null {
+  for (const [re, key, named] of rules) {
+    const m = re.exec(text)
+    if (m) return t(`${prefix}.${key}`, named(m))
+  }
+  return null
+}
+
+/** A field's refusal said short with `t`, or null when the sentence is not a known one. */
+export const knownFieldMessage = (text: string, t: Translate): string | null => sayKnown(text, RULES, 'common.field', t)
+
 /** `text` said short in Chinese when `lang` is zh and the sentence is a known one; else `text`. */
 export function fieldMessage(text: string, t: Translate, lang: string): string {
-  if (lang !== 'zh') return text
-  for (const [re, key, named] of RULES) {
-    const m = re.exec(text)
-    if (m) return t(`common.field.${key}`, named(m))
-  }
-  return text
+  return lang === 'zh' ? (knownFieldMessage(text, t) ?? text) : text
 }

@@ -144,4 +144,10 @@ describe('jobMessage', () => {
   it("gives another job's message as the engine wrote it", () => {
     expect(say('zh', done({ kind: 'import' }))).toBe('the engine sentence')
   })
+
+  it("says an import's full campaign in Chinese (server/line-errors.ts), and keeps the English in English", () => {
+    const full = 'campaign 3 is full: it holds 1,000 events, the most one campaign can hold (docs/measurement.md)'
+    expect(say('zh', done({ kind: 'import', message: full }))).toBe('活动 3 已满：已有 1,000 个事件，达到单个活动的上限')
+    expect(say('en', done({ kind: 'import', message: full }))).toBe(full)
+  })
 })

@@ -1,0 +1,101 @@
+// renderer/src/server/line-errors.ts: an import's rejected lines and job message, said in Chinese
+import { describe, expect, it } from 'vitest'
+import { createI18n } from 'vue-i18n'
+import { lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
+import { lines } from '../../../engine/measure/import-run'
+import { messages } from '../../../renderer/src/i18n'
+import { importMessageText, lineErrorText } from '../../../renderer/src/server/line-errors'
+
+const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
+const line = (lang: 'en' | 'zh', error: string) => lineErrorText(error, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
+const job = (lang: 'en' | 'zh', message: string) => importMessageText(message, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
+
+// spot 5 of campaign 1 with keyword 7; minisite 3 with event 4, linked to campaign 1
+const context = {
+  lookup: {
+    spot: (id: number) => (id === 5 ? { campaign_id: 1, keywords: new Set([7]) } : null),
+    minisite: (id: number) => (id === 3 ? { events: new Set([4]), campaigns: new Set([1]) } : null),
+  },
+  attributor: () => ({ locator: { locate: () => ({ region: 0, isp: '' }) } }),
+  zoneOffsetAt: () => 8 * 3_600_000,
+} as unknown as ImportContext
+const good: ImportLine = { type: 'impression', ts: '2025-01-10T08:00:00Z', campaign_id: '1', spot_id: '5', identity: 'idfa:ABC' }
+
+/** The engine's own reason for a bad line. */
+function refusal(l: ImportLine): string {
+  try {
+    lineToHit(l, context)
+  } catch (e) {
+    return (e as Error).message
+  }
+  throw new Error(`${JSON.stringify(l)} was not refused`)
+}
+const timeRefusal = (raw: unknown) => refusal({ ...good, ts: raw })
+/** The reason the line reader gives for line 2 of a CSV or an NDJSON text. */
+function readRefusal(text: string, format: 'csv' | 'ndjson'): string {
+  const cursor = lines(text, format)
+  while (cursor.next()) if (cursor.value instanceof Error) return cursor.value.message
+  throw new Error('no bad line')
+}
+
+describe('lineErrorText', () => {
+  it("says the engine's reasons about ts in Chinese, with the values", () => {
+    expect(parseTime('2025-01-10T08:00:00Z', () => 0)).toBeGreaterThan(0)
+    expect(line('zh', timeRefusal(''))).toBe('缺少 ts')
+    expect(line('zh', timeRefusal('1736496000'))).toBe('ts 1736496000 只有 10 位数字，像是 Unix 秒：须为毫秒（若是秒，写作 1736496000000）或 ISO 8601 时间')
+    expect(line('zh', timeRefusal('yesterday'))).toBe('ts 须为自 1970 年起的毫秒数或 ISO 8601 时间（收到“yesterday”）')
+    expect(line('zh', timeRefusal('2025-02-30T10:00'))).toBe('ts 不是真实存在的时间（“2025-02-30T10:00”）')
+    expect(line('zh', timeRefusal('2025-01-10T10:00+15:00'))).toBe('ts 的时区偏移不可能（“2025-01-10T10:00+15:00”）')
+    expect(line('zh', timeRefusal('2150-01-01T00:00Z'))).toBe('ts 须在 1970 年到 2100 年之间（收到“2150-01-01T00:00Z”）')
+  })
+
+  it("says the reasons about identity, type, region, platform and sdk in Chinese", () => {
+    expect(line('zh', refusal({ ...good, identity: 'phone:1' }))).toMatch(/^identity 须写作“命名空间:值”，命名空间为 idfa, .+, amid 之一（收到“phone:1”）$/)
+    expect(line('zh', refusal({ ...good, identity: 'idfa:' }))).toBe('identity 中没有可用的 ID（“idfa:”）')
+    expect(line('zh', refusal({ ...good, identity: '' }))).toBe('缺少身份：请提供 identity，或同时提供 ip 和 user_agent')
+    expect(line('zh', refusal({ ...good, type: 'view' }))).toBe('type 须为 impression、click 或 event（收到“view”）')
+    expect(line('zh', refusal({ ...good, region_id: 'XX' }))).toBe('region_id XX 不是有效的地区')
+    expect(line('zh', refusal({ ...good, platform: 'tv' }))).toBe('platform 须为 pc 或 mb（收到“tv”）')
+    expect(line('zh', refusal({ ...good, sdk: 'xx' }))).toBe('sdk 须为 mm、mz 或 none（收到“xx”）')
+  })
+
+  it('says the reasons about campaigns, spots, keywords, minisites and events in Chinese', () => {
+    expect(line('zh', refusal({ ...good, campaign_id: 'abc' }))).toBe('campaign_id 须为正整数 ID（收到“abc”）')
+    expect(line('zh', refusal({ ...good, spot_id: undefined }))).toBe('既没有 spot_id，也没有有效的 spot_id_str')
+    expect(line('zh', refusal({ ...good, spot_id: '9' }))).toBe('广告位 9 不属于活动 1')
+    expect(line('zh', refusal({ ...good, keyword_id: '8' }))).toBe('关键词 8 不属于广告位 5')
+    const event: ImportLine = { type: 'event', ts: good.ts, identity: 'idfa:ABC', minisite_id: '3', event_id: '4' }
+    expect(line('zh', refusal({ ...event, minisite_id: '2' }))).toBe('活动站点 2 不存在')
+    expect(line('zh', refusal({ ...event, event_id: '6' }))).toBe('事件 6 不属于活动站点 3')
+    expect(line('zh', refusal({ ...event, spot_id_str: '!' }))).toBe('spot_id_str 不是有效的广告位 ID（收到“!”）')
+    expect(line('zh', refusal({ ...event, campaign_id: '2' }))).toBe('活动 2 未关联活动站点 3')
+    expect(line('zh', refusal({ ...event, spot_id: '5' }))).toBe('事件行填写 spot_id 时须同时填写 campaign_id')
+  })
+
+  it("says the line reader's reasons in Chinese, the JSON parser's own words kept", () => {
+    expect(line('zh', readRefusal('type,ts\nimpression,1,extra\n', 'csv'))).toBe('有 3 个字段，而表头有 2 个')
+    expect(line('zh', readRefusal('[1]\n', 'ndjson'))).toBe('不是 JSON 对象（not an object）')
+    expect(line('zh', readRefusal('{oops\n', 'ndjson'))).toMatch(/^不是 JSON 对象（.+）$/)
+  })
+
+  it("keeps the engine's English in English, and any reason it does not know", () => {
+    const reason = refusal({ ...good, spot_id: '9' })
+    expect(line('en', reason)).toBe(reason)
+    expect(line('zh', 'row is odd')).toBe('row is odd')
+  })
+})
+
+describe('importMessageText', () => {
+  const full = (what: string, id: number) => `${what} ${id} is full: it holds 50,000,000 events, the most one ${what} can hold (docs/measurement.md)`
+  it('says each full campaign or minisite of the message in Chinese, and a file of too many lines', () => {
+    expect(job('zh', full('campaign', 3))).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限')
+    expect(job('zh', `${full('campaign', 3)}; ${full('minisite', 2)}`)).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限；活动站点 2 已满：已有 50,000,000 个事件，达到单个活动站点的上限')
+    expect(job('zh', "The 'body' has more than 20000000 lines; split the file.")).toBe('文件超过 20000000 行：请拆分后再导入')
+  })
+
+  it("keeps the engine's message in English, and one it does not know, whole", () => {
+    expect(job('en', full('campaign', 3))).toBe(full('campaign', 3))
+    expect(job('zh', 'odd; very odd')).toBe('odd; very odd')
+    expect(job('zh', '')).toBe('')
+  })
+})
