@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startHttpDoor } from '../engine/server/http'
 import { defaultDataDir } from '../engine/server/paths'
-import { demoCommand, importCommand, rebuildCommand, simulateCommand } from './commands'
+import { accountCommand, demoCommand, importCommand, rebuildCommand, simulateCommand } from './commands'
 import { DEFAULT_PORT, fail, openEngine, printFirstRun } from './open'
 import { SYNC_HELP, syncCommand } from './sync'
 
@@ -28,6 +28,9 @@ Commands:
   rebuild              derive every figure again from the raw event log (of a data directory
                        that holds data: a directory without a database is refused)
   demo                 a demo campaign with two weeks of traffic (docs/demo.md)
+  account rotate --what password|client_secret|both
+                       new random secrets for the local account, printed once: the way back in
+                       when the password is lost (the HTTP API asks the current one to rotate)
 ${SYNC_HELP}
 Every command takes --data-dir and --time-zone; the data directory is locked while one runs.
 
@@ -162,6 +165,7 @@ async function run(command: string, rest: string[]): Promise<void> {
   if (command === 'simulate') return simulateCommand(rest)
   if (command === 'rebuild') return rebuildCommand(rest)
   if (command === 'demo') return demoCommand(rest)
+  if (command === 'account') return accountCommand(rest)
   if (command === 'sync') return syncCommand(rest)
   if (command.startsWith('-')) return serve([command, ...rest])
   if (command === 'help') return void console.log(HELP)

@@ -156,6 +156,25 @@ export async function rebuildCommand(argv: string[]): Promise<void> {
   await engine.close()
 }
 
+/**
+ * `account rotate --what password|client_secret|both`: new random secrets for the local account,
+ * printed once. Run on the data directory itself (a server holding it must be stopped): the
+ * owner's way back in when the password is lost, as the HTTP API asks for it before rotating.
+ */
+export async function accountCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, what: { type: 'string' } } })
+  if (positionals.length !== 1 || positionals[0] !== 'rotate') fail(`account: the command is 'account rotate --what password|client_secret|both', got 'account ${positionals.join(' ')}'`)
+  if (values.what === undefined) fail('account rotate: name the secret to replace with --what password, client_secret or both')
+  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], existing: 'account rotate' })
+  const r = await local(engine, 'POST', '/local/v1/account/rotate', { what: values.what! }, { what: '--what' })
+  console.log('New secrets of the local account. Keep them; they are not shown again. Every token issued before is revoked.')
+  console.log(`  username:      ${String(r.username)}`)
+  if (r.password) console.log(`  password:      ${String(r.password)}`)
+  console.log(`  client_id:     ${String(r.client_id)}`)
+  if (r.client_secret) console.log(`  client_secret: ${String(r.client_secret)}`)
+  await engine.close()
+}
+
 export async function demoCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: common })
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })

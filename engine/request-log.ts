@@ -2,7 +2,7 @@
  * The last requests the engine answered, for the request log of the app's server page: method,
  * path (never the query, which may carry a token), status and time. A ring of fixed size.
  */
-import type { EngineRequest } from './contract/envelope'
+import { doorOf, type EngineRequest } from './contract/envelope'
 import type { ResultOf } from './contract/endpoints'
 
 /** One entry as `requests.list` answers it (the contract declares its members). */
@@ -24,7 +24,7 @@ export class RequestLog {
   /** Records one answered request. */
   add(req: EngineRequest, res: { status: number; headers: Readonly<Record<string, string>> }, startedMs: number, endedMs: number): void {
     if (UNLOGGED.has(req.path)) return
-    const door = req.door ?? (req.remoteAddress !== undefined ? 'http' : 'internal')
+    const door = doorOf(req)
     const e: Kept = { seq: ++this.seq, atMs: startedMs, door, method: req.method, path: req.path, status: res.status, ms: Math.round(endedMs - startedMs) }
     const source = res.headers['x-admonitor-source']
     if (source === 'forward' || source === 'offline') Object.assign(e, { source, profile_id: res.headers['x-admonitor-profile-id'] ?? '' })

@@ -1,6 +1,6 @@
 // spec §4.1, §5; RFC 6749 §4.3 (password grant), §5.1 (response), §5.2 (errors)
 import { createHash } from 'node:crypto'
-import { ApiError, E, type ErrorDef } from '../contract/errors'
+import { ApiError, E, badParam, type ErrorDef } from '../contract/errors'
 import type { TokenResponse } from '../contract/models'
 import type { Clock, Random } from '../runtime'
 import type { Db } from '../storage/db'
@@ -136,6 +136,29 @@ export class TokenService {
     this.fresh = null
     const { username, client_id } = this.account()
     return { username, client_id, password, client_secret: secret }
+  }
+
+  /**
+   * Checks the account's current password (asked again before its secrets are replaced through
+   * the HTTP door), with the login's throttle: a wrong one counts as a failed login of the account
+   * and of the caller's address.
+   */
+  async confirmPassword(password: string | undefined, remoteAddress = ''): Promise<void> {
+    if (!password) throw badParam('password', "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)")
+    const user = this.s.db.get<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users ORDER BY id LIMIT 1')
+    const keys = [`u:${user?.username ?? ''}`, `a:${remoteAddress}`]
+    const now = this.s.clock.now()
+    const wait = this.throttle.begin(keys, now)
+    try {
+      if (wait > 0) await this.s.clock.sleep(wait)
+      if (!(await verifySecret(password, user?.password_hash ?? DUMMY_HASH)) || !user) {
+        this.throttle.fail(keys, now)
+        throw badParam('password', "is not the account's current password")
+      }
+      this.throttle.succeed(keys)
+    } finally {
+      this.throttle.end(keys)
+    }
   }
 
   /** Revokes one access token (signing out); answers how many were revoked (0 or 1). */

@@ -39,6 +39,7 @@ export const adminEndpoints = {
   'account.show': get('/local/v1/account/show', 'local', {}, Account, meta('The local account and API client (secrets are stored hashed: they cannot be shown, only rotated)')),
   'account.rotate': post('/local/v1/account/rotate', 'local', {
     what: p.oneOf(['password', 'client_secret', 'both']).required('which secret to replace by a new random one'),
+    password: p.text(1000).optional("the account's current password: required through the HTTP door (a stolen token alone must not lock the owner out); the desktop app's own window and `admonitor account rotate` on the data directory do not ask for it"),
   }, Rotated, meta('Replace the password and/or the client secret; the new value is shown once')),
   'account.sign_out': post('/local/v1/account/sign_out', 'local', {}, obj({ revoked: int('1: the token this request carries no longer works') }), meta('Sign out: revoke the access token this request carries')),
   'requests.list': get('/local/v1/requests/list', 'local', {

@@ -27,6 +27,9 @@ export interface EngineRequest {
   door?: 'http' | 'ipc' | 'internal'
 }
 
+/** The door a request came through: its own `door`, else http when it has a caller's address, else internal. */
+export const doorOf = (req: EngineRequest): 'http' | 'ipc' | 'internal' => req.door ?? (req.remoteAddress !== undefined ? 'http' : 'internal')
+
 /** A response: status, headers and body. `body` is the serialized text sent on the wire. */
 export interface EngineResponse {
   status: number

@@ -2,6 +2,7 @@
 import { ENGINE_NAME, ENGINE_VERSION } from '../version'
 import { openApiDocument } from '../openapi'
 import type { Handler } from '../runtime'
+import { doorOf } from '../contract/envelope'
 import { SCHEMA_VERSION } from '../storage/migrations'
 
 const startedAt = new Date().toISOString()
@@ -20,7 +21,16 @@ const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.p
 
 const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
 
-const accountRotate: Handler<'account.rotate'> = (ctx, p) => ctx.auth.rotate(p.what, ctx.user?.token)
+/**
+ * Through the HTTP door the current password is asked again: a token is enough to call the API,
+ * and one leaked with a script's URL must not let its holder replace the secrets and lock the owner
+ * out (until 2026-11-26 it could). The desktop app's window (IPC) and the command line, on the
+ * machine and the data directory itself, are the owner's already.
+ */
+const accountRotate: Handler<'account.rotate'> = async (ctx, p) => {
+  if (doorOf(ctx.request) === 'http') await ctx.auth.confirmPassword(p.password, ctx.request.remoteAddress ?? '')
+  return ctx.auth.rotate(p.what, ctx.user?.token)
+}
 
 const signOut: Handler<'account.sign_out'> = (ctx) => ({ revoked: ctx.auth.revoke(ctx.user!.token) })
 

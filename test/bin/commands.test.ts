@@ -193,6 +193,29 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(existsSync(missing)).toBe(false)
   })
 
+  it('rotates the account password on the data directory (the way back in when it is lost): the new one logs in, the old one no longer', async () => {
+    const r = run('account', 'rotate', '--what', 'password')
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toContain('New secrets of the local account.')
+    const password = /password: +(\S+)/.exec(r.out)?.[1] ?? ''
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    expect(r.out).not.toContain('client_secret:')
+    const { engine } = await openEngine({ dataDir })
+    try {
+      const login = async (pw: string) => (await engine.handle({ method: 'POST', path: '/oauth/token', query: {}, body: new URLSearchParams({ grant_type: 'password', username: 'cli', password: pw, client_id: 'cli-client', client_secret: 'cli-Secret-12' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status
+      expect(await login(password)).toBe(200)
+      expect(await login('cli-Password-1')).toBe(400)
+    } finally {
+      await engine.close()
+    }
+    const bad = run('account', 'rotate', '--what', 'everything')
+    expect([bad.code, bad.err.trim()]).toEqual([2, "admonitor: invalid_request: The 'what' (--what) must be one of password, client_secret, both, got 'everything'."])
+    const fresh = runIn(join(tempDir(), 'typo'), 'account', 'rotate', '--what', 'both')
+    expect(fresh.code).toBe(2)
+    expect(fresh.err).toContain('account rotate: ')
+    expect(fresh.err).toContain('holds no data (no database there): check --data-dir')
+  })
+
   it('parses a large file on worker threads with the result of one thread, bad lines named by their line in the file', async () => {
     const file = join(tempDir(), 'big.ndjson')
     const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
@@ -319,6 +342,8 @@ describe('the command line on bad input and on a new directory', () => {
     [['serve', '--host', '0.0.0.0', '--port', '0'], 'admonitor: --host 0.0.0.0 makes the API reachable from the network; name the Host clients will use with --allowed-host'],
     [['serve', '--port', '0', '--public-url', 'ads.example.com'], "admonitor: --public-url must be an http or https URL such as https://ads.example.com, got 'ads.example.com'"],
     [['import', 'a.ndjson', 'b.ndjson'], 'admonitor: import: one file at a time, got 2 (a.ndjson b.ndjson)'],
+    [['account', 'show'], "admonitor: account: the command is 'account rotate --what password|client_secret|both', got 'account show'"],
+    [['account', 'rotate'], 'admonitor: account rotate: name the secret to replace with --what password, client_secret or both'],
   ])('refuses %j with a message and exit code 2, without a stack trace', (args, message) => {
     const r = bare(...args)
     expect(r.code, r.err).toBe(2)

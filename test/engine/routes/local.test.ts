@@ -75,6 +75,35 @@ describe('account.rotate', () => {
     expect(old.body.error).toBe('invalid_client')
   })
 
+  it('asks the current password through the HTTP door, counting a wrong one as a failed login; IPC and in-process callers are not asked', async () => {
+    const t = await makeEngine()
+    const viaHttp = async (form: Record<string, string>) => {
+      const body = new URLSearchParams({ ...form, access_token: t.token }).toString()
+      const r = await t.engine.handle({ method: 'POST', path: '/local/v1/account/rotate', query: {}, body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: '127.0.0.1', door: 'http' })
+      return { status: r.status, body: JSON.parse(r.body) }
+    }
+    const missing = await viaHttp({ what: 'client_secret' })
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request'])
+    expect(missing.body.error_description).toMatch(/^The 'password' is required: the account's current password/)
+    const wrong = await viaHttp({ what: 'both', password: 'not-it' })
+    expect([wrong.status, wrong.body.error_description]).toEqual([400, "The 'password' is not the account's current password."])
+    // nothing was replaced: the old secrets still log in
+    expect((await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT }, null)).status).toBe(200)
+    // wrong passwords slow the next attempts as failed logins do: after three, each waits
+    await viaHttp({ what: 'both', password: 'not-it-either' })
+    await viaHttp({ what: 'both', password: 'still-not' })
+    const before = t.clock.slept.length
+    expect((await viaHttp({ what: 'both', password: 'and-again' })).status).toBe(400)
+    expect(t.clock.slept.slice(before)).toEqual([250])
+    t.clock.advance(16 * 60_000)
+    const right = await viaHttp({ what: 'client_secret', password: ACCOUNT.password })
+    expect(right.status).toBe(200)
+    expect(right.body.client_secret).not.toBe('')
+    // the desktop app's window (IPC) is the owner's already
+    const ipc = await t.engine.handle({ method: 'POST', path: '/local/v1/account/rotate', query: {}, body: new URLSearchParams({ what: 'client_secret', access_token: t.token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, door: 'ipc' })
+    expect(ipc.status).toBe(200)
+  })
+
   it('signs out: the token the request carries stops working, the others do not', async () => {
     const t = await makeEngine()
     const other = await t.login()

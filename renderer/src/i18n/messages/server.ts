@@ -40,6 +40,10 @@ export const en = {
     onceWarning: 'Copy them and store them now (in a password manager): they will not be shown again.',
     dismiss: 'I have stored them',
     desktopNote: 'The desktop app signs in as this account by itself; the secrets are for scripts, tools and the browser.',
+    hashedWeb: 'The password and the client secret are stored only as salted hashes, so they cannot be shown again. Replacing one here asks for the current password. A lost password is replaced on the server’s machine: stop the server, then run npx tsx bin/admonitor.ts account rotate --what password.',
+    currentPassword: 'Current password',
+    passwordNeeded: 'Enter the current password to replace a secret.',
+    wrongPassword: 'That is not the current password (repeated wrong attempts are slowed down).',
   },
   log: {
     title: 'Live request log',
@@ -249,6 +253,10 @@ export const zh: typeof en = {
     onceWarning: '请立即复制并妥善保存（例如存入密码管理器）：它们不会再次显示。',
     dismiss: '我已保存',
     desktopNote: '桌面应用会自动以此账号登录；这些密钥供脚本、工具和浏览器使用。',
+    hashedWeb: '密码和客户端密钥只以加盐哈希保存，因此无法再次显示。在此重置需输入当前密码。如果遗失密码，请在服务器所在的机器上停止服务器，然后运行 npx tsx bin/admonitor.ts account rotate --what password。',
+    currentPassword: '当前密码',
+    passwordNeeded: '请输入当前密码后再重置。',
+    wrongPassword: '当前密码不正确（多次输错会放慢后续尝试）。',
   },
   log: {
     title: '实时请求日志',
