@@ -56,6 +56,9 @@ describe('the app in a browser', () => {
     // (polled: the accessibility layer names them at most 50 ms after the page changes)
     for (const name of ['Username', 'Password', 'Client id', 'Client secret']) await expect.poll(() => page.getByRole('textbox', { name, exact: true }).count(), { message: name }).toBe(1)
     await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).count()).toBe(1)
+    // the card's heading is its title alone, not the language picker beside it
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to AdMonitor Desk', exact: true }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: /Language/ }).count()).toBe(0)
     await page.fill('[data-test=username] input', ACCOUNT.username)
     await page.fill('[data-test=password] input', 'wrong')
     await page.fill('[data-test=client-id] input', ACCOUNT.client_id)

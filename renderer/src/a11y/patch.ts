@@ -150,8 +150,20 @@ export function patchSortHeaders(root: ParentNode): void {
 }
 
 /** Every patch, over the whole page. */
+/**
+ * naive-ui marks a card's whole header a heading, around the title's own heading, so the outer
+ * heading's name took in the controls beside the title (the sign-in card's "Sign in Language
+ * English", the plan dialog's buttons): only the title stays a heading.
+ */
+export function patchCardHeadings(root: ParentNode): void {
+  for (const header of root.querySelectorAll('.n-card-header[role=heading]')) {
+    if (header.querySelector(':scope > .n-card-header__main[role=heading]')) set(header, 'role', 'none')
+  }
+}
+
 export function patchAll(root: ParentNode, words: A11yWords): void {
   patchTabs(root)
+  patchCardHeadings(root)
   patchSortHeaders(root)
   patchSelects(root)
   patchLabelledWidgets(root)
