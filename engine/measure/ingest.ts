@@ -114,8 +114,8 @@ export const CHECKPOINT_EVERY = 2_000_000
  */
 export const CLOSE_REPLAY = 250_000
 /**
- * Calls of add(), addOne() and addColumns() (a tracking hit each, an import's chunk) that may wait
- * behind exclusive() at once; more are refused with 503 and Retry-After. A start reads its log
+ * Calls of add() and addOne() (a tracking hit each) that may wait behind exclusive() at once; more
+ * are refused with 503 and Retry-After (an import's chunks wait apart: one at a time per import). A start reads its log
  * while the server listens (seconds at millions of events; a soak test measured 12-28 s after a
  * crash on a busy machine), and a busy tracking server gets thousands of hits a second: held
  * without bound, they would fill memory (each holds its request and socket, a few KB).
@@ -373,7 +373,9 @@ export class Ingest {
     if (this.failure) return Promise.reject(this.failure)
     const added: ColumnsAdded = { repeats: 0, full: 0, why: [] }
     if (to <= from) return Promise.resolve(added)
-    if (this.gate) return this.held().then(() => this.addColumns(h, from, to, linked))
+    // (an import's chunks wait without a place among MAX_HELD: one at a time per import, and a
+    // refusal half-way would leave the import part done)
+    if (this.gate) return this.held(false).then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
@@ -528,8 +530,12 @@ export class Ingest {
     this.failure ??= err
   }
 
-  /** Resolves once no exclusive() holds the ingest; refuses (503) when MAX_HELD calls wait already. */
-  private async held(): Promise<void> {
+  /** Resolves once no exclusive() holds the ingest; refuses (503) when MAX_HELD `counted` calls wait already. */
+  private async held(counted = true): Promise<void> {
+    if (!counted) {
+      while (this.gate) await this.gate
+      return
+    }
     if (this.waiting >= MAX_HELD) {
       throw new ApiError(E.temporarilyUnavailable, `The engine is reading its recorded events and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
     }

@@ -270,6 +270,37 @@ describe('FileEventLog on a full disk', () => {
   })
 })
 
+describe('FileEventLog reading', () => {
+  it('lets the event loop turn while it reads a large segment (a server listening meanwhile answers)', async () => {
+    const dir = await tempDir()
+    const log = fileLog(dir)
+    // 40 frames of 4,000 events, about 5.5 MiB in one segment
+    for (let f = 0; f < 40; f++) await log.append(frame(...Array.from({ length: 4000 }, (_, i) => f * 4000 + i)))
+    await log.close()
+    let turns = 0
+    let reading = true
+    const tick = () => {
+      if (!reading) return
+      turns++
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    const at: number[] = []
+    const seen: number[] = []
+    await fileLog(dir).readAll({
+      identity: () => undefined,
+      event: (e) => {
+        if (e.campaign % 4000 === 0) at.push(turns)
+        seen.push(e.campaign)
+      },
+    })
+    reading = false
+    expect(seen).toEqual(Array.from({ length: 160_000 }, (_, i) => i))
+    // the turns went on between the frames of one segment (in one synchronous call, none did)
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(3)
+  })
+})
+
 describe('FileEventLog checkpoint', () => {
   const parts = [Buffer.from('head,'), Buffer.alloc(100_000, 7), Buffer.from(',tail')]
 

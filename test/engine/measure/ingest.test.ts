@@ -529,6 +529,22 @@ describe('Ingest.addColumns', () => {
     await settle()
     expect([s.done, ingest.columns.events]).toEqual([true, 2])
   })
+
+  it("does hold an import's chunk behind exclusive() even when MAX_HELD hits wait: an import is not refused half-way", async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    await ingest.open()
+    let release!: () => void
+    const reading = ingest.exclusive(() => new Promise<void>((resolve) => (release = resolve)))
+    const held = Array.from({ length: MAX_HELD }, (_, i) => ingest.addOne(hit({ identity: `amid:${i % 1000}`, ts: T0 + i })))
+    await settle()
+    await expect(ingest.addOne(hit({ identity: 'amid:late' }))).rejects.toThrow(`already holds ${MAX_HELD} hits`)
+    const chunk = ingest.addColumns(columnsOf(hits), 0, hits.length, () => linked)
+    release()
+    await reading
+    await Promise.all(held)
+    expect(await chunk).toMatchObject({ repeats: 0, full: 0 })
+    expect(ingest.columns.events).toBe(MAX_HELD + hits.length)
+  })
 })
 
 describe('Ingest: a full campaign or minisite (capacity)', () => {
