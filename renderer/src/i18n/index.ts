@@ -7,8 +7,9 @@ import * as login from './messages/login'
 import * as reports from './messages/reports'
 import * as server from './messages/server'
 import * as sync from './messages/sync'
+import * as syncEngine from './messages/sync-engine'
 
-const modules = { common, login, campaigns, campaign, reports, server, sync }
+const modules = { common, login, campaigns, campaign, reports, server, sync, syncEngine }
 
 type Messages = { [K in keyof typeof modules]: (typeof modules)[K]['en'] }
 

@@ -1,12 +1,14 @@
 /** Columns of the outbox table: the operation, its state and the remote's message, actions last. */
 import { NButton, NSpace, NTag, type DataTableColumns } from 'naive-ui'
-import { h } from 'vue'
+import { h, type VNode } from 'vue'
 import { opTone, type OutboxOp } from '../../sync/outbox'
 
 export interface OutboxColumnContext {
   t: (key: string, params?: Record<string, unknown>) => string
   open: (o: OutboxOp) => void
   drop: (o: OutboxOp) => void
+  /** The engine's message as the page says it (use-sync-text.ts). */
+  cell: (text: string) => VNode
 }
 
 const dash = (s: string): string => (s === '' ? '—' : s)
@@ -34,7 +36,7 @@ export function outboxColumns(ctx: OutboxColumnContext): DataTableColumns<Outbox
     { key: 'remote_id', title: t('sync.outbox.col.remote'), width: 100, render: (o) => dash(o.remote_id) },
     { key: 'state', title: t('sync.outbox.col.state'), width: 100, render: (o) => h(NTag, { size: 'small', bordered: false, type: opTone(o.state) }, { default: () => t(`sync.outbox.state.${o.state}`) }) },
     { key: 'attempts', title: t('sync.outbox.col.attempts'), width: 90, align: 'right' },
-    { key: 'message', title: t('sync.outbox.col.message'), minWidth: 220, ellipsis: { tooltip: true }, render: (o) => dash(o.message) },
+    { key: 'message', title: t('sync.outbox.col.message'), minWidth: 220, ellipsis: { tooltip: true }, render: (o) => (o.message === '' ? '—' : ctx.cell(o.message)) },
     { key: 'actions', title: t('sync.outbox.col.actions'), width: 160, fixed: 'right', render: (o) => actions(o, ctx) },
   ]
 }

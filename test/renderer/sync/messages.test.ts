@@ -1,0 +1,220 @@
+// renderer/src/sync/messages.ts: the engine's sentences on the Sync page said in Chinese
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createI18n } from 'vue-i18n'
+import { RemoteClient } from '../../../engine/sync/client'
+import { checkCancelled } from '../../../engine/sync/jobs'
+import { httpError, networkError, RemoteError } from '../../../engine/sync/remote-error'
+import { messages } from '../../../renderer/src/i18n'
+import { syncText } from '../../../renderer/src/sync/messages'
+import { ACCOUNT, FakeClock, makeEngine, type TestEngine } from '../../helpers/make-engine'
+
+const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
+const say = (text: string, lang: 'en' | 'zh' = 'zh') => syncText(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
+
+const URL_ = new URL('https://api.example.test/base/cms/v1/campaigns/list')
+const netError = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
+
+/** The message a RemoteClient throws when the scripted `replies` answer its login and one GET. */
+async function clientError(replies: (Response | Error)[], signal?: AbortSignal): Promise<string> {
+  const fetch = (async () => {
+    const r = replies.shift()
+    if (!r) throw new Error('unexpected request')
+    if (r instanceof Error) throw r
+    return r
+  }) as typeof globalThis.fetch
+  const profile = { base_url: 'https://api.example.test/base', auth_url: 'https://auth.example.test', username: 'john', client_id: 'cid' }
+  const c = new RemoteClient(profile, async () => ({ password: 'pw', client_secret: 'cs' }), new FakeClock('2025-01-10'), { fetch, pacingMs: 0, retries: 0 }, signal)
+  const err = await c.get('/cms/v1/campaigns/list').then(() => null, (e: unknown) => e)
+  expect(err).toBeInstanceOf(RemoteError)
+  return (err as RemoteError).message
+}
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const token = () => json(200, { access_token: 'tok', token_type: 'bearer', expires_in: 3600, scope: 'cms' })
+const html = (status = 200) => new Response('<html></html>', { status, headers: { 'content-type': 'text/html' } })
+
+describe('syncText: a call to the remote that failed', () => {
+  it('says a network failure in Chinese, with its host, path and code', () => {
+    const timeout = Object.assign(new Error('t'), { name: 'TimeoutError' })
+    expect(say(networkError(timeout, URL_, 30_000).message)).toBe('api.example.test 未在 30 s 内应答（/base/cms/v1/campaigns/list）。')
+    expect(say(networkError(netError('ENOTFOUND'), URL_, 1000).message)).toBe('找不到地址 api.example.test（DNS：ENOTFOUND）；请检查基础地址和网络。')
+    expect(say(networkError(netError('ECONNREFUSED'), URL_, 1000).message)).toBe('api.example.test 拒绝连接；请检查基础地址以及服务是否已启动。')
+    expect(say(networkError(netError('EHOSTUNREACH'), URL_, 1000).message)).toBe('api.example.test 无应答（EHOSTUNREACH）；请检查基础地址以及服务是否已启动。')
+    expect(say(networkError(netError('CERT_HAS_EXPIRED'), URL_, 1000).message)).toBe('与 api.example.test 的安全连接失败（TLS：CERT_HAS_EXPIRED）；请检查地址是否正确、其证书是否受信任。')
+    expect(say(networkError(netError('ECONNRESET'), URL_, 1000).message)).toBe('api.example.test 在 /base/cms/v1/campaigns/list 期间关闭了连接（ECONNRESET）。')
+    expect(say(networkError(new TypeError('fetch failed'), URL_, 1000).message)).toBe('无法连接 api.example.test：fetch failed。')
+  })
+
+  it("says an HTTP error in Chinese, keeping the remote's own code and words", () => {
+    expect(say(httpError(429, {}, '/cms/v1/campaigns/list', null).message)).toBe('远端要求放慢请求（HTTP 429），于 /cms/v1/campaigns/list。')
+    expect(say(httpError(502, { error: 'server_error', error_description: 'Upstream down.' }, '/x', null).message)).toBe('远端处理 /x 时出错（server_error: Upstream down.）。')
+    expect(say(httpError(404, {}, '/cms/v1/brands/list', null).message)).toBe('远端没有 /cms/v1/brands/list（HTTP 404）：基础地址指向的不是此 API。')
+    expect(say(httpError(400, { error: 'invalid_request', error_description: "The 'limit' is bad." }, '/y', null).message)).toBe("远端拒绝了 /y（invalid_request: The 'limit' is bad.）。")
+    expect(say(httpError(403, {}, '/y', null).message)).toBe('远端拒绝了 /y（HTTP 403）。')
+  })
+
+  it('says the login and answer failures of the client in Chinese', async () => {
+    expect(say(await clientError([json(400, { error: 'invalid_grant' })]))).toBe('用户名或密码被拒绝（invalid_grant）。')
+    expect(say(await clientError([json(400, { error: 'invalid_client' })]))).toBe('客户端 ID 或客户端密钥被拒绝（invalid_client）。')
+    expect(say(await clientError([json(400, { error: 'unsupported_grant_type' })]))).toBe('auth.example.test/oauth/token 不支持密码授权（unsupported_grant_type）。')
+    expect(say(await clientError([json(404, {})]))).toBe('auth.example.test/oauth/token 不是 OAuth 令牌端点（HTTP 404）：请检查认证地址。')
+    expect(say(await clientError([html()]))).toBe('auth.example.test/oauth/token 不是 OAuth 令牌端点（HTTP 200，不是 JSON）：请检查认证地址。')
+    expect(say(await clientError([token(), new Response(null, { status: 301, headers: { location: 'https://new.example.test/base/cms/v1/campaigns/list?access_token=tok' } })])))
+      .toBe('/cms/v1/campaigns/list 重定向（HTTP 301）到 https://new.example.test/base/cms/v1/campaigns/list：请在配置中使用该地址。')
+    expect(say(await clientError([token(), new Response(null, { status: 302 })]))).toBe('/cms/v1/campaigns/list 重定向（HTTP 302）到另一个地址：请在配置中使用那个地址。')
+    expect(say(await clientError([token(), new Response('{"a": [1', { status: 200, headers: { 'content-type': 'application/json' } })]))).toBe('/cms/v1/campaigns/list 的应答被截断，或不是有效的 JSON。')
+    expect(say(await clientError([token(), html()]))).toBe('/cms/v1/campaigns/list 的应答不是 JSON：基础地址指向的不是此 API。')
+    expect(say(await clientError([token(), json(401, { error: 'invalid_token' }), token(), json(401, { error: 'expired_token' })]))).toBe('远端拒绝了 /cms/v1/campaigns/list 上的令牌（expired_token）。')
+    const aborted = new AbortController()
+    aborted.abort()
+    expect(say(await clientError([], aborted.signal))).toBe('已取消。')
+  })
+
+  it('says why a pull or push stopped in Chinese', () => {
+    const stop = (what: 'pull' | 'push') => {
+      const c = new AbortController()
+      c.abort()
+      try {
+        checkCancelled(c.signal, what)
+      } catch (e) {
+        return (e as Error).message
+      }
+      throw new Error('not cancelled')
+    }
+    expect(say(stop('pull'))).toBe('拉取已取消。')
+    expect(say(stop('push'))).toBe('推送已取消。')
+    // engine/sync/jobs.ts stopped(), pull-fetch.ts, push.ts, service.ts (and its test's success), secrets.ts
+    const written: [string, string][] = [
+      ['The push stopped on an internal error: boom', '推送因内部错误而停止：boom'],
+      ['/cms/v1/panels/list did not answer with a list.', '/cms/v1/panels/list 的应答不是列表。'],
+      ['/cms/v1/campaigns/create answered without campaign_id.', '/cms/v1/campaigns/create 的应答缺少 campaign_id。'],
+      ['Profile Real service has no stored password: enter it again.', '配置 Real service 没有保存密码：请重新输入。'],
+      ['Profile Real service has no stored client secret: enter it again.', '配置 Real service 没有保存客户端密钥：请重新输入。'],
+      ['the key file /d/sync.key is missing, so the stored secrets cannot be read; enter them again', '密钥文件 /d/sync.key 不存在，无法读取已保存的密钥；请重新输入。'],
+      ['the key file /d/sync.key is empty, so the stored secrets cannot be read; enter them again', '密钥文件 /d/sync.key 为空，无法读取已保存的密钥；请重新输入。'],
+      ['Logged in as john at auth.example.test; the campaign list answers.', '已以 john 身份登录 auth.example.test；活动列表可以应答。'],
+      ['the stored secrets cannot be decrypted (bad tag); enter the password and client secret again', '无法解密已保存的密钥（bad tag）；请重新输入密码和客户端密钥。'],
+    ]
+    for (const [text, said] of written) expect(say(text), text).toBe(said)
+  })
+})
+
+describe('syncText: what a pull skipped and a push did', () => {
+  const refused = httpError(403, { error: 'forbidden' }, '/cms/v1/campaigns/show', null).message
+
+  it('says each skipped list and campaign of a pull, after why it stopped (engine/sync/pull-jobs.ts)', () => {
+    expect(say(`advertiser list skipped: ${refused}`)).toBe('已跳过广告主列表：远端拒绝了 /cms/v1/campaigns/show（forbidden）。')
+    const stopped = networkError(netError('ECONNRESET'), URL_, 1000).message
+    expect(say([stopped, `campaign 12 skipped: ${refused}`, `region list skipped: ${refused}`].join(' '))).toBe(
+      'api.example.test 在 /base/cms/v1/campaigns/list 期间关闭了连接（ECONNRESET）。已跳过活动 12：远端拒绝了 /cms/v1/campaigns/show（forbidden）。已跳过地域列表：远端拒绝了 /cms/v1/campaigns/show（forbidden）。',
+    )
+  })
+
+  it('says what a push did with an operation (engine/sync/push.ts)', () => {
+    expect(say('made by an earlier push; finished now')).toBe('由之前的推送创建；现已完成。')
+    expect(say('found at the remote as spot 88 (made by an interrupted push); not sent again')).toBe('在远端找到广告位 88（由中断的推送创建）；不再重复发送。')
+    expect(say('The remote no longer has campaign 7.')).toBe('远端已没有活动 7。')
+    expect(say('spot 9 changed at the remote since the last pull (spot_name, url): not sent; resolve it (keep mine, take theirs or edit).'))
+      .toBe('自上次拉取后，远端的广告位 9 已更改（spot_name, url）：未发送；请解决冲突（保留我的、采用远程或编辑）。')
+    expect(say('waits for local campaign 3 to be pushed')).toBe('等待本地活动 3 推送后再发送。')
+  })
+
+  it('says why a push stopped and what it did (engine/sync/push-jobs.ts)', () => {
+    const stopped = networkError(netError('ECONNREFUSED'), URL_, 1000).message
+    expect(say(`${stopped} 1 created, 2 failed, 1 cut off (the next push finds out whether it arrived). What was not sent stays in the outbox; push again to go on.`))
+      .toBe('api.example.test 拒绝连接；请检查基础地址以及服务是否已启动。已创建 1 个、失败 2 个、中断 1 个（下次推送时会查明是否已送达）。未发送的操作仍在发件箱中；再次推送即可继续。')
+    expect(say('The push was cancelled. Nothing to send. What was not sent stays in the outbox; push again to go on.'))
+      .toBe('推送已取消。没有要发送的内容。未发送的操作仍在发件箱中；再次推送即可继续。')
+  })
+})
+
+describe('syncText: the refusals of the sync endpoints', () => {
+  let e: TestEngine
+  let profile = ''
+  const refusal = async (path: string, form: Record<string, string>) => {
+    const r = await e.post(path, form)
+    expect(r.status, r.raw.body).toBe(400)
+    return r.body.error_description as string
+  }
+  beforeAll(async () => {
+    e = await makeEngine()
+    const r = await e.post('/local/v1/sync/profiles/create', { name: 'Real service', base_url: 'https://api.example.test', ...ACCOUNT })
+    profile = r.body.profile_id as string
+  })
+  afterAll(() => e.engine.close())
+
+  it('says the remote profile form refusals in Chinese, naming the fields as the form does', async () => {
+    const create = (form: Record<string, string>) => refusal('/local/v1/sync/profiles/create', { name: 'Other', base_url: 'https://b.example.test', ...ACCOUNT, ...form })
+    expect(say(await create({ base_url: 'https://u:p@b.example.test' }))).toBe('基础地址不能包含用户名或密码；请使用配置中的字段。')
+    expect(say(await create({ auth_url: 'https://b.example.test/?x=1' }))).toBe("认证地址不能包含查询或片段（收到 'https://b.example.test/?x=1'）；只填写服务的地址。")
+    expect(say(await create({ name: 'Real service' }))).toBe(`配置 ${profile} 已使用此名称。`)
+    expect(say(await refusal('/local/v1/sync/profiles/update', { profile_id: '999' }))).toBe('没有远程配置 999。')
+    // a codec's refusal, as the forms say it (utils/form-alert.ts)
+    expect(say(await create({ base_url: 'ftp://b.example.test' }))).toMatch(/^基础地址/)
+  })
+
+  it('says the refusals of a mode change in Chinese', async () => {
+    expect(say(await refusal('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'offline' }))).toBe('离线模式需要选择一个远程配置。')
+    expect(say(await refusal('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'forward' }))).toBe('转发模式需要选择一个远程配置。')
+    const self = e.engine.settings.publicUrl
+    const own = await e.post('/local/v1/sync/profiles/create', { name: 'Itself', base_url: self, ...ACCOUNT })
+    expect(say(await refusal('/local/v1/sync/modes/set', { group: 'reports', mode: 'forward', profile_id: own.body.profile_id }))).toBe(`配置 Itself 的基础地址就是本引擎自身（${self}）：转发会形成循环。`)
+    expect((await e.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'forward', profile_id: profile })).status).toBe(200)
+    expect((await e.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'forward', profile_id: profile })).status).toBe(200)
+    expect(say(await refusal('/local/v1/sync/profiles/update', { profile_id: profile, base_url: self })))
+      .toBe(`基础地址就是本引擎自身（${self}），而活动、参考列表正转发到配置 Real service：转发会形成循环；请先将其改为本地应答。`)
+    await e.post('/local/v1/sync/modes/set', { group: 'reference', mode: 'local' })
+    await e.post('/local/v1/sync/modes/set', { group: 'campaigns', mode: 'local' })
+  })
+
+  it('says the refusals of the outbox in Chinese', async () => {
+    const add = (form: Record<string, string>) => refusal('/local/v1/sync/outbox/add', { profile_id: profile, ...form })
+    expect(say(await add({ kind: 'campaign', op: 'update', remote_id: '77', params: 'campaign_name=x' }))).toBe('此配置尚未拉取远程活动 77：请先拉取，以便分辨远端的更改。')
+    expect(say(await add({ kind: 'spot', op: 'create', local_id: '4242' }))).toBe('没有本地广告位 4242。')
+    expect(say(await add({ kind: 'campaign', op: 'create' }))).toBe('没有本地 ID 时必须提供参数。')
+    expect(say(await add({ kind: 'campaign', op: 'update', params: '{}' }))).toBe('没有本地 ID 的更新必须提供远程 ID。')
+    expect(say(await add({ kind: 'target', op: 'update', remote_id: '5', params: '{}' }))).toBe('目标受众无法更新：服务没有目标受众的更新接口（publish_target 只能创建）。')
+    expect(say(await add({ kind: 'spot', op: 'create', params: '{}' }))).toBe('没有本地 ID 的广告位创建必须提供远程活动（campaign_id）。')
+    expect(say(await refusal('/local/v1/sync/outbox/update', { op_id: '31', params: '{}' }))).toBe('发件箱中没有操作 31。')
+    expect(say(await add({ kind: 'campaign', op: 'create', params: 'spot_id=4' }))).toBe("'spot_id' 不是 /cms/v1/campaigns/create 的参数。")
+    expect(say(await add({ kind: 'campaign', op: 'create', params: 'campaign_name=x' }))).toMatch(/^参数缺少 start_date, .+（\/cms\/v1\/campaigns\/create 要求）。$/)
+    expect(say(await add({ kind: 'campaign', op: 'create', params: 'start_date=soon' }))).toMatch(/^参数有误：start_date.*soon/)
+    // states a test cannot reach without a remote: engine/sync/outbox.ts, outbox-params.ts as they write them
+    const written: [string, string][] = [
+      ["The 'local_id' was pushed already as remote campaign 41: queue an update instead.", '它已作为远程活动 41 推送过：请改为排入更新。'],
+      ["The 'local_id' has not been pushed to this profile yet: queue a create.", '它尚未推送到此配置：请排入创建。'],
+      ["The 'local_id' is being sent (operation 8, outcome unknown): push again before queuing it anew.", '它正在发送中（操作 8，结果未知）：请先再次推送，再重新排入。'],
+      ["The 'op_id' is being sent (outcome unknown): push again before editing it.", '该操作正在发送中（结果未知）：请先再次推送。'],
+      ["The 'op_id' is being sent (outcome unknown): push again first.", '该操作正在发送中（结果未知）：请先再次推送。'],
+      ["The 'params' holds no change to send.", '参数中没有要发送的更改。'],
+      ["The 'params' is required to edit.", '编辑时必须提供参数。'],
+      ["The 'params' start_date, end_date need add_slot (the plan days).", 'start_date, end_date 需要 add_slot（排期日）。'],
+    ]
+    for (const [text, said] of written) expect(say(text), text).toBe(said)
+  })
+
+  it('says the refusals of a snapshot pull in Chinese', async () => {
+    const pull = (params: string, more: Record<string, string> = {}) => refusal('/local/v1/sync/snapshots/pull', { profile_id: profile, report: 'basic_show', params, ...more })
+    expect(say(await pull('date=2025-01-10'))).toBe('参数必须包含 campaign_id（远程活动 ID）。')
+    expect(say(await pull('campaign_id=12'))).toBe('参数必须包含 date，格式为 YYYY-MM-DD。')
+    expect(say(await pull('campaign_id=12&date=2025-01-10&access_token=x'))).toBe('参数不能包含 access_token。')
+    expect(say(await pull('campaign_id=12&date=2025-01-10&date=2025-01-11'))).toBe('参数中 date 出现了两次。')
+    expect(say(await pull('campaign_id=12&date=2025-01-10', { to_date: '2025-01-09' }))).toBe('结束日期不能早于参数中的日期（2025-01-10）。')
+    expect(say(await pull('campaign_id=12&date=2025-01-10', { to_date: '2026-01-10' }))).toMatch(/^日期跨度超过 \d+ 天。$/)
+    expect(say(await pull('campaign_id=12&date=2025-01-10&bogus=1'))).toBe("参数会被 basic/show 拒绝：'bogus' 不是 basic/show 的参数。")
+    // a parameter the report ignores (engine/sync/snapshots.ts), as it writes it
+    expect(say("The 'metrics' is not a parameter of /admonitor/v1/reports/reach/show.")).toBe("'metrics' 不是 /admonitor/v1/reports/reach/show 的参数。")
+    const snap = await e.get('/local/v1/sync/snapshots/show', { snapshot_id: '9' })
+    expect(say(snap.body.error_description as string)).toBe('没有快照 9。')
+    const show = await e.get('/local/v1/sync/campaigns/show', { profile_id: profile, campaign_id: '5' })
+    expect(say(show.body.error_description as string)).toBe(`配置 ${profile} 没有拉取过活动 5。`)
+  })
+})
+
+describe('syncText: the fall-back', () => {
+  it("keeps a sentence it does not know, and every sentence in English", () => {
+    expect(say('Something new happened.')).toBe('Something new happened.')
+    const refused = httpError(400, { error: 'invalid_request' }, '/y', null).message
+    expect(say(refused, 'en')).toBe(refused)
+    expect(say('made by an earlier push; finished now', 'en')).toBe('made by an earlier push; finished now')
+  })
+})
