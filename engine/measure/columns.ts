@@ -76,6 +76,11 @@ export class Partition {
     this.version++
   }
 
+  /** How many events, from the first, are in identity order. */
+  get sortedCount(): number {
+    return this.sorted
+  }
+
   /** The columns as a checkpoint keeps them. */
   arrays(): PartitionArrays {
     const n = this.n
@@ -168,12 +173,15 @@ export class Partition {
    * after a start is a plain pass.
    */
   settle(identities: number, all = false): void {
-    if (all ? this.n > this.sorted : this.longTail) this.compact(identities)
+    if (all ? this.n > this.sorted : this.longTail()) this.compact(identities)
   }
 
-  /** Whether the unsorted tail is long enough for a report to sort the whole partition first (settle). */
-  get longTail(): boolean {
-    return this.n - this.sorted > Math.max(TAIL_MIN, this.n >> 3)
+  /**
+   * Whether the unsorted tail is long enough for a report to sort the whole partition first
+   * (settle); with `sorted`, the tail past that many sorted events (a checkpoint's, Ingest.closingCheckpoint).
+   */
+  longTail(sorted = this.sorted): boolean {
+    return this.n - sorted > Math.max(TAIL_MIN, this.n >> 3)
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { ApiError, E } from '../contract/errors'
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
-import { Columns, MAX_EVENTS } from './columns'
+import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { FrameWriter, type EventRecord } from './record'
@@ -114,8 +114,9 @@ export const CHECKPOINT_EVERY = 2_000_000
  */
 export const CLOSE_REPLAY = 250_000
 /**
- * Calls of add() and addOne() (a tracking hit each) that may wait behind exclusive() at once; more
- * are refused with 503 and Retry-After (an import's chunks wait apart: one at a time per import). A start reads its log
+ * Tracking hits (addOne(), add(…, true)) that may wait behind exclusive() at once; more are refused
+ * with 503 and Retry-After. A job's chunks (an import, a simulation, the demo) wait apart: one at a
+ * time per job, and a refusal half-way would leave the job part done. A start reads its log
  * while the server listens (seconds at millions of events; a soak test measured 12-28 s after a
  * crash on a busy machine), and a busy tracking server gets thousands of hits a second: held
  * without bound, they would fill memory (each holds its request and socket, a few KB).
@@ -175,6 +176,11 @@ export class Ingest {
   started: { from: 'checkpoint' | 'log'; replayed: number; beyondFull: number } = { from: 'log', replayed: 0, beyondFull: 0 }
   /** Events counted when the last checkpoint was saved or loaded (-1: none). */
   private saved = -1
+  /**
+   * How many events of each partition (a campaign's id, a minisite's as its negative) that checkpoint held in identity order: a
+   * start from it has the rest to sort (closingCheckpoint), whatever was sorted in memory since.
+   */
+  private savedSorted = new Map<number, number>()
   private saving: Promise<boolean> = Promise.resolve(false)
   /**
    * Set while a checkpoint the writer asked for is waiting or being saved: one at a time. (Each
@@ -221,6 +227,7 @@ export class Ingest {
       this.columns = cp.columns
       this.requests = cp.requests
       this.saved = cp.columns.events
+      this.savedSorted = this.sortedCounts()
     }
     let events = 0
     let beyondFull = 0
@@ -278,15 +285,17 @@ export class Ingest {
     this.saving = this.saving.then(async () => {
       if (this.failure || this.columns.events === this.saved) return false
       try {
-        const { parts, events } = await this.exclusive(async () => {
+        const { parts, events, sorted } = await this.exclusive(async () => {
           if (sort) for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
           return {
             parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
             events: this.columns.events,
+            sorted: this.sortedCounts(),
           }
         })
         await this.log.saveCheckpoint(parts)
         this.saved = events
+        this.savedSorted = sorted
         this.checkpointError = null
         return true
       } catch (err) {
@@ -298,14 +307,28 @@ export class Ingest {
   }
 
   /**
-   * The checkpoint at close: none when the last one is at most CLOSE_REPLAY events behind and no
-   * partition has a tail its first report would sort (the next start replays those events after
-   * it, as after a crash); else saved, every partition sorted (checkpoint()).
+   * The checkpoint at close: none when the last one is at most CLOSE_REPLAY events behind and a
+   * start from it would have no partition with a tail its first report sorts (the next start
+   * replays those events after it, as after a crash); else saved, every partition sorted
+   * (checkpoint()).
    */
   closingCheckpoint(): Promise<boolean> {
     const few = this.saved >= 0 && this.columns.events - this.saved <= CLOSE_REPLAY
-    if (few && ![...this.columns.campaigns.values(), ...this.columns.minisites.values()].some((p) => p.longTail)) return Promise.resolve(false)
+    // (the tails a start from the saved checkpoint would have: what it held sorted, not what was sorted in memory since)
+    const sorts = () => [...this.partitions()].some(([key, p]) => p.longTail(this.savedSorted.get(key) ?? 0))
+    if (few && !sorts()) return Promise.resolve(false)
     return this.checkpoint()
+  }
+
+  /** Every partition, keyed by a campaign's id, a minisite's as its negative (as Batch counts them). */
+  private *partitions(): Generator<[number, Partition]> {
+    for (const [id, p] of this.columns.campaigns) yield [id, p]
+    for (const [id, p] of this.columns.minisites) yield [-id, p]
+  }
+
+  /** How many events of each partition are in identity order now. */
+  private sortedCounts(): Map<number, number> {
+    return new Map([...this.partitions()].map(([key, p]) => [key, p.sortedCount]))
   }
 
   /** Forgets the state and reads every frame again (a rebuild). */
@@ -314,6 +337,7 @@ export class Ingest {
     this.identities = new Identities()
     this.requests = new RequestIds()
     this.saved = -1
+    this.savedSorted = new Map()
     this.asked = 0
     return this.open(false)
   }
@@ -321,11 +345,13 @@ export class Ingest {
   /**
    * Records hits; resolves once they are on stable storage and counted (repeats of a counted media
    * request id left out), with how many were refused because their campaign or minisite is full.
+   * `tracking`: a tracking request's hit, which takes a place among the MAX_HELD that may wait
+   * behind exclusive(); a job's chunk (a simulation, the demo) waits apart, as an import's does.
    */
-  add(hits: readonly Hit[]): Promise<number> {
+  add(hits: readonly Hit[], tracking = false): Promise<number> {
     if (this.failure) return Promise.reject(this.failure)
     if (hits.length === 0) return Promise.resolve(0)
-    if (this.gate) return this.held().then(() => this.add(hits))
+    if (this.gate) return this.held(tracking).then(() => this.add(hits, tracking))
     const batch = this.batch
     let full = 0
     for (const h of hits) if (this.recordHit(batch, h) === FULL) full++
@@ -373,8 +399,7 @@ export class Ingest {
     if (this.failure) return Promise.reject(this.failure)
     const added: ColumnsAdded = { repeats: 0, full: 0, why: [] }
     if (to <= from) return Promise.resolve(added)
-    // (an import's chunks wait without a place among MAX_HELD: one at a time per import, and a
-    // refusal half-way would leave the import part done)
+    // (an import's chunks wait without a place among MAX_HELD, MAX_HELD says why)
     if (this.gate) return this.held(false).then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
     for (let i = from; i < to; i++) {
@@ -537,7 +562,7 @@ export class Ingest {
       return
     }
     if (this.waiting >= MAX_HELD) {
-      throw new ApiError(E.temporarilyUnavailable, `The engine is reading its recorded events and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
+      throw new ApiError(E.temporarilyUnavailable, `The engine is busy with its recorded events (reading them at a start or a rebuild, or taking a checkpoint) and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
     }
     this.waiting++
     try {

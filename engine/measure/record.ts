@@ -120,10 +120,10 @@ export interface RecordVisitor {
 
 /**
  * Reads the whole, intact frames of a segment and hands their records to `visit`, in order.
- * Stops at the first torn, zero-filled or corrupt frame; returns the bytes read up to there.
- * `from` and `upTo` read a slice: the frames from offset `from` (a frame's start), until `upTo`
- * bytes or more were read (a whole frame at least), so that a caller can let others run between
- * slices.
+ * Stops at the first torn, zero-filled or corrupt frame; returns the offset reached (the bytes
+ * read, from the start). `from` and `upTo` read a slice: the frames from offset `from` (a frame's
+ * start), until `upTo` bytes or more were read (a whole frame at least), so that a caller can let
+ * others run between slices.
  */
 export function readFrames(buf: Buffer, visit: RecordVisitor, from = 0, upTo = Infinity): number {
   let at = from

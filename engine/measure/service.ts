@@ -81,7 +81,8 @@ export class Measurement {
         this.loaded = await this.ingest.open()
       } catch (err) {
         this.unreadable = err as Error
-        this.ingest.refuse(this.unreadable)
+        // (a 503 naming the cause: as a 500 each hit logged the same error again)
+        this.ingest.refuse(this.unreadableError())
         throw err
       }
     })
@@ -122,7 +123,11 @@ export class Measurement {
    */
   async settled(): Promise<void> {
     while (this.read) await this.read
-    if (this.unreadable) throw new ApiError(E.temporarilyUnavailable, `The recorded events could not be read at start (${this.unreadable.message}); the engine must be restarted.`)
+    if (this.unreadable) throw this.unreadableError()
+  }
+
+  private unreadableError(): ApiError {
+    return new ApiError(E.temporarilyUnavailable, `The recorded events could not be read at start (${this.unreadable?.message}); reports and tracking wait for the engine to be restarted.`)
   }
 
   panel(panelId: string): PanelIndex | null {

@@ -184,7 +184,7 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
   const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
   const credit = spot ? {} : { credit: { linked: site.campaigns, k } }
-  const full = await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })])
+  const full = await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })], true)
   if (full > 0) return pixel(a, `0; ${ctx.measure.ingest.fullMessage(true, m)}`)
   // (minisite reports count every event but bots')
   return pixel(a, countedWhy(a.ivt, a.rule, false))

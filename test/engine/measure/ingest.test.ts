@@ -245,17 +245,20 @@ describe('Ingest.add', () => {
     let release!: () => void
     const reading = ingest.exclusive(() => new Promise<void>((resolve) => (release = resolve)))
     const held = Array.from({ length: MAX_HELD - 1 }, (_, i) => ingest.addOne(hit({ identity: `amid:${i % 1000}`, ts: T0 + i })))
-    held.push(ingest.add([hit({ identity: 'amid:last', ts: T0 + MAX_HELD })]).then(() => ({ flags: 0 })))
+    held.push(ingest.add([hit({ identity: 'amid:last', ts: T0 + MAX_HELD })], true).then(() => ({ flags: 0 })))
+    // a job's chunk (a simulation) waits apart, taking no place
+    const job = ingest.add([hit({ identity: 'amid:job', ts: T0 + MAX_HELD + 1 })])
     await settle()
     const refused = await ingest.addOne(hit({ identity: 'amid:late' })).then(() => null, (err: unknown) => err)
     expect(refused).toBeInstanceOf(ApiError)
     expect((refused as ApiError).def.status).toBe(503)
     expect((refused as ApiError).headers['retry-after']).toBe('5')
-    await expect(ingest.add([hit({ identity: 'amid:late' })])).rejects.toThrow(`already holds ${MAX_HELD} hits`)
+    await expect(ingest.add([hit({ identity: 'amid:late' })], true)).rejects.toThrow(`already holds ${MAX_HELD} hits`)
     release()
     await reading
     await Promise.all(held)
-    expect(ingest.columns.events).toBe(MAX_HELD)
+    expect(await job).toBe(0)
+    expect(ingest.columns.events).toBe(MAX_HELD + 1)
     // nothing waits any more: the next one is taken
     expect(await ingest.addOne(hit({ identity: 'amid:after', ts: T0 + MAX_HELD + 1 }))).toEqual({ flags: expect.any(Number) })
   })

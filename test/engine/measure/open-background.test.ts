@@ -111,9 +111,10 @@ describe('an engine reading its event log in the background', () => {
     const r = await report
     expect(r.status).toBe(503)
     expect(r.body.error_description).toContain('input/output error')
-    // (as on a failing disk: the ingest refuses, and the pixel is not answered as counted)
+    // (a 503 naming the cause, not a 500 logged again at every hit; the pixel is not answered as counted)
     const refused = toReply(await hit)
-    expect(refused.status).toBe(500)
+    expect(refused.status).toBe(503)
+    expect(refused.body.error_description).toContain('input/output error')
     expect(refused.headers['x-admonitor-counted']).toBeUndefined()
     expect((await get(endpoints['measurement.status'].path, {})).status).toBe(503)
     await engine.close()
