@@ -165,7 +165,10 @@ export async function accountCommand(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, what: { type: 'string' } } })
   if (positionals.length !== 1 || positionals[0] !== 'rotate') fail(`account: the command is 'account rotate --what password|client_secret|both', got 'account ${positionals.join(' ')}'`)
   if (values.what === undefined) fail('account rotate: name the secret to replace with --what password, client_secret or both')
-  const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], existing: 'account rotate' })
+  const { engine } = await openEngine({
+    dataDir: values['data-dir'], timeZone: values['time-zone'], existing: 'account rotate',
+    inUse: "Stop it first: the secrets are replaced on the data directory itself (through the API, POST /local/v1/account/rotate asks for the current password).",
+  })
   const r = await local(engine, 'POST', '/local/v1/account/rotate', { what: values.what! }, { what: '--what' })
   console.log('New secrets of the local account. Keep them; they are not shown again. Every token issued before is revoked.')
   console.log(`  username:      ${String(r.username)}`)

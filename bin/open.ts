@@ -29,6 +29,8 @@ export interface OpenOptions {
   existing?: string | undefined
   /** Resolve before the event log is read (serve: it listens meanwhile; engine.ready says when it is read). */
   openInBackground?: boolean
+  /** What to do when a server holds the directory, if not what the data commands are told (SERVER_DOES_IT). */
+  inUse?: string
 }
 
 /** What to do when a server holds the directory: its API does what the data commands do. */
@@ -57,7 +59,7 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     // remote profiles' secrets: AES-256-GCM with this key file (default: secret.key beside the data directory)
     ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
-  }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? `${err.message} ${SERVER_DOES_IT}` : `cannot open ${dataDir}: ${(err as Error).message}`))
+  }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? `${err.message} ${o.inUse ?? SERVER_DOES_IT}` : `cannot open ${dataDir}: ${(err as Error).message}`))
   if (o.firstRunUrl !== undefined) printFirstRun(engine, o.firstRunUrl)
   return { engine, dataDir }
 }

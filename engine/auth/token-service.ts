@@ -140,13 +140,13 @@ export class TokenService {
 
   /**
    * Checks the account's current password (asked again before its secrets are replaced through
-   * the HTTP door), with the login's throttle: a wrong one counts as a failed login of the account
-   * and of the caller's address.
+   * the HTTP door). Wrong ones are slowed as failed logins are, on a count of their own: a token's
+   * holder guessing here does not slow the owner's sign-ins (a review of 2026-11-26).
    */
-  async confirmPassword(password: string | undefined, remoteAddress = ''): Promise<void> {
+  async confirmPassword(password: string | undefined): Promise<void> {
     if (!password) throw badParam('password', "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)")
     const user = this.s.db.get<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users ORDER BY id LIMIT 1')
-    const keys = [`u:${user?.username ?? ''}`, `a:${remoteAddress}`]
+    const keys = [`r:${user?.username ?? ''}`]
     const now = this.s.clock.now()
     const wait = this.throttle.begin(keys, now)
     try {

@@ -28,7 +28,7 @@ const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
  * machine and the data directory itself, are the owner's already.
  */
 const accountRotate: Handler<'account.rotate'> = async (ctx, p) => {
-  if (doorOf(ctx.request) === 'http') await ctx.auth.confirmPassword(p.password, ctx.request.remoteAddress ?? '')
+  if (doorOf(ctx.request) === 'http') await ctx.auth.confirmPassword(p.password)
   return ctx.auth.rotate(p.what, ctx.user?.token)
 }
 

@@ -183,6 +183,12 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect(r.code).toBe(2)
     expect(r.err).toContain(`in use by process ${process.pid}`)
     expect(r.err).toContain('its API does the same: POST /local/v1/events/import, /local/v1/simulate/run, /local/v1/measurement/rebuild')
+    // account rotate: the server must be stopped (its API asks for the password that was lost)
+    const rotate = runIn(held, 'account', 'rotate', '--what', 'password')
+    expect(rotate.code).toBe(2)
+    expect(rotate.err).toContain(`in use by process ${process.pid}`)
+    expect(rotate.err).toContain('Stop it first: the secrets are replaced on the data directory itself')
+    expect(rotate.err).not.toContain('its API does the same')
   })
 
   it('refuses to rebuild a directory with no data (a mistyped --data-dir), creating nothing there', () => {

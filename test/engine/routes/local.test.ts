@@ -75,7 +75,7 @@ describe('account.rotate', () => {
     expect(old.body.error).toBe('invalid_client')
   })
 
-  it('asks the current password through the HTTP door, counting a wrong one as a failed login; IPC and in-process callers are not asked', async () => {
+  it('asks the current password through the HTTP door, slowing wrong ones as failed logins are but apart from sign-ins; IPC and in-process callers are not asked', async () => {
     const t = await makeEngine()
     const viaHttp = async (form: Record<string, string>) => {
       const body = new URLSearchParams({ ...form, access_token: t.token }).toString()
@@ -95,6 +95,10 @@ describe('account.rotate', () => {
     const before = t.clock.slept.length
     expect((await viaHttp({ what: 'both', password: 'and-again' })).status).toBe(400)
     expect(t.clock.slept.slice(before)).toEqual([250])
+    // the owner's sign-in is not slowed by them
+    const signIn = t.clock.slept.length
+    expect((await t.post('/oauth/token', { grant_type: 'password', ...ACCOUNT }, null)).status).toBe(200)
+    expect(t.clock.slept.length).toBe(signIn)
     t.clock.advance(16 * 60_000)
     const right = await viaHttp({ what: 'client_secret', password: ACCOUNT.password })
     expect(right.status).toBe(200)
