@@ -24,7 +24,7 @@ describe('formAlert', () => {
   it("says the write routes' refusals in Chinese, with their values", () => {
     expect(say("The 'campaign_id' 9 cannot be found.")).toBe('活动 9 不存在，可能已被删除')
     expect(say(refused('panel_id', '7 cannot be found (see /cms/v1/panels/list)'))).toBe(`${label('panel_id')} 7 不存在，可能已被删除`)
-    expect(say(refused('start_date', '(2025-01-01) is earlier than today (2025-01-10, Asia/Shanghai)'))).toBe('开始日期（2025-01-01）早于今天（2025-01-10）')
+    expect(say(refused('start_date', '(2025-01-01) is earlier than today (2025-01-10, Asia/Shanghai)'))).toBe('开始日期（2025-01-01）早于今天（2025-01-10，Asia/Shanghai）')
     expect(say(refused('end_date', '(2025-01-01) is earlier than start_date (2025-01-02)'))).toBe('结束日期（2025-01-01）早于开始日期（2025-01-02）')
     expect(say(refused('brand_id', '5 belongs to advertiser 2, not to advertiser_id 3'))).toBe('品牌 5 属于广告主 2，不属于所选广告主 3')
     expect(say(refused('advertiser_id', "changes the advertiser while the campaign's brand 4 belongs to advertiser 1; send brand_id too"))).toBe('当前品牌（4）属于广告主 1：更换广告主时请同时选择新广告主的品牌')
@@ -32,6 +32,8 @@ describe('formAlert', () => {
     expect(say(refused('brand_id', "requires advertiser_id, the brand's advertiser"))).toBe(`${label('brand_id')}需要先选择${label('advertiser_id')}`)
     expect(say(refused('panel_id', 'is required: there is no pc panel to default to'))).toBe(`${label('panel_id')}为必填项：没有可默认使用的 pc 样本库`)
     expect(say(refused('orderid', "must be sent together with 'schedulingCode'"))).toBe(`${label('orderid')}须与${label('schedulingCode')}一起提交`)
+    // (the plan's rule names the other field unquoted)
+    expect(say(refused('slot_begin', 'must be sent together with slot_duration'))).toBe('slot_begin须与slot_duration一起提交')
     expect(say(refused('ear', "'X' is not in /cms/v1/ears/list"))).toBe(`${label('ear')}“X”不在列表中`)
   })
 

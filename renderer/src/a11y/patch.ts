@@ -149,7 +149,6 @@ export function patchSortHeaders(root: ParentNode): void {
   }
 }
 
-/** Every patch, over the whole page. */
 /**
  * naive-ui marks a card's whole header a heading, around the title's own heading, so the outer
  * heading's name took in the controls beside the title (the sign-in card's "Sign in Language
@@ -161,6 +160,7 @@ export function patchCardHeadings(root: ParentNode): void {
   }
 }
 
+/** Every patch, over the whole page. */
 export function patchAll(root: ParentNode, words: A11yWords): void {
   patchTabs(root)
   patchCardHeadings(root)

@@ -23,7 +23,7 @@ const OWN_NAMES: ReadonlySet<string> = new Set(['campaign_id', 'spot_id', 'spot_
  */
 const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^(\S+) cannot be found/, 'notFound', (m) => ({ value: m[1]! })],
-  [/^\((\S+)\) is earlier than today \((\S+), [^)]+\)/, 'beforeToday', (m) => ({ date: m[1]!, today: m[2]! })],
+  [/^\((\S+)\) is earlier than today \((\S+), ([^)]+)\)/, 'beforeToday', (m) => ({ date: m[1]!, today: m[2]!, zone: m[3]! })],
   [/^\((\S+)\) is earlier than (\w+) \((\S+)\)/, 'beforeOther', (m) => ({ date: m[1]!, other: name(m[2]!), otherDate: m[3]! })],
   [/^and the '(\w+)' would leave plan days outside the campaign's dates (\S+)\.\.(\S+?):/, 'planOutsideBoth', (m) => ({ other: name(m[1]!), start: m[2]!, end: m[3]! })],
   [/^would leave plan days outside the campaign's dates (\S+)\.\.(\S+?):/, 'planOutside', (m) => ({ start: m[1]!, end: m[2]! })],
@@ -32,7 +32,7 @@ const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^(\d+) names no \w+/, 'namesNothing', (m) => ({ value: m[1]! })],
   [/^requires advertiser_id/, 'needsAdvertiser', () => ({ other: name('advertiser_id') })],
   [/^is required: there is no (\w+) panel to default to/, 'noPanel', (m) => ({ platform: m[1]! })],
-  [/^must be sent together with '(\w+)'/, 'together', (m) => ({ other: name(m[1]!) })],
+  [/^must be sent together with '?(\w+)'?/, 'together', (m) => ({ other: name(m[1]!) })],
   [/^'(.*)' is not in \/cms\/v1\/\w+\/list/, 'notInList', (m) => ({ value: m[1]! })],
   [/^has been existed in this campaign/, 'targetExists', () => ({})],
   [/^'(.*)' is already the name of minisite (\d+)/, 'minisiteName', (m) => ({ value: m[1]!, id: m[2]! })],

@@ -183,7 +183,7 @@ describe('syncText: the refusals of the sync endpoints', () => {
       ["The 'local_id' was pushed already as remote campaign 41: queue an update instead.", '它已作为远程活动 41 推送过：请改为排入更新。'],
       ["The 'local_id' has not been pushed to this profile yet: queue a create.", '它尚未推送到此配置：请排入创建。'],
       ["The 'local_id' is being sent (operation 8, outcome unknown): push again before queuing it anew.", '它正在发送中（操作 8，结果未知）：请先再次推送，再重新排入。'],
-      ["The 'op_id' is being sent (outcome unknown): push again before editing it.", '该操作正在发送中（结果未知）：请先再次推送。'],
+      ["The 'op_id' is being sent (outcome unknown): push again before editing it.", '该操作正在发送中（结果未知）：请先再次推送，再编辑它。'],
       ["The 'op_id' is being sent (outcome unknown): push again first.", '该操作正在发送中（结果未知）：请先再次推送。'],
       ["The 'params' holds no change to send.", '参数中没有要发送的更改。'],
       ["The 'params' is required to edit.", '编辑时必须提供参数。'],

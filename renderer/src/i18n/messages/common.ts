@@ -23,7 +23,7 @@ export const en = {
   alert: {
     field: '{field}: {problem}', details: '{text} (engine: {engine})',
     param: { campaign_id: 'Campaign', spot_id: 'Spot', spot_id_str: 'Spot', keyword_id: 'Keyword', minisite_id: 'Minisite', target_name: 'Target name', minisite_name: 'Minisite name' },
-    notFound: '{field} {value} cannot be found: it may have been deleted', beforeToday: '{field} ({date}) is earlier than today ({today})',
+    notFound: '{field} {value} cannot be found: it may have been deleted', beforeToday: '{field} ({date}) is earlier than today ({today}, {zone})',
     beforeOther: '{field} ({date}) is earlier than {other} ({otherDate})',
     planOutside: '{field} would leave plan days outside the campaign dates {start} to {end}: remove those days from the spots\' plans first',
     planOutsideBoth: '{field} and {other} would leave plan days outside the campaign dates {start} to {end}: remove those days from the spots\' plans first',
@@ -60,7 +60,7 @@ export const zh: typeof en = {
   alert: {
     field: '{field}：{problem}', details: '{text}（引擎原文：{engine}）',
     param: { campaign_id: '活动', spot_id: '广告位', spot_id_str: '广告位', keyword_id: '关键词', minisite_id: '活动站点', target_name: '目标受众名称', minisite_name: '活动站点名称' },
-    notFound: '{field} {value} 不存在，可能已被删除', beforeToday: '{field}（{date}）早于今天（{today}）',
+    notFound: '{field} {value} 不存在，可能已被删除', beforeToday: '{field}（{date}）早于今天（{today}，{zone}）',
     beforeOther: '{field}（{date}）早于{other}（{otherDate}）',
     planOutside: '{field}会使部分排期日落在活动日期 {start} 至 {end} 之外：请先从广告位的排期中删除这些日期',
     planOutsideBoth: '{field}和{other}会使部分排期日落在活动日期 {start} 至 {end} 之外：请先从广告位的排期中删除这些日期',
