@@ -30,6 +30,9 @@ export const systemClock: Clock = {
 
 export const systemRandom: Random = { bytes: (n) => randomBytes(n) }
 
+/** Lets the event loop turn (requests, timers, other work) before going on: long work is cut into turns. */
+export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
+
 export interface Logger {
   error(message: string, cause?: unknown): void
   info(message: string): void

@@ -13,6 +13,7 @@ import { Columns, Partition, type PartitionArrays } from './columns'
 import type { LogExtent } from './event-log'
 import { Identities, type IdentityArrays } from './identities'
 import { RequestIds } from './request-ids'
+import { nextTurn } from '../runtime'
 
 const MAGIC = 0x4b434d41
 /** 2: the media request ids counted (request-ids.ts) follow the identities; 3: each identity's earlier frequency window. */
@@ -112,6 +113,14 @@ export function bytesReader(buf: Uint8Array): CheckpointReader {
  * replaces, as when a partition grows, is freed on its own. The CRC is checked as the bytes
  * arrive; a header that lists more bytes than the file has fails before anything is allocated.
  */
+/**
+ * Texts decoded between turns of the event loop (about 25 ms of work): a server reads its
+ * checkpoint while it listens (docs/measurement.md), and the 1.5 million identity texts of the
+ * bench's checkpoint were one block of 160 ms. The other large steps (the identity dictionary, the
+ * partitions, the request ids) each end a turn too.
+ */
+const TEXTS_A_TURN = 200_000
+
 export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureState | null> {
   if (r.size < 16) return null
   const head = Buffer.alloc(12)
@@ -146,7 +155,10 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
     const blob = await take<Uint8Array>('u8')
     const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
     const out = new Array<string>(lengths.length)
-    for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) out[i] = all.slice(from, from + lengths[i]!)
+    for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) {
+      out[i] = all.slice(from, from + lengths[i]!)
+      if (i % TEXTS_A_TURN === TEXTS_A_TURN - 1) await nextTurn()
+    }
     return out
   }
   const identityTexts = await texts()
@@ -167,8 +179,10 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   await r.read(tail, at)
   if (tail.readUInt32LE(0) !== crc) return null
   const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
+  await nextTurn()
   const columns = new Columns()
   for (const [p, a] of partitions) columns.put(p.kind, p.id, Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays))
+  await nextTurn()
   return { timeZone: header.timeZone, extent: header.extent, identities, columns, requests: RequestIds.from(requestKeys, requestTs) }
 }
 

@@ -11,6 +11,7 @@ import { crc32 } from 'node:zlib'
 import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../storage/durable-file'
 import { bytesReader, type CheckpointReader } from './checkpoint'
 import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
+import { nextTurn } from '../runtime'
 
 /** How far one segment reaches: its intact bytes, and the offset and CRC of its last frame. */
 export interface SegmentExtent {
@@ -126,7 +127,7 @@ async function readFramesInTurns(buf: Buffer, visit: RecordVisitor): Promise<num
   let read = 0
   for (let next = readFrames(buf, visit, 0, READ_SLICE_BYTES); next > read; next = readFrames(buf, visit, read, READ_SLICE_BYTES)) {
     read = next
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurn()
   }
   return read
 }

@@ -3,7 +3,7 @@
  * lines reported in the job. Shared by the HTTP endpoint and the command line.
  */
 import { badParam } from '../contract/errors'
-import { zoneOffset } from '../runtime'
+import { nextTurn, zoneOffset } from '../runtime'
 import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
 import { parseLines, type LineCursor, type ParsedLines } from './import-parse'
 import type { ColumnsAdded } from './ingest'
@@ -13,8 +13,6 @@ import type { Measurement } from './service'
 const CHUNK = 20_000
 const MAX_LINES = 20_000_000
 
-/** Lets other requests run between chunks. */
-export const pause = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** What lineToHit needs, on the main thread. */
 function importContext(m: Measurement, timeZone: string): ImportContext {
@@ -129,7 +127,8 @@ export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLine
     job.imported += to - at - added.repeats - added.full
     job.repeated += added.repeats
     if (added.full > 0) refuseFull(job, added)
-    await pause()
+    // (other requests run between chunks)
+    await nextTurn()
   }
 }
 

@@ -12,7 +12,7 @@ import { FrameWriter, type EventRecord } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
-import { localDayHour, zoneOffset } from '../runtime'
+import { localDayHour, nextTurn, zoneOffset } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
 export const STABLE_AFTER_MS = 24 * 3_600_000
@@ -496,7 +496,7 @@ export class Ingest {
     const until = performance.now() + GATHER_MS
     for (let turns = 0, seen = -1; turns < GATHER_TURNS && this.batch.n > seen && this.batch.n < GATHER_EVENTS && performance.now() < until; turns++) {
       seen = this.batch.n
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
   }
 

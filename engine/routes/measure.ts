@@ -1,13 +1,13 @@
 // Local namespace: event import (docs/import.md), jobs, measurement status and rebuild
 import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
-import { checkCsvHeader, pause, runImport } from '../measure/import-run'
+import { checkCsvHeader, runImport } from '../measure/import-run'
 import type { SimulationFigures } from '../measure/jobs'
 import type { Partition } from '../measure/columns'
 import { simulate, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
-import { dayDate, dayNumber } from '../runtime'
+import { dayDate, dayNumber, nextTurn } from '../runtime'
 import type { Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
@@ -121,7 +121,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
       job.imported += chunk.length - refused
       job.rejected += refused
       full += refused
-      await pause()
+      await nextTurn()
     }
     job.total = job.processed
     job.simulation = simulationFigures(sim.summary, full)
