@@ -9,6 +9,7 @@ import { FileEventLog, MemoryEventLog, type EventLog } from '../../../engine/mea
 import { FrameWriter, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { KIND } from '../../../engine/measure/types'
 import { onDisk, type Disk } from '../storage/full-disk'
+import { countTurns } from '../../helpers/turns'
 
 // Lets a test give the files the log opens a full disk; every other call is real.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -277,24 +278,17 @@ describe('FileEventLog reading', () => {
     // 40 frames of 4,000 events, about 5.5 MiB in one segment
     for (let f = 0; f < 40; f++) await log.append(frame(...Array.from({ length: 4000 }, (_, i) => f * 4000 + i)))
     await log.close()
-    let turns = 0
-    let reading = true
-    const tick = () => {
-      if (!reading) return
-      turns++
-      setImmediate(tick)
-    }
-    setImmediate(tick)
+    const loop = countTurns()
     const at: number[] = []
     const seen: number[] = []
     await fileLog(dir).readAll({
       identity: () => undefined,
       event: (e) => {
-        if (e.campaign % 4000 === 0) at.push(turns)
+        if (e.campaign % 4000 === 0) at.push(loop.turns)
         seen.push(e.campaign)
       },
     })
-    reading = false
+    loop.stop()
     expect(seen).toEqual(Array.from({ length: 160_000 }, (_, i) => i))
     // the turns went on between the frames of one segment (in one synchronous call, none did)
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(3)

@@ -1,6 +1,7 @@
 // docs/measurement.md "Attribution rules" (abnormal frequency) and metrics.md "Minisite metrics" (credit)
 import { describe, expect, it } from 'vitest'
 import { FREQUENCY_WINDOW_MS, Identities, MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../../../engine/measure/identities'
+import { countTurns } from '../../helpers/turns'
 
 /** 2025-01-10 12:00:00Z: a window boundary (windows are aligned to the clock). */
 const W = Date.parse('2025-01-10T12:00:00Z')
@@ -25,6 +26,26 @@ describe('Identities: the dictionary', () => {
     expect(ids.texts).toEqual(['', 'idfa:a', 'amid:b'])
     expect([ids.platformOf(1), ids.platformOf(2)]).toEqual([1, 0])
     expect([ids.firstSeenOf(1), ids.firstSeenOf(2)]).toEqual([100, 200])
+  })
+
+  it('builds the text index of a checkpoint between turns of the event loop, and a lookup meanwhile finishes it at once', async () => {
+    const made = new Identities()
+    for (let i = 0; i < 250_000; i++) made.add(`imei:${i}`, 1, i)
+    const fresh = () => Identities.from([...made.texts], made.arrays())
+    // between turns: the loop turned while it was built, and every text finds its id
+    const a = fresh()
+    const loop = countTurns()
+    await a.indexInTurns()
+    expect(loop.stop()).toBeGreaterThanOrEqual(2)
+    for (const i of [0, 99_999, 100_000, 249_999]) expect(a.get(`imei:${i}`)).toBe(i + 1)
+    expect(a.get('imei:250000')).toBeUndefined()
+    // a lookup and a new identity half-way: the build is finished at once, and ends there
+    const b = fresh()
+    const built = b.indexInTurns()
+    expect(b.get('imei:249999')).toBe(250_000)
+    expect(b.add('imei:new', 1, 0).id).toBe(250_001)
+    await built
+    expect([b.get('imei:0'), b.get('imei:new')]).toEqual([1, 250_001])
   })
 
   it('does restore identities read from the log in order', () => {
