@@ -167,8 +167,11 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
   if (spot && !campaign) fail(`'${spotName}' needs 'campaign_id' on an event line`)
   if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
-  // Without a campaign the ingest credits the identity's latest touch, in arrival order.
-  return campaign ? { campaign, spot, minisite, event } : { campaign: 0, spot: 0, minisite, event, credit: { linked: site.campaigns, k: 0 } }
+  // Without a spot the ingest credits the identity's latest touch, in arrival order: on the
+  // campaign named, as a tag's k= (else that campaign without a spot), or on any linked one.
+  // Until 2026-11-26 a line naming only its campaign was credited to it without a spot, where
+  // the same event sent as a tag was credited to the spot touched (found by an audit).
+  return spot ? { campaign, spot, minisite, event } : { campaign, spot: 0, minisite, event, credit: { linked: site.campaigns, k: campaign } }
 }
 
 /** Splits CSV text into rows (RFC 4180: quoted fields may hold commas, quotes and newlines). */

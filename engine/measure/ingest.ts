@@ -403,7 +403,7 @@ export class Ingest {
     if (this.gate) return this.held(false).then(() => this.addColumns(h, from, to, linked))
     const batch = this.batch
     for (let i = from; i < to; i++) {
-      const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: 0 } : undefined
+      const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: h.campaign[i]! } : undefined
       const r = this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '')
       if (r === FULL) {
         added.full++

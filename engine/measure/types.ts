@@ -64,8 +64,8 @@ export interface HitColumns {
   minisite: Uint32Array<ArrayBuffer>
   event: Uint32Array<ArrayBuffer>
   /**
-   * 1: a minisite event without a campaign, credited at ingest to the identity's latest touch on
-   * a campaign its minisite links (Hit.credit with k = 0, the only credit an import line asks for).
+   * 1: a minisite event without a spot, credited at ingest to the identity's latest touch on a
+   * campaign its minisite links (Hit.credit), on the row's campaign when it names one (k).
    */
   credit: Uint8Array<ArrayBuffer>
   identity: string[]

@@ -492,11 +492,13 @@ describe('lineToHit', () => {
       expect(errorOf({ ...eventLine, ...over })).toBe(message)
     })
 
-    it('does credit the campaign named by campaign_id, with spot_id or no spot, leaving nothing to the ingest', () => {
+    it('does credit the spot named with campaign_id, leaving nothing to the ingest, and a campaign named alone as k= (its latest touch)', () => {
+      const spotted = toHit({ ...eventLine, campaign_id: '1', spot_id: '41' })
+      expect(spotted).toMatchObject({ kind: KIND.minisite, campaign: 1, spot: 41, minisite: 9, event: 1 })
+      expect(spotted).not.toHaveProperty('credit')
       const named = toHit({ ...eventLine, campaign_id: '2' })
       expect(named).toMatchObject({ kind: KIND.minisite, campaign: 2, spot: 0, minisite: 9, event: 1 })
-      expect(named).not.toHaveProperty('credit')
-      expect(toHit({ ...eventLine, campaign_id: '1', spot_id: '41' })).toMatchObject({ campaign: 1, spot: 41 })
+      expect(named.credit?.k).toBe(2)
     })
 
     it('does offer an event of a minisite without linked campaigns no campaign to credit', () => {

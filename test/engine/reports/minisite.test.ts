@@ -207,6 +207,20 @@ describe('minisite credit', () => {
     expect(await report('spot', '2025-01-17', [ev.buy!, ev.home!, ev.filler!])).toEqual([[ev.buy, A, spotA2, 1], [ev.home, A, spotA, 1], [ev.filler, A, spotA, 1]].sort())
   })
 
+  it('credits an imported event naming only campaign_id as a tag naming only k=: its latest touch on that campaign, else the campaign without a spot', async () => {
+    // (until 2026-11-26 such a line was credited to the campaign without a spot, the tag to the spot touched: an audit)
+    await spotTag('x', A, spotA2, 8, wall('2025-01-18T10:00:00'))
+    await tag(`/e/m=${site}&ev=${ev.buy}&k=${A}`, 8, wall('2025-01-18T11:00:00'))
+    await importLines([
+      { type: 'impression', ts: '2025-01-18T10:00:00+08:00', campaign_id: A, spot_id_str: spotA2, identity: `amid:${amid(9)}`, user_agent: pcUa, platform: 'pc' },
+      { type: 'event', ts: '2025-01-18T11:00:00+08:00', minisite_id: site, event_id: ev.home, campaign_id: A, identity: `amid:${amid(9)}`, user_agent: pcUa, platform: 'pc' },
+      { type: 'event', ts: '2025-01-18T12:00:00+08:00', minisite_id: site, event_id: ev.filler, campaign_id: A, identity: `amid:${amid(10)}`, user_agent: pcUa, platform: 'pc' },
+    ])
+    const events = [ev.buy!, ev.home!, ev.filler!]
+    expect(await report('spot', '2025-01-18', events)).toEqual([[ev.buy, A, spotA2, 1], [ev.home, A, spotA2, 1]].sort())
+    expect(await report('campaign', '2025-01-18', events)).toEqual([[ev.buy, A, '', 1], [ev.home, A, '', 1], [ev.filler, A, '', 1]].sort())
+  })
+
   it('answers a HEAD request of an event tag without counting it', async () => {
     t.clock.advance(wall('2025-01-19T10:00:00') - t.clock.now())
     const r = await t.engine.handle({ method: 'HEAD', path: `/e/m=${site}&ev=${ev.home}`, query: {}, rawQuery: '', headers: { 'user-agent': pcUa, cookie: `amid=${amid(8)}` }, remoteAddress: '127.0.0.1' })
