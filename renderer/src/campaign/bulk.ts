@@ -1,11 +1,13 @@
 /**
  * Bulk spot creation from a sheet through batch_create_spot_with_plan (vendor-notes §3.9,
  * docs/spots.md "Batch"): the template, column mapping, per-row checks with the endpoint
- * table's own codecs and the plan rules, the JSON body, and the `item[N]` error of the answer.
+ * table's own codecs and the plan rules, the JSON body, and the `item[N]` error of the answer
+ * (said on the row's line of the table).
  */
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../../../engine/contract/endpoints-cms'
 import { ApiError, badParam, paramOfDescription } from '../../../engine/contract/errors'
 import { keywordChannelProblem, newPlanProblems, type CampaignDates, type PlanInput } from '../../../engine/contract/plan-rules'
+import type { Translate } from '../reports/table'
 import { dateRange } from './dates'
 
 export { BATCH_MAX_SPOTS }
@@ -133,6 +135,23 @@ export function batchBody(campaignId: string, rows: readonly SheetRow[]): { camp
 export function itemError(description: string): { index: number; message: string } | null {
   const m = /^item\[(\d+)\]\s*([\s\S]*)$/.exec(description)
   return m ? { index: Number(m[1]), message: m[2]! } : null
+}
+
+/**
+ * The alert of a refused batch. "item[N] <sentence>" names item N from 0; the screen names the
+ * row by its line in the sheet (the table's first column: the header is line 1 and rows without
+ * values are skipped, so neither N nor N+1), so the alert says that line, then the sentence as
+ * `say` puts it (utils/form-alert.ts). A refusal of the whole request, or of an item with no row,
+ * is the sentence as `say` puts it. `engine` is the engine's own text, for the hover, where the
+ * sentence was said otherwise.
+ */
+export function batchRefusal(text: string, rows: readonly SheetRow[], t: Translate, say: (sentence: string) => string): { shown: string; engine: string | undefined } {
+  const item = itemError(text)
+  const row = item ? rows[item.index] : undefined
+  const sentence = item && row ? item.message : text
+  const said = say(sentence)
+  const shown = row ? t('campaign.bulk.refusedRow', { line: row.line, message: said }) : t('campaign.bulk.refused', { message: said })
+  return { shown, engine: said === sentence ? undefined : text }
 }
 
 /** The parameter an engine message names (`The 'x' …`), when it is an item member. */

@@ -1,13 +1,15 @@
 /**
  * A card that runs an engine job (event import, simulation): start it, follow it by polling until
  * it ends (or the card is left), say how it ended, and follow again a job that was still running
- * when the card is shown (the engine goes on with a job when the page is left).
+ * when the card is shown (the engine goes on with a job when the page is left). A refusal of the
+ * request is said in the interface's language where it is a known one (refusals.ts).
  */
 import { useMessage } from 'naive-ui'
 import { computed, ref, type ComputedRef, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { api } from '../api'
 import { followJob, isRunning, jobMessage, type Job } from './jobs'
+import { refusalText } from './refusals'
 import { useUnmounted } from './use-poll'
 
 export interface JobHooks {
@@ -59,7 +61,7 @@ export function useJob(kind: Job['kind'], hooks: JobHooks): JobCard {
       sending.value = false
       return await follow(first)
     } catch (e) {
-      message.error((e as Error).message)
+      message.error(refusalText((e as Error).message, t, locale.value))
       return null
     } finally {
       sending.value = false

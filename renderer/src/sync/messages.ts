@@ -2,7 +2,9 @@
  * The engine's sentences on the Sync page said in Chinese (sync/remote-messages.ts lists those of
  * pulls and pushes): a failed call to the remote, why a pull or push stopped and what it skipped,
  * what a push did with an operation, and the refusals of the sync endpoints (profiles, modes,
- * outbox, snapshots; engine/sync/*.ts, engine/routes/sync.ts). A field's refusal by a codec is
+ * outbox, snapshots; engine/sync/*.ts, engine/routes/sync.ts), and why the stored secrets cannot be
+ * read (the key file's mode or size, an OS error kept as it is; engine/sync/secrets.ts), which a
+ * pull's status and "Test connection" carry. A field's refusal by a codec is
  * said as the forms say it (utils/form-alert.ts). Every value of a sentence is kept (ids, HTTP
  * statuses, paths, names, the remote's own words); the views keep the engine's English on hover.
  * A sentence of another form, and any in English, is given as it is. Until 2026-11-26 the Chinese
@@ -67,13 +69,15 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
 
 const label = (t: Translate) => (param: string) => (FORM_LABEL[param] ? t(`sync.form.${FORM_LABEL[param]}`) : undefined)
 
-/** A rule's values in the interface's words: record kinds, lists, modes, groups, fields, and a reason (a sentence). */
+/** A rule's values in the interface's words: record kinds, lists, modes, groups, fields, and a reason or a cause (sentences). */
 function localize(named: Record<string, unknown>, t: Translate): Record<string, unknown> {
   const word = (v: unknown, key: string) => (typeof v === 'string' ? t(`${key}.${v}`) : v)
   const out: Record<string, unknown> = { ...named, kind: word(named.kind, 'sync.outbox.kind'), list: word(named.list, 'sync.kind'), what: word(named.what, 'syncEngine.what'), mode: word(named.mode, 'sync.modes.mode') }
   if (typeof named.groups === 'string') out.groups = named.groups.split(', ').map((g) => t(`sync.modes.group.${g}`)).join(t('syncEngine.sep'))
   if (typeof named.field === 'string') out.field = label(t)(named.field) ?? named.field
   if (typeof named.reason === 'string') out.reason = said(named.reason, t) ?? named.reason
+  // (a cause stands in brackets inside the sentence: said without its full stop)
+  if (typeof named.cause === 'string') out.cause = said(named.cause, t)?.replace(/。$/, '') ?? named.cause
   return out
 }
 

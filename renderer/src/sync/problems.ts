@@ -1,16 +1,22 @@
 /**
- * A remote problem said in the interface's language: what the problem code (contract
- * REMOTE_PROBLEMS) means, then the engine's details (address, code) as they are. In English the
- * engine's sentence says it already. Until 2026-11-26 the Chinese interface showed only the
- * engine's English ("连接失败：Cannot reach 127.0.0.1:1: fetch failed.").
+ * A remote problem said in the interface's language ("Test connection"). In Chinese, the engine's
+ * sentence when sync/messages.ts knows it (it names the host, the path, the key file and what to
+ * do); else what the problem code (contract REMOTE_PROBLEMS) means, then the engine's details as
+ * they are. In English the engine's sentence says it already. Until 2026-11-26 the Chinese
+ * interface showed only the engine's English ("连接失败：Cannot reach 127.0.0.1:1: fetch failed."),
+ * then the meaning of the code with the English after it.
  */
 import { REMOTE_PROBLEMS, type RemoteProblem } from '../../../engine/contract/endpoints-sync'
 import type { Translate } from '../reports/table'
+import { syncText } from './messages'
 
 const known = (p: string): p is RemoteProblem => (REMOTE_PROBLEMS as readonly string[]).includes(p)
 
 /** The text of a remote problem `problem` whose engine message is `message`, in the language `lang`. */
 export function problemText(problem: string, message: string, t: Translate, lang: string): string {
-  if (lang !== 'zh' || !known(problem)) return message
+  if (lang !== 'zh') return message
+  const said = syncText(message, t, lang)
+  if (said !== message) return said
+  if (!known(problem)) return message
   return message ? `${t(`sync.problem.${problem}`)}（${message}）` : t(`sync.problem.${problem}`)
 }

@@ -2,7 +2,7 @@
  * The sentences a pull or a push stores when a call to the remote fails or an operation is set
  * aside, one rule each (engine/sync/remote-error.ts, client.ts, jobs.ts, pull*.ts, push.ts,
  * service.ts, secrets.ts; and "Test connection"'s success); sync/messages.ts says them in Chinese. Values named `kind`, `list`,
- * `what` and `reason` are said in the interface's language there (a reason is a sentence itself).
+ * `what`, `reason` and `cause` are said in the interface's language there (a reason or a cause is a sentence itself).
  */
 import type { SentenceRule } from '../utils/field-message'
 
@@ -42,7 +42,12 @@ export const REMOTE_RULES: readonly SentenceRule[] = [
   [/^the key file (.+) is empty, so the stored secrets cannot be read; enter them again$/s, 'keyFileEmpty', pathOnly],
   [/^the key file (.+) is missing, so the stored secrets cannot be read; enter them again$/s, 'keyFileMissing', pathOnly],
   [/^Logged in as (.+) at (\S+); the campaign list answers\.$/s, 'loggedIn', (m) => ({ name: m[1]!, host: m[2]! })],
-  [/^the stored secrets cannot be decrypted \((.*)\); enter the password and client secret again$/s, 'undecryptable', (m) => ({ detail: m[1]! })],
+  // (the cause is the cipher's: a key file sentence below, said in Chinese too, or an OS error kept as it is)
+  [/^the stored secrets cannot be decrypted \((.*)\); enter the password and client secret again$/s, 'undecryptable', (m) => ({ cause: m[1]! })],
+  [/^the key file (.+) can be read by other users \(mode (\d+)\); run: (chmod 600 ".*")$/s, 'keyFileMode', (m) => ({ path: m[1]!, perms: m[2]!, command: m[3]! })],
+  [/^the key file (.+) does not hold a (\d+)-byte key \((\d+) hex digits; it has (\d+) bytes\)\. It is left as it is: put the right key file back, or move this one away and enter the secrets again$/s, 'keyFileSize',
+    (m) => ({ path: m[1]!, bytes: m[2]!, digits: m[3]!, size: m[4]! })],
+  [/^the stored secret is not in a known format$/, 'secretFormat', none],
 ]
 
 /** What a pull skipped, and what a push says of one operation (results, outbox messages). */

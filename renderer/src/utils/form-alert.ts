@@ -3,8 +3,9 @@
  * campaign form, the spot editor, the keyword, target, plan and minisite dialogs). A sentence
  * "The '<param>' <problem>." names its field as the screen labels it, then says the problem:
  * the codecs' common problems as field-message.ts says them beside a field, the write routes'
- * own (engine/routes/campaigns-write.ts, spots-*.ts, targets.ts, minisites.ts) from the table
- * below. Where the Chinese leaves part of the sentence out (the spots of a plan outside the
+ * own (engine/routes/campaigns-write.ts, spots-*.ts, targets.ts, minisites.ts, and the plan rules
+ * of engine/contract/plan-rules.ts that the spot editor and the bulk import also check) from the
+ * table below. Where the Chinese leaves part of the sentence out (the spots of a plan outside the
  * dates), the engine's English follows it as details. In English, and for a sentence of another
  * form, the engine's text is given as it is. Until 2026-11-26 the Chinese alerts were English.
  */
@@ -42,6 +43,15 @@ const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^names the event '(.*)', which the minisite already has/, 'eventExists', (m) => ({ value: m[1]! })],
   [/^names an event twice/, 'eventTwice', () => ({})],
   [/^names the tag '(.*)', which panel (\d+) does not have/, 'tagNotInPanel', (m) => ({ value: m[1]!, panel: m[2]! })],
+  // a new spot's plan and keywords (engine/contract/plan-rules.ts): the spot editor's and the bulk import's
+  [/^has (\S+), outside the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'dateOutside', (m) => ({ date: m[1]!, start: m[2]!, end: m[3]! })],
+  [/^requires (\w+)\.?$/, 'together', (m) => ({ other: name(m[1]!) })],
+  [/^has (\d+) values for the (\d+) dates of (\w+)/, 'valueCount', (m) => ({ n: m[1]!, dates: m[2]!, other: name(m[3]!) })],
+  [/^cannot be combined with (.+?)\.?$/, 'combined', (m) => ({ others: m[1]!.split(', ').map(name).join('、') })],
+  [/^requires a plan: send (\w+) and (\w+)/, 'needsPlan', (m) => ({ begin: name(m[1]!), duration: name(m[2]!) })],
+  [/^\((\S+)\) lies outside the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'beginOutside', (m) => ({ date: m[1]!, start: m[2]!, end: m[3]! })],
+  [/^\((\d+) days from (\S+), to (\S+)\) runs past the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'runsPast', (m) => ({ days: m[1]!, begin: m[2]!, last: m[3]!, start: m[4]!, end: m[5]! })],
+  [/^must be 'Bidding' or 'Bidding word' \(Bidding word, capital B\) for a spot with keywords, got '(.*)'/s, 'bidding', (m) => ({ got: m[1]! })],
 ]
 
 /** Sentences whose Chinese leaves part out (the spots whose plan days lie outside): the engine's English follows. */

@@ -1,10 +1,13 @@
 // renderer/src/server/line-errors.ts: an import's rejected lines and job message, said in Chinese
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
 import { lines } from '../../../engine/measure/import-run'
+import { importPersons } from '../../../engine/measure/panel/import'
+import type { Db } from '../../../engine/storage/db'
 import { messages } from '../../../renderer/src/i18n'
 import { importMessageText, lineErrorText } from '../../../renderer/src/server/line-errors'
+import { panelDb } from '../../engine/measure/panel/helpers'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const line = (lang: 'en' | 'zh', error: string) => lineErrorText(error, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -97,5 +100,83 @@ describe('importMessageText', () => {
     expect(job('en', full('campaign', 3))).toBe(full('campaign', 3))
     expect(job('zh', 'odd; very odd')).toBe('odd; very odd')
     expect(job('zh', '')).toBe('')
+  })
+})
+
+describe('lineErrorText (panel persons)', () => {
+  const PANEL = 'china-pm-2025'
+  const SHENZHEN = '000000000000001156440300'
+  const HEADER = 'person_id,weight,home_region,tags,devices'
+  const say = (error: string, lang: 'en' | 'zh' = 'zh') => lineErrorText(error, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang, 'panel')
+  let db: Db
+  beforeAll(async () => {
+    db = await panelDb()
+  })
+  /** The engine's reason for the first rejected line of a panel import of `text`. */
+  function reason(text: string, format: 'ndjson' | 'csv' = 'ndjson'): string {
+    const r = importPersons(db, PANEL, text, format, 'merge')
+    if (!r.errors[0]) throw new Error(`${text} was not refused`)
+    return r.errors[0].error
+  }
+  const person = (over: Record<string, unknown>) => JSON.stringify({ person_id: 'p1', weight: 1000, home_region: SHENZHEN, tags: ['male'], devices: [], ...over })
+  const refusal = (over: Record<string, unknown>) => reason(person(over))
+  const mobile = (device: string) => ({ devices: [{ device, platform: 'mb' }] })
+
+  it("says the reasons about a line's shape in Chinese, the JSON parser's own words kept", () => {
+    expect(say(reason('{"person_id":"p1"}'))).toBe('缺少 weight')
+    expect(say(refusal({ person_id: undefined }))).toBe('缺少 person_id')
+    expect(say(refusal({ person_id: 5 }))).toBe('person_id 须为字符串（收到 5）')
+    expect(say(refusal({ tags: 'male' }))).toBe('tags 须为字符串数组')
+    expect(say(refusal({ devices: {} }))).toBe('devices 须为对象数组，每个对象含 device 和 platform')
+    expect(say(refusal({ devices: [1] }))).toBe('devices[0] 须为含 device 和 platform（pc 或 mb）的对象')
+    expect(say(reason('{oops'))).toMatch(/^JSON 格式有误（.+）$/)
+    expect(say(reason('[1]'))).toBe('不是 JSON 对象')
+    expect(say(refusal({ weight: 'x' }))).toBe('weight 须为数字（收到“x”）')
+  })
+
+  it('says the reasons about the values of a person in Chinese, with the values', () => {
+    expect(say(refusal({ weight: 0 }))).toBe('weight 须大于 0 且不超过 10000000000（收到 0）')
+    expect(say(refusal({ person_id: 'a b' }))).toBe('person_id 须为 1 到 64 个字母、数字或 _ . : @ -（收到“a b”）')
+    expect(say(refusal({ home_region: '999' }))).toBe('home_region 999 不是有效的地区 ID（见 /cms/v1/regions/list）')
+    expect(say(refusal({ tags: ['martian'] }))).toBe('标签“martian”不是样本库 china-pm-2025 的标签')
+    expect(say(refusal({ tags: ['male', 'male'] }))).toBe('标签“male”填写了两次')
+    expect(say(refusal({ tags: ['male', 'female'] }))).toBe('有两个 gender 类型的标签（“male”和“female”）：每人每种类型最多一个标签')
+  })
+
+  it('says the reasons about devices in Chinese, with the values', () => {
+    const many = Array.from({ length: 33 }, (_, i) => ({ device: `idfa:${i}`, platform: 'mb' }))
+    expect(say(refusal({ devices: many }))).toBe('有 33 台设备：最多 32 台')
+    expect(say(refusal({ devices: [{ device: 'idfa:1', platform: 'tv' }] }))).toBe('设备“idfa:1”的平台为“tv”：请写 pc 或 mb')
+    expect(say(refusal({ devices: [{ device: 'idfa:1', platform: 'mb' }, { device: 'IDFA:1', platform: 'mb' }] }))).toBe('设备“idfa:1”填写了两次')
+    expect(say(refusal(mobile('amid:xyz')))).toBe('设备“amid:xyz”不是有效的 amid Cookie：其值须为 32 位十六进制数字')
+    expect(say(refusal(mobile('phone:1')))).toMatch(/^设备“phone:1”须写作“命名空间:值”，命名空间为 idfa, .+, amid 之一$/)
+    expect(say(refusal(mobile('idfa:')))).toMatch(/^设备“idfa:”中没有设备 ID（为空、占位值、全为 0 或空格，或超过 \d+ 个字符）$/)
+    expect(say(refusal(mobile('idfa:a|b')))).toBe('设备“idfa:a|b”含有“|”，而 CSV 文件用它分隔设备')
+    expect(say(refusal({ devices: [{ device: 'idfa:1', platform: 'pc' }] }))).toBe('设备“idfa:1”是移动设备 ID：其平台须为 mb')
+  })
+
+  it('says the duplicates across lines and a device of another stored person in Chinese', () => {
+    expect(say(reason(`${person({ person_id: 'd1' })}\n${person({ person_id: 'd1' })}`))).toBe('person_id“d1”也出现在第 1 行')
+    expect(say(reason(`${person({ person_id: 'd2', ...mobile('oaid:x2') })}\n${person({ person_id: 'd3', ...mobile('oaid:x2') })}`))).toBe('设备“oaid:x2”也出现在第 1 行：一台设备只能属于一名人员')
+    // d2 is stored with oaid:x2 by the import above
+    expect(say(refusal({ person_id: 'd4', ...mobile('oaid:x2') }))).toBe('设备“oaid:x2”已属于样本库 china-pm-2025 的人员“d2”：一台设备只能属于一名人员')
+  })
+
+  it('says the reasons of a CSV line in Chinese', () => {
+    const csv = (row: string) => reason(`${HEADER}\n${row}\n`, 'csv')
+    expect(say(csv('c1,1000'))).toBe('有 2 个字段，而表头有 5 个')
+    expect(say(csv(`"c1,1000,${SHENZHEN},,`))).toBe('有带引号的字段缺少结尾的引号')
+    expect(say(csv(`"c1"x,1000,${SHENZHEN},,`))).toBe('结尾的引号之后还有文字')
+    expect(say(csv(`c1,,${SHENZHEN},,`))).toBe('缺少 weight')
+    expect(say(csv(`c1,heavy,${SHENZHEN},,`))).toBe('weight 须为数字（收到“heavy”）')
+    expect(say(csv(`c1,1000,,,`))).toBe('缺少 home_region')
+    expect(say(csv(`c1,1000,${SHENZHEN},,idfa`))).toBe('设备“idfa”须写作 pc:<设备 ID> 或 mb:<设备 ID>')
+  })
+
+  it("keeps the engine's English in English, a panel reason out of an event import's rules, and any reason it does not know", () => {
+    const tag = refusal({ tags: ['martian'] })
+    expect(say(tag, 'en')).toBe(tag)
+    expect(line('zh', tag)).toBe(tag)
+    expect(say('row is odd')).toBe('row is odd')
   })
 })

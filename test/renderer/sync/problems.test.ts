@@ -12,11 +12,15 @@ const say = (lang: 'en' | 'zh', problem: string, message: string) => {
 
 describe('problemText', () => {
   it('says what each problem means in Chinese, then the engine\'s details (it showed only the English)', () => {
-    expect(say('zh', 'unreachable', 'Cannot reach 127.0.0.1:1: fetch failed.')).toBe('无法连接远端服务：请检查基础地址和网络（Cannot reach 127.0.0.1:1: fetch failed.）')
+    expect(say('zh', 'unreachable', 'A failure of a new kind.')).toBe('无法连接远端服务：请检查基础地址和网络（A failure of a new kind.）')
     for (const p of REMOTE_PROBLEMS) {
       expect(messages.zh.sync.problem[p], p).toMatch(/[\u4e00-\u9fff]/)
       expect(messages.en.sync.problem[p], p).toBeTruthy()
     }
+  })
+
+  it('says a sentence sync/messages.ts knows in Chinese alone (it names the host and what to do)', () => {
+    expect(say('zh', 'unreachable', 'Cannot reach 127.0.0.1:1: fetch failed.')).toBe('无法连接 127.0.0.1:1：fetch failed。')
   })
 
   it("keeps the engine's sentence in English, and for a problem it does not know", () => {
