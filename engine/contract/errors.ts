@@ -46,6 +46,7 @@ export const E = {
   badHttp: def(400, 'bad_http_request', 'engine', 'the request is not well-formed HTTP/1.1'),
   unsupportedMediaType: def(415, 'unsupported_media_type', 'engine', 'the request body has a content type the endpoint does not take'),
   forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
+  secretsUnavailable: def(500, 'secrets_unavailable', 'engine', "a remote profile's secrets cannot be stored: the secrets' key file is readable by other users or holds no key; the description names the file and what to do"),
   temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down, could not read its recorded events at start, or holds too many hits waiting while it reads or saves them; or, in a server mode, the remote cannot answer (forward) or nothing was recorded (offline)'),
 } as const satisfies Record<string, ErrorDef>
 

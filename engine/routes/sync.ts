@@ -39,9 +39,10 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const forwarding = base_url !== undefined && isSelf(base_url, ctx.settings.publicUrl) ? ctx.sync.modes.forwardingTo(row.profile_id) : []
   if (forwarding.length > 0) throw badParam('base_url', `is this engine itself (${ctx.settings.publicUrl}), and the ${forwarding.join(', ')} group${forwarding.length > 1 ? 's forward' : ' forwards'} to profile ${row.name}: forwarding would loop; answer ${forwarding.length > 1 ? 'them' : 'it'} locally first`)
   // a pull or push under way talks to what the profile named when it started
+  // the secrets first: a key file that cannot be used refuses the update before the profile changes
+  if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
   if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
   const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))
-  if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
   return toProfile(ctx.db, next, ctx.sync.vault)
 }
 

@@ -8,6 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { ApiError, E } from '../contract/errors'
 import { createFileExclusive, writeFileAtomic } from '../storage/durable-file'
 import { readSeen, removeIfUnchanged } from '../storage/lock'
 
@@ -167,10 +168,21 @@ export class SecretVault {
     }
   }
 
-  /** Stores the given secrets under `ref` (members absent are kept). */
+  /**
+   * Stores the given secrets under `ref` (members absent are kept). A key file that cannot be used
+   * (read by other users, of the wrong size) is refused as `secrets_unavailable` naming it and what
+   * to do, before anything is stored: until 2026-11-26 it was a server_error whose cause went only
+   * to the log.
+   */
   async put(ref: string, s: Partial<RemoteSecrets>): Promise<void> {
     const enc = async (t: string | undefined) => (t === undefined ? undefined : Buffer.from(await this.cipher.encrypt(t)).toString('base64'))
-    const [password, client_secret] = [await enc(s.password), await enc(s.client_secret)]
+    let password: string | undefined
+    let client_secret: string | undefined
+    try {
+      ;[password, client_secret] = [await enc(s.password), await enc(s.client_secret)]
+    } catch (err) {
+      throw new ApiError(E.secretsUnavailable, `The secrets cannot be stored: ${(err as Error).message}.`)
+    }
     const old = this.entries.get(ref)
     this.entries.set(ref, { password: password ?? old?.password ?? '', client_secret: client_secret ?? old?.client_secret ?? '' })
     await this.save()

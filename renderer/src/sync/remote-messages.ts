@@ -44,6 +44,7 @@ export const REMOTE_RULES: readonly SentenceRule[] = [
   [/^Logged in as (.+) at (\S+); the campaign list answers\.$/s, 'loggedIn', (m) => ({ name: m[1]!, host: m[2]! })],
   // (the cause is the cipher's: a key file sentence below, said in Chinese too, or an OS error kept as it is)
   [/^the stored secrets cannot be decrypted \((.*)\); enter the password and client secret again$/s, 'undecryptable', (m) => ({ cause: m[1]! })],
+  [/^The secrets cannot be stored: (.*)\.$/s, 'unstorable', (m) => ({ cause: m[1]! })],
   [/^the key file (.+) can be read by other users \(mode (\d+)\); run: (chmod 600 ".*")$/s, 'keyFileMode', (m) => ({ path: m[1]!, perms: m[2]!, command: m[3]! })],
   [/^the key file (.+) does not hold a (\d+)-byte key \((\d+) hex digits; it has (\d+) bytes\)\. It is left as it is: put the right key file back, or move this one away and enter the secrets again$/s, 'keyFileSize',
     (m) => ({ path: m[1]!, bytes: m[2]!, digits: m[3]!, size: m[4]! })],

@@ -1,13 +1,13 @@
 // DESIGN §4: secrets never in the database file, the journal, logs or answers; the key file
 // (mode 0600) lives beside the data directory, never inside it
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../../engine/index'
 import { FileEventLog } from '../../../engine/measure/event-log'
 import { fileStorage } from '../../../engine/storage/adapters/file'
-import type { SecretCipher } from '../../../engine/sync/secrets'
+import { keyFileCipher, type SecretCipher } from '../../../engine/sync/secrets'
 import { ACCOUNT, FakeClock, toReply } from '../../helpers/make-engine'
 import { FAST, startRemote, stopRemote, type Remote } from './remote'
 
@@ -87,5 +87,29 @@ describe('secrets in the data directory', () => {
     await e.close()
     expect(used).toEqual(['encrypt', 'encrypt', 'decrypt', 'decrypt'])
     expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).not.toContain(ACCOUNT.password)
+  })
+
+  it.skipIf(process.platform === 'win32')('are refused with secrets_unavailable, naming the key file and the command, when other users can read it; nothing changes', async () => {
+    const dataDir = join(root, 'open-key')
+    const key = join(root, 'open.key')
+    writeFileSync(key, `${'ab'.repeat(32)}\n`)
+    chmodSync(key, 0o644)
+    const refusal = [500, 'secrets_unavailable', `The secrets cannot be stored: the key file ${key} can be read by other users (mode 644); run: chmod 600 "${key}".`]
+    let e = await open(dataDir, keyFileCipher(key))
+    const refused = await call(e, 'POST', '/local/v1/sync/profiles/create', { name: 'remote', base_url: remote.url, ...ACCOUNT })
+    expect([refused.status, refused.body.error, refused.body.error_description]).toEqual(refusal)
+    expect((await call(e, 'GET', '/local/v1/sync/profiles/list')).body).toEqual([])
+    chmodSync(key, 0o600)
+    const created = await call(e, 'POST', '/local/v1/sync/profiles/create', { name: 'remote', base_url: remote.url, ...ACCOUNT })
+    expect(created.status).toBe(200)
+    await e.close()
+    // (the key is read once a run: the next start finds it open again)
+    chmodSync(key, 0o644)
+    e = await open(dataDir, keyFileCipher(key))
+    const update = await call(e, 'POST', '/local/v1/sync/profiles/update', { profile_id: created.body.profile_id, name: 'renamed', password: 'new password' })
+    expect([update.status, update.body.error, update.body.error_description]).toEqual(refusal)
+    // (until 2026-11-26 a server_error, after the update had renamed the profile)
+    expect((await call(e, 'GET', '/local/v1/sync/profiles/list')).body.map((p: { name: string }) => p.name)).toEqual(['remote'])
+    await e.close()
   })
 })

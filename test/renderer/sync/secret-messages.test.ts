@@ -46,6 +46,17 @@ describe('syncText: the stored secrets that cannot be read (engine/sync/secrets.
     expect(say(message)).toBe(`无法解密已保存的密钥（密钥文件 ${key} 可被其他用户读取（权限 644）；请运行：chmod 600 "${key}"）；请重新输入密码和客户端密钥。`)
   })
 
+  it.skipIf(!posix)('says the secrets_unavailable refusal of storing them (a key file other users can read) in Chinese', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'admonitor-secret-messages-'))
+    dirs.push(dir)
+    const key = join(dir, 'secret.key')
+    writeFileSync(key, `${'ab'.repeat(32)}\n`)
+    chmodSync(key, 0o644)
+    const vault = new SecretVault(keyFileCipher(key), join(dir, 'data', 'secrets.json'))
+    const err = await vault.put('r', { password: 'pw' }).then(() => null, (e: unknown) => e as Error)
+    expect(say(err!.message)).toBe(`无法保存密钥：密钥文件 ${key} 可被其他用户读取（权限 644）；请运行：chmod 600 "${key}"。`)
+  })
+
   it('says a key file of the wrong size in Chinese, with its sizes', async () => {
     const { message, key } = await readFailure((k) => writeFileSync(k, 'abcd\n', { mode: 0o600 }))
     expect(say(message)).toBe(`无法解密已保存的密钥（密钥文件 ${key} 中不是 32 字节的密钥（应为 64 位十六进制数字，该文件有 5 字节）。文件保持原样：请放回正确的密钥文件，或将此文件移走后重新输入密钥）；请重新输入密码和客户端密钥。`)
