@@ -122,9 +122,15 @@ describe('the app in a browser', () => {
     await page.goto(`${server.url}/#/campaigns`)
     await expect.poll(() => page.locator('[data-test=campaign-edit]').first().getAttribute('aria-label')).toBe('Edit E2E spring launch')
     const name = page.locator('th.n-data-table-th--sortable', { hasText: 'Name' })
-    await name.focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => name.getAttribute('aria-sort')).not.toBe('none')
+    // (on a loaded machine the list can render again after it loads, and a key pressed on the
+    // header it replaced is lost: focus and press again until the header takes it; a full run
+    // beside an audit's servers failed here once)
+    for (let i = 0; i < 5 && (await name.getAttribute('aria-sort')) === 'none'; i++) {
+      await name.focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => name.getAttribute('aria-sort'), { timeout: 3000 }).not.toBe('none').catch(() => undefined)
+    }
+    expect(await name.getAttribute('aria-sort')).not.toBe('none')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter') // the third press clears the order: newest first again
     await expect.poll(() => name.getAttribute('aria-sort')).toBe('none')
