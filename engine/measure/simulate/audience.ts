@@ -39,7 +39,7 @@ export function panelDeviceCount(regular: number, panel: PanelIndex | null): num
   return Math.min(want, panel.personOfDevice.size, Math.floor(regular * d.PANEL_MAX_POOL_SHARE))
 }
 
-/** How the pool is sized: impressions expected, days simulated (fractions for today), mobile share of the volume. */
+/** How the pool is sized: impressions expected, their days, mobile share of the volume (plan.ts poolOf). */
 export interface PoolSize {
   impressions: number
   days: number

@@ -10,7 +10,7 @@
  */
 import { dayNumber } from '../../runtime'
 import type { Hit } from '../types'
-import { Audience, type PoolSize } from './audience'
+import { Audience } from './audience'
 import { Capping } from './caps'
 import { daySlots, scheduleDay } from './day-schedule'
 import * as d from './distributions'
@@ -26,28 +26,11 @@ export { plan } from './plan'
 export { CHUNK_SIZE } from './distributions'
 export type { DayTotals, Simulation, SimulationInput, SimulationPlan, SimulationSummary, SpotVolume } from './types'
 
-/**
- * What the audience is sized for: the impressions generated (emitted or not: click-only spots)
- * before `until`, the days they span (today's part counted as a fraction) and their mobile share.
- */
-function poolSize(p: SimulationPlan): PoolSize {
-  let impressions = 0
-  let mobile = 0
-  for (const v of p.spots) {
-    v.impressions.forEach((imp, i) => {
-      impressions += imp * p.dayShare[i]!
-      mobile += imp * p.dayShare[i]! * v.mobileShare
-    })
-  }
-  const days = p.dayShare.reduce((a, b) => a + b, 0)
-  return { impressions, days, mobileShare: impressions > 0 ? mobile / impressions : d.MOBILE_SHARE }
-}
-
 /** The hits, day by day and hour by hour; the summary is filled in as they are handed out. */
 function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSummary): Generator<Hit[], SimulationSummary> {
   const key = simulationKey(input.seed, input.campaignId)
   const geo = new Geo(input.regions)
-  const audience = new Audience(poolSize(p), key, geo, input.panel)
+  const audience = new Audience(p.pool, key, geo, input.panel)
   summary.panelOversampling = audience.panelOversampling
   const rng = new SimRandom(key ^ 0x7f4a7c15)
   const capping = new Capping(p, audience, new SimRandom(key ^ 0x1b873593))

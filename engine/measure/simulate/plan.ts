@@ -9,6 +9,7 @@ import { daySlots } from './day-schedule'
 import * as d from './distributions'
 import { simulationKey, unit } from './hash'
 import { mobileShareOf, parseSpotCap, type MediaFields } from './media'
+import type { PoolSize } from './audience'
 import type { SimulationInput, SimulationPlan, SpotVolume } from './types'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -88,6 +89,27 @@ function simulatedDays(c: CampaignRow, input: SimulationInput): { days: string[]
     dayShare.push(before / all)
   }
   return { days, dayShare }
+}
+
+/**
+ * What the audience is sized for: the impressions of the days simulated (emitted or not:
+ * click-only spots), today's whole however much of it runs before `until`, their days and mobile
+ * share. So a run's hits depend on the seed, the input and the day it runs, not on the time of
+ * day it stops: until 2026-11-26 today counted by its share before `until`, and a run a few
+ * minutes later (the demo, the API's default of up to now) drew other identities for every past
+ * day (found by an audit). Days after `until` are left out, not to dilute the frequency of a
+ * campaign simulated up to now.
+ */
+function poolOf(volumes: readonly SpotVolume[], days: number): PoolSize {
+  let impressions = 0
+  let mobile = 0
+  for (const v of volumes) {
+    for (const imp of v.impressions) {
+      impressions += imp
+      mobile += imp * v.mobileShare
+    }
+  }
+  return { impressions, days, mobileShare: impressions > 0 ? mobile / impressions : d.MOBILE_SHARE }
 }
 
 /** Volume of a day without an estimate: the default, more at weekends, varying by day. */
@@ -184,5 +206,5 @@ export function plan(input: SimulationInput): SimulationPlan {
     }
   }
   const campaignCap = c.freq_capping !== null && c.freq_capping > 0 ? c.freq_capping : null
-  return { campaignId, days, dayShare, spots: volumes, impressions, clicks, hits: impressions + clicks, expectedHits: Math.round(expected), campaignCap }
+  return { campaignId, days, dayShare, spots: volumes, impressions, clicks, hits: impressions + clicks, expectedHits: Math.round(expected), campaignCap, pool: poolOf(volumes, days.length) }
 }

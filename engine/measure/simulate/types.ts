@@ -3,6 +3,7 @@ import type { RegionSeed } from '../../reference/types'
 import type { Db } from '../../storage/db'
 import type { PanelIndex } from '../panel/types'
 import type { Hit } from '../types'
+import type { PoolSize } from './audience'
 import type { Cap } from './media'
 
 /** What to simulate (docs/simulator.md). */
@@ -63,6 +64,8 @@ export interface SimulationPlan {
   expectedHits: number
   /** The campaign's freq_capping (impressions an identity sees a day over all its spots), or null. */
   campaignCap: number | null
+  /** What the audience is sized for: the days simulated, today's whole (plan.ts poolOf). */
+  pool: PoolSize
 }
 
 /** Hits of one day. */

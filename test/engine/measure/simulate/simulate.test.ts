@@ -119,6 +119,16 @@ describe('simulate', () => {
     expect(part[19]!).toBeLessThan(whole[19]!)
     expect(part.slice(20)).toEqual(new Array(4).fill(0))
   })
+
+  it('gives the same hits before `until` whatever time of the day it stops: a run minutes later repeats every past day (an audit of 2026-11-26)', () => {
+    const at = (time: string) => collect(f.input({ until: Date.parse(`2025-01-16T${time}+08:00`) })).hits
+    const early = at('09:05:00')
+    const late = at('21:40:00')
+    const earlier = early.at(-1)!.ts
+    expect(early.length).toBeGreaterThan(1000)
+    expect(late.length).toBeGreaterThan(early.length)
+    expect(JSON.stringify(late.filter((h) => h.ts <= earlier))).toBe(JSON.stringify(early))
+  })
 })
 
 describe('simulate in a zone whose clock changes', () => {
