@@ -48,11 +48,16 @@ export interface Pickers {
   minisite_id: string | null
 }
 
-/** The state of a campaign seen for the first time. */
+/**
+ * The state of a campaign seen for the first time. The platform is `pm`, every platform, where
+ * the API's default is `pc`: the daily trend sets the figures against the plan, which has no
+ * platform, and most campaigns are mostly mobile (until 2026-11-26 a campaign's first look
+ * showed its PC share alone, a fifth of the plan for the demo's).
+ */
 export function defaultPickers(): Pickers {
   return {
     view: 'trend', date: null, by_position: 'campaign', publisher_id: [], spot_id: [], keyword_id: [],
-    by_audience: 'overall', target_id: null, by_region: 'level0', region_id: null, platform: 'pc', sdk: 'all',
+    by_audience: 'overall', target_id: null, by_region: 'level0', region_id: null, platform: 'pm', sdk: 'all',
     filtration_type: 'net', metrics: 'acc', measure: 'imp', rank_level: 'level1', panel_id: null, type_id: [],
     audience_measure: 'uim', minisite_id: null,
   }

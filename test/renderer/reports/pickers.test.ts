@@ -5,12 +5,16 @@ import { defaultPickers, readPickers, rememberable, screenKey, withChange } from
 describe('readPickers', () => {
   it('keeps valid remembered values and replaces the rest by defaults', () => {
     const p = readPickers({ view: 'reach', by_position: 'spot', spot_id: ['1', 2, 'bad id!'], platform: 'tv', target_id: '4', region_id: 5, date: '2026-01-01', junk: 1 })
-    expect(p).toMatchObject({ view: 'reach', by_position: 'spot', spot_id: ['1'], platform: 'pc', target_id: '4', region_id: null, date: null })
+    expect(p).toMatchObject({ view: 'reach', by_position: 'spot', spot_id: ['1'], platform: 'pm', target_id: '4', region_id: null, date: null })
     expect(p).not.toHaveProperty('junk')
   })
 
   it('gives the defaults for nothing remembered', () => {
     expect(readPickers({})).toEqual(defaultPickers())
+  })
+
+  it('shows every platform by default (a plan has none), where the API defaults to pc', () => {
+    expect(defaultPickers().platform).toBe('pm')
   })
 })
 
