@@ -34,7 +34,7 @@ const wait = () => p.flag01().default(true, '1 (default): answer when the job is
 
 export const measureEndpoints = {
   'events.import': post('/local/v1/events/import', 'local', {
-    format: p.oneOf(['ndjson', 'csv']).optional('the body: NDJSON lines or CSV with a header row (docs/import.md); when absent, csv for a text/csv body and ndjson otherwise'),
+    format: p.oneOf(['ndjson', 'csv']).optional('the body: NDJSON lines or CSV with a header row (docs/import.md); when absent, csv for a CSV body (text/csv, application/csv, application/vnd.ms-excel ...) and ndjson otherwise'),
     wait: wait(),
   }, Job, { ...meta('Import an event log (impressions, clicks, minisite events)'), body: 'text' }),
   'jobs.show': get('/local/v1/jobs/show', 'local', { job_id: p.id().required() }, Job, meta('A job and its progress')),

@@ -14,7 +14,7 @@ const meta = (summary: string, extra: Partial<EndpointMeta> = {}): EndpointMeta 
 export const panelEndpoints = {
   'panels.persons_import': post('/local/v1/panels/persons/import', 'local', {
     panel_id: panelId(),
-    format: format().optional('ndjson or csv; when absent, csv for a text/csv body and ndjson otherwise'),
+    format: format().optional('ndjson or csv; when absent, csv for a CSV body (text/csv, application/csv, application/vnd.ms-excel ...) and ndjson otherwise'),
     mode: p.oneOf(['replace', 'merge']).default('merge', "merge (default) upserts by person_id; replace deletes the panel's persons first"),
   }, m.PanelImportResult, meta('Import panel persons from an NDJSON or CSV file sent as the request body', { body: 'text' })),
   'panels.persons_export': get('/local/v1/panels/persons/export', 'local', {

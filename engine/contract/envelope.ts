@@ -82,11 +82,19 @@ export function headerValue(text: string, url = false): string {
 }
 
 /**
+ * The content types a CSV file is sent with: the registered one (RFC 7111), and those browsers and
+ * tools give a `.csv` file (Windows with Excel installed says `application/vnd.ms-excel`). Until
+ * 2026-11-26 only `text/csv` was read as CSV, and a CSV sent as `application/csv` had every line
+ * refused as malformed JSON (an audit).
+ */
+const CSV_TYPES: ReadonlySet<string> = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'text/x-csv', 'application/x-csv', 'application/vnd.ms-excel'])
+
+/**
  * The format of an uploaded file (event and panel imports): the `format` parameter when given,
- * else CSV for a `text/csv` body and NDJSON otherwise.
+ * else CSV for a body of a CSV content type (CSV_TYPES) and NDJSON otherwise.
  */
 export function bodyFormat(req: Pick<EngineRequest, 'headers'>, given: 'ndjson' | 'csv' | undefined): 'ndjson' | 'csv' {
   if (given !== undefined) return given
   const type = (req.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  return type === 'text/csv' ? 'csv' : 'ndjson'
+  return CSV_TYPES.has(type) ? 'csv' : 'ndjson'
 }

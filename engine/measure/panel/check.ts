@@ -56,7 +56,7 @@ function checkDevices(devices: Candidate['devices']): PersonRecord['devices'] {
 
 /** A candidate checked against the panel; throws a LineError saying what is wrong. */
 export function checkPerson(c: Candidate, rules: PanelRules): PersonRecord {
-  if (!PERSON_ID_RE.test(c.person_id)) throw new LineError(`'person_id' must be 1-64 letters, digits or _ . : @ -, got '${c.person_id.slice(0, 80)}'`)
+  if (!PERSON_ID_RE.test(c.person_id)) throw new LineError(`'person_id' must be 1-64 ASCII letters, digits or _ . : @ -, got '${c.person_id.slice(0, 80)}'`)
   if (!Number.isFinite(c.weight) || c.weight <= 0 || c.weight > MAX_WEIGHT) throw new LineError(`'weight' must be a number above 0 and at most ${MAX_WEIGHT}, got ${c.weight}`)
   if (!rules.regions.has(c.home_region)) throw new LineError(`'home_region' ${c.home_region.slice(0, 40)} is not a region id (see /cms/v1/regions/list)`)
   return { person_id: c.person_id, weight: c.weight, home_region: c.home_region, tags: checkTags(c.tags, rules), devices: checkDevices(c.devices) }

@@ -60,6 +60,8 @@ export function parseNdjsonLine(line: string): Candidate {
   if (!isObject(o)) throw new LineError('must be a JSON object')
   const weight = o.weight
   if (weight === undefined || weight === null) throw new LineError("'weight' is missing")
+  // (a string "7.5" is said to be one: "got 7.5" read as if the number were refused, until 2026-11-26)
+  if (typeof weight === 'string') throw new LineError(`'weight' must be a number, got the string ${JSON.stringify(weight).slice(0, 60)}`)
   if (typeof weight !== 'number') throw new LineError(`'weight' must be a number, got ${shown(weight)}`)
   return { person_id: text(o, 'person_id'), weight, home_region: text(o, 'home_region'), tags: strings(o.tags, 'tags'), devices: devicesOf(o.devices) }
 }
@@ -111,6 +113,13 @@ export function parseCsvHeader(line: string): CsvLayout {
     if (n !== '' && seen.has(n)) throw new LineError(`the header row names the column ${n} twice`)
     seen.add(n)
   }
+  // A header is written once for the file: a typo in it (`tag`) would lose that column of every
+  // person, and in merge mode wipe the tags or devices of persons already stored. Refused, as an
+  // event import's header is (until 2026-11-26 it was read without a word: an audit). An empty
+  // name (a spreadsheet's trailing comma) names no column.
+  const unknown = names.filter((n) => n !== '' && !(CSV_COLUMNS as readonly string[]).includes(n))
+  if (unknown.length > 0)
+    throw new LineError(`the header row names the unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${CSV_COLUMNS.join(',')}`)
   const at = (c: string) => names.indexOf(c)
   return { person_id: at('person_id'), weight: at('weight'), home_region: at('home_region'), tags: at('tags'), devices: at('devices'), width: names.length }
 }

@@ -25,6 +25,7 @@ const RULES: readonly SentenceRule[] = [
   [/^The 'body' is empty; a CSV file starts with a header row: (\S+)\.$/, 'emptyCsv', (m) => ({ header: m[1]! })],
   [new RegExp(`${NOT_PANEL_CSV}the header row lacks the columns? (.+); a header row is required: (\\S+)\\.$`, 's'), 'headerLacks', (m) => ({ columns: m[1]!, header: m[2]! })],
   [new RegExp(`${NOT_PANEL_CSV}the header row names the column (.*) twice\\.$`, 's'), 'headerTwice', (m) => ({ column: m[1]! })],
+  [new RegExp(`${NOT_PANEL_CSV}the header row names the unknown columns? (.+); the columns are (\\S+)\\.$`, 's'), 'headerUnknown', (m) => ({ columns: m[1]!, header: m[2]! })],
   [new RegExp(`${NOT_PANEL_CSV}has a quoted field without its closing quote\\.$`), 'headerOpenQuote', none],
   [new RegExp(`${NOT_PANEL_CSV}has text after a closing quote\\.$`), 'headerAfterQuote', none],
   [/^The 'body' has (\d+) persons; at most (\d+) are imported at once, split the file\.$/, 'tooManyPersons', (m) => ({ persons: m[1]!, max: m[2]! })],

@@ -131,12 +131,13 @@ describe('lineErrorText (panel persons)', () => {
     expect(say(refusal({ devices: [1] }))).toBe('devices[0] 须为含 device 和 platform（pc 或 mb）的对象')
     expect(say(reason('{oops'))).toMatch(/^JSON 格式有误（.+）$/)
     expect(say(reason('[1]'))).toBe('不是 JSON 对象')
-    expect(say(refusal({ weight: 'x' }))).toBe('weight 须为数字（收到“x”）')
+    expect(say(refusal({ weight: 'x' }))).toBe('weight 须为数字，而不是字符串（收到 "x"）')
+    expect(say(refusal({ weight: true }))).toBe('weight 须为数字（收到“true”）')
   })
 
   it('says the reasons about the values of a person in Chinese, with the values', () => {
     expect(say(refusal({ weight: 0 }))).toBe('weight 须大于 0 且不超过 10000000000（收到 0）')
-    expect(say(refusal({ person_id: 'a b' }))).toBe('person_id 须为 1 到 64 个字母、数字或 _ . : @ -（收到“a b”）')
+    expect(say(refusal({ person_id: 'a b' }))).toBe('person_id 须为 1 到 64 个英文字母、数字或 _ . : @ -（收到“a b”）')
     expect(say(refusal({ home_region: '999' }))).toBe('home_region 999 不是有效的地区 ID（见 /cms/v1/regions/list）')
     expect(say(refusal({ tags: ['martian'] }))).toBe('标签“martian”不是样本库 china-pm-2025 的标签')
     expect(say(refusal({ tags: ['male', 'male'] }))).toBe('标签“male”填写了两次')

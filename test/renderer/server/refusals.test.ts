@@ -40,6 +40,7 @@ describe('refusalText: the panel tools', () => {
     expect(say(await panelImport('person_id,tags\n'))).toBe('这不是样本人员 CSV 文件：表头缺少 weight, home_region 列；须有表头行：person_id,weight,home_region,tags,devices')
     expect(say(await panelImport('person_id,weight,tags\n'))).toBe('这不是样本人员 CSV 文件：表头缺少 home_region 列；须有表头行：person_id,weight,home_region,tags,devices')
     expect(say(await panelImport('person_id,weight,home_region,weight\n'))).toBe('这不是样本人员 CSV 文件：表头中 weight 列出现了两次')
+    expect(say(await panelImport('person_id,weight,home_region,tag\n'))).toBe('这不是样本人员 CSV 文件：表头中有未知的列 tag；可用的列为 person_id,weight,home_region,tags,devices')
     expect(say(await panelImport('"person_id,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：表头中有带引号的字段缺少结尾的引号')
     expect(say(await panelImport('"person_id"x,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：表头中结尾的引号之后还有文字')
     expect(say(await panelImport('x\n'.repeat(500_001), 'ndjson'))).toBe('文件有 500001 人；一次最多导入 500000 人：请拆分文件')

@@ -45,6 +45,13 @@ describe('parseCsvHeader', () => {
     expect(m).toContain('header row is required')
   })
 
+  it('refuses a column of another name, naming it and the columns (a typo lost that column of every person until 2026-11-26)', () => {
+    expect(fails(() => parseCsvHeader('person_id,weight,home_region,tag,device'))).toBe('the header row names the unknown columns tag, device; the columns are person_id,weight,home_region,tags,devices')
+    expect(fails(() => parseCsvHeader('person_id,weight,home_region,foo'))).toContain('unknown column foo;')
+    // (an empty name, a spreadsheet's trailing comma, names no column)
+    expect(parseCsvHeader('person_id,Weight,home_region,').weight).toBe(1)
+  })
+
   it('refuses a column named twice', () => {
     expect(fails(() => parseCsvHeader('person_id,weight,home_region,tags,tags'))).toContain('tags twice')
   })
