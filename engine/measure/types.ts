@@ -27,8 +27,19 @@ export interface Hit {
   spot: number
   /** Keyword id (0: none). */
   keyword: number
-  /** Identity text: `idfa:...`, `oaid:...`, ..., `amid:...` (see attribute/identity.ts). */
+  /** Identity text: `idfa:...`, `oaid:...`, ..., `amid:...`, `ipua:...` (see attribute/identity.ts). */
   identity: string
+  /**
+   * Further identity texts that arrived together with `identity` on this hit (the other filled
+   * device ids): the ingest links them to `identity`'s device (docs/attribution.md, "Devices").
+   */
+  links?: readonly string[]
+  /**
+   * A text linked to `identity` only when the identity dictionary already holds it: the
+   * first-contact text of the address and user agent that earlier versions wrote
+   * (`amid:` + SHA-256 of address and agent), so that such identities go on counting as one.
+   */
+  legacy?: string
   platform: PlatformCode
   sdk: SdkCode
   /** Index of the region in the region table order (regions.ts); 0 is global. */
