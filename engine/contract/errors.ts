@@ -47,15 +47,20 @@ export const E = {
   unsupportedMediaType: def(415, 'unsupported_media_type', 'engine', 'the request body has a content type the endpoint does not take'),
   forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
   secretsUnavailable: def(500, 'secrets_unavailable', 'engine', "a remote profile's secrets cannot be stored: the secrets' key file is readable by other users or holds no key; the description names the file and what to do"),
+  panelEmpty: def(409, 'panel_empty', 'engine', "the report's panel has no persons: the user emptied it (an import with mode=replace of an empty file); the body's extra member panel_id names it"),
   temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down, could not read its recorded events at start, or holds too many hits waiting while it reads or saves them; or, in a server mode, the remote cannot answer (forward) or nothing was recorded (offline)'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorKey = keyof typeof E
 
-/** The JSON body of every error response. */
+/**
+ * The JSON body of every error response: `error` and `error_description`, and for some errors
+ * extra members naming the problem's arguments (panel_empty: `panel_id`), which clients may ignore.
+ */
 export interface ErrorBody {
   error: string
   error_description: string
+  [member: string]: string
 }
 
 /**
@@ -65,16 +70,19 @@ export interface ErrorBody {
 export class ApiError extends Error {
   readonly def: ErrorDef
   readonly headers: Readonly<Record<string, string>>
+  /** Members of the body besides error and error_description (the problem's arguments, for a UI). */
+  readonly extra: Readonly<Record<string, string>>
 
-  constructor(def: ErrorDef, description: string, headers: Record<string, string> = {}) {
+  constructor(def: ErrorDef, description: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}) {
     super(description)
     this.name = 'ApiError'
     this.def = def
     this.headers = headers
+    this.extra = extra
   }
 
   get body(): ErrorBody {
-    return { error: this.def.error, error_description: this.message }
+    return { error: this.def.error, error_description: this.message, ...this.extra }
   }
 }
 
@@ -90,5 +98,14 @@ export function paramOfDescription(description: string): string | null {
 /** Rebuilds an ApiError from a response body (renderer side, after IPC or HTTP). */
 export function errorFromBody(status: number, body: ErrorBody): ApiError {
   const known = Object.values(E).find((d) => d.error === body.error && d.status === status)
-  return new ApiError(known ?? { status, error: body.error, origin: 'engine', when: '' }, body.error_description)
+  const extra: Record<string, string> = {}
+  for (const [k, v] of Object.entries(body)) if (k !== 'error' && k !== 'error_description' && typeof v === 'string') extra[k] = v
+  return new ApiError(known ?? { status, error: body.error, origin: 'engine', when: '' }, body.error_description, {}, extra)
+}
+
+/** The refusal of a report whose panel has no persons (the user emptied it), naming the commands that fill it. */
+export function panelEmptyError(panelId: string): ApiError {
+  return new ApiError(E.panelEmpty,
+    `The panel ${panelId} has no persons: import them (POST /local/v1/panels/persons/import?panel_id=${panelId}) or generate a demo panel (POST /local/v1/panels/generate panel_id=${panelId}).`,
+    {}, { panel_id: panelId })
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ApiError, E, errorFromBody } from '../../engine/contract/errors'
+import { ApiError, E, errorFromBody, panelEmptyError } from '../../engine/contract/errors'
 
 const spec = readFileSync(resolve(__dirname, '../fixtures/spec.md'), 'utf8')
 const docs = readFileSync(resolve(__dirname, '../../docs/errors.md'), 'utf8')
@@ -51,5 +51,17 @@ describe('error catalogue', () => {
     expect(e).toBeInstanceOf(ApiError)
     expect(e.def).toBe(E.invalidCampaignId)
     expect(errorFromBody(418, { error: 'teapot', error_description: 'y' }).def.status).toBe(418)
+  })
+
+  it('puts the extra members of panel_empty in the body after error and error_description, and keeps them when rebuilt', () => {
+    const e = panelEmptyError('china-pm-2026')
+    expect(e.def.status).toBe(409)
+    expect(Object.keys(e.body)).toEqual(['error', 'error_description', 'panel_id'])
+    expect(e.body).toMatchObject({ error: 'panel_empty', panel_id: 'china-pm-2026' })
+    expect(e.body.error_description).toContain('POST /local/v1/panels/persons/import?panel_id=china-pm-2026')
+    const back = errorFromBody(409, e.body)
+    expect(back.def).toBe(E.panelEmpty)
+    expect(back.extra).toEqual({ panel_id: 'china-pm-2026' })
+    expect(back.body).toEqual(e.body)
   })
 })
