@@ -2,10 +2,17 @@
  * Audience charts. The overview: projected persons reached and persons who clicked per position,
  * on one labelled scale. The composition: the share (%) of the unique audience
  * carrying each tag, and its index against the panel (100 = as in the panel; a line marks it),
- * side by side, one bar per position, tags grouped by type ("Age · 25-29").
+ * side by side, one bar per position, tags grouped by type ("Age · 25-29"). Bars resting on fewer
+ * than 300 panel persons are drawn faded in the warning colour, as the reach curve draws its small
+ * samples, and their tooltip says so.
  */
 import type { CompositionSeries } from '../reports/rows-panel'
-import { compactNumber, formatNumber, frame, twoGrids, zoom, type ChartEnv, type ECOption } from './common'
+import { isSmall } from '../reports/rows-panel'
+import { compactNumber, formatNumber, frame, sampleBar, twoGrids, zoom, type ChartEnv, type ECOption } from './common'
+
+/** The tooltip's value of a bar, with the small-sample mark. */
+const barValue = (env: ChartEnv, text: (v: number) => string) => (v: unknown, i: number, small?: readonly boolean[]): string =>
+  (typeof v === 'number' ? `${text(v)}${small?.[i] ? ` ⚠ ${env.t('reports.warn.short')}` : ''}` : '–')
 
 /** Tags shown at once before the chart scrolls. */
 const VISIBLE_TAGS = 16
@@ -27,6 +34,8 @@ export function audienceOption(series: readonly CompositionSeries[], tagLabels: 
   const zooms = zoom(tagLabels.length, VISIBLE_TAGS, 'y').map((z) => ({ ...z, yAxisIndex: [0, 1] }))
   const base = frame(t('reports.chart.audience.title'), t(`reports.chart.audience.${measure}`), env)
   const label = (p: CompositionSeries) => p.label || t('reports.position.campaign')
+  const pct = barValue(env, (v) => `${v}%`)
+  const idx = barValue(env, String)
   return {
     ...base,
     ...twoGrids(base, [t('reports.chart.audience.pct'), t('reports.chart.audience.idx')], zooms.length ? 32 : 16),
@@ -38,8 +47,8 @@ export function audienceOption(series: readonly CompositionSeries[], tagLabels: 
     ],
     dataZoom: zooms,
     series: shown.flatMap((s, k) => [
-      { type: 'bar' as const, name: label(s), xAxisIndex: 0, yAxisIndex: 0, data: s.pct, barMaxWidth: 12, tooltip: { valueFormatter: (v: unknown) => (typeof v === 'number' ? `${v}%` : '–') } },
-      { type: 'bar' as const, name: label(s), xAxisIndex: 1, yAxisIndex: 1, data: s.idx, barMaxWidth: 12,
+      { type: 'bar' as const, name: label(s), xAxisIndex: 0, yAxisIndex: 0, data: s.pct.map((v, i) => sampleBar(v, s.small?.[i])) as never, barMaxWidth: 12, tooltip: { valueFormatter: (v: unknown, i: number) => pct(v, i, s.small) } },
+      { type: 'bar' as const, name: label(s), xAxisIndex: 1, yAxisIndex: 1, data: s.idx.map((v, i) => sampleBar(v, s.small?.[i])) as never, barMaxWidth: 12, tooltip: { valueFormatter: (v: unknown, i: number) => idx(v, i, s.small) },
         ...(k === 0 ? { markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed' as const }, label: { formatter: '100' }, data: [{ xAxis: 100 }] } } : {}) },
     ]),
   }
@@ -72,8 +81,8 @@ export function overviewOption(bars: readonly OverviewBar[], env: ChartEnv): ECO
     yAxis: categoryAxis(0, labels, true),
     xAxis: valueAxisIn(0, t('reports.unit.persons'), { axisLabel: { formatter: compactNumber(env.locale), hideOverlap: true } }),
     series: [
-      { type: 'bar', name: t('reports.measure.uim'), data: bars.map((b) => b.uim), barMaxWidth: 22, label: valueLabel },
-      { type: 'bar', name: t('reports.measure.ucl'), data: bars.map((b) => b.ucl), barMaxWidth: 22, label: valueLabel },
+      { type: 'bar', name: t('reports.measure.uim'), data: bars.map((b) => sampleBar(b.uim, isSmall(b.uimSample))) as never, barMaxWidth: 22, label: valueLabel },
+      { type: 'bar', name: t('reports.measure.ucl'), data: bars.map((b) => sampleBar(b.ucl, isSmall(b.uclSample))) as never, barMaxWidth: 22, label: valueLabel },
     ],
   }
 }

@@ -29,6 +29,10 @@ export interface ChartEnv {
 /** Colour of figures on a small panel sample (naive-ui's warning colour). */
 export const WARN_COLOR = '#f0a020'
 
+/** A bar's data value, faded in the warning colour when it rests on a small panel sample. */
+export const sampleBar = (v: number | null, small: boolean | undefined): number | null | { value: number | null; itemStyle: { color: string; opacity: number } } =>
+  (small ? { value: v, itemStyle: { color: WARN_COLOR, opacity: 0.45 } } : v)
+
 /**
  * Series colours: mid-tone hues that read on the light and the dark background alike (ECharts'
  * 6 default palette has a dark slate third colour that vanishes on the dark theme).

@@ -8,6 +8,7 @@ import type { ReportItem } from '../../../engine/contract/models-reports'
 import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import type { Names } from './names'
+import { baseOf, flagSmall } from './rows-panel'
 import type { ReportParams } from './rules'
 import { contextColumn, dateColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
 
@@ -129,6 +130,8 @@ export interface RegionRank {
   group: string
   universe: number | null
   values: Record<string, number | null>
+  /** The panel persons behind a target row's unique figures (its one item's `base`), else null. */
+  base?: { uim: number | null; ucl: number | null } | null
 }
 
 /** Metrics of the basic report for a period (metrics=acc → imp_acc, ...). */
@@ -139,12 +142,20 @@ export function regionRanking(items: readonly ReportItem[], period: string, sort
   const byCell = groupBy(items, (i) => `${targetKey(i)}|${i.attributes.region_id ?? ''}`)
   const ranks = [...byCell.values()].map((list) => {
     const a = list[0]!.attributes
-    return { region_id: a.region_id ?? '', group: targetKey(list[0]!), universe: a.universe ?? null, values: Object.fromEntries(periodMetrics(period).map((m) => [m, sumMetric(list, m)])) }
+    return {
+      region_id: a.region_id ?? '', group: targetKey(list[0]!), universe: a.universe ?? null,
+      values: Object.fromEntries(periodMetrics(period).map((m) => [m, sumMetric(list, m)])),
+      // unique figures of several rows are not given (sumMetric), so only one row's base applies
+      base: list.length === 1 ? baseOf(list[0]!) : null,
+    }
   })
   return ranks.sort((x, y) => (y.values[sortBy] ?? -1) - (x.values[sortBy] ?? -1) || x.region_id.localeCompare(y.region_id))
 }
 
-/** The ranking table: rank, region, target (target rows), the period's four figures, universe. */
+/**
+ * The ranking table: rank, region, target (target rows), the period's four figures, universe; a
+ * target row's unique figures resting on fewer than 300 panel persons are flagged (rows-panel.ts).
+ */
 export function regionTable(ranks: readonly RegionRank[], period: string, names: Names, t: Translate): TableData {
   const targets = ranks.some((r) => r.group !== '')
   const columns: Column[] = [
@@ -157,7 +168,8 @@ export function regionTable(ranks: readonly RegionRank[], period: string, names:
   const rows = ranks.map((r) => {
     const n = (rank.get(r.group) ?? 0) + 1
     rank.set(r.group, n)
-    return { key: `${r.group}|${r.region_id}`, cells: { rank: n, region: names.region(r.region_id), region_id: r.region_id, ...(targets ? { target: names.target(r.group) } : {}), ...r.values, universe: r.universe } }
+    const warn = r.base ? flagSmall(t, [r.base.uim, r.base.ucl], [`uim_${period}`, `ucl_${period}`]) : undefined
+    return { key: `${r.group}|${r.region_id}`, cells: { rank: n, region: names.region(r.region_id), region_id: r.region_id, ...(targets ? { target: names.target(r.group) } : {}), ...r.values, universe: r.universe }, ...(warn ? { warn } : {}) }
   })
   return { columns, rows }
 }

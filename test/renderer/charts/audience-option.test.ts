@@ -1,6 +1,7 @@
 // renderer/src/charts/audience-option.ts
 import { describe, expect, it } from 'vitest'
 import { audienceOption, MAX_POSITIONS, overviewOption } from '../../../renderer/src/charts/audience-option'
+import { WARN_COLOR } from '../../../renderer/src/charts/common'
 import { chartEnv, grids, series, titles, values, xAxes, yAxes, zooms } from './helpers'
 
 describe('audienceOption', () => {
@@ -23,6 +24,24 @@ describe('audienceOption', () => {
     const tags = Array.from({ length: 30 }, (_, i) => `tag${i}`)
     expect(zooms(audienceOption(one, tags, 'uim', chartEnv))[0]).toMatchObject({ yAxisIndex: [0, 1] })
     expect(series(audienceOption([], [], 'uim', chartEnv))).toEqual([])
+  })
+})
+
+describe('small panel bases', () => {
+  const faded = (value: number) => ({ value, itemStyle: { color: WARN_COLOR, opacity: 0.45 } })
+
+  it('fades the composition bars of tags resting on fewer than 300 persons and marks their tooltips', () => {
+    const o = audienceOption([{ key: 'a', label: 'Spot', pct: [55, 45], idx: [110, 90], small: [true, false] }], ['Male', 'Female'], 'ucl', chartEnv)
+    const [pct, idx] = series(o)
+    expect(pct!.data).toEqual([faded(55), 45])
+    expect(idx!.data).toEqual([faded(110), 90])
+    const format = (s: typeof pct) => (s!.tooltip as { valueFormatter: (v: unknown, i: number) => string }).valueFormatter
+    expect([format(pct)(55, 0), format(pct)(45, 1), format(idx)(90, 1)]).toEqual(['55% ⚠ reports.warn.short', '45%', '90'])
+  })
+
+  it('fades an overview bar whose sample is small, reached and clicking apart', () => {
+    const o = overviewOption([{ label: 'Campaign', uim: 62698694, ucl: 869891, uimSample: 1112, uclSample: 15 }], chartEnv)
+    expect(series(o).map((s) => s.data)).toEqual([[62698694], [faded(869891)]])
   })
 })
 

@@ -1,5 +1,6 @@
 // renderer/src/charts/region-option.ts
 import { describe, expect, it } from 'vitest'
+import { WARN_COLOR } from '../../../renderer/src/charts/common'
 import { regionOption } from '../../../renderer/src/charts/region-option'
 import type { RegionRank } from '../../../renderer/src/reports/rows-census'
 import { BEIJING, SHANGHAI, names } from '../reports/fixtures'
@@ -21,6 +22,14 @@ describe('regionOption', () => {
   it('draws a bar per target in the order of the first', () => {
     const o = regionOption([rank(SHANGHAI, 30, '4'), rank(BEIJING, 20, '4'), rank(BEIJING, 5, '9')], 'imp_acc', names, chartEnv, '')
     expect(series(o).map((s) => [s.name, values(s)])).toEqual([['Women', [30, 20]], ['9', [null, 5]]])
+  })
+
+  it("fades a target's unique figure resting on fewer than 300 panel persons, and only a unique one", () => {
+    const based = (region_id: string, uim: number, base: number): RegionRank => ({ region_id, group: '4', universe: 1, values: { uim_acc: uim, imp_acc: uim * 3 }, base: { uim: base, ucl: base } })
+    const ranks = [based(SHANGHAI, 900, 299), based(BEIJING, 800, 300)]
+    const data = series(regionOption(ranks, 'uim_acc', names, chartEnv, ''))[0]!.data as unknown[]
+    expect(data).toEqual([{ value: 900, itemStyle: { color: WARN_COLOR, opacity: 0.45 } }, 800])
+    expect(series(regionOption(ranks, 'imp_acc', names, chartEnv, ''))[0]!.data).toEqual([2700, 2400])
   })
 
   it('scrolls long rankings and is empty without data', () => {

@@ -1,5 +1,6 @@
 // renderer/src/reports/rows-census.ts and items.ts: trend, hours, region ranking rows
 import { describe, expect, it } from 'vitest'
+import type { ReportItem } from '../../../engine/contract/models-reports'
 import { dateRange } from '../../../renderer/src/campaign/dates'
 import { defaultDate, sumMetric, summable } from '../../../renderer/src/reports/items'
 import { hourSeries, hoursTable, planByDate, plannedSpots, regionRanking, regionScopeOf, regionTable, trendPoints, trendTable } from '../../../renderer/src/reports/rows-census'
@@ -112,5 +113,17 @@ describe('region ranking', () => {
     const target = [item({ audience: 'target', target_id: '4', region_id: BEIJING }, { imp_acc: 1 }), item({ audience: 'target', target_id: '9', region_id: BEIJING }, { imp_acc: 2 })]
     const table = regionTable(regionRanking(target, 'acc', 'imp_acc'), 'acc', names, t)
     expect(table.rows.map((r) => [r.cells.target, r.cells.rank])).toEqual([['9', 1], ['Women', 1]])
+  })
+
+  it("flags a target row's unique figures by its base, and no base stands behind several positions added up", () => {
+    const based = (attributes: ReportItem['attributes'], metrics: ReportItem['metrics'], base: { uim: number; ucl: number }): ReportItem => ({ ...item(attributes, metrics), base }) as ReportItem
+    const target = [
+      based({ audience: 'target', target_id: '4', region_id: BEIJING, spot_id: '1' }, { imp_acc: 900, clk_acc: 9, uim_acc: 700, ucl_acc: 8 }, { uim: 420, ucl: 3 }),
+      based({ audience: 'target', target_id: '4', region_id: SHANGHAI, spot_id: '1' }, { imp_acc: 500, clk_acc: 5, uim_acc: 400, ucl_acc: 5 }, { uim: 120, ucl: 2 }),
+      based({ audience: 'target', target_id: '4', region_id: SHANGHAI, spot_id: '2' }, { imp_acc: 100, clk_acc: 1, uim_acc: 90, ucl_acc: 1 }, { uim: 10, ucl: 1 }),
+    ]
+    const table = regionTable(regionRanking(target, 'acc', 'imp_acc'), 'acc', names, t)
+    expect(table.rows.map((r) => [r.cells.region, Object.keys(r.warn ?? {})])).toEqual([['Beijing', ['ucl_acc']], ['Shanghai', []]])
+    expect(table.rows[0]!.warn?.ucl_acc).toBe('reports.warn.cell{"sample":3,"min":300}')
   })
 })

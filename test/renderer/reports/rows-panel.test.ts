@@ -1,6 +1,7 @@
 // renderer/src/reports/rows-panel.ts and rows-minisite.ts: reach, audience and minisite rows
 import { describe, expect, it } from 'vitest'
-import { composition, compositionTable, overviewBars, overviewTable, positionSamples, reachCurves, reachTable, smallSamples, tagOrder } from '../../../renderer/src/reports/rows-panel'
+import type { ReportItem } from '../../../engine/contract/models-reports'
+import { baseOf, composition, compositionTable, overviewBars, overviewTable, positionSamples, reachCurves, reachTable, smallSamples, tagOrder } from '../../../renderer/src/reports/rows-panel'
 import { eventFigures, eventHours, eventHoursTable, minisiteTable } from '../../../renderer/src/reports/rows-minisite'
 import { GLOBAL, MAINLAND, item, names, panel, t } from './fixtures'
 
@@ -69,6 +70,48 @@ describe('audience', () => {
     const campaignRow = [item({ panel_id: 'p1' }, { uim_acc: 1000, ucl_acc: 20, uim_spl: 500, ucl_spl: 15 })]
     const table = compositionTable(show, names, t, positionSamples(campaignRow))
     expect(table.rows.map((r) => Object.keys(r.warn ?? {}))).toEqual([['ucl_pct', 'ucl_idx'], ['ucl_pct', 'ucl_idx'], ['ucl_pct', 'ucl_idx']])
+  })
+})
+
+describe('panel bases (an item\'s base: the unweighted panel persons behind its uim and ucl figures)', () => {
+  /** An audience item carrying the engine's extra `base` member. */
+  const based = (attributes: ReportItem['attributes'], metrics: ReportItem['metrics'], base: { uim: number; ucl: number }): ReportItem =>
+    ({ ...item(attributes, metrics), base }) as ReportItem
+
+  it('reads the base, and none where the engine sends none or something else', () => {
+    expect(baseOf(based({ panel_id: 'p1' }, {}, { uim: 123, ucl: 4 }))).toEqual({ uim: 123, ucl: 4 })
+    expect(baseOf(item({ panel_id: 'p1' }, {}))).toBeNull()
+    expect(baseOf({ ...item({}, {}), base: { uim: '123' } } as unknown as ReportItem)).toEqual({ uim: null, ucl: null })
+  })
+
+  it('flags each tag\'s shares and indexes by its own base: uim figures under 300 reached persons, ucl figures under 300 clickers', () => {
+    const show = [
+      based({ panel_id: 'p1', tag_id: 'male' }, { uim_pct: 55, uim_idx: 110, ucl_pct: 100, ucl_idx: 195 }, { uim: 299, ucl: 2 }),
+      based({ panel_id: 'p1', tag_id: 'female' }, { uim_pct: 45, uim_idx: 90, ucl_pct: 0, ucl_idx: 0 }, { uim: 300, ucl: 2 }),
+      based({ panel_id: 'p1', tag_id: '18-24Y' }, { uim_pct: 20, uim_idx: 100, ucl_pct: 30, ucl_idx: 100 }, { uim: 5000, ucl: 300 }),
+    ]
+    // the position's samples are large: the rows' own bases decide
+    const samples = positionSamples([item({ panel_id: 'p1' }, { uim_acc: 90000, ucl_acc: 900, uim_spl: 5000, ucl_spl: 5000 })])
+    const table = compositionTable(show, names, t, samples)
+    expect(table.rows.map((r) => Object.keys(r.warn ?? {}))).toEqual([['uim_pct', 'uim_idx', 'ucl_pct', 'ucl_idx'], ['ucl_pct', 'ucl_idx'], []])
+    expect(table.rows[0]!.warn?.uim_pct).toBe('reports.warn.cell{"sample":299,"min":300}')
+    expect(table.rows[0]!.warn?.ucl_idx).toBe('reports.warn.cell{"sample":2,"min":300}')
+    const tags = ['male', 'female', '18-24Y']
+    expect(composition(show, tags, 'uim', names, samples)[0]!.small).toEqual([true, false, false])
+    expect(composition(show, tags, 'ucl', names, samples)[0]!.small).toEqual([true, true, false])
+  })
+
+  it('takes an overview row\'s base over its samples for the table, the bars and the composition without bases', () => {
+    const overview = [based({ panel_id: 'p1' }, { uim_acc: 1000, ucl_acc: 20, uim_spl: 5000, ucl_spl: 5000 }, { uim: 250, ucl: 301 })]
+    expect(Object.keys(overviewTable(overview, names, t).rows[0]!.warn ?? {})).toEqual(['uim_acc', 'uim_spl'])
+    expect(overviewBars(overview, names, t)[0]).toMatchObject({ uimSample: 250, uclSample: 301 })
+    const plain = [item({ panel_id: 'p1', tag_id: 'male' }, { uim_pct: 55, uim_idx: 110, ucl_pct: 60, ucl_idx: 90 })]
+    expect(Object.keys(compositionTable(plain, names, t, positionSamples(overview)).rows[0]!.warn ?? {})).toEqual(['uim_pct', 'uim_idx'])
+  })
+
+  it('says a base of one person in the singular', () => {
+    const one = [based({ panel_id: 'p1', tag_id: 'male' }, { uim_pct: 100, uim_idx: 195, ucl_pct: 100, ucl_idx: 195 }, { uim: 1, ucl: 1 })]
+    expect(compositionTable(one, names, t).rows[0]!.warn?.ucl_pct).toBe('reports.warn.cellOne{"sample":1,"min":300}')
   })
 })
 

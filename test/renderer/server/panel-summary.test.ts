@@ -1,6 +1,6 @@
 // renderer/src/server/panel-summary.ts: a panel's summary as named tables
 import { describe, expect, it } from 'vitest'
-import { panelOptions, percent, provinceRows, tagGroups, type PanelInfo, type PanelSummary } from '../../../renderer/src/server/panel-summary'
+import { isSynthetic, panelOptions, percent, provinceRows, tagGroups, type PanelInfo, type PanelSummary } from '../../../renderer/src/server/panel-summary'
 
 const panel: PanelInfo = {
   panel_id: 'china-pm-2026', panel_name: 'China PM panel 2026', platform: 'pm',
@@ -63,5 +63,13 @@ describe('percent and panelOptions', () => {
 
   it('labels panels with name and id', () => {
     expect(panelOptions([panel])).toEqual([{ label: 'China PM panel 2026 (china-pm-2026)', value: 'china-pm-2026' }])
+  })
+})
+
+describe('isSynthetic', () => {
+  it('says a summary is of the synthetic population only when the engine says true', () => {
+    expect(isSynthetic({ ...summary, synthetic: true } as PanelSummary)).toBe(true)
+    expect(isSynthetic({ ...summary, synthetic: false } as PanelSummary)).toBe(false)
+    expect(isSynthetic(summary)).toBe(false)
   })
 })

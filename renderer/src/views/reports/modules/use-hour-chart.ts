@@ -10,6 +10,7 @@ import type { ReportItem } from '../../../../../engine/contract/models-reports'
 import type { ECOption } from '../../../charts/common'
 import { hoursOption } from '../../../charts/hours-option'
 import type { BuiltRequest } from '../../../reports/params'
+import type { EmptyPanel } from '../../../reports/panel-state'
 import { hourSeries, hoursTable, type RegionScope } from '../../../reports/rows-census'
 import { qualifierOf, qualifyTable, type TableData } from '../../../reports/table'
 import { exportMetaOf, useChartEnv, useViewReport, type ReportScope } from './use-report'
@@ -38,17 +39,20 @@ export interface HourChart {
   coverage: ComputedRef<Coverage | null>
   loadAll: () => void
   exportMeta: ComputedRef<ExportMeta>
+  /** Synthetic panels behind target figures, and a panel refused for having no persons (use-report.ts). */
+  synthetic: ComputedRef<string[]>
+  emptyPanel: Ref<EmptyPanel | null>
 }
 
 export function useHourChart(scope: () => ReportScope, view: 'hours' | 'realtime', spec: HourChartSpec): HourChart {
   const { t } = useI18n()
   const chartEnv = useChartEnv()
-  const { request, data, loading, error, names, notes, coverage, loadAll } = useViewReport<{ items: ReportItem[] }>(scope, view, { extraKey: spec.extraKey })
+  const { request, data, loading, error, names, notes, coverage, loadAll, synthetic, emptyPanel } = useViewReport<{ items: ReportItem[] }>(scope, view, { extraKey: spec.extraKey })
   const series = computed(() => hourSeries(data.value?.items ?? [], spec.hourly, spec.rows(request.value), spec.lastHour?.() ?? 23))
   // target rows are panel projections, stable rows the stable audience (docs/metrics.md): said in every title
   const q = computed(() => qualifierOf(request.value.params.by_audience))
   const option = computed(() => hoursOption(series.value, view, names.value, chartEnv.value, spec.subtitle?.(), q.value))
   const table = computed(() => qualifyTable(hoursTable(series.value, spec.hourly, names.value, t), t, q.value))
   const exportMeta = computed(() => exportMetaOf(scope(), request.value))
-  return { request, data, loading, error, option, table, notes, coverage, loadAll, exportMeta }
+  return { request, data, loading, error, option, table, notes, coverage, loadAll, exportMeta, synthetic, emptyPanel }
 }

@@ -9,6 +9,7 @@ import { numberLocale } from '../../../i18n/numbers'
 import { completing, send, type Caller, type ReportContext } from '../../../reports/load'
 import { worstCoverage, type Coverage } from '../../../reports/paging'
 import { makeNames, type Names, type NameSources } from '../../../reports/names'
+import { emptyPanelOf, panelsSeen, syntheticPanels, type AnswerPanel, type EmptyPanel } from '../../../reports/panel-state'
 import type { ExportMeta } from '../../../reports/export'
 import { buildView, toWire, type BuiltRequest, type Note, type RequestEnv } from '../../../reports/params'
 import type { Pickers, ViewKey } from '../../../reports/pickers'
@@ -33,15 +34,20 @@ export interface ReportScope {
   call: Caller
 }
 
-/** Loads when `key` changes (null: nothing to load); only the latest load's answer is kept. */
-function useReport<T>(key: () => string | null, load: () => Promise<T>): { data: Ref<T | null>; loading: Ref<boolean>; error: Ref<string | null> } {
+/**
+ * Loads when `key` changes (null: nothing to load); only the latest load's answer is kept. A
+ * refusal for an empty panel is kept apart from other errors: the card says it in its own words.
+ */
+function useReport<T>(key: () => string | null, load: () => Promise<T>): { data: Ref<T | null>; loading: Ref<boolean>; error: Ref<string | null>; emptyPanel: Ref<EmptyPanel | null> } {
   const data = shallowRef<T | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
+  const emptyPanel = shallowRef<EmptyPanel | null>(null)
   let seq = 0
   watch(key, async (k) => {
     const mine = ++seq
     error.value = null
+    emptyPanel.value = null
     if (k === null) {
       data.value = null
       loading.value = false
@@ -54,13 +60,14 @@ function useReport<T>(key: () => string | null, load: () => Promise<T>): { data:
     } catch (e) {
       if (mine === seq) {
         data.value = null
-        error.value = (e as Error).message
+        emptyPanel.value = emptyPanelOf(e)
+        error.value = emptyPanel.value ? null : (e as Error).message
       }
     } finally {
       if (mine === seq) loading.value = false
     }
   }, { immediate: true })
-  return { data, loading, error }
+  return { data, loading, error, emptyPanel }
 }
 
 /** The key of a set of requests (with the reload counter). */
@@ -95,6 +102,10 @@ export interface ViewReport<T> {
   coverage: ComputedRef<Coverage | null>
   /** Loads again with every spot (publisher, row) of the answers. */
   loadAll: () => void
+  /** The panels whose synthetic population the view's panel figures come from (ids), or none. */
+  synthetic: ComputedRef<string[]>
+  /** The panel the engine refused to report on for having no persons, or null. */
+  emptyPanel: Ref<EmptyPanel | null>
 }
 
 /**
@@ -108,19 +119,21 @@ export function useViewReport<T>(scope: () => ReportScope, view: ViewKey, spec: 
   const problem = computed(() => requests.value.find((r) => r.problem)?.problem ?? null)
   const load = spec.load ?? ((rs: BuiltRequest[], call: Caller) => send(call, rs[0]!) as Promise<T>)
   const all = ref(false)
-  const { data: loaded, loading, error } = useReport(
+  const { data: loaded, loading, error, emptyPanel } = useReport(
     () => (spec.idle?.() || problem.value !== null ? null : requestKey(requests.value, scope().reload, `${spec.extraKey?.() ?? ''}|${all.value}`)),
     async () => {
       const seen: (Coverage | null)[] = []
-      const call = completing(scope().call, { all: all.value, spots: scope().ctx.spots, seen: (c) => seen.push(c) })
-      return { result: await load(requests.value, call), coverage: worstCoverage(seen) }
+      const panels: (AnswerPanel | null)[] = []
+      const call = completing(panelsSeen(scope().call, (p) => panels.push(p)), { all: all.value, spots: scope().ctx.spots, seen: (c) => seen.push(c) })
+      return { result: await load(requests.value, call), coverage: worstCoverage(seen), synthetic: syntheticPanels(panels) }
     },
   )
   const data = computed(() => loaded.value?.result ?? null)
   const coverage = computed(() => loaded.value?.coverage ?? null)
+  const synthetic = computed(() => loaded.value?.synthetic ?? [])
   const names = computed(() => makeNames({ ...scope().sources, ...spec.sources?.() }))
   const notes = computed(() => [...new Set(requests.value.flatMap((r) => r.notes.map(noteText)))])
-  return { request, requests, data, loading, error, names, problem, notes, coverage, loadAll: () => (all.value = true) }
+  return { request, requests, data, loading, error, names, problem, notes, coverage, loadAll: () => (all.value = true), synthetic, emptyPanel }
 }
 
 /** Translation and number locale for the chart builders, following the interface language. */
