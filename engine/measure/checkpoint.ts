@@ -16,8 +16,11 @@ import { RequestIds } from './request-ids'
 import { nextTurn } from '../runtime'
 
 const MAGIC = 0x4b434d41
-/** 2: the media request ids counted (request-ids.ts) follow the identities; 3: each identity's earlier frequency window. */
-const VERSION = 3
+/**
+ * 4: the identities' devices (roots), kind bits, the recent times of the sliding frequency rule and
+ * the campaigns of uncounted hits; partitions say whether a relabel is pending.
+ */
+const VERSION = 4
 
 type Typed = Uint8Array | Uint16Array | Uint32Array | Float64Array
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
@@ -29,7 +32,7 @@ interface Header {
   extent: LogExtent
   /** Element type and count of each array, in file order. */
   arrays: [TypeName, number][]
-  partitions: { kind: 'campaign' | 'minisite'; id: number; sorted: number }[]
+  partitions: { kind: 'campaign' | 'minisite'; id: number; sorted: number; relabel?: boolean }[]
 }
 
 export interface MeasureState {
@@ -40,7 +43,7 @@ export interface MeasureState {
   requests: RequestIds
 }
 
-const IDENTITY_KEYS = ['platform', 'firstSeen', 'window', 'impressions', 'clicks', 'earlierWindow', 'earlierImpressions', 'earlierClicks', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier'] as const
+const IDENTITY_KEYS = ['platform', 'kind', 'firstSeen', 'impLast', 'clkLast', 'roots', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier', 'recent', 'uncounted'] as const
 const PARTITION_KEYS = ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keyword', 'identity', 'campaign', 'event'] as const
 
 const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
@@ -66,7 +69,7 @@ export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
   for (const [kind, map] of [['campaign', s.columns.campaigns], ['minisite', s.columns.minisites]] as const) {
     for (const [id, p] of map) {
       const a: PartitionArrays = p.arrays()
-      partitions.push({ kind, id, sorted: a.sorted })
+      partitions.push({ kind, id, sorted: a.sorted, ...(a.relabel ? { relabel: true } : {}) })
       for (const k of PARTITION_KEYS) arrays.push(a[k])
     }
   }
@@ -181,14 +184,18 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
   await nextTurn()
   const columns = new Columns()
-  for (const [p, a] of partitions) columns.put(p.kind, p.id, Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays))
+  for (const [p, a] of partitions) {
+    const part = Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays)
+    if (p.relabel) part.markRelabel(identities)
+    columns.put(p.kind, p.id, part)
+  }
   await nextTurn()
   return { timeZone: header.timeZone, extent: header.extent, identities, columns, requests: RequestIds.from(requestKeys, requestTs) }
 }
 
 const IDENTITY_TYPES: Record<(typeof IDENTITY_KEYS)[number], TypeName> = {
-  platform: 'u8', firstSeen: 'f64', window: 'f64', impressions: 'u16', clicks: 'u16', earlierWindow: 'u32', earlierImpressions: 'u16', earlierClicks: 'u16',
-  impCampaign: 'u32', impSpot: 'u32', impTs: 'f64', clkCampaign: 'u32', clkSpot: 'u32', clkTs: 'f64', earlier: 'f64',
+  platform: 'u8', kind: 'u8', firstSeen: 'f64', impLast: 'f64', clkLast: 'f64', roots: 'u32',
+  impCampaign: 'u32', impSpot: 'u32', impTs: 'f64', clkCampaign: 'u32', clkSpot: 'u32', clkTs: 'f64', earlier: 'f64', recent: 'f64', uncounted: 'f64',
 }
 const PARTITION_TYPES: Record<(typeof PARTITION_KEYS)[number], TypeName> = {
   day: 'u16', hour: 'u8', kind: 'u8', flags: 'u8', region: 'u16', spot: 'u32', keyword: 'u32', identity: 'u32', campaign: 'u32', event: 'u32',

@@ -16,9 +16,16 @@ export const MAX_EVENTS = 67_108_864
 /** Re-sort once the unsorted tail is longer than this, or an eighth of the partition. */
 const TAIL_MIN = 65_536
 
+/** The device (root id) of an identity id (Identities.rootOf). */
+export interface RootMap {
+  rootOf(id: number): number
+}
+
 /** The columns of a partition trimmed to its events, and how many are in identity order (checkpoint.ts). */
 export interface PartitionArrays {
   sorted: number
+  /** Whether its identities are to be rewritten to their devices' roots (markRelabel). */
+  relabel?: boolean
   day: Uint16Array<ArrayBuffer>
   hour: Uint8Array<ArrayBuffer>
   kind: Uint8Array<ArrayBuffer>
@@ -51,6 +58,8 @@ export class Partition {
   generation = 0
   /** Increases with every event added (report caches key on it). */
   version = 0
+  /** Set when devices with events here merged: identities are rewritten to their roots before the next pass. */
+  private relabelBy: RootMap | null = null
 
   constructor(readonly minisite = false) {
     this.campaign = new Uint32Array(minisite ? 256 : 0)
@@ -76,6 +85,32 @@ export class Partition {
     this.version++
   }
 
+  /**
+   * Devices with events in this partition merged (docs/measurement.md, "Devices"): before the next
+   * report pass, every event's identity is rewritten to its device's root and the partition sorted
+   * again, so that a device is one identity run. `generation` changes now, so that kept results
+   * (census-cache.ts, persons.ts) are counted afresh.
+   */
+  markRelabel(roots: RootMap): void {
+    this.relabelBy = roots
+    this.generation++
+  }
+
+  /** Whether a relabel is pending (markRelabel). */
+  get relabelPending(): boolean {
+    return this.relabelBy !== null
+  }
+
+  /** Rewrites every identity to its root and sorts, when markRelabel asked for it. */
+  private applyLabels(identities: number): void {
+    const roots = this.relabelBy
+    if (!roots) return
+    this.relabelBy = null
+    const ident = this.identity
+    for (let i = 0; i < this.n; i++) ident[i] = roots.rootOf(ident[i]!)
+    this.compact(identities)
+  }
+
   /** How many events, from the first, are in identity order. */
   get sortedCount(): number {
     return this.sorted
@@ -85,7 +120,7 @@ export class Partition {
   arrays(): PartitionArrays {
     const n = this.n
     return {
-      sorted: this.sorted, day: this.day.subarray(0, n), hour: this.hour.subarray(0, n), kind: this.kind.subarray(0, n), flags: this.flags.subarray(0, n),
+      sorted: this.sorted, relabel: this.relabelBy !== null, day: this.day.subarray(0, n), hour: this.hour.subarray(0, n), kind: this.kind.subarray(0, n), flags: this.flags.subarray(0, n),
       region: this.region.subarray(0, n), spot: this.spot.subarray(0, n), keyword: this.keyword.subarray(0, n), identity: this.identity.subarray(0, n),
       campaign: this.campaign.subarray(0, this.minisite ? n : 0), event: this.event.subarray(0, this.minisite ? n : 0),
     }
@@ -173,6 +208,7 @@ export class Partition {
    * after a start is a plain pass.
    */
   settle(identities: number, all = false): void {
+    this.applyLabels(identities)
     if (all ? this.n > this.sorted : this.longTail()) this.compact(identities)
   }
 
@@ -225,7 +261,8 @@ export class Partition {
   /**
    * The indices, ascending, of every event of each of `identities` (one pass over the tail; the
    * sorted prefix's runs by binary search). For a few identities among many events, where a
-   * report pass over all of them would cost far more.
+   * report pass over all of them would cost far more. Not after markRelabel before a pass: its
+   * callers keep results by `generation`, which markRelabel changed.
    */
   eventsOf(identities: ReadonlySet<number>): Map<number, number[]> {
     const out = new Map<number, number[]>()
@@ -298,6 +335,14 @@ export class Columns {
     }
     this.events++
     return p
+  }
+
+  /** Marks a partition for relabel (Partition.markRelabel), made empty when it has no events yet (they may be on their way). */
+  markRelabel(kind: 'campaign' | 'minisite', id: number, roots: RootMap): void {
+    const map = kind === 'campaign' ? this.campaigns : this.minisites
+    let p = map.get(id)
+    if (!p) map.set(id, (p = new Partition(kind === 'minisite')))
+    p.markRelabel(roots)
   }
 
   /** Takes a partition read from a checkpoint. */

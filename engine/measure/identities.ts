@@ -1,28 +1,49 @@
 /**
  * The identity dictionary: identity text <-> number, with the platform and the time each was first
- * seen (for the stable audience). Numbers are dense from 1, so reports can index arrays by them.
- * Also the per-identity counters of the abnormal-frequency rule (metrics.md).
+ * seen (for the stable audience), the devices (ids that arrived together on one hit, linked into
+ * one device: docs/attribution.md, "Devices"), the per-device state of the frequency rule
+ * (docs/attribution.md §5) and the latest touches minisite events are credited to (metrics.md).
+ * Numbers are dense from 1, so reports can index arrays by them. A device's state lives in the
+ * record of its root, the oldest of its ids; events are recorded under the root of the time.
  */
 import { ensure } from './grow'
 import { TextIndex } from './text-index'
 import { nextTurn } from '../runtime'
 import type { IdentityRecord } from './record'
+import { RecentTimes, judge, mergeTimes, newest } from './recent-times'
 
-/** The abnormal-frequency rule: more than this many impressions / clicks in one window. */
+/** The frequency rule: more than this many impressions / clicks within this long (sliding, per device). */
 export const FREQUENCY_WINDOW_MS = 10 * 60_000
 export const MAX_IMPRESSIONS_PER_WINDOW = 30
 export const MAX_CLICKS_PER_WINDOW = 5
+/** The most ids one device holds: a link that would make it hold more is not made. */
+export const MAX_DEVICE_IDS = 16
+
+/** Bits of an identity's kind byte. */
+export const ID_KIND = {
+  /** An address+agent identity (`ipua:`), or a device one is linked to: exempt from the frequency rule. */
+  address: 1,
+  /** A first-party cookie (`amid:`): never linked with device ids. */
+  cookie: 2,
+  /** Member of a device of several ids (its root is in `roots`). */
+  grouped: 4,
+  /** Has had an event recorded under it (a merge of it relabels the partitions it has events in). */
+  events: 8,
+} as const
+
+/** The kind bits a text has of itself. */
+export function kindOfText(text: string): number {
+  return text.startsWith('ipua:') ? ID_KIND.address : text.startsWith('amid:') ? ID_KIND.cookie : 0
+}
 
 /** The typed arrays of an Identities, trimmed to its size (checkpoint.ts). */
 export interface IdentityArrays {
   platform: Uint8Array<ArrayBuffer>
+  kind: Uint8Array<ArrayBuffer>
   firstSeen: Float64Array<ArrayBuffer>
-  window: Float64Array<ArrayBuffer>
-  impressions: Uint16Array<ArrayBuffer>
-  clicks: Uint16Array<ArrayBuffer>
-  earlierWindow: Uint32Array<ArrayBuffer>
-  earlierImpressions: Uint16Array<ArrayBuffer>
-  earlierClicks: Uint16Array<ArrayBuffer>
+  impLast: Float64Array<ArrayBuffer>
+  clkLast: Float64Array<ArrayBuffer>
+  roots: Uint32Array<ArrayBuffer>
   impCampaign: Uint32Array<ArrayBuffer>
   impSpot: Uint32Array<ArrayBuffer>
   impTs: Float64Array<ArrayBuffer>
@@ -31,25 +52,35 @@ export interface IdentityArrays {
   clkTs: Float64Array<ArrayBuffer>
   /** The `earlier` touches, six numbers each: id, campaign, clkSpot, clkTs, impSpot, impTs. */
   earlier: Float64Array<ArrayBuffer>
+  /** The recent times of the frequency rule (RecentTimes.toArray). */
+  recent: Float64Array<ArrayBuffer>
+  /** Campaigns of uncounted hits: id, count, the campaigns, per identity. */
+  uncounted: Float64Array<ArrayBuffer>
+}
+
+/** A device merge: `gone` (the younger root) joined `keep`; `campaigns` where gone had events, null when it had none. */
+export interface Merge {
+  keep: number
+  gone: number
+  campaigns: number[] | null
 }
 
 /**
  * The per-identity record: 64 bytes an identity in one buffer, read through views of three element
- * types. A hit reads and writes its identity's first sighting, frequency window and latest touch
- * of its kind: held in separate arrays (eleven of them, 53 bytes an identity), those were six
- * cache misses a hit over a million identities; in one record they are one or two. Bytes 56-63
- * hold the earlier frequency window (its number, u32, and its two counts).
- * Offsets are in elements of each view.
+ * types. A hit reads and writes its device's first sighting, latest frequency times and latest
+ * touch of its kind: in one record they are one or two cache misses. Offsets are in elements of
+ * each view.
  */
-const F64 = { firstSeen: 0, window: 1, impTs: 2, clkTs: 3 } as const
-const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11, earlierWindow: 14 } as const
-const U16 = { impressions: 24, clicks: 25, earlierImpressions: 30, earlierClicks: 31 } as const
-const U8 = { platform: 52 } as const
+const F64 = { firstSeen: 0, impLast: 1, impTs: 2, clkTs: 3, clkLast: 7 } as const
+const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11, recent: 12 } as const
+const U8 = { platform: 52, kind: 53 } as const
 /** Record size: in float64s, and in the units of the other views. */
 const REC = 8
 
 /** Texts indexed a turn by indexInTurns() (about 20 ms). */
 const INDEX_A_TURN = 100_000
+
+type Earlier = Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>
 
 export class Identities {
   texts: string[] = ['']
@@ -58,8 +89,18 @@ export class Identities {
   /** The records (REC float64s an identity), and views of the same memory. */
   private f64 = new Float64Array(1024 * REC)
   private u32 = new Uint32Array(this.f64.buffer)
-  private u16 = new Uint16Array(this.f64.buffer)
   private u8 = new Uint8Array(this.f64.buffer)
+  /** The root (device) of each id: itself unless grouped. */
+  private roots = new Uint32Array(1024)
+  /** The ids of each device of several, by root, ascending. */
+  private members = new Map<number, number[]>()
+  /** Recent times of identities with several hits of a kind within 10 minutes. */
+  private recent = new RecentTimes()
+  /** Campaigns with uncounted impressions or clicks (no touch) of linkable identities. */
+  private uncounted = new Map<number, number[]>()
+  private earlier: Earlier = new Map()
+  /** Merges of two devices that both had events (Measurement.personOf rebuilds its maps on a change). */
+  merges = 0
 
   /** Number of identities + 1 (ids run from 1). */
   get size(): number {
@@ -107,9 +148,34 @@ export class Identities {
     return this.u8[id * REC * 8 + U8.platform]!
   }
 
+  /** The kind bits of an id (ID_KIND). */
+  kindOf(id: number): number {
+    return this.u8[id * REC * 8 + U8.kind]!
+  }
+
   /** When the identity was first seen (ms). */
   firstSeenOf(id: number): number {
     return this.f64[id * REC + F64.firstSeen]!
+  }
+
+  /** The device (root id) an id belongs to. */
+  rootOf(id: number): number {
+    return (this.u8[id * REC * 8 + U8.kind]! & ID_KIND.grouped) === 0 ? id : this.roots[id]!
+  }
+
+  /** The ids of the device of `root` (itself alone when it holds one). */
+  membersOf(root: number): readonly number[] {
+    return this.members.get(root) ?? [root]
+  }
+
+  /** Whether any id belongs to a device of several (reports then read roots). */
+  get linked(): boolean {
+    return this.members.size > 0
+  }
+
+  /** Marks that an event is recorded under `id` (a root). */
+  noteEvent(id: number): void {
+    this.u8[id * REC * 8 + U8.kind]! |= ID_KIND.events
   }
 
   /** Adds a new identity and returns its record (to be written before its first event). */
@@ -126,11 +192,14 @@ export class Identities {
     this.ids.set(r.text, r.id)
     this.room(this.texts.length)
     this.u8[r.id * REC * 8 + U8.platform] = r.platform
+    this.u8[r.id * REC * 8 + U8.kind] = kindOfText(r.text)
     this.f64[r.id * REC + F64.firstSeen] = r.firstSeen
+    this.roots[r.id] = r.id
   }
 
   /** Records for `n` identities. */
   private room(n: number): void {
+    if (n > this.roots.length) this.roots = ensure(this.roots, n)
     if (n * REC <= this.f64.length) return
     this.setRecords(ensure(this.f64, n * REC))
   }
@@ -138,8 +207,125 @@ export class Identities {
   private setRecords(f64: Float64Array<ArrayBuffer>): void {
     this.f64 = f64
     this.u32 = new Uint32Array(f64.buffer)
-    this.u16 = new Uint16Array(f64.buffer)
     this.u8 = new Uint8Array(f64.buffer)
+  }
+
+  /**
+   * Whether ids `a` and `b` may be linked by a hit (docs/attribution.md, "Devices"): device ids
+   * with device ids; a cookie never; an address identity only with its legacy text (`legacy`).
+   */
+  linkable(a: number, b: number, legacy: boolean): boolean {
+    const ka = this.kindOf(a) & (ID_KIND.address | ID_KIND.cookie)
+    const kb = this.kindOf(b) & (ID_KIND.address | ID_KIND.cookie)
+    return legacy ? ka === ID_KIND.address && kb === ID_KIND.cookie : ka === 0 && kb === 0
+  }
+
+  /**
+   * Links the devices of ids `a` and `b` into one: the older root (smaller id) survives and takes
+   * the other's state (first sighting, frequency times, touches, platform). Null when they are one
+   * device already or the device would hold more than MAX_DEVICE_IDS ids (the link is not made).
+   */
+  link(a: number, b: number): Merge | null {
+    const ra = this.rootOf(a)
+    const rb = this.rootOf(b)
+    if (ra === rb) return null
+    const ma = this.membersOf(ra)
+    const mb = this.membersOf(rb)
+    if (ma.length + mb.length > MAX_DEVICE_IDS) return null
+    const [keep, gone] = ra < rb ? [ra, rb] : [rb, ra]
+    const had = (this.kindOf(gone) & ID_KIND.events) !== 0
+    const campaigns = had ? this.campaignsOf(gone) : null
+    if (had) this.merges++
+    const all = [...ma, ...mb].sort((x, y) => x - y)
+    for (const id of all) {
+      this.roots[id] = keep
+      this.u8[id * REC * 8 + U8.kind]! |= ID_KIND.grouped
+    }
+    this.members.delete(gone)
+    this.members.set(keep, all)
+    this.mergeState(keep, gone)
+    return { keep, gone, campaigns }
+  }
+
+  /** The campaigns `id` has touches or uncounted hits in. */
+  private campaignsOf(id: number): number[] {
+    const out = new Set<number>(this.uncounted.get(id))
+    for (const c of [this.u32[id * REC * 2 + U32.impCampaign]!, this.u32[id * REC * 2 + U32.clkCampaign]!]) if (c !== 0) out.add(c)
+    for (const c of this.earlier.get(id)?.keys() ?? []) out.add(c)
+    return [...out]
+  }
+
+  /** Moves the state of root `gone` into root `keep` (link). */
+  private mergeState(keep: number, gone: number): void {
+    const [k8, g8] = [keep * REC * 8, gone * REC * 8]
+    const f = this.f64
+    f[keep * REC + F64.firstSeen] = Math.min(f[keep * REC + F64.firstSeen]!, f[gone * REC + F64.firstSeen]!)
+    this.u8[k8 + U8.platform] = Math.max(this.u8[k8 + U8.platform]!, this.u8[g8 + U8.platform]!)
+    this.u8[k8 + U8.kind]! |= this.u8[g8 + U8.kind]! & (ID_KIND.address | ID_KIND.events)
+    // frequency: both devices' recent times as one list per kind
+    const imp = mergeTimes(this.timesOf(keep, false), this.timesOf(gone, false), FREQUENCY_WINDOW_MS, MAX_IMPRESSIONS_PER_WINDOW)
+    const clk = mergeTimes(this.timesOf(keep, true), this.timesOf(gone, true), FREQUENCY_WINDOW_MS, MAX_CLICKS_PER_WINDOW)
+    for (const id of [keep, gone]) {
+      const slot = this.u32[id * REC * 2 + U32.recent]!
+      if (slot !== 0) this.recent.close(slot)
+      this.u32[id * REC * 2 + U32.recent] = 0
+    }
+    f[gone * REC + F64.impLast] = 0
+    f[gone * REC + F64.clkLast] = 0
+    this.setTimes(keep, imp, clk)
+    // touches: the latest of each campaign wins
+    for (const click of [false, true]) {
+      const c = gone * REC * 2 + (click ? U32.clkCampaign : U32.impCampaign)
+      if (this.u32[c] !== 0) this.mergeTouch(keep, click, this.u32[c]!, this.u32[c + 1]!, f[gone * REC + (click ? F64.clkTs : F64.impTs)]!)
+      this.u32[c] = 0
+      this.u32[c + 1] = 0
+      f[gone * REC + (click ? F64.clkTs : F64.impTs)] = 0
+    }
+    for (const [campaign, e] of this.earlier.get(gone) ?? []) {
+      if (e.clkTs > -Infinity) this.mergeTouch(keep, true, campaign, e.clkSpot, e.clkTs)
+      if (e.impTs > -Infinity) this.mergeTouch(keep, false, campaign, e.impSpot, e.impTs)
+    }
+    this.earlier.delete(gone)
+    const u = this.uncounted.get(gone)
+    if (u) for (const c of u) this.noteUncounted(keep, c)
+    this.uncounted.delete(gone)
+  }
+
+  /** A device's recent times of a kind, ascending (from its slot, or the one kept in its record). */
+  private timesOf(id: number, click: boolean): number[] {
+    const slot = this.u32[id * REC * 2 + U32.recent]!
+    const s = slot === 0 ? null : this.recent.slots[slot]
+    if (s) return click ? s.clk : s.imp
+    const last = this.f64[id * REC + (click ? F64.clkLast : F64.impLast)]!
+    return last === 0 ? [] : [last]
+  }
+
+  /** Keeps a device's recent times: in its record when at most one of each kind, else in a slot. */
+  private setTimes(id: number, imp: number[], clk: number[]): void {
+    this.f64[id * REC + F64.impLast] = imp.length > 0 ? newest(imp) : 0
+    this.f64[id * REC + F64.clkLast] = clk.length > 0 ? newest(clk) : 0
+    this.u32[id * REC * 2 + U32.recent] = imp.length > 1 || clk.length > 1 ? this.recent.open(id, imp, clk) : 0
+  }
+
+  /** A touch of another device (a merge): the latest of each campaign wins, whatever the order. */
+  private mergeTouch(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
+    const c = id * REC * 2 + (click ? U32.clkCampaign : U32.impCampaign)
+    const at = id * REC + (click ? F64.clkTs : F64.impTs)
+    const was = this.u32[c]!
+    if (was !== 0 && was !== campaign && ts <= this.f64[at]!) return this.keepEarlier(id, click, campaign, spot, ts)
+    if (was === campaign && ts <= this.f64[at]!) return
+    if (was !== 0 && was !== campaign) this.keepEarlier(id, click, was, this.u32[c + 1]!, this.f64[at]!)
+    this.u32[c] = campaign
+    this.u32[c + 1] = spot
+    this.f64[at] = ts
+  }
+
+  /** Remembers a campaign a linkable identity has an uncounted impression or click in (its partition is relabelled on a merge). */
+  noteUncounted(id: number, campaign: number): void {
+    if ((this.kindOf(id) & (ID_KIND.address | ID_KIND.cookie)) !== 0) return
+    const list = this.uncounted.get(id)
+    if (!list) this.uncounted.set(id, [campaign])
+    else if (!list.includes(campaign)) list.push(campaign)
   }
 
   /** Everything but the texts, as arrays (a checkpoint): copies, since hits change them in place. */
@@ -147,22 +333,23 @@ export class Identities {
     const n = this.size
     const earlier: number[] = []
     for (const [id, m] of this.earlier) for (const [campaign, e] of m) earlier.push(id, campaign, e.clkSpot, e.clkTs, e.impSpot, e.impTs)
+    const uncounted: number[] = []
+    for (const [id, list] of [...this.uncounted].sort((a, b) => a[0] - b[0])) uncounted.push(id, list.length, ...list)
     const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(out: T, view: T, at: number, stride: number): T => {
       for (let id = 0; id < n; id++) out[id] = view[id * stride + at]!
       return out
     }
-    const [f, u32, u16, u8] = [REC, REC * 2, REC * 4, REC * 8]
+    const [f, u32, u8] = [REC, REC * 2, REC * 8]
     return {
-      platform: field(new Uint8Array(n), this.u8, U8.platform, u8), firstSeen: field(new Float64Array(n), this.f64, F64.firstSeen, f),
-      window: field(new Float64Array(n), this.f64, F64.window, f),
-      impressions: field(new Uint16Array(n), this.u16, U16.impressions, u16), clicks: field(new Uint16Array(n), this.u16, U16.clicks, u16),
-      earlierWindow: field(new Uint32Array(n), this.u32, U32.earlierWindow, u32),
-      earlierImpressions: field(new Uint16Array(n), this.u16, U16.earlierImpressions, u16), earlierClicks: field(new Uint16Array(n), this.u16, U16.earlierClicks, u16),
+      platform: field(new Uint8Array(n), this.u8, U8.platform, u8), kind: field(new Uint8Array(n), this.u8, U8.kind, u8),
+      firstSeen: field(new Float64Array(n), this.f64, F64.firstSeen, f),
+      impLast: field(new Float64Array(n), this.f64, F64.impLast, f), clkLast: field(new Float64Array(n), this.f64, F64.clkLast, f),
+      roots: this.roots.slice(0, n),
       impCampaign: field(new Uint32Array(n), this.u32, U32.impCampaign, u32), impSpot: field(new Uint32Array(n), this.u32, U32.impSpot, u32),
       impTs: field(new Float64Array(n), this.f64, F64.impTs, f),
       clkCampaign: field(new Uint32Array(n), this.u32, U32.clkCampaign, u32), clkSpot: field(new Uint32Array(n), this.u32, U32.clkSpot, u32),
       clkTs: field(new Float64Array(n), this.f64, F64.clkTs, f),
-      earlier: Float64Array.from(earlier),
+      earlier: Float64Array.from(earlier), recent: this.recent.toArray(), uncounted: Float64Array.from(uncounted),
     }
   }
 
@@ -170,44 +357,54 @@ export class Identities {
   static from(texts: string[], a: IdentityArrays): Identities {
     const x = new Identities()
     const n = texts.length
-    const sizes = [a.firstSeen, a.window, a.impressions, a.clicks, a.earlierWindow, a.earlierImpressions, a.earlierClicks, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
+    const sizes = [a.kind, a.firstSeen, a.impLast, a.clkLast, a.roots, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
     if (texts[0] !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
     x.byText = null
     // room for an eighth more: the first new identity after a start does not double the records
     // while the old ones are still held (a start at a million identities: 73 MB, not 65 then 195)
-    x.setRecords(new Float64Array(Math.max(n + (n >> 3), 1024) * REC))
+    const room = Math.max(n + (n >> 3), 1024)
+    x.setRecords(new Float64Array(room * REC))
+    x.roots = new Uint32Array(room)
+    x.roots.set(a.roots)
     const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, view: T, at: number, stride: number): void => {
       for (let id = 0; id < n; id++) view[id * stride + at] = from[id]!
     }
-    const [f, u32, u16, u8] = [REC, REC * 2, REC * 4, REC * 8]
+    const [f, u32, u8] = [REC, REC * 2, REC * 8]
     field(a.platform, x.u8, U8.platform, u8)
+    field(a.kind, x.u8, U8.kind, u8)
     field(a.firstSeen, x.f64, F64.firstSeen, f)
-    field(a.window, x.f64, F64.window, f)
-    field(a.impressions, x.u16, U16.impressions, u16)
-    field(a.clicks, x.u16, U16.clicks, u16)
-    field(a.earlierWindow, x.u32, U32.earlierWindow, u32)
-    field(a.earlierImpressions, x.u16, U16.earlierImpressions, u16)
-    field(a.earlierClicks, x.u16, U16.earlierClicks, u16)
+    field(a.impLast, x.f64, F64.impLast, f)
+    field(a.clkLast, x.f64, F64.clkLast, f)
     field(a.impCampaign, x.u32, U32.impCampaign, u32)
     field(a.impSpot, x.u32, U32.impSpot, u32)
     field(a.impTs, x.f64, F64.impTs, f)
     field(a.clkCampaign, x.u32, U32.clkCampaign, u32)
     field(a.clkSpot, x.u32, U32.clkSpot, u32)
     field(a.clkTs, x.f64, F64.clkTs, f)
+    for (let id = 1; id < n; id++) {
+      const root = a.roots[id]!
+      if (root === id) continue
+      let m = x.members.get(root)
+      if (!m) x.members.set(root, (m = [root]))
+      m.push(id)
+    }
     for (let i = 0; i + 6 <= a.earlier.length; i += 6) {
       const id = a.earlier[i]!
       let m = x.earlier.get(id)
       if (!m) x.earlier.set(id, (m = new Map()))
       m.set(a.earlier[i + 1]!, { clkSpot: a.earlier[i + 2]!, clkTs: a.earlier[i + 3]!, impSpot: a.earlier[i + 4]!, impTs: a.earlier[i + 5]! })
     }
+    x.recent = RecentTimes.fromArray(a.recent, (owner, slot) => (x.u32[owner * REC * 2 + U32.recent] = slot))
+    for (let i = 0; i + 2 <= a.uncounted.length; i += 2 + a.uncounted[i + 1]!) x.uncounted.set(a.uncounted[i]!, Array.from(a.uncounted.subarray(i + 2, i + 2 + a.uncounted[i + 1]!)))
     return x
   }
 
   /**
-   * Remembers an impression or click: the identity's latest of its kind in its record, and
-   * when a touch of another campaign replaces it, the replaced one per campaign in `earlier`
-   * (only identities that touch several campaigns have an entry there).
+   * Remembers an impression or click that counts (metrics.md: only those earn minisite credit):
+   * the device's latest of its kind in its record, and when a touch of another campaign replaces
+   * it, the replaced one per campaign in `earlier` (only devices that touch several campaigns
+   * have an entry there).
    */
   touched(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
     // the campaign and spot of the kind's touch, in u32 units; its time, in float64s
@@ -222,8 +419,6 @@ export class Identities {
     this.f64[at] = ts
   }
 
-  private earlier = new Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>()
-
   private keepEarlier(id: number, click: boolean, campaign: number, spot: number, ts: number): void {
     let m = this.earlier.get(id)
     if (!m) this.earlier.set(id, (m = new Map()))
@@ -234,15 +429,15 @@ export class Identities {
   }
 
   /**
-   * The campaign and spot a minisite event credits (metrics.md): the identity's latest click on a
+   * The campaign and spot a minisite event credits (metrics.md): the device's latest click on a
    * campaign `linked` allows, within `windowMs` before `ts`; else its latest such impression.
    */
   lastTouch(text: string, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
     const id = this.ids.get(text)
-    return id === undefined ? null : this.creditOf(id, ts, windowMs, linked)
+    return id === undefined ? null : this.creditOf(this.rootOf(id), ts, windowMs, linked)
   }
 
-  /** lastTouch by identity number. */
+  /** lastTouch by device (root) number. */
   creditOf(id: number, ts: number, windowMs: number, linked: (campaign: number) => boolean): { campaign: number; spot: number } | null {
     const ok = (at: number) => at <= ts && ts - at <= windowMs
     for (const click of [true, false]) {
@@ -260,41 +455,44 @@ export class Identities {
   }
 
   /**
-   * Counts a hit in its identity's 10-minute window (windows aligned to the clock, UTC) and says
-   * whether it goes beyond the limit. Hits are counted in arrival order. Two windows are held an
-   * identity, the latest and one earlier, so that hits of two windows arriving interleaved (logs
-   * of several servers merged) are each counted in their own; a hit of a third, earlier window
-   * starts the earlier slot over. (Until 2026-11-26 only the latest was held, and every switch
-   * between two windows set both counts back to zero: 40 + 40 interleaved impressions were all valid.)
+   * Judges an impression or click of device `id` at `ts` by the frequency rule (docs/attribution.md
+   * §5): beyond the limit when, counting it, the device has more than MAX_IMPRESSIONS_PER_WINDOW
+   * impressions (MAX_CLICKS_PER_WINDOW clicks) whose times lie in the FREQUENCY_WINDOW_MS up to and
+   * including `ts`, among the hits judged before it (arrival order). Address+agent devices are
+   * exempt (never beyond, nothing kept). A device alone in its 10 minutes keeps its latest time in
+   * its record; one with more, in a slot of `recent`.
    */
   overLimit(id: number, ts: number, click: boolean): boolean {
-    const w = Math.floor(ts / FREQUENCY_WINDOW_MS)
-    const n16 = id * REC * 4
-    const u16 = this.u16
-    let k: number
-    const current = this.f64[id * REC + F64.window]!
-    if (w === current) k = n16 + (click ? U16.clicks : U16.impressions)
-    else if (w > current) {
-      // a later window: the current one becomes the earlier one, its counts kept
-      this.u32[id * REC * 2 + U32.earlierWindow] = current
-      u16[n16 + U16.earlierImpressions] = u16[n16 + U16.impressions]!
-      u16[n16 + U16.earlierClicks] = u16[n16 + U16.clicks]!
-      this.f64[id * REC + F64.window] = w
-      u16[n16 + U16.impressions] = 0
-      u16[n16 + U16.clicks] = 0
-      k = n16 + (click ? U16.clicks : U16.impressions)
-    } else {
-      // an earlier window (an import's lines out of time order): counted in the earlier slot,
-      // which another earlier window takes over from zero
-      if (this.u32[id * REC * 2 + U32.earlierWindow] !== w) {
-        this.u32[id * REC * 2 + U32.earlierWindow] = w
-        u16[n16 + U16.earlierImpressions] = 0
-        u16[n16 + U16.earlierClicks] = 0
+    const k8 = id * REC * 8
+    if ((this.u8[k8 + U8.kind]! & ID_KIND.address) !== 0) return false
+    const recent = this.recent
+    recent.latest = ts
+    const r = id * REC * 2 + U32.recent
+    let slot = this.u32[r]!
+    if (slot === 0) {
+      const at = id * REC + (click ? F64.clkLast : F64.impLast)
+      const last = this.f64[at]!
+      // alone in its 10 minutes: nothing to count (the common case, no slot)
+      if (last === 0 || Math.abs(ts - last) >= FREQUENCY_WINDOW_MS) {
+        if (ts > last) this.f64[at] = ts
+        return false
       }
-      k = n16 + (click ? U16.earlierClicks : U16.earlierImpressions)
+      slot = this.u32[r] = recent.open(id, this.timesOf(id, false), this.timesOf(id, true))
     }
-    const n = u16[k]! + 1
-    u16[k] = Math.min(n, 65535)
-    return n > (click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW)
+    const s = recent.slots[slot]!
+    const max = click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW
+    const before = judge(click ? s.clk : s.imp, ts, FREQUENCY_WINDOW_MS, max)
+    if (s.imp.length <= 1 && s.clk.length <= 1) this.release(id, slot)
+    if (recent.live > recent.sweepAt) for (const at of recent.sweep(FREQUENCY_WINDOW_MS)) this.release(recent.slots[at]!.owner, at)
+    return before >= max
+  }
+
+  /** Lets a device's slot go, its newest time of each kind kept in its record. */
+  private release(id: number, slot: number): void {
+    const s = this.recent.slots[slot]!
+    if (s.imp.length > 0) this.f64[id * REC + F64.impLast] = newest(s.imp)
+    if (s.clk.length > 0) this.f64[id * REC + F64.clkLast] = newest(s.clk)
+    this.u32[id * REC * 2 + U32.recent] = 0
+    this.recent.close(slot)
   }
 }

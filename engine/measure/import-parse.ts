@@ -77,6 +77,8 @@ class ColumnWriter {
     c.credit[i] = hit.kind === KIND.minisite && hit.credit ? 1 : 0
     c.identity.push(hit.identity)
     if (hit.request) (c.request ??= [])[i] = hit.request
+    if (hit.links) (c.links ??= [])[i] = hit.links
+    if (hit.legacy !== undefined) (c.legacy ??= [])[i] = hit.legacy
   }
 
   private grow(n: number): void {
@@ -85,6 +87,7 @@ class ColumnWriter {
       n: c.n, kind: ensure(c.kind, n), ts: ensure(c.ts, n), campaign: ensure(c.campaign, n), spot: ensure(c.spot, n), keyword: ensure(c.keyword, n),
       region: ensure(c.region, n), platform: ensure(c.platform, n), sdk: ensure(c.sdk, n), ivt: ensure(c.ivt, n), minisite: ensure(c.minisite, n),
       event: ensure(c.event, n), credit: ensure(c.credit, n), identity: c.identity, ...(c.request ? { request: c.request } : {}),
+      ...(c.links ? { links: c.links } : {}), ...(c.legacy ? { legacy: c.legacy } : {}),
     }
   }
 }

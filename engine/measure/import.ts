@@ -6,7 +6,7 @@
 import { fromBase62 } from '../contract/base62'
 import { utcOfWall } from '../runtime'
 import { regionTable } from '../reports/region-cells'
-import { classify, detectPlatform, identityText, ipUaHash, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
+import { classify, detectPlatform, identityText, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
 import type { ImportLookup } from './lookup'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
 
@@ -78,21 +78,41 @@ const given = (v: unknown): boolean => v !== undefined && v !== null && v !== ''
 const lowered = (x: unknown) => (typeof x === 'string' && WORDS.has(x) ? x : text(x).trim().toLowerCase())
 const WORDS: ReadonlySet<unknown> = new Set(['impression', 'click', 'event', 'pc', 'mb', 'mm', 'mz', 'none'])
 
-function identityOf(l: ImportLine): { text: string; device: boolean } {
+/** The identity of a line: the first id of `identity`, the others linked to it; else the address and agent's. */
+interface LineIdentity {
+  text: string
+  device: boolean
+  links?: string[]
+  legacy?: string
+}
+
+/** One `namespace:value` of the identity column, normalised (its own text when normalising changes nothing). */
+function oneIdentity(named: string): { text: string; device: boolean } {
+  const cut = named.indexOf(':')
+  const prefix = named.slice(0, cut)
+  const ns = prefix.toLowerCase()
+  if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${named.slice(0, 40)}'`)
+  const raw = named.slice(cut + 1)
+  const value = ns === 'amid' ? raw.trim().toLowerCase() : normaliseDeviceId(ns, raw)
+  if (value === '') fail(`'identity' holds no usable id: '${named.slice(0, 40)}'`)
+  // the line's own text when normalising changed nothing (most lines): no new string per line
+  // (normaliseDeviceId answers `raw` itself then, so the first comparison is of references)
+  return { text: value === raw && ns === prefix ? named : identityText(ns, value), device: ns !== 'amid' }
+}
+
+function identityOf(l: ImportLine, c: ImportContext): LineIdentity {
   const named = text(l.identity).trim()
   if (named !== '') {
-    const cut = named.indexOf(':')
-    const prefix = named.slice(0, cut)
-    const ns = prefix.toLowerCase()
-    if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${named.slice(0, 40)}'`)
-    const raw = named.slice(cut + 1)
-    const value = ns === 'amid' ? raw.trim().toLowerCase() : normaliseDeviceId(ns, raw)
-    if (value === '') fail(`'identity' holds no usable id: '${named.slice(0, 40)}'`)
-    // the line's own text when normalising changed nothing (most lines): no new string per line
-    // (normaliseDeviceId answers `raw` itself then, so the first comparison is of references)
-    return { text: value === raw && ns === prefix ? named : identityText(ns, value), device: ns !== 'amid' }
+    if (!named.includes('|')) return oneIdentity(named)
+    // several device ids of one device (docs/import.md): the first is the line's identity, the others are linked to it
+    const all = named.split('|').map((x) => oneIdentity(x.trim()))
+    if (all.some((x) => !x.device)) fail(`'identity' joins device ids with '|': an amid cookie is never joined with others, got '${named.slice(0, 60)}'`)
+    return { text: all[0]!.text, device: true, links: all.slice(1).map((x) => x.text) }
   }
-  if (given(l.ip) && given(l.user_agent)) return { text: identityText('amid', ipUaHash(normaliseAddress(text(l.ip)), text(l.user_agent))), device: false }
+  if (given(l.ip) && given(l.user_agent)) {
+    const { identity, legacy } = c.attributor().addressAgent(normaliseAddress(text(l.ip)), text(l.user_agent))
+    return { text: identity, device: false, legacy }
+  }
   return fail("has no identity: give 'identity', or 'ip' and 'user_agent'")
 }
 
@@ -106,7 +126,7 @@ export interface ImportContext {
 export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   const kind = TYPES.get(lowered(l.type)) ?? fail(`'type' must be impression, click or event, got '${text(l.type)}'`)
   const ts = parseTime(l.ts, c.zoneOffsetAt)
-  const id = identityOf(l)
+  const id = identityOf(l, c)
   const ua = text(l.user_agent)
   // The address always gives the ISP (data centres); region_id, when given, gives the region.
   const byIp = given(l.ip) ? c.attributor().locator.locate(normaliseAddress(text(l.ip))) : NOWHERE
@@ -121,15 +141,22 @@ export function lineToHit(l: ImportLine, c: ImportContext): Hit {
   // A log without user agents is not a log of bots: only a given agent is judged.
   const ivt = ua !== '' ? classify(ua, located.isp, id.device || sdk !== SDK.none).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
   if (kind === KIND.minisite) {
-    return { kind, ts, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, ...eventTarget(l, c) }
+    return withIds({ kind, ts, keyword: 0, identity: id.text, platform, sdk, region: located.region, ivt, ...eventTarget(l, c) }, id)
   }
   const t = adTarget(l, c)
-  const hit: Hit = { kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }
+  const hit: Hit = withIds({ kind, ts, campaign: t.campaign, spot: t.spot, keyword: t.keyword, identity: id.text, platform, sdk, region: located.region, ivt }, id)
   // the media request id, as on the tracking endpoints: a repeat within 24 hours is left out
   if (given(l.request_id)) {
     const request = requestIdText(text(l.request_id))
     if (request !== '') hit.request = request
   }
+  return hit
+}
+
+/** A hit with the ids linked to its identity, when the line has any. */
+function withIds(hit: Hit, id: LineIdentity): Hit {
+  if (id.links) hit.links = id.links
+  if (id.legacy !== undefined) hit.legacy = id.legacy
   return hit
 }
 

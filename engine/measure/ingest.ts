@@ -7,11 +7,11 @@ import { ApiError, E } from '../contract/errors'
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog } from './event-log'
-import { Identities } from './identities'
+import { ID_KIND, Identities, MAX_DEVICE_IDS, kindOfText, type Merge } from './identities'
 import { FrameWriter, type EventRecord } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
-import { IVT, KIND, PLATFORM, flagIvt, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
+import { IVT, KIND, PLATFORM, flagIvt, flagOver, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
 import { localDayHour, nextTurn, zoneOffset } from '../runtime'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
@@ -93,6 +93,11 @@ class Batch {
     this.event[i] = event
     const key = kind === KIND.minisite ? -minisite : campaign
     this.perPartition.set(key, (this.perPartition.get(key) ?? 0) + 1)
+  }
+
+  /** The minisites the batch's hits go to. */
+  *minisites(): Generator<number> {
+    for (const key of this.perPartition.keys()) if (key < 0) yield -key
   }
 }
 
@@ -208,6 +213,11 @@ export class Ingest {
     private readonly checkpointEvery = CHECKPOINT_EVERY,
     /** The most events a campaign's or a minisite's partition takes (MAX_EVENTS; tests lower it). */
     readonly capacity = MAX_EVENTS,
+    /**
+     * Whether a spot counts data-centre hits (dangerous_source_filtration=0): such a hit earns
+     * minisite credit there when within the frequency limit (metrics.md), elsewhere none.
+     */
+    private readonly countsDataCentres: (spot: number) => boolean = () => false,
   ) {}
 
   /** Why a hit of a full partition is not counted (the tracking answer, the jobs' message). */
@@ -234,6 +244,10 @@ export class Ingest {
     let last: EventRecord | null = null
     await this.log.readAll({
       identity: (r) => this.identities.restore(r),
+      link: (a, b) => {
+        const m = this.identities.link(a, b)
+        if (m) this.merged(m)
+      },
       request: (id) => {
         // (a log written before 2026-11-26 holds the ids of bots' hits too: they take none)
         if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
@@ -246,9 +260,12 @@ export class Ingest {
           return
         }
         last = e
-        if (e.kind !== KIND.minisite && flagIvt(e.flags) !== IVT.bot) {
+        this.identities.noteEvent(e.identity)
+        const ivt = flagIvt(e.flags)
+        if (e.kind !== KIND.minisite && ivt !== IVT.bot) {
+          // (the class is the one recorded: the rule's state is brought along, its answer is in the flags)
           this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
-          this.identities.touched(e.identity, e.kind === KIND.click, e.campaign, e.spot, e.ts)
+          this.touch(e.identity, e.kind === KIND.click, ivt, flagOver(e.flags), e.campaign, e.spot, e.ts)
         }
         const { day, hour } = localDayHour(this.timeZone(), e.ts)
         this.apply(day, hour, e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event)
@@ -386,7 +403,7 @@ export class Ingest {
   }
 
   private recordHit(batch: Batch, h: Hit): number | typeof FULL | undefined {
-    return this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '')
+    return this.record(batch, h.kind, h.ts, h.campaign, h.spot, h.keyword, h.identity, h.platform, h.sdk, h.region, h.ivt, h.minisite ?? 0, h.event ?? 0, h.credit, h.request ?? '', h.links, h.legacy)
   }
 
   /**
@@ -404,7 +421,8 @@ export class Ingest {
     const batch = this.batch
     for (let i = from; i < to; i++) {
       const credit = h.credit[i] === 1 ? { linked: linked(h.minisite[i]!), k: h.campaign[i]! } : undefined
-      const r = this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '')
+      const r = this.record(batch, h.kind[i] as Kind, h.ts[i]!, h.campaign[i]!, h.spot[i]!, h.keyword[i]!, h.identity[i]!, h.platform[i] as PlatformCode, h.sdk[i] as SdkCode, h.region[i]!, h.ivt[i]!, h.minisite[i]!, h.event[i]!, credit, h.request?.[i] ?? '',
+        h.links?.[i], h.legacy?.[i])
       if (r === FULL) {
         added.full++
         const site = h.kind[i] === KIND.minisite
@@ -434,31 +452,35 @@ export class Ingest {
    * One hit (the fields of a Hit; minisite and event 0 when not a minisite event; request '' when
    * the tag carried no media request id). Undefined when recorded; a repeat of a counted media
    * request id is left out, answering when that one was counted; a hit whose campaign or minisite
-   * is full is refused (FULL) before anything is written: until 2026-11-26 it was written to the
-   * log, then refused with a 500 that stopped every later hit, and the log could not be read back.
+   * is full is refused (FULL) before anything is written. The event is recorded under the root of
+   * its identity's device, after the hit's links are made (linkHit).
    */
   private record(batch: Batch, kind: Kind, ts: number, hitCampaign: number, hitSpot: number, keyword: number, identity: string, platform: PlatformCode, sdk: SdkCode,
-    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string): number | typeof FULL | undefined {
+    region: number, hitIvt: number, minisite: number, event: number, credit: Hit['credit'], request: string,
+    links: readonly string[] | undefined, legacy: string | undefined): number | typeof FULL | undefined {
     if (this.isFull(kind, hitCampaign, minisite)) return FULL
     // (remembered now: a repeat in the same batch is left out too; nothing fails from here on.
-    // A bot's hit, counted in no report, takes no id: a link scanner fetching a tag first had
-    // the person's own impression left out as its repeat, until 2026-11-26)
+    // A bot's hit, counted in no report, takes no id: a link scanner fetching a tag first must
+    // not have the person's own impression left out as its repeat)
     const requested = hitIvt === IVT.bot ? '' : requestKeyOf(kind, hitCampaign, hitSpot, keyword, request)
     const repeatOf = requested === '' ? undefined : this.requests.claim(requested, ts)
     if (repeatOf !== undefined) return repeatOf
     const ids = this.identities
-    let id = ids.get(identity)
-    if (id === undefined) {
+    let own = ids.get(identity)
+    if (own === undefined) {
       const def = ids.add(identity, platform, ts)
       this.writer.identity(def)
-      id = def.id
+      own = def.id
     }
+    // the device: most hits carry one id and are past this in one read of its record
+    const id = links === undefined && legacy === undefined ? ids.rootOf(own) : this.linkHit(own, links, legacy, platform, ts)
+    ids.noteEvent(id)
     let ivt = hitIvt
     let over = false
     if (kind !== KIND.minisite && ivt !== IVT.bot) {
       over = ids.overLimit(id, ts, kind === KIND.click)
       if (over && ivt === IVT.valid) ivt = IVT.abnormal
-      ids.touched(id, kind === KIND.click, hitCampaign, hitSpot, ts)
+      this.touch(id, kind === KIND.click, ivt, over, hitCampaign, hitSpot, ts)
     }
     let campaign = hitCampaign
     let spot = hitSpot
@@ -475,6 +497,66 @@ export class Ingest {
     const day = Math.floor(local / DAY_MS)
     batch.push(day, Math.floor((local - day * DAY_MS) / 3_600_000), kind, flags, region, campaign, spot, keyword, id, minisite, event)
     return undefined
+  }
+
+  /**
+   * An impression's or click's touch: a minisite event is credited only to one that counts in its
+   * spot's net figures (metrics.md): valid and within the frequency limit, or a data-centre hit
+   * within it on a spot that counts data-centre hits. Any other is noted for relabels (Identities.noteUncounted).
+   */
+  private touch(id: number, click: boolean, ivt: number, over: boolean, campaign: number, spot: number, ts: number): void {
+    const counts = ivt === IVT.valid || (ivt === IVT.datacenter && !over && this.countsDataCentres(spot))
+    if (counts) this.identities.touched(id, click, campaign, spot, ts)
+    else this.identities.noteUncounted(id, campaign)
+  }
+
+  /**
+   * Links the ids that arrived with a hit's identity `own` (docs/attribution.md, "Devices"):
+   * its `links` (other device ids: a text not yet known becomes an id of the device, when the
+   * device has room) and its `legacy` text (when already known). Each link made is written to the
+   * log before the event. Returns the device's root.
+   */
+  private linkHit(own: number, links: readonly string[] | undefined, legacy: string | undefined, platform: PlatformCode, ts: number): number {
+    const ids = this.identities
+    if (legacy !== undefined) {
+      const old = ids.get(legacy)
+      if (old !== undefined && ids.linkable(own, old, true)) this.linkIds(own, old)
+    }
+    if (links !== undefined && (ids.kindOf(own) & (ID_KIND.address | ID_KIND.cookie)) === 0) {
+      for (const text of links) {
+        let other = ids.get(text)
+        if (other === undefined) {
+          // (a text that cannot join is not kept: it counts alone when it arrives as a hit's identity)
+          if (text === '' || kindOfText(text) !== 0 || ids.membersOf(ids.rootOf(own)).length >= MAX_DEVICE_IDS) continue
+          const def = ids.add(text, platform, ts)
+          this.writer.identity(def)
+          other = def.id
+        } else if (!ids.linkable(own, other, false)) continue
+        this.linkIds(own, other)
+      }
+    }
+    return ids.rootOf(own)
+  }
+
+  private linkIds(a: number, b: number): void {
+    const m = this.identities.link(a, b)
+    if (!m) return
+    this.writer.link(a, b)
+    this.merged(m)
+  }
+
+  /**
+   * After a merge of a device that had events: the partitions holding them (its campaigns, every
+   * minisite and those of the hits on their way) rewrite their identities before the next report
+   * pass (Partition.markRelabel), so that the device is counted once.
+   */
+  private merged(m: Merge): void {
+    if (!m.campaigns) return
+    const ids = this.identities
+    for (const c of m.campaigns) this.columns.markRelabel('campaign', c, ids)
+    const sites = new Set(this.columns.minisites.keys())
+    for (const b of [this.batch, this.writing]) for (const site of b?.minisites() ?? []) sites.add(site)
+    for (const site of sites) this.columns.markRelabel('minisite', site, ids)
   }
 
   /**

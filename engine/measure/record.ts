@@ -1,6 +1,6 @@
 /**
  * Binary records of the event segment files (docs/measurement.md): identity definitions,
- * 40-byte events and the media request ids of events, packed into frames
+ * 40-byte events, the media request ids of events and the links of ids into devices, packed into frames
  * `[length u32][crc32 u32][records]`.
  */
 import { crc32 } from 'node:zlib'
@@ -10,6 +10,9 @@ export const EVENT_BYTES = 40
 export const IDENTITY_KIND = 0x10
 /** The media request id of the event just before it (request-ids.ts). */
 export const REQUEST_KIND = 0x11
+/** Two ids linked into one device (docs/attribution.md, "Devices"): `[0x12, 0, 0, 0][a u32][b u32]`. */
+export const LINK_KIND = 0x12
+export const LINK_BYTES = 12
 export const FRAME_HEADER = 8
 
 export interface EventRecord {
@@ -72,6 +75,16 @@ export class FrameWriter {
     this.size += 4 + len
   }
 
+  /** A link of ids `a` and `b` into one device, applied before the records after it. */
+  link(a: number, b: number): void {
+    const buf = this.reserve(LINK_BYTES)
+    const i = this.size
+    buf.writeUInt32LE(LINK_KIND, i)
+    buf.writeUInt32LE(a, i + 4)
+    buf.writeUInt32LE(b, i + 8)
+    this.size += LINK_BYTES
+  }
+
   event(e: EventRecord): void {
     this.eventFields(e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event, e.ts)
   }
@@ -116,6 +129,8 @@ export interface RecordVisitor {
   event(e: EventRecord): void
   /** The media request id of the event visited just before (readers that do not need it leave it out). */
   request?(id: string): void
+  /** A link of two ids into one device (readers that do not need it leave it out). */
+  link?(a: number, b: number): void
 }
 
 /**
@@ -150,6 +165,9 @@ function readRecords(p: Buffer, visit: RecordVisitor): void {
       const n = p.readUInt16LE(i + 2)
       visit.request?.(p.toString('utf8', i + 4, i + 4 + n))
       i += 4 + n
+    } else if (kind === LINK_KIND) {
+      visit.link?.(p.readUInt32LE(i + 4), p.readUInt32LE(i + 8))
+      i += LINK_BYTES
     } else if (kind === KIND.impression || kind === KIND.click || kind === KIND.minisite) {
       visit.event({
         kind, flags: p.readUInt8(i + 1), region: p.readUInt16LE(i + 2), campaign: p.readUInt32LE(i + 4), spot: p.readUInt32LE(i + 8),

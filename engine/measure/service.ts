@@ -17,6 +17,14 @@ import { Attributor } from './attribute'
 import { TrackingLookup } from './lookup'
 import { Jobs } from './jobs'
 
+/** The persons of a panel's identities: of each id's device (`map`) and of its own text (`own`), for ids below `filled`; `merges` as Identities had it. */
+interface PersonMap {
+  map: Int32Array
+  own: Int32Array
+  filled: number
+  merges: number
+}
+
 export class Measurement {
   readonly ingest: Ingest
   /** Job ids go on from the last one the data directory gave (meta `last_job_id`). */
@@ -25,8 +33,8 @@ export class Measurement {
     this.db.tx(() => this.db.setMeta('last_job_id', String(id)))
     return id
   })
-  /** identity -> person of each panel, filled for identities below `filled`. */
-  private persons = new WeakMap<PanelIndex, { map: Int32Array; filled: number }>()
+  /** identity -> person of each panel, filled for identities below `filled` (personOf). */
+  private persons = new WeakMap<PanelIndex, PersonMap>()
   /** Censuses of basic and realtime reports, kept between requests. */
   private readonly censuses = new CensusCache()
   private attributorInstance: Attributor | null = null
@@ -45,7 +53,8 @@ export class Measurement {
     private readonly db: Db,
     timeZone: () => string,
   ) {
-    this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone)
+    // (a data-centre hit earns minisite credit only where its spot counts data-centre hits: metrics.md)
+    this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone, undefined, undefined, (spot) => this.lookup().spot(spot)?.filtersDataCentres === false)
   }
 
   get columns(): Columns {
@@ -136,22 +145,69 @@ export class Measurement {
   }
 
   /**
-   * identity -> person of a panel (-1: none), extended as identities are added. It is filled in
-   * place while its capacity lasts, which doubles: the panel kernel's copy of the panel persons'
-   * events (reports/persons.ts) is kept per array, so a new identity must not make a new array.
+   * identity -> person of a panel (-1: none), extended as identities are added. Every id of a
+   * device (docs/attribution.md, "Devices") maps to the person owning any of its texts (the lowest
+   * person index when several do). It is filled in place while its capacity lasts, which doubles:
+   * the panel kernel's copy of the panel persons' events (reports/persons.ts) is kept per array, so
+   * a new identity must not make a new array; a link that gives ids mapped before another person
+   * makes one.
    */
   personOf(panel: PanelIndex): Int32Array {
     const ids = this.identities
     let p = this.persons.get(panel)
+    if (p && p.merges !== ids.merges) p = this.devicePersons(panel, p.own, p.filled)
     if (!p || p.map.length < ids.size) {
-      const map = new Int32Array(Math.max(ids.size, 1024, (p?.map.length ?? 0) * 2)).fill(-1)
-      if (p) map.set(p.map.subarray(0, p.filled))
-      p = { map, filled: p?.filled ?? 1 }
+      const cap = Math.max(ids.size, 1024, (p?.map.length ?? 0) * 2)
+      const map = new Int32Array(cap).fill(-1)
+      const own = new Int32Array(cap).fill(-1)
+      if (p) (map.set(p.map.subarray(0, p.filled)), own.set(p.own.subarray(0, p.filled)))
+      p = { map, own, filled: p?.filled ?? 1, merges: ids.merges }
       this.persons.set(panel, p)
     }
-    for (let id = p.filled; id < ids.size; id++) p.map[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1
+    const start = p.filled
+    for (let id = start; id < ids.size; id++) {
+      const person = (p.own[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1)
+      const root = ids.rootOf(id)
+      if (root === id) {
+        p.map[id] = person
+        continue
+      }
+      const was = p.map[root]!
+      if (person < 0 || (was >= 0 && was <= person)) {
+        p.map[id] = was
+        continue
+      }
+      // the device's person changes: in place only when none of its ids was mapped before this call
+      if (ids.membersOf(root)[0]! < start) {
+        p.filled = id + 1
+        p = this.devicePersons(panel, p.own, id + 1)
+        continue
+      }
+      for (const m of ids.membersOf(root)) if (m <= id) p.map[m] = person
+    }
     p.filled = Math.max(p.filled, ids.size)
     return p.map
+  }
+
+  /** A new map of the persons of ids [1, filled) from their own persons (`own`), every device's ids taking its lowest. */
+  private devicePersons(panel: PanelIndex, own: Int32Array, filled: number): PersonMap {
+    const ids = this.identities
+    const map = new Int32Array(own.length).fill(-1)
+    map.set(own.subarray(0, filled))
+    if (ids.linked) {
+      for (let id = 1; id < filled; id++) {
+        const root = ids.rootOf(id)
+        const person = own[id]!
+        if (root !== id && root < filled && person >= 0 && (map[root]! < 0 || person < map[root]!)) map[root] = person
+      }
+      for (let id = 1; id < filled; id++) {
+        const root = ids.rootOf(id)
+        if (root !== id && root < filled) map[id] = map[root]!
+      }
+    }
+    const p = { map, own, filled, merges: ids.merges }
+    this.persons.set(panel, p)
+    return p
   }
 
   env(db: Db, today: string): ReportEnv {

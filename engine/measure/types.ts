@@ -82,14 +82,17 @@ export interface HitColumns {
   identity: string[]
   /** Media request ids (Hit.request) by row, when any row has one (a sparse array). */
   request?: string[]
+  /** Further ids that arrived with the row's identity (Hit.links) by row, when any row has some (a sparse array). */
+  links?: (readonly string[] | undefined)[]
+  /** Legacy texts (Hit.legacy) by row, when any row has one (a sparse array). */
+  legacy?: (string | undefined)[]
 }
 
 /**
  * Flags byte: ivt (2 bits) | stable (1) | platform (1) | sdk (2) | over (1). `over`: the hit was
  * beyond its identity's frequency limit. A valid hit so is `abnormal`; a data-centre hit keeps
  * its class (left out where the spot filters data centres) and this bit, which makes it abnormal
- * where the spot counts data-centre hits (metrics.md). Events written before 2026-11-26 never
- * have it.
+ * where the spot counts data-centre hits (metrics.md).
  */
 export function packFlags(h: { ivt: IvtClass; stable: boolean; platform: PlatformCode; sdk: SdkCode; over?: boolean }): number {
   return h.ivt | (h.stable ? 4 : 0) | (h.platform << 3) | (h.sdk << 4) | (h.over ? 64 : 0)

@@ -48,7 +48,7 @@ const newIngest = (log: EventLog, zone = ZONE) => new Ingest(log, new Columns(),
  */
 function stateOf(i: Ingest): unknown {
   const part = (p: Partition) => {
-    const { sorted: _sorted, ...columns } = p.arrays()
+    const { sorted: _sorted, relabel: _relabel, ...columns } = p.arrays()
     const order = Array.from(columns.identity.keys()).sort((x, y) => columns.identity[x]! - columns.identity[y]! || x - y)
     return { n: p.n, ...Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, v.length === 0 ? [] : order.map((x) => v[x]!)])) }
   }
@@ -88,7 +88,7 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
     const one = ingest.columns.campaign(1)!
     const a = one.arrays()
     const order = Array.from(a.identity.keys()).sort((x, y) => a.identity[x]! - a.identity[y]! || x - y)
-    const sorted = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === 'number' || v.length === 0 ? v : v.map((_: number, i: number) => v[order[i]!]!)]))
+    const sorted = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v !== 'object' || v.length === 0 ? v : v.map((_: number, i: number) => v[order[i]!]!)]))
     ingest.columns.campaigns.set(1, Partition.from(false, { ...(sorted as unknown as PartitionArrays), sorted: one.n }))
     const parts = encodeCheckpoint({ timeZone: ZONE, extent: { segments: [{ id: 1, bytes: 9, tailAt: 0, tailCrc: 7 }] }, identities: ingest.identities, columns: ingest.columns, requests: ingest.requests })
     const back = (await decodeCheckpoint(bytesReader(Buffer.concat(parts))))!

@@ -1,9 +1,9 @@
-// docs/measurement.md "Attribution rules" (abnormal frequency) and metrics.md "Minisite metrics" (credit)
+// docs/attribution.md §5 (the frequency rule) and "Devices", metrics.md "Minisite metrics" (credit)
 import { describe, expect, it } from 'vitest'
 import { FREQUENCY_WINDOW_MS, Identities, MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../../../engine/measure/identities'
 import { countTurns } from '../../helpers/turns'
 
-/** 2025-01-10 12:00:00Z: a window boundary (windows are aligned to the clock). */
+/** 2025-01-10 12:00:00Z: a boundary of clock-aligned 10 minutes (the rule's windows slide across them). */
 const W = Date.parse('2025-01-10T12:00:00Z')
 const MIN = 60_000
 const DAY = 86_400_000
@@ -65,7 +65,7 @@ describe('Identities: the dictionary', () => {
     expect(ids.get('amid:b')).toBeUndefined()
   })
 
-  it('does keep platform, first sighting, counters and touches when growing past 1,024 identities', () => {
+  it('does keep platform, first sighting, frequency times and touches when growing past 1,024 identities', () => {
     const ids = new Identities()
     for (let i = 1; i <= 5_000; i++) ids.add(`amid:${i}`, i % 2, i * 10)
     expect(ids.size).toBe(5_001)
@@ -78,7 +78,7 @@ describe('Identities: the dictionary', () => {
     expect(overCount(ids, 4_999, 6, W, true).at(-1)).toBe(true)
   })
 
-  it('does keep the counters and touches of early identities when the arrays grow', () => {
+  it('does keep the frequency times and touches of early identities when the arrays grow', () => {
     const ids = new Identities()
     ids.add('amid:first', 0, 0)
     ids.touched(1, false, 3, 30, W)
@@ -94,31 +94,30 @@ describe('Identities: the dictionary', () => {
     for (let i = 1; i <= 1_500; i++) ids.add(`amid:n${i}`, i % 2, W - i * MIN)
     const fields = (x: Identities, id: number) => {
       const a = x.arrays()
-      return [x.platformOf(id), x.firstSeenOf(id), a.window[id], a.impressions[id], a.clicks[id], a.earlierWindow[id], a.earlierImpressions[id], a.earlierClicks[id],
-        a.impCampaign[id], a.impSpot[id], a.impTs[id], a.clkCampaign[id], a.clkSpot[id], a.clkTs[id]]
+      return [x.platformOf(id), x.firstSeenOf(id), a.impLast[id], a.clkLast[id], a.impCampaign[id], a.impSpot[id], a.impTs[id], a.clkCampaign[id], a.clkSpot[id], a.clkTs[id]]
     }
-    const earlier = W - FREQUENCY_WINDOW_MS
     for (let id = 1; id <= 1_500; id += 1) {
       ids.touched(id, false, 100 + id, 200 + id, W + id)
       ids.touched(id, true, 300 + id, 400 + id, W + 2 * id)
-      overCount(ids, id, id % 7, W, false)
-      overCount(ids, id, id % 5, W, true)
-      overCount(ids, id, id % 3, earlier, false)
-      overCount(ids, id, id % 4, earlier, true)
+      // one impression and one click each, 20 minutes apart: kept in the record, no slot
+      ids.overLimit(id, W + 3 * id, false)
+      ids.overLimit(id, W + 20 * MIN + id, true)
     }
-    const expected = (id: number) => [id % 2, W - id * MIN, W / FREQUENCY_WINDOW_MS, id % 7, id % 5, id % 3 || id % 4 ? earlier / FREQUENCY_WINDOW_MS : 0, id % 3, id % 4,
-      100 + id, 200 + id, W + id, 300 + id, 400 + id, W + 2 * id]
+    const expected = (id: number) => [id % 2, W - id * MIN, W + 3 * id, W + 20 * MIN + id, 100 + id, 200 + id, W + id, 300 + id, 400 + id, W + 2 * id]
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(ids, id), `identity ${id}`).toEqual(expected(id))
+    // identity 8 has 29 more impressions a second apart: in a slot, kept through the checkpoint
+    overCount(ids, 8, 29, W + MIN, false)
     const back = Identities.from(ids.texts, ids.arrays())
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(back, id), `identity ${id} after a checkpoint`).toEqual(expected(id))
     expect(back.get('amid:n1024')).toBe(1_024)
-    // and the restored ones go on counting
-    expect(overCount(back, 8, MAX_IMPRESSIONS_PER_WINDOW, W, false).indexOf(true)).toBe(MAX_IMPRESSIONS_PER_WINDOW - 1) // 8 % 7: one before
+    // and the restored ones go on counting: 30 impressions of identity 8 in its 10 minutes, the next beyond
+    expect(back.overLimit(8, W + 2 * MIN, false)).toBe(true)
+    expect(back.overLimit(9, W + 2 * MIN, false)).toBe(false)
   })
 })
 
-describe('Identities.overLimit', () => {
-  it('does allow 30 impressions in a window and mark every one after', () => {
+describe('Identities.overLimit: a sliding window per device', () => {
+  it('does allow 30 impressions within 10 minutes and mark every one after', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
     expect(MAX_IMPRESSIONS_PER_WINDOW).toBe(30)
@@ -127,99 +126,145 @@ describe('Identities.overLimit', () => {
     expect(got.slice(30).every((x) => x)).toBe(true)
   })
 
-  it('does allow 5 clicks in a window and mark every one after', () => {
+  it('does allow 5 clicks within 10 minutes and mark every one after', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
     expect(MAX_CLICKS_PER_WINDOW).toBe(5)
     expect(overCount(ids, 1, 8, W, true)).toEqual([false, false, false, false, false, true, true, true])
   })
 
-  it('does count clicks and impressions separately', () => {
+  it('does count clicks and impressions separately, and per identity', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
+    ids.add('amid:b', 0, W)
     expect(overCount(ids, 1, 30, W, false).some((x) => x)).toBe(false)
     expect(overCount(ids, 1, 5, W, true).some((x) => x)).toBe(false)
     expect(ids.overLimit(1, W, true)).toBe(true)
     expect(ids.overLimit(1, W, false)).toBe(true)
-  })
-
-  it('does count per identity', () => {
-    const ids = new Identities()
-    ids.add('amid:a', 0, W)
-    ids.add('amid:b', 0, W)
-    overCount(ids, 1, 31, W, false)
-    overCount(ids, 1, 6, W, true)
     expect(ids.overLimit(2, W, false)).toBe(false)
     expect(ids.overLimit(2, W, true)).toBe(false)
   })
 
-  it('counts two windows arriving interleaved each in its own (merged logs), and starts a third earlier one over', () => {
-    const ids = new Identities()
-    ids.add('amid:a', 0, W)
-    const later = W + FREQUENCY_WINDOW_MS
-    const got: boolean[] = []
-    // 40 impressions in each of two windows, alternating: the 31st..40th of each are beyond the limit
-    for (let i = 0; i < 40; i++) got.push(ids.overLimit(1, W + i, false), ids.overLimit(1, later + i, false))
-    expect(got.filter((x) => x)).toHaveLength(20)
-    expect(got.slice(0, 60).some((x) => x)).toBe(false)
-    // a click in another window does not set the impressions back (it did until 2026-11-26)
-    expect(ids.overLimit(1, later + 100, true)).toBe(false)
-    expect(ids.overLimit(1, later + 101, false)).toBe(true)
-    // a third window, earlier than both: counted from zero in the earlier slot
-    expect(overCount(ids, 1, 30, W - FREQUENCY_WINDOW_MS, false).some((x) => x)).toBe(false)
-    expect(ids.overLimit(1, later + 102, false)).toBe(true)
-  })
-
-  it('does align windows to the clock: 10:00:00.000 to 10:09:59.999', () => {
+  it('does count the impressions of the 10 minutes up to each one, across clock-aligned boundaries', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
     expect(FREQUENCY_WINDOW_MS).toBe(10 * MIN)
+    // 58 impressions within 60 s, straddling 12:00:00: the 31st and every later one are beyond
+    const got = Array.from({ length: 58 }, (_, i) => ids.overLimit(1, W - 30_000 + i * 1_000, false))
+    expect(got.indexOf(true)).toBe(30)
+    expect(got.filter((x) => x)).toHaveLength(28)
+  })
+
+  it('does let an impression go once its 10 minutes have passed: a time exactly 10 minutes before is outside', () => {
+    const ids = new Identities()
+    ids.add('amid:a', 0, W)
     overCount(ids, 1, 30, W, false)
     expect(ids.overLimit(1, W + FREQUENCY_WINDOW_MS - 1, false)).toBe(true)
-    // one millisecond later is a new window, although 31 hits fell within 10 minutes of each other
+    // at W + 10 min the 30 at W are out, the one at W + 10 min - 1 is in: 2 counted
     expect(ids.overLimit(1, W + FREQUENCY_WINDOW_MS, false)).toBe(false)
   })
 
-  it('does not carry a window over when the 30 impressions straddle a boundary', () => {
-    const ids = new Identities()
-    ids.add('amid:a', 0, W)
-    expect(overCount(ids, 1, 20, W - 1, false).some((x) => x)).toBe(false)
-    expect(overCount(ids, 1, 20, W, false).some((x) => x)).toBe(false)
-  })
-
-  it('does reset both counters in a new window', () => {
-    const ids = new Identities()
-    ids.add('amid:a', 0, W)
-    overCount(ids, 1, 31, W, false)
-    overCount(ids, 1, 6, W, true)
-    const next = W + 3 * FREQUENCY_WINDOW_MS + 1
-    expect(overCount(ids, 1, 5, next, true).some((x) => x)).toBe(false)
-    expect(overCount(ids, 1, 30, next, false).some((x) => x)).toBe(false)
-    expect(ids.overLimit(1, next, true)).toBe(true)
-  })
-
-  it('does count in arrival order: a late hit of an earlier window is counted in that window, and leaves the latest one its count', () => {
+  it('does count in arrival order: a later time recorded before does not count for an earlier one', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
     overCount(ids, 1, 30, W, false)
     expect(ids.overLimit(1, W - 1, false)).toBe(false)
-    // (until 2026-11-26 the late hit set the latest window back to zero: this one was valid)
     expect(ids.overLimit(1, W, false)).toBe(true)
   })
 
-  it('does keep marking impressions beyond the 16-bit counter range', () => {
+  it('does keep marking beyond the limit however many hits come', () => {
     const ids = new Identities()
     ids.add('amid:a', 0, W)
-    const got = overCount(ids, 1, 70_000, W, false)
-    expect(got.indexOf(false, 30)).toBe(-1)
+    expect(overCount(ids, 1, 70_000, W, false).indexOf(false, 30)).toBe(-1)
+    expect(overCount(ids, 1, 70_000, W, true).indexOf(false, MAX_CLICKS_PER_WINDOW)).toBe(-1)
   })
 
-  it('does keep marking clicks beyond the 16-bit counter range', () => {
-    // Regression: the per-window click counter is a Uint16Array and once wrapped to 0 after 65,535.
+  it('does exempt address+agent identities: 200 people behind one address are never beyond', () => {
     const ids = new Identities()
-    ids.add('amid:a', 0, W)
-    const got = overCount(ids, 1, 65_600, W, true)
-    expect(got.indexOf(false, MAX_CLICKS_PER_WINDOW)).toBe(-1)
+    ids.add('ipua:0123456789abcdef0123456789abcdef', 1, W)
+    expect(overCount(ids, 1, 2_000, W, false).some((x) => x)).toBe(false)
+    expect(overCount(ids, 1, 100, W, true).some((x) => x)).toBe(false)
+  })
+})
+
+describe('Identities.link: devices', () => {
+  const three = () => {
+    const ids = new Identities()
+    ids.add('idfa:a', 1, W)
+    ids.add('caid:b', 1, W + MIN)
+    ids.add('idfv:c', 0, W + 2 * MIN)
+    return ids
+  }
+
+  it('does make the older id the root of a merged device, with the earliest first sighting and mobile when either is', () => {
+    const ids = three()
+    ids.noteEvent(2)
+    ids.noteEvent(3)
+    const m = ids.link(3, 2)
+    expect(m).toEqual({ keep: 2, gone: 3, campaigns: [] })
+    expect([ids.rootOf(2), ids.rootOf(3), ids.rootOf(1)]).toEqual([2, 2, 1])
+    expect(ids.firstSeenOf(2)).toBe(W + MIN)
+    expect(ids.platformOf(2)).toBe(1)
+    expect(ids.link(2, 3)).toBeNull()
+    ids.link(3, 1)
+    expect([ids.rootOf(1), ids.rootOf(2), ids.rootOf(3)]).toEqual([1, 1, 1])
+    expect(ids.membersOf(1)).toEqual([1, 2, 3])
+    expect(ids.firstSeenOf(1)).toBe(W)
+  })
+
+  it('does combine the frequency history and the touches of both devices, the latest touch of a campaign winning', () => {
+    const ids = three()
+    overCount(ids, 1, 20, W, false)
+    overCount(ids, 2, 10, W + MIN, false)
+    ids.touched(1, false, 5, 50, W)
+    ids.touched(2, false, 5, 51, W + MIN)
+    ids.touched(2, true, 6, 60, W + MIN)
+    ids.noteEvent(2)
+    expect(ids.link(1, 2)).toEqual({ keep: 1, gone: 2, campaigns: expect.arrayContaining([5, 6]) as unknown as number[] })
+    // 30 impressions within 10 minutes between them: the next one is beyond
+    expect(ids.overLimit(1, W + 2 * MIN, false)).toBe(true)
+    expect(ids.creditOf(1, W + 2 * MIN, DAY, (c) => c === 5)).toEqual({ campaign: 5, spot: 51 })
+    expect(ids.creditOf(1, W + 2 * MIN, DAY, () => true)).toEqual({ campaign: 6, spot: 60 })
+    expect(ids.lastTouch('caid:b', W + 2 * MIN, DAY, () => true)).toEqual({ campaign: 6, spot: 60 })
+  })
+
+  it('does not link cookies, and address identities only with their legacy text', () => {
+    const ids = new Identities()
+    ids.add('idfa:a', 1, W)
+    ids.add('amid:0123456789abcdef0123456789abcdef', 0, W)
+    ids.add('ipua:0123456789abcdef0123456789abcdef', 0, W)
+    expect(ids.linkable(1, 2, false)).toBe(false)
+    expect(ids.linkable(3, 1, false)).toBe(false)
+    expect(ids.linkable(3, 2, false)).toBe(false)
+    expect(ids.linkable(3, 2, true)).toBe(true)
+    expect(ids.linkable(1, 2, true)).toBe(false)
+  })
+
+  it('does not make a device of more than 16 ids', () => {
+    const ids = new Identities()
+    for (let i = 1; i <= 20; i++) ids.add(`idfa:${i}`, 1, W)
+    for (let i = 2; i <= 16; i++) expect(ids.link(1, i)).not.toBeNull()
+    expect(ids.link(1, 17)).toBeNull()
+    expect(ids.rootOf(17)).toBe(17)
+    expect(ids.link(18, 19)).not.toBeNull()
+    expect(ids.link(1, 18)).toBeNull()
+    expect(ids.membersOf(1)).toHaveLength(16)
+  })
+
+  it('does keep devices, their times and uncounted campaigns through a checkpoint', () => {
+    const ids = three()
+    overCount(ids, 2, 20, W, false)
+    ids.noteUncounted(2, 9)
+    ids.noteEvent(2)
+    ids.link(2, 3)
+    overCount(ids, 1, 3, W, false)
+    const back = Identities.from([...ids.texts], ids.arrays())
+    expect(back.rootOf(3)).toBe(2)
+    expect(back.membersOf(2)).toEqual([2, 3])
+    expect(back.arrays()).toEqual(ids.arrays())
+    expect(overCount(back, 2, 11, W, false).indexOf(true)).toBe(10)
+    back.noteEvent(1)
+    expect(back.link(1, 2)?.campaigns).toEqual([9])
   })
 })
 

@@ -1,6 +1,6 @@
 // Batch import of events (NDJSON/CSV lines): times, CSV rows, and each line attributed to a hit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Attributor, ipUaHash } from '../../../engine/measure/attribute'
+import { Attributor, addressAgentIdentity, ipUaHash } from '../../../engine/measure/attribute'
 import { IMPORT_COLUMNS, LineError, csvRows, lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
 import { SnapshotLookup, TrackingLookup } from '../../../engine/measure/lookup'
 import { buffersOf, parseLines, type ParsedLines } from '../../../engine/measure/import-parse'
@@ -175,7 +175,8 @@ describe('csvRows', () => {
 describe('lineToHit', () => {
   let persister: Persister
   let db: Db
-  const attributor = new Attributor()
+  const KEY = new Uint8Array(32).fill(7)
+  const attributor = new Attributor(undefined, { identityKey: KEY })
   const NOW = '2025-01-10T00:00:00Z'
   const T = Date.parse('2025-01-10T04:00:00Z')
 
@@ -318,12 +319,28 @@ describe('lineToHit', () => {
       expect(toHit({ identity: 'oaid:x', ip: BEIJING_IP, user_agent: UA.desktop }).identity).toBe('oaid:x')
     })
 
-    it('does hash ip and user agent into an amid when no identity is given, as the tracking endpoint does', () => {
+    it('does give the address identity of ip and user agent when no identity is given, as the tracking endpoint does, with its legacy text', () => {
       const h = toHit({ identity: undefined, ip: BEIJING_IP, user_agent: UA.desktop })
-      expect(h.identity).toBe(`amid:${ipUaHash(BEIJING_IP, UA.desktop)}`)
+      expect(h.identity).toBe(addressAgentIdentity(KEY, BEIJING_IP, UA.desktop).identity)
+      expect(h.identity).toMatch(/^ipua:[0-9a-f]{32}$/)
+      // the text earlier versions wrote for the address and agent: linked by the ingest when it holds it
+      expect(h.legacy).toBe(`amid:${ipUaHash(BEIJING_IP, UA.desktop)}`)
       expect(h.platform).toBe(PLATFORM.pc)
       expect(toHit({ identity: '  ', ip: ` ::ffff:${BEIJING_IP} `, user_agent: UA.desktop }).identity).toBe(h.identity)
       expect(toHit({ identity: undefined, ip: '1.2.4.9', user_agent: UA.desktop }).identity).not.toBe(h.identity)
+    })
+
+    it('does read several device ids joined by | as one device: the first is the identity, the others its links, each normalised', () => {
+      const h = toHit({ identity: ' idfa:AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE | caid:c1 |idfv:v1' })
+      expect(h.identity).toBe(toHit({ identity: 'idfa:AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE' }).identity)
+      expect(h.links).toEqual([toHit({ identity: 'caid:c1' }).identity, toHit({ identity: 'idfv:v1' }).identity])
+      expect(h.platform).toBe(PLATFORM.mb)
+      expect(toHit({ identity: 'idfa:x' }).links).toBeUndefined()
+    })
+
+    it('does refuse an amid cookie joined with other ids, and an empty part', () => {
+      expect(errorOf({ identity: 'idfa:x|amid:0123456789abcdef0123456789abcdef' })).toMatch(/an amid cookie is never joined with others/)
+      expect(errorOf({ identity: 'idfa:x|' })).toMatch(/'identity' must be namespace:value/)
     })
 
     it.each([{}, { ip: BEIJING_IP }, { user_agent: UA.desktop }, { ip: '', user_agent: UA.desktop }])('does refuse a line with no identity (%j)', (over) => {

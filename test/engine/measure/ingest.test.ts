@@ -663,10 +663,11 @@ describe('Ingest: abnormal frequency', () => {
     expect(got.at(-1)).toBe(IVT.abnormal)
   })
 
-  it('does count across adds, campaigns and frames, per identity and window', async () => {
+  it('does count across adds, campaigns and frames, per identity, over the 10 minutes up to each hit', async () => {
     const ingest = newIngest(new MemoryEventLog())
     for (let i = 0; i < 30; i++) await ingest.add([hit({ campaign: 1 + (i % 3), ts: T0 + i })])
-    await ingest.add([hit({ campaign: 4, ts: T0 + 100 }), hit({ campaign: 4, identity: 'amid:other', ts: T0 + 100 }), hit({ campaign: 4, ts: T0 + 10 * 60_000 })])
+    // the last one: 10 minutes after the 31st, every earlier one out of its window
+    await ingest.add([hit({ campaign: 4, ts: T0 + 100 }), hit({ campaign: 4, identity: 'amid:other', ts: T0 + 100 }), hit({ campaign: 4, ts: T0 + 100 + 10 * 60_000 })])
     expect(ivtOf(ingest.columns.campaign(4))).toEqual([IVT.abnormal, IVT.valid, IVT.valid])
   })
 
