@@ -2,7 +2,7 @@
  * Wire shapes of responses (spec §2), declared once: types for the code, JSON Schema for the
  * OpenAPI document, and validators for the contract tests. Member names are verbatim.
  */
-import { any, arr, date, dict, idStr, int, lit, nullable, obj, str, type Infer } from './schema'
+import { any, arr, bool, date, dict, idStr, int, lit, nullable, obj, str, type Infer } from './schema'
 
 // spec §2.1 plus the vendor's extra members that have a meaning here (vendor-notes §2)
 export const TokenResponse = obj({
@@ -218,6 +218,7 @@ export const PanelExportFile = any('the file: application/x-ndjson or text/csv, 
 const PanelCell = { persons: int(), weight: int('sum of weights, rounded') }
 export const PanelSummary = obj({
   panel_id: str(),
+  synthetic: bool('true: the panel has no persons and reports read its seeded synthetic population (docs/panel.md)'),
   persons: int(),
   devices: int(),
   weight_total: int('sum of weights, rounded'),

@@ -48,6 +48,13 @@ export function int(description?: string): Schema<number> {
   })
 }
 
+/** A finite JSON number (a ratio: the panel's calibration factors). */
+export function num(description?: string): Schema<number> {
+  return make({ type: 'number', ...(description === undefined ? {} : { description }) }, (v, path, errors) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) errors.push(`${path}: expected number, got ${JSON.stringify(v)}`)
+  })
+}
+
 /** A JSON boolean. */
 export function bool(description?: string): Schema<boolean> {
   return make({ type: 'boolean', ...(description === undefined ? {} : { description }) }, (v, path, errors) => {

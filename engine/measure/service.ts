@@ -11,7 +11,8 @@ import { Columns } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { Ingest } from './ingest'
-import { matchTarget, matches, panelCacheOf } from './panel'
+import { matchTarget, matches } from './panel'
+import { reportPanel } from './panel/synthetic'
 import type { PanelIndex } from './panel/types'
 import { Attributor } from './attribute'
 import { TrackingLookup } from './lookup'
@@ -139,9 +140,9 @@ export class Measurement {
     return new ApiError(E.temporarilyUnavailable, `The recorded events could not be read at start (${this.unreadable?.message}); reports and tracking wait for the engine to be restarted.`)
   }
 
+  /** The panel reports read: stored persons, else a built-in panel's synthetic population, else null (panel/synthetic.ts). */
   panel(panelId: string): PanelIndex | null {
-    const p = panelCacheOf(this.db).get(this.db, panelId, regionTable())
-    return p.size > 0 ? p : null
+    return reportPanel(this.db, panelId, regionTable())
   }
 
   /**

@@ -1,12 +1,12 @@
 // spec §4.4 audience/show_overview and audience/show; DESIGN §3.6; metrics.md (audience)
-import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
-import { badParam } from '../contract/errors'
+import { badParam, panelEmptyError } from '../contract/errors'
 import type { AudienceReport, ReportAttributes } from '../contract/models-reports'
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
 import { requirePanel, tagTypesOf } from '../storage/repos/reference'
-import { window, type ReportEnv } from './env'
+import { calibrate, entryFactors, panelMember, type Calibration, type EntryFactors } from './calibration'
+import { audienceMask, window, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
 import { personCells, type PersonCells } from './persons'
@@ -21,10 +21,15 @@ interface Audience {
   panel: PanelIndex
   /** (person, position) -> counts, global region, every platform, net traffic. */
   cells: PersonCells
+  /** Calibration factors of each entry of `cells` (impressions, clicks). */
+  factors: EntryFactors
+  k: Calibration
 }
 
+type NoPanel = { meta: CampaignMeta; pos: Positions; panel: null }
+
 /** The exposed persons of the campaign's panel per position (panel_id filters which panels). */
-function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: CampaignMeta; pos: Positions; panel: null } {
+function exposed(env: ReportEnv, p: Overview | Show): Audience | NoPanel {
   checkAudience(p)
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
   // (a panel_id naming no panel is a mistake, not a filter that keeps nothing)
@@ -32,15 +37,36 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | { meta: Campaig
   const part = env.columns.campaign(meta.campaign_id)
   // limit pages the rows (finish), not the spots
   const pos = positions(meta, p.by_position, { publisher_id: p.publisher_id, spot_id: p.spot_id })
-  const panel = !p.panel_id || p.panel_id.includes(meta.panel_id) ? env.panel(meta.panel_id) : null
-  if (!panel || !part) return { meta, pos, panel: null }
+  const chosen = !p.panel_id || p.panel_id.includes(meta.panel_id)
+  const panel = chosen ? env.panel(meta.panel_id) : null
+  if (chosen && !panel) throw panelEmptyError(meta.panel_id)
+  if (!panel) return { meta, pos, panel: null }
   const w = window(meta, p.date)
-  const sel = selector(pos, w.from, w.to, { platforms: 3, sdk: 0, stableOnly: false, filtration: 'net' })
-  const cells = personCells({
-    part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false,
-  })
-  return { meta, pos, panel, cells }
+  const k = calibrate(env, panel, { part, pos, w, platforms: 3, sdk: 0, filtration: 'net', audience: audienceMask(env, panel, 3) })
+  const cellsOf = (platforms: number) => part ? personCells({
+    part, sel: selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: false, filtration: 'net' }), personOf: env.personOf(panel), nPos: pos.n,
+    homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false,
+  }) : NO_CELLS
+  const cells = cellsOf(3)
+  const factors = entryFactors(k, cells, part ? cellsOf(1) : NO_CELLS, 3, 1, pos.n, false)
+  return { meta, pos, panel, cells, factors, k }
 }
+
+/** Person cells of a campaign without events. */
+const NO_CELLS: PersonCells = {
+  n: 0, person: new Int32Array(0), cell: new Int32Array(0), impressions: new Uint32Array(0), clicks: new Uint32Array(0), impressionsOnDay: new Uint32Array(0),
+  clicksOnDay: new Uint32Array(0), impDays: new Uint32Array(0), clkDays: new Uint32Array(0), impHours: new Uint32Array(0), clkHours: new Uint32Array(0),
+}
+
+/** The weight (persons) of the panel's persons with a device: the most an audience figure projects to. */
+const reachable = (panel: PanelIndex): number => {
+  let u = 0
+  for (let i = 0; i < panel.size; i++) if (panel.platforms[i] !== 0) u += panel.units[i]!
+  return u / panel.unit
+}
+
+/** The answer's panel member; none when panel_id leaves the campaign's panel out. */
+const panelOf = (a: Audience | NoPanel) => (a.panel ? { panel: panelMember(a.meta.panel_id, a.panel, a.k) } : {})
 
 const positionNames = (by: string) => [...(by !== 'campaign' ? ['publisher_id'] : []), ...(by === 'spot' ? ['spot_id', 'spot_id_str'] : [])]
 
@@ -51,27 +77,30 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
   if (a.panel) {
     const sums = Array.from({ length: a.pos.n }, () => ({ uim_acc: 0, ucl_acc: 0, uim_spl: 0, ucl_spl: 0 }))
     const c = a.cells
+    // persons count with weight x calibration factor (calibration.ts): sums in persons
     for (let j = 0; j < c.n; j++) {
       const s = sums[c.cell[j]!]!
-      const weight = a.panel.units[c.person[j]!]!
-      if (c.impressions[j]! > 0) (s.uim_acc += weight, s.uim_spl++)
-      if (c.clicks[j]! > 0) (s.ucl_acc += weight, s.ucl_spl++)
+      const units = a.panel.units[c.person[j]!]!
+      if (c.impressions[j]! > 0) (s.uim_acc += units * a.factors.imp[j]!, s.uim_spl++)
+      if (c.clicks[j]! > 0) (s.ucl_acc += units * a.factors.clk[j]!, s.ucl_spl++)
     }
+    const most = reachable(a.panel)
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
-      const unit = a.panel!.unit
-      const m: Record<string, number> = { uim_acc: wholeWeight(s.uim_acc, unit), ucl_acc: wholeWeight(s.ucl_acc, unit), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
-      rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
+      const m: Record<string, number> = { uim_acc: Math.round(Math.min(s.uim_acc, most)), ucl_acc: Math.round(Math.min(s.ucl_acc, most)), uim_spl: s.uim_spl, ucl_spl: s.ucl_spl }
+      rows.push({ attributes: { panel_id: a.panel!.panelId, ...a.pos.attrs[i] }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen, base: { uim: s.uim_spl, ucl: s.ucl_spl } })
     })
   }
   return {
-    campaign_id: a.meta.campaign_id, date: p.date, version: 'V1.0',
+    campaign_id: a.meta.campaign_id, date: p.date, version: 'V1.0', ...panelOf(a),
     items: finish(rows, { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: ['panel_id', ...positionNames(p.by_position)], rows: p.limit }),
   }
 }
 
 interface Shares {
   total: number
+  /** Persons counted (unweighted): the base of the shares. */
+  persons?: number
   /** Weight (in the panel's units) of the persons carrying each tag (tagIds order). */
   byTag: Float64Array
 }
@@ -106,23 +135,29 @@ function baseline(panel: PanelIndex): Shares {
 }
 
 /**
- * Shares per position of the persons with an impression, and with a click. Each entry of the
- * person cells is one (person, position), so a person is counted once per position.
+ * Shares per position of the persons with an impression, and with a click, each person with
+ * weight x calibration factor. Each entry of the person cells is one (person, position), so a
+ * person is counted once per position.
  */
-function positionShares(panel: PanelIndex, c: PersonCells, nPos: number): { imp: Shares[]; clk: Shares[] } {
+function positionShares(a: Audience): { imp: Shares[]; clk: Shares[] } {
+  const { panel, cells: c, factors } = a
+  const nPos = a.pos.n
   const T = panel.tagIds.length
   const impTotal = new Float64Array(nPos)
   const clkTotal = new Float64Array(nPos)
   const impTags = new Float64Array(nPos * T)
   const clkTags = new Float64Array(nPos * T)
+  const impCount = new Uint32Array(nPos)
+  const clkCount = new Uint32Array(nPos)
   for (let j = 0; j < c.n; j++) {
     const person = c.person[j]!
-    const weight = panel.units[person]!
-    if (c.impressions[j]! > 0) addPerson(panel, impTotal, impTags, c.cell[j]!, person, weight)
-    if (c.clicks[j]! > 0) addPerson(panel, clkTotal, clkTags, c.cell[j]!, person, weight)
+    const units = panel.units[person]!
+    const at = c.cell[j]!
+    if (c.impressions[j]! > 0) (addPerson(panel, impTotal, impTags, at, person, units * factors.imp[j]!), impCount[at]!++)
+    if (c.clicks[j]! > 0) (addPerson(panel, clkTotal, clkTags, at, person, units * factors.clk[j]!), clkCount[at]!++)
   }
-  const of = (total: Float64Array, tags: Float64Array) => Array.from({ length: nPos }, (_, i) => ({ total: total[i]!, byTag: tags.subarray(i * T, (i + 1) * T) }))
-  return { imp: of(impTotal, impTags), clk: of(clkTotal, clkTags) }
+  const of = (total: Float64Array, tags: Float64Array, count: Uint32Array) => Array.from({ length: nPos }, (_, i) => ({ total: total[i]!, byTag: tags.subarray(i * T, (i + 1) * T), persons: count[i]! }))
+  return { imp: of(impTotal, impTags, impCount), clk: of(clkTotal, clkTags, clkCount) }
 }
 
 export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
@@ -136,11 +171,11 @@ export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
   if (a.panel) {
     const panel = a.panel
     const base = baseline(panel)
-    const { imp, clk } = positionShares(panel, a.cells, a.pos.n)
+    const { imp, clk } = positionShares(a)
     for (let i = 0; i < a.pos.n; i++) rows.push(...tagRows(panel, a.pos.attrs[i]!, imp[i]!, clk[i]!, base, names, p.type_id))
   }
   return {
-    campaign_id: a.meta.campaign_id, date: p.date, version: 'V1.0',
+    campaign_id: a.meta.campaign_id, date: p.date, version: 'V1.0', ...panelOf(a),
     items: finish(rows, { order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: ['panel_id', 'tag_id', ...positionNames(p.by_position)], rows: p.limit }),
   }
 }
@@ -159,7 +194,7 @@ function tagRows(panel: PanelIndex, attrs: Partial<ReportAttributes>, imp: Share
     const cp = pct(clk, t)
     const m: Record<string, number | null> = { uim_pct: up === null ? null : Math.round(up), ucl_pct: cp === null ? null : Math.round(cp), uim_idx: idx(imp, t), ucl_idx: idx(clk, t) }
     const seen = imp.total > 0 || clk.total > 0
-    rows.push({ attributes: { panel_id: panel.panelId, tag_id: tag, ...attrs }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen })
+    rows.push({ attributes: { panel_id: panel.panelId, tag_id: tag, ...attrs }, metrics: seen ? metricsIn(names, m) : nullMetrics(names), hasData: seen, base: { uim: imp.persons ?? 0, ucl: clk.persons ?? 0 } })
   })
   return rows
 }

@@ -1,6 +1,7 @@
 // spec §4.4 basic/show; metrics.md for every figure
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
+import { panelEmptyError } from '../contract/errors'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { SDK } from '../measure/types'
@@ -9,7 +10,9 @@ import type { CensusResult } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
-import { emptyProjection, personCells, project, type Projection } from './persons'
+import { calibrate, entryFactors, panelMember, projectCalibrated, type Calibration } from './calibration'
+import { emptyProjection, personCells, type Projection } from './persons'
+import type { Selector } from './selector'
 import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
@@ -86,16 +89,16 @@ function censusMetrics(names: readonly string[], r: CensusResult, days: number):
 
 /**
  * Metric values of a projected (target audience) cell: every figure rounded to an integer, from
- * sums in the panel's weight units (one division each, so an exact .5 stays one and rounds up).
+ * calibrated sums in persons (calibration.ts).
  */
-function projectedMetrics(x: Projection, days: number, names: readonly string[], unit: number): Record<string, number | null> {
+function projectedMetrics(x: Projection, days: number, names: readonly string[]): Record<string, number | null> {
   const all: Record<string, number> = {
-    imp_acc: wholeWeight(x.impressions, unit), clk_acc: wholeWeight(x.clicks, unit), uim_acc: wholeWeight(x.reach[0]!, unit), ucl_acc: wholeWeight(x.clickers, unit),
-    imp_avg_day: avg(x.impressions, days * unit), clk_avg_day: avg(x.clicks, days * unit), uim_avg_day: avg(x.impPersonDays, days * unit), ucl_avg_day: avg(x.clkPersonDays, days * unit),
+    imp_acc: Math.round(x.impressions), clk_acc: Math.round(x.clicks), uim_acc: Math.round(x.reach[0]!), ucl_acc: Math.round(x.clickers),
+    imp_avg_day: avg(x.impressions, days), clk_avg_day: avg(x.clicks, days), uim_avg_day: avg(x.impPersonDays, days), ucl_avg_day: avg(x.clkPersonDays, days),
   }
   for (let h = 0; h < 24; h++) {
-    all[HRS[h]!] = wholeWeight(x.impHours[h]!, unit)
-    all[HRS[24 + h]!] = wholeWeight(x.clkHours[h]!, unit)
+    all[HRS[h]!] = Math.round(x.impHours[h]!)
+    all[HRS[24 + h]!] = Math.round(x.clkHours[h]!)
   }
   return metricsIn(names, all)
 }
@@ -112,10 +115,11 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
   const targets = chosenTargets(meta, p.target_id)
   const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? targets.length : 1 }
   if (p.with_null && !keywordsEmpty) checkAnswerRows(shape.positions * shape.regions * shape.audiences, shape)
-  // universes are in the panel's weight units
+  // universes are in the panel's weight units; without a panel every universe is 0
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
-    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : null,
+    audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : 0,
   })
+  let k: Calibration | undefined
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = panel ? universes(panel, cellDef, audienceMask(env, panel, platforms)) : null
     const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
@@ -133,37 +137,48 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
       if (r !== null && r.seen[cell] === 1) rows.push(new CellRow(cellRows!, i, c, cell))
       else if (p.with_null) rows.push({ attributes: attrsOf(i, c, {}, u), metrics: nulls, hasData: false })
     }
-  } else if (!keywordsEmpty && !panel && p.with_null) {
-    // A panel without persons: every target cell, without data and without a universe.
-    for (const t of targets) {
-      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, null), metrics: nulls, hasData: false })
-    }
+  } else if (p.by_audience === 'target' && !panel) {
+    throw panelEmptyError(meta.panel_id)
   } else if (!keywordsEmpty && panel) {
     const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: false, filtration: p.filtration_type })
-    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true }) : null
+    const sdk = sdkCode(p.sdk)
+    k = calibrate(env, panel, { part, pos, w, platforms, sdk, filtration: p.filtration_type, audience: audienceMask(env, panel, platforms) })
+    const rules = { platforms, sdk, stableOnly: false, filtration: p.filtration_type }
+    const cellsOf = (sel: Selector) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true })
+    const byCell = part ? cellsOf(selector(pos, w.from, w.to, rules)) : null
+    // with both platforms, the pc counts of each entry weigh its platforms' factors
+    const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 })) : null
+    const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, true) : null
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
       const inTarget = audienceMask(env, panel, platforms, matcher)
-      const u = universes(panel, cellDef, inTarget)
+      const u = universes(panel, cellDef, inTarget)!
       const proj = Array.from({ length: pos.n * nR }, () => emptyProjection())
       for (let j = 0; j < (byCell?.n ?? 0); j++) {
         const person = byCell!.person[j]!
-        if (inTarget[person] === 1) project(proj[byCell!.cell[j]!]!, byCell!, j, panel.units[person]!)
+        const cell = byCell!.cell[j]!
+        if (inTarget[person] === 1) projectCalibrated(proj[cell]!, byCell!, j, panel.units[person]!, factors!, k, Math.floor(cell / nR))
       }
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
         const x = proj[i * nR + c]!
         const seen = x.sample[0]! > 0 || x.clickerSample > 0
         if (!seen && !p.with_null) continue
-        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names, panel.unit) : nulls, hasData: seen })
+        capReach(x, u[c]! / panel.unit)
+        rows.push({ attributes: attrsOf(i, c, { target_id: String(t.target_id) }, u), metrics: seen ? projectedMetrics(x, w.days, names) : nulls, hasData: seen, base: { uim: x.sample[0]!, ucl: x.clickerSample } })
       }
     }
   }
   checkAnswerRows(rows.length, shape)
   return reportJson<BasicReport>({
-    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
+    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots, panel: panelMember(meta.panel_id, panel, k),
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
   })
+}
+
+/** Reach-type sums (persons) capped at the cell's universe (persons): calibration may raise a person's weight. */
+function capReach(x: Projection, universe: number): void {
+  x.reach[0] = Math.min(x.reach[0]!, universe)
+  x.clickers = Math.min(x.clickers, universe)
 }
 
 /** The selector's SDK code of the sdk parameter: 0 for all (also when absent), 1 mm, 2 mz. */

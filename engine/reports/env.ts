@@ -12,7 +12,7 @@ export interface ReportEnv {
   today: string
   columns: Columns
   identities: Identities
-  /** The panel's persons, or null when the panel has none. */
+  /** The panel's persons, else a built-in panel's synthetic population, else null (emptied: reports refuse with panel_empty). */
   panel(panelId: string): PanelIndex | null
   /** identity -> person index of a panel (-1: not a person of it). */
   personOf(panel: PanelIndex): Int32Array

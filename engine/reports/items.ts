@@ -1,6 +1,6 @@
 /** Report rows to items: the with_null rule, order_asc / order_desc, and paging of rows. */
 import { badParam } from '../contract/errors'
-import type { ReportAttributes, ReportItem } from '../contract/models-reports'
+import type { ReportAttributes, ReportBase, ReportItem } from '../contract/models-reports'
 import { JsonBytes } from '../json-bytes'
 import { JsonParts } from '../runtime'
 import type { CellBytes } from './kept-bytes'
@@ -108,6 +108,7 @@ const CLOSE_BRACE = 125
 const COMMA = 44
 const ITEM_START = Buffer.from('{"attributes":')
 const ITEM_METRICS = Buffer.from(',"metrics":')
+const ITEM_BASE = Buffer.from(',"base":')
 /** `{"name":` then `,"name":` ... of a list of metric names, as UTF-8 (reports share their lists). */
 const KEYS = new WeakMap<readonly string[], Uint8Array[]>()
 function keyBytes(names: readonly string[]): Uint8Array[] {
@@ -125,6 +126,7 @@ function writeItem(to: JsonBytes, it: ReportItem | CellRow): void {
   const m = it.metrics as unknown
   if (m instanceof LazyMetrics) m.write(to)
   else to.text(JSON.stringify(m))
+  if ('base' in it && it.base) (to.bytes(ITEM_BASE), to.text(JSON.stringify(it.base)))
   to.char(CLOSE_BRACE)
 }
 
@@ -178,6 +180,8 @@ export interface Row {
   metrics: Record<string, number | null> | LazyMetrics
   /** Whether the cell has any counted data; rows without are kept only with with_null=1. */
   hasData: boolean
+  /** The panel persons the row's figures rest on (audience and target rows). */
+  base?: ReportBase
 }
 
 export interface Finish {
@@ -224,7 +228,7 @@ export function finish(rows: Row[], f: Finish): ReportItem[] {
   }
   if (f.rows) kept = kept.slice(f.rows.offset, f.rows.offset + f.rows.count)
   // (a LazyMetrics serializes as the record ReportItem declares; a CellRow as the item)
-  return kept.map((r) => (r instanceof CellRow ? (r as unknown as ReportItem) : { attributes: r.attributes, metrics: r.metrics as ReportItem['metrics'] }))
+  return kept.map((r) => (r instanceof CellRow ? (r as unknown as ReportItem) : { attributes: r.attributes, metrics: r.metrics as ReportItem['metrics'], ...(r.base ? { base: r.base } : {}) }))
 }
 
 function compareText(a: string, b: string): number {

@@ -1,12 +1,15 @@
-// spec §4.4 reach/show; DESIGN §3.6; metrics.md (reach, GRP, samples are panel projections)
+// spec §4.4 reach/show; DESIGN §3.6; metrics.md (reach, GRP, samples are panel projections, calibrated to the census)
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
+import { panelEmptyError } from '../contract/errors'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
+import { calibrate, entryFactors, panelMember, type EntryFactors } from './calibration'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { personCells, type PersonCells } from './persons'
+import type { Selector } from './selector'
 import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
@@ -19,32 +22,29 @@ const ACC = ['imp_acc', 'grp_acc', ...RCH_ACC]
 export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
+  if (!panel) throw panelEmptyError(meta.panel_id)
   const names = p.metrics === 'acc' ? ACC : p.metrics === 'spl' ? SPL : [...ACC, ...SPL]
   const targets = chosenTargets(meta, p.target_id)
   const shape = { positions: pos.n, regions: nR, audiences: p.by_audience === 'target' ? targets.length : 1 }
   if (p.with_null) checkAnswerRows(shape.positions * shape.regions * shape.audiences, shape)
   const rows: Row[] = []
-  if (!panel && p.with_null) {
-    // A panel without persons: every cell, without data and without a universe.
-    const ids = p.by_audience === 'target' ? targets.map((t) => ({ target_id: String(t.target_id) })) : [{}]
-    for (const extra of ids) for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
-      rows.push({ attributes: { audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[c]!, universe: null }, metrics: nullMetrics(names), hasData: false })
-    }
-  }
-  if (panel) {
-    const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
-    const sel = selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
-    const byCell = part ? personCells({ part, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false }) : null
-    const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
-      ? targets.map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
-      : [{ extra: {} }]
-    for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, a, { pos, cells, nR, platforms, names, audience: p.by_audience, withNull: p.with_null }))
-  }
+  const k = calibrate(env, panel, { part, pos, w, platforms, sdk: 0, filtration: p.filtration_type, audience: audienceMask(env, panel, platforms) })
+  const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
+  const rules = { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type }
+  const cellsOf = (sel: Selector) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false })
+  const byCell = part ? cellsOf(selector(pos, w.from, w.to, rules)) : null
+  // with both platforms, the pc counts of each entry weigh its platforms' factors
+  const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 })) : null
+  const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, false) : null
+  const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
+    ? targets.map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
+    : [{ extra: {} }]
+  for (const a of audiences) rows.push(...audienceRows(env, panel, byCell, factors, a, { pos, cells, nR, platforms, names, audience: p.by_audience, withNull: p.with_null }))
   checkAnswerRows(rows.length, shape)
   const attributeNames = ['audience', ...(p.by_audience === 'target' ? ['target_id'] : []), ...(p.by_position !== 'campaign' ? ['publisher_id'] : []),
     ...(p.by_position === 'spot' ? ['spot_id', 'spot_id_str'] : []), 'region_id', 'universe']
   return {
-    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots,
+    campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots, panel: panelMember(meta.panel_id, panel, k),
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames }),
   }
 }
@@ -62,12 +62,13 @@ interface Shape {
 /** Buckets of a cell's persons by impressions: 0, 1, ..., 9 and 10 or more. */
 const BUCKETS = 11
 
-function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
+function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | null, factors: EntryFactors | null, a: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }, s: Shape): Row[] {
   const inCell = audienceMask(env, panel, s.platforms, a.matcher)
   const u = universes(panel, { first: s.cells.first, second: s.cells.second, n: s.nR }, inCell)!
-  // Per cell: projected impressions, and weighted and counted persons by how many impressions
+  // Per cell: projected impressions, and projected and counted persons by how many impressions
   // they had (capped at 10): reach n+ is then the sum of the buckets from n up, one addition per
-  // entry instead of one per n.
+  // entry instead of one per n. A person counts with weight x their calibration factor, so the
+  // sums are in persons (impressions), not in weight units.
   const nCells = s.pos.n * s.nR
   const impressions = new Float64Array(nCells)
   const weighted = new Float64Array(nCells * BUCKETS)
@@ -75,7 +76,7 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
   for (let j = 0; j < (byCell?.n ?? 0); j++) {
     const person = byCell!.person[j]!
     if (inCell[person] !== 1) continue
-    const w = panel.units[person]!
+    const w = panel.units[person]! * factors!.imp[j]!
     const cell = byCell!.cell[j]!
     const imps = byCell!.impressions[j]!
     impressions[cell]! += imps * w
@@ -87,25 +88,26 @@ function audienceRows(env: ReportEnv, panel: PanelIndex, byCell: PersonCells | n
   for (let i = 0; i < s.pos.n; i++) for (let c = 0; c < s.nR; c++) {
     const cell = i * s.nR + c
     const imps = impressions[cell]!
+    const universe = u[c]! / panel.unit
     const m: Record<string, number | null> = {
-      imp_acc: wholeWeight(imps, panel.unit),
+      imp_acc: Math.round(imps),
       // GRP = 100 x projected impressions / universe; null when the cell has no universe
-      grp_acc: u[c]! > 0 ? Math.round((100 * imps) / u[c]!) : null,
+      grp_acc: universe > 0 ? Math.round((100 * imps) / universe) : null,
     }
-    // reach n+ and its sample: the buckets from n up (metricsIn puts them in the names' order)
+    // reach n+ and its sample: the buckets from n up (metricsIn puts them in the names' order);
+    // reach is capped at the universe (calibration may raise a person's weight)
     let reach = 0
     let sample = 0
     for (let n = 10; n >= 1; n--) {
       reach += weighted[cell * BUCKETS + n]!
       sample += counted[cell * BUCKETS + n]!
-      m[RCH_ACC[n - 1]!] = wholeWeight(reach, panel.unit)
+      m[RCH_ACC[n - 1]!] = Math.round(Math.min(reach, universe))
       m[SPL[n - 1]!] = sample
     }
     const seen = sample > 0
     if (!seen && !s.withNull) continue
-    const universe = wholeWeight(u[c]!, panel.unit)
     rows.push({
-      attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe },
+      attributes: { audience: s.audience, ...a.extra, ...s.pos.attrs[i], region_id: s.cells.ids[c]!, universe: wholeWeight(u[c]!, panel.unit) },
       metrics: seen ? metricsIn(s.names, m) : nullMetrics(s.names),
       hasData: seen,
     })

@@ -8,7 +8,7 @@ import type { Db } from '../../storage/db'
 import { checkPerson, panelRules } from './check'
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type CsvLayout, type ImportFormat } from './parse'
 import { LineError, type PersonRecord } from './person'
-import { bumpPanelVersion, countPersons, deleteAllPersons, deviceOwners, upsertPersons } from './store'
+import { bumpPanelVersion, countPersons, deleteAllPersons, deviceOwners, setPanelEmptied, upsertPersons } from './store'
 
 /** replace: the panel's persons are deleted first; merge: upsert by person_id. */
 export type ImportMode = 'replace' | 'merge'
@@ -126,7 +126,8 @@ function dropDeviceConflicts(db: Db, panelId: string, accepted: Accepted[], out:
 
 /**
  * Imports a file of persons into a panel. A file whose every line is bad changes nothing
- * (even in replace mode); an empty file in replace mode empties the panel.
+ * (even in replace mode); an empty file in replace mode empties the panel, and marks it emptied
+ * (synthetic.ts); any import that writes persons clears the mark.
  */
 export function importPersons(db: Db, panelId: string, text: string, format: ImportFormat, mode: ImportMode): ImportReport {
   const out = new Collector()
@@ -137,6 +138,8 @@ export function importPersons(db: Db, panelId: string, text: string, format: Imp
     db.tx(() => {
       if (mode === 'replace') deleteAllPersons(db, panelId)
       upsertPersons(db, panelId, accepted.map((a) => a.person), mode === 'merge')
+      // a replace by an empty file empties the panel on purpose: no synthetic population stands in
+      setPanelEmptied(db, panelId, mode === 'replace' && accepted.length === 0)
       bumpPanelVersion(db, panelId)
     })
   }

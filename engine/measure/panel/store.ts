@@ -20,6 +20,19 @@ export function bumpPanelVersion(db: Db, panelId: string): void {
   db.run("INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1", [versionKey(panelId)])
 }
 
+const emptiedKey = (panelId: string) => `panel_emptied:${panelId}`
+
+/** Whether the user emptied the panel (an import with replace of an empty file): it then has no synthetic population. */
+export function panelEmptied(db: Db, panelId: string): boolean {
+  return db.meta(emptiedKey(panelId)) !== undefined
+}
+
+/** Records that a write left the panel emptied by the user, or not; call inside the transaction of the write. */
+export function setPanelEmptied(db: Db, panelId: string, emptied: boolean): void {
+  if (emptied) db.run("INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO NOTHING", [emptiedKey(panelId)])
+  else db.run('DELETE FROM meta WHERE key = ?', [emptiedKey(panelId)])
+}
+
 /** Deletes every person of the panel (with their tags and devices). */
 export function deleteAllPersons(db: Db, panelId: string): void {
   for (const table of ['panel_devices', 'panel_person_tags', 'panel_persons']) db.run(`DELETE FROM ${table} WHERE panel_id = ?`, [panelId])

@@ -1,18 +1,24 @@
 /**
  * A panel at a glance, for the UI (docs/panel.md): persons, devices, the weighted total, and
  * persons and weight by tag (every tag of the panel, by type) and by province of home region.
- * Weights are rounded to whole persons, half away from zero, after summing.
+ * Weights are rounded to whole persons, half away from zero, after summing. A built-in panel
+ * without persons that the user has not emptied is summarized as its synthetic population.
  */
 import type { PanelSummary } from '../../contract/models'
 import type { Db } from '../../storage/db'
 import { tagTypesOf } from '../../storage/repos/reference'
 import { hasTag, wholeWeight } from './index'
-import { provinceOf, regionTree, type RegionRow } from './regions'
+import type { RegionSeed } from '../../reference/types'
+import { provinceOf, regionTree } from './regions'
+import { reportPanel } from './synthetic'
 import type { PanelIndex } from './types'
 
-
-/** The summary of a loaded panel; `regions` must be the table the panel was loaded with. */
-export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow[]): PanelSummary {
+/**
+ * The summary of a loaded panel, or of the population reports read in its place when it has no
+ * persons (`synthetic` says which); `regions` must be the table the panel was loaded with.
+ */
+export function summarize(db: Db, stored: PanelIndex, regions: readonly RegionSeed[]): PanelSummary {
+  const panel = stored.size > 0 ? stored : (reportPanel(db, stored.panelId, regions) ?? stored)
   const tagWeight = new Float64Array(panel.tagIds.length)
   const tagPersons = new Uint32Array(panel.tagIds.length)
   const tree = regionTree(regions)
@@ -45,5 +51,5 @@ export function summarize(db: Db, panel: PanelIndex, regions: readonly RegionRow
   for (let r = 0; r < tree.size; r++) {
     if (tree.level[r] === 1 && provPersons[r]! > 0) byRegion.push({ region_id: tree.ids[r]!, persons: provPersons[r]!, weight: wholeWeight(provWeight[r]!, panel.unit) })
   }
-  return { panel_id: panel.panelId, persons: panel.size, devices: panel.personOfDevice.size, weight_total: wholeWeight(total, panel.unit), by_type: byType, by_region_level1: byRegion }
+  return { panel_id: panel.panelId, synthetic: panel.synthetic === true, persons: panel.size, devices: panel.personOfDevice.size, weight_total: wholeWeight(total, panel.unit), by_type: byType, by_region_level1: byRegion }
 }

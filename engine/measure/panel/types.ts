@@ -31,6 +31,8 @@ export interface PanelIndex {
   personOfDevice: Map<string, number>
   /** person_id of each person (loadPanel orders persons by person_id). */
   personIds?: string[]
+  /** True for a built-in panel's seeded synthetic population (synthetic.ts), absent for stored persons. */
+  synthetic?: boolean
 }
 
 /** A target audience as a predicate over panel persons: groups (AND) of tag sets (OR). */

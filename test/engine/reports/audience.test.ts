@@ -48,10 +48,23 @@ describe('reports.audience_show_overview', () => {
         expect((await ask(ds(), PATHS.overview, { campaign_id: c.campaign_id, date: ds().dates.today, panel_id: 'china-pm-2026' })).body.items).toEqual([])
       })
 
-      it('answers no items for a campaign whose panel has no persons', async () => {
-        const r = await ask(ds(), PATHS.overview, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today })
+      it('answers from the synthetic population, labelled so, for a campaign whose panel has no persons', async () => {
+        const c = ds().campaigns[1]!
+        const r = await ask(ds(), PATHS.overview, { campaign_id: c.campaign_id, date: ds().dates.today })
         expect(r.status).toBe(200)
+        expect(r.body.panel).toMatchObject({ panel_id: c.panel_id, persons: 20_000, synthetic: true })
+        // (the dataset's hits are of no synthetic person's device)
         expect(r.body.items).toEqual([])
+      })
+
+      it('gives each row the persons it rests on (base), counted from the raw events', async () => {
+        const r = await ask(ds(), PATHS.overview, { campaign_id: A().campaign_id, date: ds().dates.today, by_position: 'spot' })
+        const want = audienceOverview(ds(), { campaign_id: A().campaign_id, date: ds().dates.today, by_position: 'spot', metrics: 'spl' })
+        expect(r.body.items.length).toBeGreaterThan(0)
+        for (const item of r.body.items) {
+          const w = want.items.find((x) => x.attributes.spot_id === item.attributes.spot_id)!
+          expect(item.base).toEqual({ uim: w.metrics.uim_spl, ucl: w.metrics.ucl_spl })
+        }
       })
     })
   }
@@ -90,10 +103,21 @@ describe('reports.audience_show', () => {
         refused(await ask(ds(), PATHS.audience, { campaign_id: A().campaign_id, date: ds().dates.today, type_id: 'gender,shoe_size' }), 'type_id')
       })
 
-      it('answers no items for a campaign whose panel has no persons', async () => {
+      it('answers from the synthetic population for a campaign whose panel has no persons', async () => {
         const r = await ask(ds(), PATHS.audience, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today })
         expect(r.status).toBe(200)
+        expect(r.body.panel).toMatchObject({ persons: 20_000, synthetic: true })
         expect(r.body.items).toEqual([])
+      })
+
+      it("gives each tag row its position's exposed and clicking persons as base", async () => {
+        const r = await ask(ds(), PATHS.audience, { campaign_id: A().campaign_id, date: ds().dates.today, by_position: 'publisher', type_id: 'gender' })
+        const want = audienceOverview(ds(), { campaign_id: A().campaign_id, date: ds().dates.today, by_position: 'publisher', metrics: 'spl' })
+        expect(r.body.items.length).toBeGreaterThan(0)
+        for (const item of r.body.items) {
+          const w = want.items.find((x) => x.attributes.publisher_id === item.attributes.publisher_id)!
+          expect(item.base).toEqual({ uim: w.metrics.uim_spl, ucl: w.metrics.ucl_spl })
+        }
       })
     })
   }

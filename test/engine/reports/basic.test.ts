@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Dataset } from './dataset'
 import { PATHS, SEEDS, ask, buildAll, combinations, compare, noDifferences } from './helpers'
-import { NAMES, basicMetricNames, basicShow, facts, levelRows } from './oracle'
+import { NAMES, basicMetricNames, basicShow, facts, itemKey, levelRows, reachShow } from './oracle'
 
 const POSITIONS = ['campaign', 'publisher', 'spot', 'keyword'] as const
 const AUDIENCES = ['overall', 'stable', 'target'] as const
@@ -204,7 +204,7 @@ describe('reports.basic_show', () => {
         noDifferences(diffs)
       })
 
-      it('carries universe null on a campaign whose panel has no persons', async () => {
+      it('carries the synthetic universes on a campaign whose panel has no persons', async () => {
         const c = B(ds())
         const diffs: string[] = []
         for (const x of combinations({ by_position: ['campaign', 'spot'], by_audience: ['overall', 'stable'], by_region: ['level0', 'level1'], platform: PLATFORMS })) {
@@ -213,14 +213,31 @@ describe('reports.basic_show', () => {
         noDifferences(diffs)
         const r = await ask(ds(), PATHS.basic, { campaign_id: c.campaign_id, date: ds().dates.today, platform: 'pm' })
         expect(r.body.items.length).toBeGreaterThan(0)
-        for (const item of r.body.items) expect(item.attributes.universe).toBeNull()
+        for (const item of r.body.items) expect(item.attributes.universe).toBeGreaterThan(0)
+        expect(r.body.panel).toEqual({ panel_id: c.panel_id, persons: 20_000, synthetic: true })
         const target = await ask(ds(), PATHS.basic, { campaign_id: c.campaign_id, date: ds().dates.today, platform: 'pm', by_audience: 'target' })
         expect(target.body.items).toEqual([])
+        expect(target.body.panel).toMatchObject({ panel_id: c.panel_id, persons: 20_000, synthetic: true })
       })
 
-      it('lists target cells with universe null and null metrics when the panel has no persons and with_null=1', async () => {
+      it('lists target cells with the synthetic universes and null metrics when the panel has no persons and with_null=1', async () => {
         const c = B(ds())
         noDifferences(await compare(ds(), PATHS.basic, { campaign_id: c.campaign_id, date: ds().dates.today, platform: 'pm', by_audience: 'target', with_null: '1' }, basicShow))
+      })
+
+      it('gives each target row the persons it rests on (base), counted from the raw events', async () => {
+        const c = ds().campaigns[0]!
+        const p = { campaign_id: c.campaign_id, date: ds().dates.today, platform: 'pm', by_audience: 'target', by_position: 'spot', filtration_type: 'totalnet' }
+        const r = await ask(ds(), PATHS.basic, p)
+        const reach = reachShow(ds(), { ...p, metrics: 'spl' })
+        expect(r.body.items.length).toBeGreaterThan(0)
+        let clickers = 0
+        for (const item of r.body.items) {
+          const w = reach.items.find((x) => itemKey(x.attributes) === itemKey(item.attributes))
+          expect(item.base.uim).toBe(w?.metrics.rch_spl_p01 ?? 0)
+          clickers += item.base.ucl
+        }
+        expect(clickers).toBeGreaterThan(0)
       })
     })
   }

@@ -6,6 +6,7 @@
  * total_spot_num.
  */
 import type { CampaignDef, Dataset, IvtClass, PanelDef, PersonDef, RawEvent, SpotDef } from './dataset'
+import { generatePersons } from '../../../engine/measure/panel/generate'
 import { DAY_MS, localDay, localHour } from './dataset'
 
 export type Attributes = Record<string, string | number | null>
@@ -239,9 +240,56 @@ const platformOk = (platform: string, want: string) => want === 'pm' || platform
 // ---------------------------------------------------------------------------------------------
 // Panel.
 
+/**
+ * The campaign's panel as reports read it: its persons, or, for a built-in panel without persons
+ * (the dataset never empties one), its synthetic population: by definition the demo generator's
+ * 20,000 persons of the seed FNV-1a(panel id) (docs/panel.md), whose figures are then recomputed here.
+ */
 export function panelOf(ds: Dataset, c: CampaignDef): PanelDef {
-  return ds.panels.get(c.panel_id)!
+  const panel = ds.panels.get(c.panel_id)!
+  if (panel.persons.length > 0) return panel
+  let synthetic = syntheticCache.get(panel)
+  if (!synthetic) {
+    const persons = generatePersons(ds.regions, 20_000, fnv1a(panel.panel_id)).map((x) => ({ ...x, devices: x.devices.map((d) => ({ ...d })) }))
+    syntheticCache.set(panel, (synthetic = { ...panel, persons }))
+  }
+  return synthetic
 }
+
+const syntheticCache = new WeakMap<PanelDef, PanelDef>()
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return h
+}
+
+/**
+ * Calibration factors (docs/metrics.md): per position and event platform, census impressions
+ * (clicks) counted under `counted` / the sum over the panel's persons with a device of the
+ * request's platform of their impressions (clicks) x weight; 0 where that sum is 0.
+ */
+interface Factors { imp: { pc: number; mb: number }; clk: { pc: number; mb: number } }
+
+function factorsOf(ds: Dataset, panel: PanelDef, positions: Position[], platform: string, counted: (e: RawEvent) => boolean): Factors[] {
+  const owner = personByDevice(panel)
+  return positions.map((position) => {
+    const census = { imp: { pc: 0, mb: 0 }, clk: { pc: 0, mb: 0 } }
+    const raw = { imp: { pc: 0, mb: 0 }, clk: { pc: 0, mb: 0 } }
+    for (const e of ds.events) {
+      if ((e.kind !== 'imp' && e.kind !== 'clk') || !counted(e) || !position.has(e)) continue
+      const kind = e.kind === 'imp' ? 'imp' : 'clk'
+      census[kind][e.platform]++
+      const person = owner.get(e.identity)
+      if (person && hasDeviceOf(person, platform)) raw[kind][e.platform] += person.weight
+    }
+    const k = (kind: 'imp' | 'clk', q: 'pc' | 'mb') => (raw[kind][q] > 0 ? census[kind][q] / raw[kind][q] : 0)
+    return { imp: { pc: k('imp', 'pc'), mb: k('imp', 'mb') }, clk: { pc: k('clk', 'pc'), mb: k('clk', 'mb') } }
+  })
+}
+
+/** A person's factor: the mean of the platforms' factors weighted by their counts (0 without any). */
+const personFactor = (k: { pc: number; mb: number }, n: { pc: number; mb: number }): number => (n.pc + n.mb > 0 ? (n.pc * k.pc + n.mb * k.mb) / (n.pc + n.mb) : 0)
 
 function personByDevice(panel: PanelDef): Map<string, PersonDef> {
   const m = new Map<string, PersonDef>()
@@ -300,13 +348,19 @@ interface PersonCell {
   person: PersonDef
   imp: number
   clk: number
-  impH: number[]
-  clkH: number[]
+  /** By the hit's platform. */
+  impP: { pc: number; mb: number }
+  clkP: { pc: number; mb: number }
+  /** [pc hours, mobile hours]. */
+  impH: [number[], number[]]
+  clkH: [number[], number[]]
   impDays: Set<string>
   clkDays: Set<string>
 }
 
-const newPersonCell = (person: PersonDef): PersonCell => ({ person, imp: 0, clk: 0, impH: HOURS.map(() => 0), clkH: HOURS.map(() => 0), impDays: new Set(), clkDays: new Set() })
+const newPersonCell = (person: PersonDef): PersonCell => ({
+  person, imp: 0, clk: 0, impP: { pc: 0, mb: 0 }, clkP: { pc: 0, mb: 0 }, impH: [HOURS.map(() => 0), HOURS.map(() => 0)], clkH: [HOURS.map(() => 0), HOURS.map(() => 0)], impDays: new Set(), clkDays: new Set(),
+})
 
 export function basicShow(ds: Dataset, p: Params): Answer {
   const f = facts(ds)
@@ -361,7 +415,7 @@ export function basicShow(ds: Dataset, p: Params): Answer {
     const u = universesOf(ds, panel, level, platform)
     for (const [i, position] of pos.list.entries()) for (const r of rows) {
       const cell = cells.get(`${i}|${r}`)
-      const universe = panel.persons.length === 0 ? null : Math.round(u.get(r) ?? 0)
+      const universe = Math.round(u.get(r) ?? 0)
       const attributes = { audience, ...position.attrs, region_id: r, universe }
       if (!cell) {
         if (withNull) items.push({ attributes, metrics: nullMetrics(names) })
@@ -380,9 +434,11 @@ export function basicShow(ds: Dataset, p: Params): Answer {
     return { total_spot_num: pos.total, items }
   }
 
-  // Target: panel projections over the persons matching each target, by home region.
+  // Target: panel projections over the persons matching each target, by home region, each count
+  // with its position's and platform's calibration factor; reach-type figures with the person's.
   const targets = c.targets.filter((t) => !list(p.target_id) || list(p.target_id)!.includes(t.target_id))
   const owner = personByDevice(panel)
+  const k = factorsOf(ds, panel, pos.list, platform, counted)
   for (const t of targets) {
     const cells = new Map<string, Map<PersonDef, PersonCell>>()
     for (const e of ds.events) {
@@ -398,35 +454,42 @@ export function basicShow(ds: Dataset, p: Params): Answer {
           cells.set(key, persons)
           const pc: PersonCell = persons.get(person) ?? newPersonCell(person)
           persons.set(person, pc)
-          if (e.kind === 'clk') (pc.clk++, pc.clkH[f.hour[e.seq]!]!++, pc.clkDays.add(f.day[e.seq]!))
-          else (pc.imp++, pc.impH[f.hour[e.seq]!]!++, pc.impDays.add(f.day[e.seq]!))
+          if (e.kind === 'clk') (pc.clk++, pc.clkP[e.platform]++, pc.clkH[e.platform === 'pc' ? 0 : 1][f.hour[e.seq]!]!++, pc.clkDays.add(f.day[e.seq]!))
+          else (pc.imp++, pc.impP[e.platform]++, pc.impH[e.platform === 'pc' ? 0 : 1][f.hour[e.seq]!]!++, pc.impDays.add(f.day[e.seq]!))
         }
       }
     }
     const u = universesOf(ds, panel, level, platform, t.tag_id)
     for (const [i, position] of pos.list.entries()) for (const r of rows) {
       const persons = cells.get(`${i}|${r}`)
-      const universe = panel.persons.length === 0 ? null : Math.round(u.get(r) ?? 0)
-      const attributes = { audience, target_id: t.target_id, ...position.attrs, region_id: r, universe }
+      const universe = u.get(r) ?? 0
+      const attributes = { audience, target_id: t.target_id, ...position.attrs, region_id: r, universe: Math.round(universe) }
       if (!persons) {
         if (withNull) items.push({ attributes, metrics: nullMetrics(names) })
         continue
       }
+      const ki = k[i]!.imp
+      const kc = k[i]!.clk
       let imp = 0, clk = 0, uim = 0, ucl = 0, impPersonDays = 0, clkPersonDays = 0
       const impH = HOURS.map(() => 0)
       const clkH = HOURS.map(() => 0)
       for (const pc of persons.values()) {
         const wgt = pc.person.weight
-        imp += pc.imp * wgt
-        clk += pc.clk * wgt
-        if (pc.imp > 0) uim += wgt
-        if (pc.clk > 0) ucl += wgt
-        impPersonDays += pc.impDays.size * wgt
-        clkPersonDays += pc.clkDays.size * wgt
-        for (const h of HOURS) (impH[h]! += pc.impH[h]! * wgt), (clkH[h]! += pc.clkH[h]! * wgt)
+        imp += wgt * (pc.impP.pc * ki.pc + pc.impP.mb * ki.mb)
+        clk += wgt * (pc.clkP.pc * kc.pc + pc.clkP.mb * kc.mb)
+        const wi = wgt * personFactor(ki, pc.impP)
+        const wc = wgt * personFactor(kc, pc.clkP)
+        if (pc.imp > 0) uim += wi
+        if (pc.clk > 0) ucl += wc
+        impPersonDays += pc.impDays.size * wi
+        clkPersonDays += pc.clkDays.size * wc
+        for (const h of HOURS) {
+          impH[h]! += wgt * (pc.impH[0][h]! * ki.pc + pc.impH[1][h]! * ki.mb)
+          clkH[h]! += wgt * (pc.clkH[0][h]! * kc.pc + pc.clkH[1][h]! * kc.mb)
+        }
       }
       const all: Record<string, number> = {
-        imp_acc: Math.round(imp), clk_acc: Math.round(clk), uim_acc: Math.round(uim), ucl_acc: Math.round(ucl),
+        imp_acc: Math.round(imp), clk_acc: Math.round(clk), uim_acc: Math.round(Math.min(uim, universe)), ucl_acc: Math.round(Math.min(ucl, universe)),
         imp_avg_day: Math.round(imp / w.days), clk_avg_day: Math.round(clk / w.days),
         uim_avg_day: Math.round(impPersonDays / w.days), ucl_avg_day: Math.round(clkPersonDays / w.days),
       }
@@ -487,18 +550,22 @@ export function reachShow(ds: Dataset, p: Params): Answer {
   const w = windowOf(c, date)
   const panel = panelOf(ds, c)
   const owner = personByDevice(panel)
+  // the census and the panel's raw projection: overall audience, any region, the request's filtration
+  const counted = (e: RawEvent) => {
+    if (e.campaign_id !== c.campaign_id) return false
+    const d = f.day[e.seq]!
+    return d >= w.from && d <= w.to && platformOk(e.platform, platform) && classCounts(f.cls[e.seq]!, ds.spots.get(e.spot_id), filtration)
+  }
+  const k = factorsOf(ds, panel, pos.list, platform, counted)
   const audiences: { extra: Attributes; expression?: string }[] = audience === 'target'
     ? c.targets.filter((t) => !list(p.target_id) || list(p.target_id)!.includes(t.target_id)).map((t) => ({ extra: { target_id: t.target_id }, expression: t.tag_id }))
     : [{ extra: {} }]
   const items: Item[] = []
   for (const a of audiences) {
-    // exposures of each person in each cell
-    const cells = new Map<string, Map<PersonDef, number>>()
+    // exposures of each person in each cell, by the platform of the hit
+    const cells = new Map<string, Map<PersonDef, { pc: number; mb: number }>>()
     for (const e of ds.events) {
-      if (e.kind !== 'imp' || e.campaign_id !== c.campaign_id) continue
-      const d = f.day[e.seq]!
-      if (d < w.from || d > w.to || !platformOk(e.platform, platform)) continue
-      if (!classCounts(f.cls[e.seq]!, ds.spots.get(e.spot_id), filtration)) continue
+      if (e.kind !== 'imp' || !counted(e)) continue
       if (audience === 'stable' && !f.stable[e.seq]) continue
       const person = owner.get(e.identity)
       // a person is of a cell only with a device of its platform (the universe's rule)
@@ -507,31 +574,34 @@ export function reachShow(ds: Dataset, p: Params): Answer {
         if (!position.has(e)) continue
         for (const r of regionRowsOf(ds, level, person.home_region)) {
           if (!rowSet.has(r)) continue
-          const persons = cells.get(`${i}|${r}`) ?? new Map<PersonDef, number>()
+          const persons = cells.get(`${i}|${r}`) ?? new Map<PersonDef, { pc: number; mb: number }>()
           cells.set(`${i}|${r}`, persons)
-          persons.set(person, (persons.get(person) ?? 0) + 1)
+          const n = persons.get(person) ?? { pc: 0, mb: 0 }
+          persons.set(person, n)
+          n[e.platform]++
         }
       }
     }
     const universes = universesOf(ds, panel, level, platform, a.expression)
     for (const [i, position] of pos.list.entries()) for (const r of rows) {
-      const u = panel.persons.length === 0 ? null : universes.get(r) ?? 0
-      const attributes = { audience, ...a.extra, ...position.attrs, region_id: r, universe: u === null ? null : Math.round(u) }
+      const u = universes.get(r) ?? 0
+      const attributes = { audience, ...a.extra, ...position.attrs, region_id: r, universe: Math.round(u) }
       const persons = cells.get(`${i}|${r}`)
       if (!persons) {
         if (withNull) items.push({ attributes, metrics: nullMetrics(names) })
         continue
       }
+      const ki = k[i]!.imp
       let projected = 0
       const all: Record<string, number | null> = {}
-      for (const [person, n] of persons) projected += n * person.weight
+      for (const [person, n] of persons) projected += person.weight * (n.pc * ki.pc + n.mb * ki.mb)
       all.imp_acc = Math.round(projected)
-      all.grp_acc = u !== null && u > 0 ? Math.round((100 * projected) / u) : null
-      for (let n = 1; n <= 10; n++) {
+      all.grp_acc = u > 0 ? Math.round((100 * projected) / u) : null
+      for (let x = 1; x <= 10; x++) {
         let reach = 0, sample = 0
-        for (const [person, exposures] of persons) if (exposures >= n) (reach += person.weight), sample++
-        all[`rch_acc_p${hh(n)}`] = Math.round(reach)
-        all[`rch_spl_p${hh(n)}`] = sample
+        for (const [person, n] of persons) if (n.pc + n.mb >= x) (reach += person.weight * personFactor(ki, n)), sample++
+        all[`rch_acc_p${hh(x)}`] = Math.round(Math.min(reach, u))
+        all[`rch_spl_p${hh(x)}`] = sample
       }
       items.push({ attributes, metrics: Object.fromEntries(names.map((n) => [n, all[n]!])) })
     }
@@ -542,31 +612,40 @@ export function reachShow(ds: Dataset, p: Params): Answer {
 // ---------------------------------------------------------------------------------------------
 // audience/show_overview and audience/show: net traffic, any platform and region.
 
-function exposedPersons(ds: Dataset, p: Params): { panel: PanelDef | null; pos: Position[]; imp: Map<PersonDef, number>[]; clk: Map<PersonDef, number>[] } {
+type Exposures = Map<PersonDef, { pc: number; mb: number }>
+
+function exposedPersons(ds: Dataset, p: Params): { panel: PanelDef | null; pos: Position[]; imp: Exposures[]; clk: Exposures[]; k: Factors[] } {
   const f = facts(ds)
   const c = campaignOf(ds, p.campaign_id)
   const pos = positionsOf(c, p.by_position ?? 'campaign', { ...p, limit: undefined }).list
   const panels = list(p.panel_id)
   const panel = !panels || panels.includes(c.panel_id) ? panelOf(ds, c) : null
-  const imp = pos.map(() => new Map<PersonDef, number>())
-  const clk = pos.map(() => new Map<PersonDef, number>())
-  if (!panel || panel.persons.length === 0) return { panel: null, pos, imp, clk }
+  const imp = pos.map((): Exposures => new Map())
+  const clk = pos.map((): Exposures => new Map())
+  if (!panel) return { panel: null, pos, imp, clk, k: [] }
   const owner = personByDevice(panel)
   const w = windowOf(c, p.date!)
-  for (const e of ds.events) {
-    if ((e.kind !== 'imp' && e.kind !== 'clk') || e.campaign_id !== c.campaign_id) continue
+  const counted = (e: RawEvent) => {
     const d = f.day[e.seq]!
-    if (d < w.from || d > w.to || !classCounts(f.cls[e.seq]!, ds.spots.get(e.spot_id), 'net')) continue
+    return e.campaign_id === c.campaign_id && d >= w.from && d <= w.to && classCounts(f.cls[e.seq]!, ds.spots.get(e.spot_id), 'net')
+  }
+  for (const e of ds.events) {
+    if ((e.kind !== 'imp' && e.kind !== 'clk') || !counted(e)) continue
     const person = owner.get(e.identity)
     if (!person) continue
     for (const [i, position] of pos.entries()) {
       if (!position.has(e)) continue
       const m = e.kind === 'imp' ? imp[i]! : clk[i]!
-      m.set(person, (m.get(person) ?? 0) + 1)
+      const n = m.get(person) ?? { pc: 0, mb: 0 }
+      m.set(person, n)
+      n[e.platform]++
     }
   }
-  return { panel, pos, imp, clk }
+  return { panel, pos, imp, clk, k: factorsOf(ds, panel, pos, 'pm', counted) }
 }
+
+/** Each person's weight x factor (docs/metrics.md, "Calibration"). */
+const calibrated = (m: Exposures, k: { pc: number; mb: number }): Map<PersonDef, number> => new Map([...m].map(([person, n]) => [person, person.weight * personFactor(k, n)]))
 
 export function audienceOverview(ds: Dataset, p: Params): Answer {
   const metrics = p.metrics ?? 'all'
@@ -574,9 +653,11 @@ export function audienceOverview(ds: Dataset, p: Params): Answer {
   const a = exposedPersons(ds, p)
   const items: Item[] = []
   if (!a.panel) return { items }
+  let most = 0
+  for (const person of a.panel.persons) if (person.devices.length > 0) most += person.weight
   for (const [i, position] of a.pos.entries()) {
-    const weightOf = (m: Map<PersonDef, number>) => [...m.keys()].reduce((s, person) => s + person.weight, 0)
-    const all = { uim_acc: Math.round(weightOf(a.imp[i]!)), ucl_acc: Math.round(weightOf(a.clk[i]!)), uim_spl: a.imp[i]!.size, ucl_spl: a.clk[i]!.size }
+    const sum = (m: Map<PersonDef, number>) => Math.round(Math.min([...m.values()].reduce((s, x) => s + x, 0), most))
+    const all = { uim_acc: sum(calibrated(a.imp[i]!, a.k[i]!.imp)), ucl_acc: sum(calibrated(a.clk[i]!, a.k[i]!.clk)), uim_spl: a.imp[i]!.size, ucl_spl: a.clk[i]!.size }
     if (all.uim_spl + all.ucl_spl === 0) continue
     items.push({ attributes: { panel_id: a.panel.panel_id, ...position.attrs }, metrics: pickMetrics(all, names) })
   }
@@ -594,18 +675,18 @@ export function audienceShow(ds: Dataset, p: Params): Answer {
   let panelTotal = 0
   for (const person of panel.persons) panelTotal += person.weight
   for (const [i, position] of a.pos.entries()) {
-    const exposed = [...a.imp[i]!.keys()]
-    const clickers = [...a.clk[i]!.keys()]
-    if (exposed.length + clickers.length === 0) continue
+    const exposed = calibrated(a.imp[i]!, a.k[i]!.imp)
+    const clickers = calibrated(a.clk[i]!, a.k[i]!.clk)
+    if (exposed.size + clickers.size === 0) continue
     for (const tag of panel.tags) {
       if (types && !types.includes(tag.type_id)) continue
       let tagTotal = 0
       for (const person of panel.persons) if (person.tags.includes(tag.tag_id)) tagTotal += person.weight
-      const share = (persons: PersonDef[]): number | null => {
+      const share = (persons: Map<PersonDef, number>): number | null => {
         let all = 0, withTag = 0
-        for (const person of persons) {
-          all += person.weight
-          if (person.tags.includes(tag.tag_id)) withTag += person.weight
+        for (const [person, weight] of persons) {
+          all += weight
+          if (person.tags.includes(tag.tag_id)) withTag += weight
         }
         return all > 0 ? (100 * withTag) / all : null
       }

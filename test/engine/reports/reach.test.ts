@@ -79,14 +79,27 @@ describe('reports.reach_show', () => {
         }
       })
 
-      it('answers no items for a campaign whose panel has no persons', async () => {
-        const r = await ask(ds(), PATHS.reach, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today, platform: 'pm' })
+      it('answers from the synthetic population, labelled so, for a campaign whose panel has no persons', async () => {
+        const c = ds().campaigns[1]!
+        const r = await ask(ds(), PATHS.reach, { campaign_id: c.campaign_id, date: ds().dates.today, platform: 'pm' })
         expect(r.status).toBe(200)
+        expect(r.body.panel).toMatchObject({ panel_id: c.panel_id, persons: 20_000, synthetic: true })
+        // (the dataset's hits are of no synthetic person's device)
         expect(r.body.items).toEqual([])
       })
 
-      it('lists every cell with universe null and null metrics for a campaign whose panel has no persons, with with_null=1', async () => {
-        noDifferences(await compare(ds(), PATHS.reach, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today, platform: 'pm', with_null: '1', by_position: 'spot' }, reachShow))
+      it('lists every cell with the synthetic universe and null metrics for a campaign whose panel has no persons, with with_null=1', async () => {
+        const r = await ask(ds(), PATHS.reach, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today, platform: 'pm', with_null: '1', by_position: 'spot' })
+        for (const item of r.body.items) expect(Number.isInteger(item.attributes.universe)).toBe(true)
+        noDifferences(await compare(ds(), PATHS.reach, { campaign_id: ds().campaigns[1]!.campaign_id, date: ds().dates.today, platform: 'pm', with_null: '1', by_position: 'spot', by_region: 'level1' }, reachShow))
+      })
+
+      it("labels the campaign's own panel as stored, with its calibration factors", async () => {
+        const r = await ask(ds(), PATHS.reach, { campaign_id: A().campaign_id, date: ds().dates.today, platform: 'pm' })
+        const panel = ds().panels.get(A().panel_id)!
+        expect(r.body.panel).toMatchObject({ panel_id: A().panel_id, persons: panel.persons.length, synthetic: false })
+        expect(r.body.panel.calibration.pc).toBeGreaterThan(0)
+        expect(r.body.panel.calibration.mb).toBeGreaterThan(0)
       })
     })
   }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PANEL_IMPORT_MAX_BYTES } from '../../../engine/contract/endpoints-panel'
 import { PanelGenerateResult, PanelImportResult, PanelSummary } from '../../../engine/contract/models'
 import { validate } from '../../../engine/contract/schema'
+import { syntheticSeed } from '../../../engine/measure/panel/synthetic'
 import { ACCOUNT, makeEngine, toReply, type Reply, type TestEngine } from '../../helpers/make-engine'
 
 const IMPORT = '/local/v1/panels/persons/import'
@@ -115,9 +116,21 @@ describe('panels.generate and panels.persons_summary', () => {
     expect((await t.get(EXPORT, { panel_id: 'china-pc-2026' })).raw.body).toBe(file)
   })
 
-  it('summarises an empty panel with every tag at zero', async () => {
+  it('summarises a built-in panel without persons as its synthetic population: the persons the generator stores with its seed', async () => {
     const s = await t.get(SUMMARY, { panel_id: 'china-pmo-2026' })
-    expect(s.body).toMatchObject({ persons: 0, devices: 0, weight_total: 0, by_region_level1: [] })
+    expect(validate(PanelSummary, s.body)).toEqual([])
+    expect(s.body).toMatchObject({ panel_id: 'china-pmo-2026', synthetic: true, persons: 20_000, weight_total: 1_099_670_000 })
+    const g = await t.post(GENERATE, { panel_id: 'china-pm-2025', persons: 20_000, seed: syntheticSeed('china-pmo-2026') })
+    expect(g.status, g.raw.body).toBe(200)
+    const stored = (await t.get(SUMMARY, { panel_id: 'china-pm-2025' })).body
+    expect(stored.synthetic).toBe(false)
+    expect({ ...stored, panel_id: 'china-pmo-2026', synthetic: true }).toEqual(s.body)
+  })
+
+  it('summarises an emptied panel with every tag at zero, and not as synthetic', async () => {
+    expect((await upload({ panel_id: 'china-pmo-2026', mode: 'replace' }, '')).status).toBe(200)
+    const s = await t.get(SUMMARY, { panel_id: 'china-pmo-2026' })
+    expect(s.body).toMatchObject({ synthetic: false, persons: 0, devices: 0, weight_total: 0, by_region_level1: [] })
     expect(s.body.by_type.gender).toEqual([{ tag_id: 'male', persons: 0, weight: 0 }, { tag_id: 'female', persons: 0, weight: 0 }])
   })
 

@@ -3,7 +3,7 @@ import { badParam } from '../../../contract/errors'
 import type { PanelGenerateResult } from '../../../contract/models'
 import type { RegionSeed } from '../../../reference/types'
 import type { Db } from '../../../storage/db'
-import { bumpPanelVersion, deleteAllPersons, upsertPersons } from '../store'
+import { bumpPanelVersion, deleteAllPersons, setPanelEmptied, upsertPersons } from '../store'
 import { generatePersons } from './persons'
 import * as pop from './population'
 
@@ -23,6 +23,7 @@ export function generatePanel(db: Db, panelId: string, count: number, seed: numb
   db.tx(() => {
     deleteAllPersons(db, panelId)
     upsertPersons(db, panelId, persons, false)
+    setPanelEmptied(db, panelId, false)
     bumpPanelVersion(db, panelId)
   })
   let weight = 0
