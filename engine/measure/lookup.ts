@@ -14,6 +14,9 @@ export interface SpotInfo {
   keywords: Map<number, TagKeyword>
   /** The spot leaves data-centre hits out of its figures (dangerous_source_filtration=1). */
   filtersDataCentres: boolean
+  /** The campaign's dates (YYYY-MM-DD): a hit on a day outside them counts in no report. */
+  start_date: string
+  end_date: string
 }
 
 export interface MinisiteInfo {
@@ -69,8 +72,8 @@ export class TrackingLookup implements ImportLookup {
   spot(spotId: number): SpotInfo | null {
     this.fresh()
     if (this.spots.has(spotId)) return this.spots.get(spotId)!
-    const row = this.db.get<{ campaign_id: number; campaign_name: string; publisher_name: string; placement_type: string; landing_page: string; dsf: number }>(
-      `SELECT s.campaign_id, c.campaign_name, p.publisher_name, s.placement_type, s.landing_page, s.dangerous_source_filtration AS dsf
+    const row = this.db.get<{ campaign_id: number; campaign_name: string; publisher_name: string; placement_type: string; landing_page: string; dsf: number; start_date: string; end_date: string }>(
+      `SELECT s.campaign_id, c.campaign_name, c.start_date, c.end_date, p.publisher_name, s.placement_type, s.landing_page, s.dangerous_source_filtration AS dsf
        FROM spots s JOIN campaigns c ON c.campaign_id = s.campaign_id JOIN publishers p ON p.publisher_id = s.publisher_id WHERE s.spot_id = ?`, [spotId])
     const info = row ? {
       campaign_id: row.campaign_id,
@@ -79,6 +82,8 @@ export class TrackingLookup implements ImportLookup {
       keywords: new Map(this.db.query<{ keyword_id: number; keyword_name: string; landing_page: string }>(
         'SELECT keyword_id, keyword_name, landing_page FROM keywords WHERE spot_id = ?', [spotId]).map((k) => [k.keyword_id, k])),
       filtersDataCentres: row.dsf === 1,
+      start_date: row.start_date,
+      end_date: row.end_date,
     } : null
     if (this.spots.size > 100_000) this.spots.clear()
     this.spots.set(spotId, info)

@@ -14,7 +14,9 @@ import { Ingest } from './ingest'
 import { matchTarget, matches } from './panel'
 import { reportPanel } from './panel/synthetic'
 import type { PanelIndex } from './panel/types'
-import { Attributor } from './attribute'
+import { Attributor, identityKeyOf } from './attribute'
+import { CookieChecks } from './cookie-check'
+import { systemRandom, type Random } from '../runtime'
 import { TrackingLookup } from './lookup'
 import { Jobs } from './jobs'
 
@@ -66,10 +68,21 @@ export class Measurement {
     return this.ingest.identities
   }
 
-  /** Attribution of tracking hits (its IP database is loaded on the first hit). */
-  attributor(): Attributor {
-    this.attributorInstance ??= new Attributor()
+  /**
+   * Attribution of tracking hits (its IP database is loaded on the first hit), with the data
+   * directory's identity key (meta `identity_key`, made from `random` when there is none yet).
+   */
+  attributor(random: Random = systemRandom): Attributor {
+    this.attributorInstance ??= new Attributor(undefined, { identityKey: identityKeyOf(this.db, random) })
     return this.attributorInstance
+  }
+
+  private checks: CookieChecks | null = null
+
+  /** First contacts waiting for their cookie check (cookie-check.ts), counted through the ingest on expiry. */
+  cookieChecks(now: () => number, failed: (err: unknown) => void): CookieChecks {
+    this.checks ??= new CookieChecks({ now, failed, count: (hits) => this.ingest.add(hits) })
+    return this.checks
   }
 
   /** Spot and minisite facts for tracking hits, cached until the next database write. */
@@ -227,6 +240,7 @@ export class Measurement {
 
   /** Waits for every hit to be durable, saves a checkpoint when one is worth it (for a fast next start; Ingest.closingCheckpoint) and closes the log. */
   close(): Promise<void> {
-    return this.ingest.flush().then(() => this.ingest.closingCheckpoint()).then(() => this.log.close())
+    const pending = this.checks?.close() ?? Promise.resolve()
+    return pending.then(() => this.ingest.flush()).then(() => this.ingest.closingCheckpoint()).then(() => this.log.close())
   }
 }

@@ -3,11 +3,12 @@ import type { ParamsFor } from '../contract/endpoints'
 import type { ProgressReport, RealtimeReport } from '../contract/models-reports'
 import { checkRealtimeShow } from '../contract/report-rules'
 import { GLOBAL_REGION_ID } from '../reference/regions'
-import { dayDate, dayNumber } from '../runtime'
+import { dateIn, dayDate, dayNumber } from '../runtime'
 import type { ReportEnv } from './env'
 import { finish, hourNames, metricsIn, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
+import { flagPlatform } from '../measure/types'
 import { platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.realtime_show'>
@@ -18,9 +19,20 @@ function metricNames(metrics: string): string[] {
   return metrics === 'day' ? day : metrics === 'hrs' ? hrs : [...day, ...hrs]
 }
 
+/** Which flags realtime counts: every class (declared bots too: vendor-notes §5.2), the platforms of `mask`. */
+function everyClass(mask: number): Uint8Array {
+  const t = new Uint8Array(512)
+  for (let f = 0; f < 512; f++) t[f] = (mask & (1 << flagPlatform(f & 255))) !== 0 ? 1 : 0
+  return t
+}
+
+/** everyClass of each platform mask (1 pc, 2 mobile, 3 both). */
+const EVERY_CLASS = [new Uint8Array(512), everyClass(1), everyClass(2), everyClass(3)]
+
 /**
- * The hits of one day as they arrive (metrics.md, realtime): every hit but declared bots, the
- * global region and the overall audience only, not limited to the campaign's dates.
+ * The hits of one day as they arrive (metrics.md, realtime): every recorded impression and click
+ * of a day on the campaign's dates, whatever its invalid-traffic class (the vendor's realtime is
+ * not filtered), the global region and the overall audience only; no rows on other days.
  */
 export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   checkRealtimeShow(p)
@@ -30,8 +42,9 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   const cells = regionCells('level0', [GLOBAL_REGION_ID])
   const day = dayNumber(p.date)
   const names = metricNames(p.metrics)
-  const sel = selector(pos, day, day, { platforms: platformMask(p.platform), sdk: 0, stableOnly: false, filtration: 'none' })
-  const r = part ? env.census({
+  const sel = { ...selector(pos, day, day, { platforms: platformMask(p.platform), sdk: 0, stableOnly: false, filtration: 'none' }), flagOk: EVERY_CLASS[platformMask(p.platform)]! }
+  const onDates = day >= meta.start && day <= meta.end
+  const r = part && onDates ? env.census({
     part, identities: env.identities.size, sel, day, nPos: pos.n,
     regionFirst: cells.first, regionSecond: cells.second, nRegions: 1, uniques: false, averages: false,
   }) : null
@@ -53,12 +66,17 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   }
 }
 
+/** How late a server-to-server hit may arrive dated by the media (`nt=`; routes/tracking.ts NT_LATE_MS). */
+const LATE_HITS_MS = 3 * 3_600_000
+
 /**
- * The last day whose figures are complete: yesterday in the engine time zone (hits are counted
- * as they arrive, so a day is complete once it is over), never past the campaign's end.
+ * The last day whose figures are complete (metrics.md, Progress): the latest day whose end lies
+ * at least 3 hours before now in the engine time zone (a server-to-server hit dated by the media
+ * may land in it until then), never past the campaign's end. `now` is the engine's clock and
+ * zone; without it, yesterday of `env.today`.
  */
-export function basicProgress(env: ReportEnv, p: ParamsFor<'reports.basic_progress'>): ProgressReport {
+export function basicProgress(env: ReportEnv, p: ParamsFor<'reports.basic_progress'>, now?: { ms: number; timeZone: string }): ProgressReport {
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
-  const yesterday = dayNumber(env.today) - 1
-  return { date: dayDate(Math.min(yesterday, meta.end)), campaign_id: meta.campaign_id }
+  const last = (now ? dayNumber(dateIn(now.timeZone, now.ms - LATE_HITS_MS)) : dayNumber(env.today)) - 1
+  return { date: dayDate(Math.min(last, meta.end)), campaign_id: meta.campaign_id }
 }

@@ -10,7 +10,7 @@ const env = (ctx: Ctx) => ctx.measure.env(ctx.db, ctx.today)
 
 export const reportRoutes = {
   'reports.basic_show': ((ctx, p) => basicShow(env(ctx), p)) satisfies Handler<'reports.basic_show'>,
-  'reports.basic_progress': ((ctx, p) => basicProgress(env(ctx), p)) satisfies Handler<'reports.basic_progress'>,
+  'reports.basic_progress': ((ctx, p) => basicProgress(env(ctx), p, { ms: ctx.clock.now(), timeZone: ctx.settings.timeZone })) satisfies Handler<'reports.basic_progress'>,
   'reports.basic_show_minisite': ((ctx, p) => basicShowMinisite(env(ctx), p)) satisfies Handler<'reports.basic_show_minisite'>,
   'reports.realtime_show': ((ctx, p) => realtimeShow(env(ctx), p)) satisfies Handler<'reports.realtime_show'>,
   'reports.realtime_show_minisite': ((ctx, p) => realtimeShowMinisite(env(ctx), p)) satisfies Handler<'reports.realtime_show_minisite'>,

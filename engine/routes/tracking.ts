@@ -2,11 +2,12 @@
 import { fromBase62 } from '../contract/base62'
 import { headerValue } from '../contract/envelope'
 import { ApiError, E } from '../contract/errors'
-import type { Attribution } from '../measure/attribute'
+import { amidSetCookie, MARKER_PARAM, speculativeRequest, withMarker, type Attribution } from '../measure/attribute'
+import type { CookieChecks } from '../measure/cookie-check'
 import type { SpotInfo } from '../measure/lookup'
 import { MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../measure/identities'
 import { IVT, KIND, flagIvt, flagOver, type Hit } from '../measure/types'
-import { RawResponse, type Ctx, type Handler } from '../runtime'
+import { RawResponse, dateIn, type Ctx, type Handler } from '../runtime'
 import { landingOf, utmFor, withUtm } from '../tracking/tags'
 
 /** A transparent 1x1 GIF. */
@@ -33,30 +34,43 @@ function httpsHostOf(publicUrl: string): string {
 /**
  * Whether a hit came over https: this server speaks http only, so through the TLS proxy that
  * `--public-url https://…` names, which forwards its Host. The `amid` cookie is then
- * `SameSite=None; Secure`, which a browser sends back from a tag on another site (until
- * 2026-11-26 it was always `Lax`, which browsers do not send on such cross-site requests).
+ * `SameSite=None; Secure`, which a browser sends back from a tag on another site (browsers do
+ * not send a `Lax` cookie on such cross-site requests).
  */
 function overHttps(ctx: Ctx): boolean {
   const host = httpsHostOf(ctx.settings.publicUrl)
   return host !== '' && (ctx.request.headers?.host ?? '').toLowerCase() === host
 }
 
+/** The raw query string of the request ('' when none). */
+function queryOf(ctx: Ctx): string {
+  const r = ctx.request
+  return r.rawQuery ?? new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+}
+
 function attribute(ctx: Ctx): Attribution {
   const r = ctx.request
-  const query = r.rawQuery ?? new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
-  const a = ctx.measure.attributor().attribute({ path: r.path, query, headers: r.headers ?? {}, remoteAddress: r.remoteAddress ?? '', secure: overHttps(ctx) })
+  const a = ctx.measure.attributor(ctx.random).attribute({ path: r.path, query: queryOf(ctx), headers: r.headers ?? {}, remoteAddress: r.remoteAddress ?? '', secure: overHttps(ctx) })
   if (!a) throw new ApiError(E.notFound, `There is no tracking endpoint at ${r.path}.`)
   return a
 }
 
-/** The answer of a pixel: the GIF (or 204 when rt asks for no body), the cookie, whether it counted. */
+/** The engine's first contacts waiting for their cookie check, with the hits whose wait is over counted. */
+async function checksOf(ctx: Ctx): Promise<CookieChecks> {
+  const { clock, log } = ctx
+  const checks = ctx.measure.cookieChecks(() => clock.now(), (err) => log.error('First contacts whose cookie check expired could not be counted', err))
+  const due = checks.due()
+  if (due !== null) await due
+  return checks
+}
+
+/** The answer of a pixel: the GIF (or 204 when rt asks for no body), whether it counted. */
 function pixel(a: Attribution, why: string): RawResponse {
   // (the reasons quote the tag's values, which may hold any character)
   const counted = headerValue(why)
   const rt = a.tracking.params.get('rt')
   // written out, not spread: every tracking hit makes one
   const headers: Record<string, string> = { 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
-  if (a.setCookie) headers['set-cookie'] = a.setCookie
   if (rt === '0' || rt === '1') return new RawResponse(204, headers, '')
   headers['content-type'] = 'image/gif'
   return new RawResponse(200, headers, PIXEL)
@@ -97,14 +111,17 @@ function target(ctx: Ctx, a: Attribution): Target | Miss {
 
 const isMiss = (t: Target | Miss): t is Miss => 'why' in t
 
-function hit(ctx: Ctx, a: Attribution, kind: Hit['kind'], campaign: number, spot: number, keyword: number, extra: Partial<Hit> = {}): Hit {
-  return { kind, ts: ctx.clock.now(), campaign, spot, keyword, identity: a.identity, platform: a.platform, sdk: a.sdk, region: a.region, ivt: a.ivt, ...extra }
+/** A hit of the attribution `a` at `ts`, with its other device ids and its legacy text (Hit.links, Hit.legacy); no media request id. */
+function hit(a: Attribution, ts: number, kind: Hit['kind'], campaign: number, spot: number, keyword: number): Hit {
+  const h: Hit = { kind, ts, campaign, spot, keyword, identity: a.identity, platform: a.platform, sdk: a.sdk, region: a.region, ivt: a.ivt }
+  if (a.links.length > 0) h.links = a.links
+  if (a.legacy !== undefined) h.legacy = a.legacy
+  return h
 }
 
 /**
  * Whether a recorded hit counts in the spot's default (`net`) figures: '1', or '0; ' and its
- * invalid-traffic class (docs/tracking.md; metrics.md, filtration_type). Until 2026-11-26 every
- * recorded hit said '1', bots' too.
+ * invalid-traffic class (docs/tracking.md; metrics.md, filtration_type).
  */
 export function countedWhy(flags: number, rule: string, filtersDataCentres: boolean): string {
   const ivt = flagIvt(flags)
@@ -118,24 +135,89 @@ export function countedWhy(flags: number, rule: string, filtersDataCentres: bool
 /** (one string: an identity beyond its limit sends its hits fast) */
 const BEYOND_LIMIT = `0; invalid traffic (beyond the identity's frequency limit, ${MAX_IMPRESSIONS_PER_WINDOW} impressions or ${MAX_CLICKS_PER_WINDOW} clicks in 10 minutes): counted under totalnet only`
 
+/** How late the media's hit time (`nt=`) may be, and how far ahead of arrival it may be (clocks differ). */
+export const NT_LATE_MS = 3 * 3_600_000
+export const NT_AHEAD_MS = 60_000
+const NT = /^(?:[0-9]{10}|[0-9]{13})$/
+
 /**
- * Counts an impression or a click: '1', or why not: its class, or a repeat of a media request id
- * counted already (docs/attribution.md, "Media request id"; the id itself is not echoed: it may be long).
+ * When a hit happened (vendor-notes §7.1 `nt`, server-to-server): the media's time when `nt=`
+ * holds 10 digits (seconds) or 13 (ms) within NT_LATE_MS before arrival (a time up to NT_AHEAD_MS
+ * ahead is arrival: clocks differ), else arrival; or why the hit is not counted.
  */
-async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<string> {
+export function hitTime(arrival: number, nt: string | undefined): number | string {
+  if (nt === undefined || !NT.test(nt)) return arrival
+  const ms = nt.length === 13 ? Number(nt) : Number(nt) * 1000
+  if (ms < arrival - NT_LATE_MS) return `0; the media's hit time (nt=${nt}) is more than 3 hours before arrival: send such hits through the event import`
+  if (ms > arrival + NT_AHEAD_MS) return `0; the media's hit time (nt=${nt}) is in the future`
+  return Math.min(ms, arrival)
+}
+
+/** Why a hit is not counted before anything else is looked at (a HEAD, a prefetch, its time), or its time. */
+function firstLook(ctx: Ctx, a: Attribution): number | string {
   if (ctx.request.method === 'HEAD') return HEAD_REQUEST
-  const h = hit(ctx, a, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword, a.request ? { request: a.request } : {})
-  const done = await ctx.measure.ingest.addOne(h)
-  if ('full' in done) return `0; ${done.full}`
-  if ('repeatOf' in done) return `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(done.repeatOf).toISOString()}`
-  return countedWhy(done.flags, a.rule, t.info.filtersDataCentres)
+  const speculative = speculativeRequest(ctx.request.headers ?? {})
+  if (speculative !== '') return `0; a speculative request (${speculative}), which shows no ad`
+  return hitTime(ctx.clock.now(), a.tracking.params.get('nt'))
+}
+
+const COUNTED_ON_EXPIRY = '0; the cookie check of this hit was counted already'
+
+/** A hit to count, or the marker of the cookie check that holds it, or why it is not counted. */
+type Decision = { hit: Hit } | { check: string } | { why: string }
+
+/**
+ * What becomes of the hit `h` of `a` (docs/attribution.md §2): a browser's second leg resolves its
+ * check (not counted when its check was counted on expiry); a first contact is held for a cookie
+ * check (counted at once as its address identity when MAX_PENDING are held).
+ */
+function decide(ctx: Ctx, checks: CookieChecks, a: Attribution, h: Hit): Decision {
+  if (a.marker !== null && checks.resolve(a.marker) === 'expired') return { why: COUNTED_ON_EXPIRY }
+  if (a.kind !== 'check') return { hit: h }
+  const value = Buffer.from(ctx.random.bytes(16)).toString('hex')
+  return checks.hold(value, h) ? { check: value } : { hit: h }
+}
+
+/** The cookie check's answer: back to the same tag with the marker, with the new cookie; nothing counted yet. */
+function checkAnswer(ctx: Ctx, value: string): RawResponse {
+  const to = headerValue(withMarker(ctx.request.path, queryOf(ctx), MARKER_PARAM, value) ?? ctx.request.path, true)
+  return new RawResponse(302, {
+    ...NO_STORE, location: to, 'set-cookie': amidSetCookie(value, overHttps(ctx)), 'content-type': 'text/plain; charset=utf-8',
+    'x-admonitor-counted': `0; cookie check: counted when the browser comes back (as amid:${value}), or after 10 s as its address and user agent`,
+  }, `Found: ${to}`)
+}
+
+/** Why a hit of a day outside its campaign's dates counts in no report (it is recorded all the same), or ''. */
+function outsideDates(ctx: Ctx, info: SpotInfo, ts: number): string {
+  const day = dateIn(ctx.settings.timeZone, ts)
+  return day < info.start_date || day > info.end_date ? `0; outside the campaign's dates (${info.start_date} to ${info.end_date}): counted in no report` : ''
+}
+
+/**
+ * Counts an impression or a click, or holds it for its cookie check: '1', or why not: its class,
+ * its campaign's dates, or a repeat of a media request id counted already (docs/attribution.md,
+ * "Media request id"; the id itself is not echoed: it may be long).
+ */
+async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<{ why: string } | { check: string }> {
+  const ts = firstLook(ctx, a)
+  if (typeof ts === 'string') return { why: ts }
+  const checks = await checksOf(ctx)
+  const h = hit(a, ts, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)
+  if (a.request !== '') h.request = a.request
+  const d = decide(ctx, checks, a, h)
+  if (!('hit' in d)) return d
+  const done = await ctx.measure.ingest.addOne(d.hit)
+  if ('full' in done) return { why: `0; ${done.full}` }
+  if ('repeatOf' in done) return { why: `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(done.repeatOf).toISOString()}` }
+  return { why: outsideDates(ctx, t.info, ts) || countedWhy(done.flags, a.rule, t.info.filtersDataCentres) }
 }
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
   const a = attribute(ctx)
   const t = target(ctx, a)
   if (isMiss(t)) return pixel(a, `0; ${t.why}`)
-  return pixel(a, await count(ctx, a, KIND.impression, t))
+  const done = await count(ctx, a, KIND.impression, t)
+  return 'check' in done ? checkAnswer(ctx, done.check) : pixel(a, done.why)
 }
 
 /**
@@ -157,11 +239,13 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   if (isMiss(t) && !t.info) throw new ApiError(E.notFound, `This click cannot be followed: ${t.why}.`)
   // a repeated click still goes to its page: the person clicked; and so does a click whose
   // keyword is unknown, to its spot's page, without counting
-  const counted = isMiss(t) ? `0; ${t.why}` : await count(ctx, a, KIND.click, t)
+  const done = isMiss(t) ? { why: `0; ${t.why}` } : await count(ctx, a, KIND.click, t)
+  if ('check' in done) return checkAnswer(ctx, done.check)
+  const counted = done.why
   const [info, keyword] = isMiss(t) ? [t.info!, 0] : [t.info, t.keyword]
   const to = clickTarget(info, keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
   // (the reason quotes the tag's values and the lookup's names, which may hold any character)
-  const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted), ...(a.setCookie ? { 'set-cookie': a.setCookie } : {}) }
+  const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted) }
   if (to === '') return new RawResponse(204, headers, '')
   return new RawResponse(302, { ...headers, location: headerValue(to, true), 'content-type': 'text/plain; charset=utf-8' }, `Found: ${to}`)
 }
@@ -178,13 +262,20 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   const site = m > 0 ? ctx.measure.lookup().minisite(m) : null
   if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
   if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
-  if (ctx.request.method === 'HEAD') return pixel(a, HEAD_REQUEST)
+  const ts = firstLook(ctx, a)
+  if (typeof ts === 'string') return pixel(a, ts)
   const k = idOf('k')
   // k= and p= naming a spot of that linked campaign: credited to it, as an imported line naming
   // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
   const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
-  const credit = spot ? {} : { credit: { linked: site.campaigns, k } }
-  const full = await ctx.measure.ingest.add([hit(ctx, a, KIND.minisite, spot ? k : 0, spot, 0, { minisite: m, event: ev, ...credit })], true)
+  const h = hit(a, ts, KIND.minisite, spot ? k : 0, spot, 0)
+  h.minisite = m
+  h.event = ev
+  if (!spot) h.credit = { linked: site.campaigns, k }
+  const d = decide(ctx, await checksOf(ctx), a, h)
+  if ('check' in d) return checkAnswer(ctx, d.check)
+  if ('why' in d) return pixel(a, d.why)
+  const full = await ctx.measure.ingest.add([d.hit], true)
   if (full > 0) return pixel(a, `0; ${ctx.measure.ingest.fullMessage(true, m)}`)
   // (minisite reports count every event but bots')
   return pixel(a, countedWhy(a.ivt, a.rule, false))

@@ -382,16 +382,18 @@ describe('http door', () => {
   it('sends tracking answers whose tags or landing pages hold any character (Location and reasons in ASCII)', async () => {
     const cid = await newCampaign(t)
     expect((await createSpot(t, cid, { landing_page: 'https://shop.example/牛奶?q=酸奶 x&r=1' })).status).toBe(200)
-    const click = await get(`/r/k=${cid}&p=1&o=`, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+    // (a browser past its first contact: it brings its cookie)
+    const browser = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)', cookie: `amid=${'c'.repeat(32)}` }
+    const click = await get(`/r/k=${cid}&p=1&o=`, browser)
     expect(click.status).toBe(302)
     expect(click.headers.location).toBe('https://shop.example/%E7%89%9B%E5%A5%B6?q=%E9%85%B8%E5%A5%B6%20x&r=1')
     expect(new URL(click.headers.location as string).searchParams.get('q')).toBe('酸奶 x')
     expect(click.text).toBe('Found: https://shop.example/牛奶?q=酸奶 x&r=1')
     // a click not counted, whose reason quotes any character, still goes to its page (it was a 500 that had counted it)
-    const unknown = await get(`/r/k=${cid}&p=1&af=%E7%89%9B&o=`, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+    const unknown = await get(`/r/k=${cid}&p=1&af=%E7%89%9B&o=`, browser)
     expect([unknown.status, unknown.headers['x-admonitor-counted'], unknown.headers.location]).toEqual([302, '0; keyword %E7%89%9B is not a keyword of spot 1', click.headers.location])
     for (const [path, why] of [[`/x/k=${cid}&p=1&af=%E7%89%9B&o=`, '0; keyword %E7%89%9B is not a keyword of spot 1'], [`/x/k=${cid}&p=1&af=a%0Ab&o=`, '0; keyword a%0Ab is not a keyword of spot 1'], ['/e/m=%E7%89%9B&ev=1', '0; minisite %E7%89%9B does not exist']]) {
-      const r = await get(path!, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0)' })
+      const r = await get(path!, browser)
       expect([r.status, r.headers['x-admonitor-counted']]).toEqual([200, why])
     }
   })
@@ -461,7 +463,7 @@ describe('http door', () => {
       expect((await get(api('/cms/v1/campaigns/list'), {}, web)).status).toBe(200)
       // every form of a tracking tag, also with its parameters in the query only
       for (const path of ['/x?k=1&p=1&o=', '/x.gif?k=1&p=1', '/x/k=1&p=1&o=', '/e?m=1&ev=1']) {
-        const r = await get(path, {}, web)
+        const r = await get(path, { cookie: `amid=${'c'.repeat(32)}` }, web)
         expect([path, r.headers['content-type']]).toEqual([path, 'image/gif'])
       }
       // and a page that only begins with the letter is the app's

@@ -124,3 +124,32 @@ export function firstDeviceId(params: ReadonlyMap<string, string>): { namespace:
   }
   return null
 }
+
+/** A filled device id: its identity namespace and normalised value. */
+export interface DeviceId {
+  namespace: string
+  value: string
+}
+
+const NO_DEVICE_IDS: readonly DeviceId[] = Object.freeze([])
+
+/**
+ * Every filled device id of a hit, in priority order (the first is firstDeviceId's); an empty
+ * list, shared, when none is filled. Ids that arrive together belong to one device (the ingest
+ * links them: docs/attribution.md, "Devices").
+ */
+export function allDeviceIds(params: ReadonlyMap<string, string>): readonly DeviceId[] {
+  let found: DeviceId[] | null = null
+  for (const { param, namespace } of DEVICE_ID_PARAMS) {
+    const raw = params.get(param)
+    if (raw === undefined || raw === '' || isUnfilledMacro(raw)) continue
+    const value = normaliseDeviceId(namespace, raw)
+    if (value === '') continue
+    found ??= []
+    found.push({ namespace, value })
+  }
+  return found ?? NO_DEVICE_IDS
+}
+
+/** `__NAME__` as sent (normaliseDeviceId refuses it too): the common unfilled macro, skipped without normalising. */
+const isUnfilledMacro = (raw: string): boolean => raw.charCodeAt(0) === 95 && raw.charCodeAt(1) === 95 && raw.length > 3 && raw.endsWith('__')

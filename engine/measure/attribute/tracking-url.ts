@@ -91,3 +91,17 @@ export function requestIdText(raw: string): string {
   if (id === '' || id.length > MAX_REQUEST_ID_LENGTH || /^__[A-Za-z0-9_]*__$/.test(id) || /[\u0000-\u001f\u007f]/.test(id)) return ''
   return id
 }
+
+/**
+ * The address the cookie check sends a browser back to: the tracking path (and query) as
+ * received, relative, with `<marker>=<value>` read as an ordinary parameter and `o=` kept last:
+ * after `/x/` (`/r/`, `/e/`) in the path form, else at the start of the query (`/x?`, `/x.gif?`,
+ * `/x/?`). Null when `path` is not a tracking path.
+ */
+export function withMarker(path: string, query: string, marker: string, value: string): string | null {
+  const route = routeOf(path)
+  if (route === null) return null
+  const pair = `${marker}=${value}`
+  if (route.rest !== '') return `${path.slice(0, 3)}${pair}&${route.rest}${query === '' ? '' : `?${query}`}`
+  return `${path}?${pair}${query === '' ? '' : `&${query}`}`
+}

@@ -24,13 +24,22 @@ export interface TrackingParams {
   params: Map<string, string>
 }
 
+/** Which rule gave a hit its identity (docs/attribution.md §2). */
+export type IdentityKind = 'device' | 'cookie' | 'address' | 'check'
+
 export interface IdentityResult {
-  /** `idfa:...`, `oaid:...`, `imei:...`, ... (device-ids.ts) or `amid:...` (cookie / IP+UA hash; identity.ts) */
+  /**
+   * `idfa:...`, `oaid:...`, `imei:...`, ... (device-ids.ts), `amid:...` (the cookie) or `ipua:...`
+   * (address and user agent; for `check`, what the hit counts as if the browser never comes back).
+   */
   identity: string
-  /** Set when the tracking endpoint must set the first-party cookie (a new visitor). */
-  setCookie?: string
   /** True when a device-id macro carried the identity. */
   device: boolean
+  kind: IdentityKind
+  /** The hit's other filled device ids (`namespace:value`), linked to `identity` by the ingest. */
+  links: readonly string[]
+  /** Address identities: the text earlier versions wrote for the same address and agent (Hit.legacy). */
+  legacy?: string
 }
 
 export interface PlatformResult {
@@ -60,4 +69,6 @@ export interface Attribution extends IdentityResult, PlatformResult, Located, Cl
   os: string
   /** The media request id (`tr=`, filled; '' when absent or not filled): request-ids.ts. */
   request: string
+  /** The cookie check's marker (`amc=`) when the URL carries one (a browser back from the check), else null. */
+  marker: string | null
 }

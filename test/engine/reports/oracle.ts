@@ -501,7 +501,7 @@ export function basicShow(ds: Dataset, p: Params): Answer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// realtime/show: the day's hits as they arrive, every hit but bots, any dates, global region.
+// realtime/show: the day's hits as they arrive, every class (bots too), on the campaign's dates, global region.
 
 export function realtimeShow(ds: Dataset, p: Params): Answer {
   const f = facts(ds)
@@ -512,13 +512,14 @@ export function realtimeShow(ds: Dataset, p: Params): Answer {
   const names = metrics === 'day' ? NAMES.realtimeDay : metrics === 'hrs' ? NAMES.realtimeHrs : [...NAMES.realtimeDay, ...NAMES.realtimeHrs]
   const pos = positionsOf(c, p.by_position ?? 'campaign', p)
   const items: Item[] = []
+  if (date < c.start || date > c.end) return { total_spot_num: pos.total, items }
   for (const position of pos.list) {
     let imp = 0, clk = 0
     const impH = HOURS.map(() => 0)
     const clkH = HOURS.map(() => 0)
     for (const e of ds.events) {
       if ((e.kind !== 'imp' && e.kind !== 'clk') || e.campaign_id !== c.campaign_id || f.day[e.seq] !== date) continue
-      if (!platformOk(e.platform, platform) || f.cls[e.seq] === 'bot' || !position.has(e)) continue
+      if (!platformOk(e.platform, platform) || !position.has(e)) continue
       if (e.kind === 'imp') (imp++, impH[f.hour[e.seq]!]!++)
       else (clk++, clkH[f.hour[e.seq]!]!++)
     }
@@ -837,11 +838,12 @@ export function minisiteRealtime(ds: Dataset, p: Params): Answer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// basic/progress: yesterday in the engine zone, never later than the campaign's end.
+// basic/progress: the latest day that ended at least 3 hours ago in the engine zone, never later
+// than the campaign's end.
 
 export function progress(c: CampaignDef, now: number): string {
-  const yesterday = localDay(now - DAY_MS)
-  return yesterday < c.end ? yesterday : c.end
+  const last = localDay(now - 3 * 3_600_000 - DAY_MS)
+  return last < c.end ? last : c.end
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -96,8 +96,10 @@ describe('every tag of list_spots, with its macros filled, counts', () => {
 
 describe('impressions', () => {
   let tags: Tags
+  let spot: ListedSpot
   beforeAll(async () => {
-    tags = (await listSpots())[0]!.tracking_tags
+    spot = (await listSpots())[0]!
+    tags = spot.tracking_tags
   })
 
   it('answers a transparent 1x1 GIF that no cache keeps', async () => {
@@ -133,18 +135,26 @@ describe('impressions', () => {
     expect([r.raw.status, r.headers['x-admonitor-counted']]).toEqual([200, '0; minisite 999 does not exist'])
   })
 
-  it('sets a first-party cookie for a browser without device ids, and reads it back', async () => {
-    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '')
+  it('sends a browser without device ids or cookie through the cookie check, and counts it when it comes back with the cookie', async () => {
+    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '').replace('__IP__', '')
+    const before = await counts(spot.spot_id)
     const first = await hit(url, { cookie: '' })
     const cookie = first.headers['set-cookie'] ?? ''
-    expect(cookie).toMatch(/^amid=[^;]+;.*HttpOnly/i)
-    const second = await hit(url, { cookie: cookie.split(';')[0]! })
-    expect(second.headers['set-cookie']).toBeUndefined()
-    expect(cookie).toMatch(/; SameSite=Lax$/)
+    const value = /^amid=([0-9a-f]{32});/.exec(cookie)?.[1] ?? ''
+    expect([first.raw.status, first.headers['x-admonitor-counted']]).toEqual([302, `0; cookie check: counted when the browser comes back (as amid:${value}), or after 10 s as its address and user agent`])
+    expect(cookie).toMatch(/; HttpOnly; SameSite=Lax$/)
+    expect(first.headers['cache-control']).toContain('no-store')
+    // the same tag as sent (its macros as this test filled them), the marker first
+    const sent = /^\/x\/(.*)&tr=req-\d+&o=$/.exec(request(url).path)?.[1] ?? ''
+    expect(first.headers.location).toMatch(new RegExp(`^/x/amc=${value}&${sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&tr=req-\\d+&o=$`))
+    expect(await counts(spot.spot_id)).toEqual(before)
+    const second = await hit(first.headers.location!, { cookie: `amid=${value}` })
+    expect([second.raw.status, second.headers['x-admonitor-counted'], second.headers['set-cookie']]).toEqual([200, '1', undefined])
+    expect(await counts(spot.spot_id)).toEqual({ ...before, imp: before.imp + 1 })
   })
 
   it('sets the cookie SameSite=None; Secure on a hit through the https proxy --public-url names (its Host), Lax on a direct one', async () => {
-    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '')
+    const url = tags.impression_url.replace('__IDFA__', '').replace('__OAID__', '').replace('__IP__', '')
     const before = t.engine.settings.publicUrl
     t.engine.settings.publicUrl = 'https://ads.example.com'
     try {

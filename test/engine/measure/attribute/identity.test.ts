@@ -1,15 +1,20 @@
 // DESIGN §3.2: who a hit belongs to (docs/attribution.md)
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { DEVICE_ID_PARAMS, normaliseDeviceId } from '../../../../engine/measure/attribute/device-ids'
-import { amidFromCookieHeader, amidSetCookie, ipUaHash, resolveIdentity } from '../../../../engine/measure/attribute/identity'
+import { DEVICE_ID_PARAMS, allDeviceIds, normaliseDeviceId } from '../../../../engine/measure/attribute/device-ids'
+import { addressAgentIdentity, amidFromCookieHeader, amidSetCookie, identityKeyOf, legacyIpUaHash, resolveIdentity as resolveWith, type IdentityOptions } from '../../../../engine/measure/attribute/identity'
+import { seededRandom } from '../../../helpers/make-engine'
 import { prng } from '../../../helpers/prng'
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 const IP = '202.96.134.133'
-const HASH = /^[0-9a-f]{32}$/
 const md5 = (t: string): string => createHash('md5').update(t).digest('hex')
 const params = (o: Record<string, string>): Map<string, string> => new Map(Object.entries(o))
+const KEY = new Uint8Array(32).fill(7)
+const resolveIdentity = (p: Map<string, string>, cookie: string | undefined, ip: string, ua: string, o: Partial<IdentityOptions> = {}) => resolveWith(p, cookie, ip, ua, { key: KEY, ...o })
+/** The address identity, computed here from its definition (HMAC-SHA256 of ip, newline, agent). */
+const ipua = (ip: string, ua: string): string => `ipua:${createHmac('sha256', KEY).update(`${ip}\n${ua}`).digest('hex').slice(0, 32)}`
+const legacy = (ip: string, ua: string): string => `amid:${createHash('sha256').update(`${ip}\n${ua}`).digest('hex').slice(0, 32)}`
 
 describe('resolveIdentity: device ids', () => {
   const cases: [string, Record<string, string>, string][] = [
@@ -28,7 +33,14 @@ describe('resolveIdentity: device ids', () => {
     ['trims a device id', { m11: '  oaid-2 ' }, 'oaid:oaid-2'],
   ]
   it.each(cases)('%s', (_name, p, identity) => {
-    expect(resolveIdentity(params(p), 'amid=0123456789abcdef0123456789abcdef', IP, UA)).toEqual({ identity, device: true })
+    expect(resolveIdentity(params(p), 'amid=0123456789abcdef0123456789abcdef', IP, UA)).toMatchObject({ identity, device: true, kind: 'device' })
+  })
+
+  it('links every other filled device id of the hit, in priority order, and skips unfilled ones', () => {
+    const r = resolveIdentity(params({ m14: 'CAID-1', m5: 'ABCDEF01-2345-6789-ABCD-EF0123456789', m11: '__OAID__', m5a: 'IDFV-1', m2: 'null' }), undefined, IP, UA)
+    expect(r).toEqual({ identity: 'idfa:abcdef01-2345-6789-abcd-ef0123456789', device: true, kind: 'device', links: ['caid:caid-1', 'idfv:idfv-1'] })
+    expect(resolveIdentity(params({ m14: 'CAID-1' }), undefined, IP, UA).links).toEqual([])
+    expect(allDeviceIds(params({ m6a: 'AA:BB:CC:DD:EE:FF', m0: 'udid' }))).toEqual([{ namespace: 'openudid', value: 'udid' }, { namespace: 'mac', value: 'aabbccddeeff' }])
   })
 
   it('lists every namespace once', () => {
@@ -87,39 +99,67 @@ describe('normaliseDeviceId: the rules of docs/attribution.md, over random value
   })
 })
 
-describe('resolveIdentity: cookie and IP hash', () => {
+describe('resolveIdentity: cookie, address and the cookie check', () => {
   const cookie = '0123456789abcdef0123456789abcdef'
 
-  it('uses a valid amid cookie when no device id is filled', () => {
-    expect(resolveIdentity(params({ m5: '__IDFA__' }), `a=1; amid=${cookie}; b=2`, IP, UA)).toEqual({ identity: `amid:${cookie}`, device: false })
+  it('uses a valid amid cookie when no device id is filled, whatever its origin (an earlier version\'s hash too)', () => {
+    expect(resolveIdentity(params({ m5: '__IDFA__' }), `a=1; amid=${cookie}; b=2`, IP, UA)).toEqual({ identity: `amid:${cookie}`, device: false, kind: 'cookie', links: [] })
+    const old = legacyIpUaHash(IP, UA)
+    expect(resolveIdentity(params({}), `amid=${old}`, '61.135.169.121', UA).identity).toBe(`amid:${old}`)
   })
 
-  it('hashes IP and user agent and sets that hash as the cookie for a new visitor', () => {
-    const r = resolveIdentity(params({}), undefined, IP, UA)
-    const hash = createHash('sha256').update(`${IP}\n${UA}`).digest('hex').slice(0, 32)
-    expect(r).toEqual({ identity: `amid:${hash}`, device: false, setCookie: `amid=${hash}; Max-Age=63072000; Path=/; HttpOnly; SameSite=Lax` })
-    expect(ipUaHash(IP, UA)).toBe(hash)
+  it('asks for a cookie check on a first contact, holding the address identity as its fallback', () => {
+    expect(resolveIdentity(params({}), 'other=1', IP, UA)).toEqual({ identity: ipua(IP, UA), legacy: legacy(IP, UA), device: false, kind: 'check', links: [] })
   })
 
-  it('keeps the identity when the cookie comes back from another address', () => {
-    const first = resolveIdentity(params({}), 'other=1', IP, UA)
-    const value = /^amid=([0-9a-f]{32});/.exec(first.setCookie ?? '')?.[1]
-    expect(value).toMatch(HASH)
-    const second = resolveIdentity(params({}), `amid=${value}`, '61.135.169.121', UA)
-    expect(second).toEqual({ identity: first.identity, device: false })
+  it.each([
+    ['a server-to-server hit', {}, { serverToServer: true }],
+    ['an SDK named by sdk=', { sdk: 'mm' }, {}],
+    ['a browser back from the cookie check without the cookie', { amc: cookie }, {}],
+    ['a forged or empty marker', { amc: '' }, {}],
+  ] as const)('counts %s as its address and user agent', (_name, p, o) => {
+    expect(resolveIdentity(params(p), undefined, IP, UA, o)).toEqual({ identity: ipua(IP, UA), legacy: legacy(IP, UA), device: false, kind: 'address', links: [] })
+  })
+
+  it('counts an SDK named in the user agent as its address and user agent', () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 14) MMA-SDK/2.1'
+    expect(resolveIdentity(params({}), undefined, IP, ua)).toMatchObject({ identity: ipua(IP, ua), kind: 'address' })
+  })
+
+  it('honours a valid cookie before the marker', () => {
+    expect(resolveIdentity(params({ amc: cookie }), `amid=${cookie}`, IP, UA)).toMatchObject({ identity: `amid:${cookie}`, kind: 'cookie' })
+  })
+
+  it('keys address identities: another key gives other texts, none is the plain hash', () => {
+    const a = addressAgentIdentity(KEY, IP, UA)
+    const b = addressAgentIdentity(new Uint8Array(32).fill(8), IP, UA)
+    expect(a).toEqual({ identity: ipua(IP, UA), legacy: legacy(IP, UA) })
+    expect(b.identity).not.toBe(a.identity)
+    expect(b.legacy).toBe(a.legacy)
+    expect(a.identity.slice(5)).not.toBe(legacyIpUaHash(IP, UA))
   })
 
   it('gives different identities to different user agents on one address', () => {
     expect(resolveIdentity(params({}), undefined, IP, UA).identity).not.toBe(resolveIdentity(params({}), undefined, IP, `${UA} Edg/124`).identity)
   })
 
-  it('does not set a cookie when a device id decides', () => {
-    expect(resolveIdentity(params({ m11: 'o' }), undefined, IP, UA).setCookie).toBeUndefined()
+  it('refuses to make an address identity without a key', () => {
+    expect(() => resolveWith(params({}), undefined, IP, UA, { key: null })).toThrow(/identity key/)
+    expect(resolveWith(params({ m11: 'o' }), undefined, IP, UA, { key: null }).identity).toBe('oaid:o')
   })
 
   it('marks the cookie SameSite=None; Secure over https', () => {
-    expect(resolveIdentity(params({}), undefined, IP, UA, { secure: true }).setCookie).toMatch(/; HttpOnly; SameSite=None; Secure$/)
-    expect(amidSetCookie('x', false)).not.toMatch(/Secure/)
+    expect(amidSetCookie(cookie, true)).toBe(`amid=${cookie}; Max-Age=63072000; Path=/; HttpOnly; SameSite=None; Secure`)
+    expect(amidSetCookie(cookie, false)).toBe(`amid=${cookie}; Max-Age=63072000; Path=/; HttpOnly; SameSite=Lax`)
+  })
+
+  it('makes the identity key once from the random source and keeps it in the meta table', () => {
+    const meta = new Map<string, string>()
+    const db = { meta: (k: string) => meta.get(k), setMeta: (k: string, v: string) => void meta.set(k, v), tx: <T>(fn: () => T): T => fn() }
+    const first = identityKeyOf(db, seededRandom(5))
+    expect(first.length).toBe(32)
+    expect(meta.get('identity_key')).toBe(Buffer.from(first).toString('hex'))
+    expect(identityKeyOf(db, seededRandom(6))).toEqual(first)
   })
 
   it.each([

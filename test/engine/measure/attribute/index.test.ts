@@ -1,11 +1,14 @@
 // docs/measurement.md: attribution of one tracking request (docs/attribution.md)
 import { describe, expect, it } from 'vitest'
+import { createHmac } from 'node:crypto'
 import { Attributor, RegionLocator, type TrackingRequest } from '../../../../engine/measure/attribute/index'
 import { buildRegions } from '../../../../engine/reference/regions'
 import { IVT, PLATFORM, SDK } from '../../../../engine/measure/types'
 
 const regions = buildRegions()
-const attributor = new Attributor(new RegionLocator(regions))
+const KEY = new Uint8Array(32).fill(3)
+const attributor = new Attributor(new RegionLocator(regions), { identityKey: KEY })
+const ipua = (ip: string, ua: string): string => `ipua:${createHmac('sha256', KEY).update(`${ip}\n${ua}`).digest('hex').slice(0, 32)}`
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'
 const request = (over: Partial<TrackingRequest>): TrackingRequest => ({ path: '/x/k=215&p=e&o=', query: '', headers: { 'user-agent': ANDROID }, remoteAddress: '::ffff:127.0.0.1', ...over })
 
@@ -17,18 +20,30 @@ describe('Attributor.attribute', () => {
     expect(a?.tracking.kind).toBe('impression')
   })
 
-  it('sets the amid cookie for a new browser and reads it back', () => {
+  it('sends a new browser to the cookie check, holding its address identity, and reads the cookie back', () => {
     const first = attributor.attribute(request({ path: '/r.gif', query: 'k=215&p=e&o=http://www.facebook.com' }))
-    expect(first).toMatchObject({ device: false, platform: PLATFORM.mb, ivt: IVT.valid, region: 0 })
-    expect(first?.setCookie).toMatch(/^amid=[0-9a-f]{32}; /)
-    const cookie = first?.setCookie?.split(';')[0] ?? ''
-    const second = attributor.attribute(request({ path: '/x/k=215&p=e&o=', headers: { 'user-agent': ANDROID, cookie }, remoteAddress: '61.135.169.121' }))
-    expect(second?.identity).toBe(first?.identity)
-    expect(second?.setCookie).toBeUndefined()
+    expect(first).toMatchObject({ device: false, kind: 'check', identity: ipua('127.0.0.1', ANDROID), platform: PLATFORM.mb, ivt: IVT.valid, region: 0, marker: null, links: [] })
+    const cookie = 'amid=0123456789abcdef0123456789abcdef'
+    const second = attributor.attribute(request({ path: '/x/amc=0123456789abcdef0123456789abcdef&k=215&p=e&o=', headers: { 'user-agent': ANDROID, cookie }, remoteAddress: '61.135.169.121' }))
+    expect(second).toMatchObject({ identity: 'amid:0123456789abcdef0123456789abcdef', kind: 'cookie', marker: '0123456789abcdef0123456789abcdef' })
+    expect(second?.legacy).toBeUndefined()
   })
 
-  it('marks the cookie Secure for an https request', () => {
-    expect(attributor.attribute(request({ secure: true }))?.setCookie).toMatch(/SameSite=None; Secure$/)
+  it('counts a server-to-server hit (ns= a public address) as the address it names and its agent, without a check', () => {
+    const a = attributor.attribute(request({ path: '/x/k=215&p=e&ns=202.96.134.133&o=', headers: { 'user-agent': 'AdServer/2.0' } }))
+    expect(a).toMatchObject({ kind: 'address', identity: ipua('202.96.134.133', 'AdServer/2.0'), ip: '202.96.134.133' })
+    // a private ns= names the media's own network: no server-to-server hit
+    expect(attributor.attribute(request({ path: '/x/k=215&p=e&ns=10.1.2.3&o=' }))?.kind).toBe('check')
+  })
+
+  it('passes the other device ids of a hit as links', () => {
+    const a = attributor.attribute(request({ path: '/x/k=215&p=e&m5=ABCDEF01-2345-6789-ABCD-EF0123456789&m14=CAID-9&o=' }))
+    expect(a).toMatchObject({ kind: 'device', identity: 'idfa:abcdef01-2345-6789-abcd-ef0123456789', links: ['caid:caid-9'] })
+  })
+
+  it('gives the same address identity through addressAgent (the import)', () => {
+    expect(attributor.addressAgent('202.96.134.133', 'AdServer/2.0').identity).toBe(ipua('202.96.134.133', 'AdServer/2.0'))
+    expect(() => new Attributor(new RegionLocator(regions)).addressAgent('202.96.134.133', 'x')).toThrow(/identity key/)
   })
 
   it('classifies a declared bot from a data centre as a bot', () => {

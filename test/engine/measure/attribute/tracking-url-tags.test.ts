@@ -56,7 +56,7 @@ describe('tags from engine/tracking/tags.ts', () => {
       it(`gives the identity and platform the macros say (${label})`, () => {
         const p = parseTrackingUrl(...filled(tags.impression_url))?.params ?? new Map<string, string>()
         const mma = options.includes('mma')
-        expect(resolveIdentity(p, undefined, '202.96.134.133', 'okhttp/4.9.0').identity).toMatch(mma ? `idfa:${IDFA.toLowerCase()}` : /^amid:[0-9a-f]{32}$/)
+        expect(resolveIdentity(p, undefined, '202.96.134.133', 'okhttp/4.9.0', { key: new Uint8Array(32) }).identity).toMatch(mma ? `idfa:${IDFA.toLowerCase()}` : /^ipua:[0-9a-f]{32}$/)
         expect(detectPlatform(p, 'okhttp/4.9.0').platform).toBe(mma ? PLATFORM.mb : PLATFORM.pc)
       })
     }
