@@ -138,7 +138,7 @@ async function serve(argv: string[]): Promise<void> {
   if (values.demo && engine.measure.columns.campaigns.size === 0) {
     console.log('  creating the demo data (a campaign with two weeks of traffic)...')
     const d = await engine.loadDemo()
-    console.log(`  demo campaign ${d.campaign_id}: ${d.hits} simulated hits`)
+    console.log(`  demo campaign ${d.campaign_id}: ${d.hits} simulated hits (${d.message})`)
   }
 }
 

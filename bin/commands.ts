@@ -183,6 +183,6 @@ export async function demoCommand(argv: string[]): Promise<void> {
   const { engine } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], firstRunUrl: SERVE_URL })
   console.log('creating the demo campaign, panel and two weeks of traffic...')
   const d = await engine.loadDemo()
-  console.log(`demo campaign ${d.campaign_id} with ${d.hits} simulated hits, minisite ${d.minisite_id}`)
+  console.log(`demo campaign ${d.campaign_id} with ${d.hits} simulated hits, minisite ${d.minisite_id}: ${d.message}`)
   await engine.close()
 }

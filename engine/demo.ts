@@ -18,18 +18,21 @@ export interface DemoResult {
   campaign_id: string
   minisite_id: string
   hits: number
+  /** What the simulation made: its hits, clients by kind, shared addresses, prefetches, invalid traffic (the job's message). */
+  message: string
 }
 
 /**
  * The spots and what each delivers a day: the plan is what the simulation delivers (scale 1), so
- * "plan against actual" reads as delivered. (Until 2026-11-26 the plans held five times these
- * figures and the traffic was simulated at scale 0.2: every day read as 80% under-delivered.)
+ * "plan against actual" reads as delivered. Their media lean their audiences differently
+ * (docs/simulator.md, "Audience profiles"): 小红书 beauty to women, Douyin to the young, Toutiao to
+ * the older, Tencent Video and iQIYI as the population is.
  */
 const SPOTS = [
   { publisher_name: '腾讯视频 Tencent Video', channel_name: '电视剧', placement_name: '前贴片 15s', placement_type: 'video', adposition_type: '贴片-前贴', est: 12_000, ctr: 0.006 },
   { publisher_name: '爱奇艺 iQIYI', channel_name: '综艺', placement_name: '中插 15s', placement_type: 'video', adposition_type: '贴片-中插', est: 8_000, ctr: 0.006 },
   { publisher_name: '抖音 Douyin', channel_name: '推荐流', placement_name: '信息流原生', placement_type: 'display', adposition_type: '信息流', est: 16_000, ctr: 0.006 },
-  { publisher_name: '微博 Weibo', channel_name: '首页', placement_name: '开屏', placement_type: 'display', adposition_type: '开屏', est: 6_000, ctr: 0.006 },
+  { publisher_name: '小红书 Xiaohongshu', channel_name: '美妆', placement_name: '开屏', placement_type: 'display', adposition_type: '开屏', est: 6_000, ctr: 0.006 },
   { publisher_name: '今日头条 Toutiao', channel_name: '推荐', placement_name: '信息流大图', placement_type: 'display', adposition_type: '信息流', est: 7_000, ctr: 0.006 },
 ]
 const SEARCH = { est: 2_400, ctr: 0.035 }
@@ -69,17 +72,16 @@ async function createSpots(callJson: CallJson, campaignId: string, from: string,
 /**
  * The minisite's funnel: of the valid clicks, LANDED reach the home page, PRODUCT of those go on
  * to a product page and CHECKOUT of those to the checkout (about 3% of home views, where real
- * e-commerce landing pages convert in low single digits; until 2026-11-26 it was 33%).
+ * e-commerce landing pages convert in low single digits).
  */
 const LANDED = 0.7
 const PRODUCT = 0.4
 const CHECKOUT = 0.08
 
 /**
- * Minisite page views of clickers (exported for its tests), each after its click: the columns keep a click's hour, not its
- * second, so the visit starts within a minute after that hour ends (until 2026-11-26 it was
- * stamped from the hour's middle: half the views came before their click). Views at or after
- * `now` are left out (today's visitors still to come).
+ * Minisite page views of clickers (exported for its tests), each after its click: the columns keep
+ * a click's hour, not its second, so the visit starts within a minute after that hour ends. Views
+ * at or after `now` are left out (today's visitors still to come).
  */
 export function minisiteHits(minisite: number, campaign: number, clicks: Hit[], now: number): Hit[] {
   const out: Hit[] = []
@@ -147,5 +149,5 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
   // the simulation stopped at its start (`until` = now): the visits stop there too
   const now = Date.parse(String(job.started_at))
   await measure.ingest.add(minisiteHits(Number(minisite), Number(campaign), clicksOf(measure, Number(campaign), timeZone, 20_000), now))
-  return { campaign_id: campaign, minisite_id: minisite, hits: Number(job.imported) }
+  return { campaign_id: campaign, minisite_id: minisite, hits: Number(job.imported), message: String(job.message) }
 }

@@ -81,9 +81,12 @@ function simulationFigures(s: SimulationSummary, full: number): SimulationFigure
   return { impressions: s.impressions, clicks: s.clicks, identities: s.identities, days, capped: s.capped, panel_persons: s.panelPersons, panel_oversampling: s.panelOversampling, full }
 }
 
-/** What a finished simulation says: its traffic, what capping held back and how the panel was sampled. */
-function simulateMessage(f: SimulationFigures, fullWhy: string): string {
+/** What a finished simulation says: its traffic, its clients, what capping held back and how the panel was sampled. */
+function simulateMessage(f: SimulationFigures, s: SimulationSummary, fullWhy: string): string {
   let m = `${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over ${f.days} day${f.days === 1 ? '' : 's'}`
+  const c = s.clients
+  m += `; clients: ${c.keepers} browsers keeping the cookie, ${c.refusers} refusing it (counted by address and user agent), ${c.apps} apps (device ids), ${c.servers} reported server to server, ${c.bots} declared bots`
+  m += `; ${s.natGroups} addresses shared by several clients (households, offices, carrier NAT); ${s.prefetches} prefetches answered and not counted; invalid traffic: ${s.invalid.bot} declared-bot and ${s.invalid.datacenter} data-centre hits`
   if (f.capped > 0) m += `; ${f.capped} impressions not delivered: every identity found was at its frequency cap`
   if (f.panel_persons > 0 && f.panel_oversampling > 1) {
     m += `; ${f.panel_persons} panel persons, placed at ${f.panel_oversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${f.panel_oversampling} times what the counted traffic stands for (docs/simulator.md)`
@@ -106,7 +109,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const now = ctx.clock.now()
   const sim = simulate({
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone,
-    panel: ctx.measure.panel(c.panel_id), regions: regionTable(), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
+    panel: ctx.measure.panel(c.panel_id), regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: now,
   })
@@ -125,7 +128,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
     }
     job.total = job.processed
     job.simulation = simulationFigures(sim.summary, full)
-    job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, c.campaign_id))
+    job.message = simulateMessage(job.simulation, sim.summary, ctx.measure.ingest.fullMessage(false, c.campaign_id))
   })
   return p.wait ? await done : job
 }

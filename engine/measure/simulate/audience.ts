@@ -1,23 +1,21 @@
 /**
- * The audience of a simulated campaign: a pool of identities sized from the volume, in frequency
- * classes (distributions.ts), each with a device kind, a home region and an invalid-traffic class;
- * some are the devices of panel persons. Identities are numbers; texts are drawn on first use.
- * The traits of an identity share one 16-bit word, so a hit reads them in one memory access.
+ * The audience of a simulated campaign: a pool of clients sized from the volume, in frequency
+ * classes (distributions.ts), each a browser or an app on a device (clients.ts) with a
+ * demographic class (profiles.ts); some are the devices of panel persons. Clients are numbers:
+ * ordinary ones first (by frequency class, mobile ones first in a class), then data-centre
+ * clients, then declared bots.
  */
 import type { PanelIndex } from '../panel/types'
-import { IVT, type IvtClass } from '../types'
+import type { AddressSpace } from './address-space'
+import { Clients } from './clients'
 import * as d from './distributions'
 import { MAX_REGIONS, type Geo } from './geo'
-import { OS, simulatedIdentity, type OsCode } from './identity-texts'
+import { drawClass, panelClasses } from './profiles'
 import { SimRandom } from './random'
 
 const PC_NAMESPACES = ['amid:', 'cookie:']
-
-/** Traits word: home region (bits 0-11), device kind (12-13), invalid-traffic class (14-15). */
-export const traitHome = (t: number): number => t & 0xfff
-export const traitOs = (t: number): OsCode => ((t >> 12) & 3) as OsCode
-export const traitIvt = (t: number): IvtClass => (t >> 14) as IvtClass
-const traits = (home: number, os: OsCode, ivt: IvtClass): number => home | (os << 12) | (ivt << 14)
+/** Draws of an impression for a spot's profile before the last one is kept. */
+const PROFILE_TRIES = 8
 
 /** The panel's true share of the population: its persons over the weight they stand for. */
 export function panelTrueShare(panel: PanelIndex): number {
@@ -52,56 +50,52 @@ export function regularPool(valid: number, days: number): number {
   return Math.max(1, Math.ceil(valid / perIdentity))
 }
 
-/** The identities of one simulation and how impressions pick them. */
+/** The clients of one simulation and how impressions pick them. */
 export class Audience {
-  /** Identities 0..regular-1 are ordinary; then data-centre ones, then bots. */
+  /** Clients 0..regular-1 are ordinary; then data-centre ones, then bots. */
   readonly regular: number
   readonly size: number
-  readonly traits: Uint16Array
-  /** Distinct identities and panel persons whose text has been asked for (reached by a hit). */
-  reached = 0
-  personsReached = 0
+  readonly clients: Clients
+  /** Demographic class of each client (profiles.ts). */
+  readonly classOf: Uint8Array
+  /** Panel devices: client -> person. */
+  readonly personOf = new Map<number, number>()
   /** Panel devices placed over their true share (1 when at it, or without a panel). */
   readonly panelOversampling: number
-  /** undefined until reached: comparing with undefined does not read the string (a cache miss). */
-  private readonly texts: (string | undefined)[] = []
-  private readonly devices = new Map<number, { text: string; person: number }>()
-  private readonly personSeen: Uint8Array
   private readonly dcSize: number
-  /** Data-centre identities 0..dcMobile-1 (from `regular`) are phones. */
+  /** Data-centre clients 0..dcMobile-1 (from `regular`) are phones. */
   private readonly dcMobile: number
   private readonly botSize: number
-  /** Frequency classes: first identity, size, mobile members (first in the class) and cumulative share of impressions. */
+  /** Frequency classes: first client, size, mobile members (first in the class) and cumulative share of impressions. */
   private readonly classStart: Int32Array
   private readonly classSize: Int32Array
   private readonly classMobile: Int32Array
   private readonly classCum: Float64Array
 
   /** A pool for `pool.impressions` impressions over `pool.days` days. */
-  constructor(pool: PoolSize, private readonly key: number, geo: Geo, panel: PanelIndex | null) {
+  constructor(pool: PoolSize, key: number, geo: Geo, space: AddressSpace, panel: PanelIndex | null) {
     const volume = pool.impressions
     this.regular = regularPool(volume * (1 - d.BOT_SHARE - d.DATACENTER_SHARE), pool.days)
     this.dcSize = Math.max(1, Math.ceil((volume * d.DATACENTER_SHARE) / d.DATACENTER_FREQUENCY))
     this.dcMobile = Math.max(1, Math.round(this.dcSize * d.DATACENTER_MOBILE_SHARE))
     this.botSize = Math.max(1, Math.ceil((volume * d.BOT_SHARE) / d.BOT_FREQUENCY))
     this.size = this.regular + this.dcSize + this.botSize
-    this.traits = new Uint16Array(this.size)
-    // Pushed, not `new Array(size)`: a large preallocated array is a slow dictionary in V8.
-    for (let j = 0; j < this.size; j++) this.texts.push(undefined)
-    this.personSeen = new Uint8Array(panel?.size ?? 0)
+    this.clients = new Clients(this.size, key, geo, space, new SimRandom(key ^ 0x5f356495))
+    this.classOf = new Uint8Array(this.size)
     const n = d.FREQUENCY_CLASSES.length
     this.classStart = new Int32Array(n)
     this.classSize = new Int32Array(n)
     this.classMobile = new Int32Array(n)
     this.classCum = new Float64Array(n)
     this.buildClasses(Math.min(0.98, Math.max(0.02, pool.mobileShare)))
-    this.draw(new SimRandom(key ^ 0x3c6ef372), geo)
+    this.draw(new SimRandom(key ^ 0x3c6ef372))
     const placed = panel ? this.placePanel(new SimRandom(key ^ 0x0a5a5a5a), panel, geo) : 0
+    this.clients.assignAddresses(new SimRandom(key ^ 0x6a09e667))
     const trueCount = panel ? this.regular * panelTrueShare(panel) : 0
     this.panelOversampling = placed > 0 && trueCount > 0 ? Math.max(1, Math.round(placed / trueCount)) : 1
   }
 
-  /** Contiguous ranges of the ordinary identities, one per class, mobile ones first; the cumulative impression shares. */
+  /** Contiguous ranges of the ordinary clients, one per class, mobile ones first; the cumulative impression shares. */
   private buildClasses(mobileShare: number): void {
     let start = 0
     let share = 0
@@ -119,37 +113,28 @@ export class Audience {
     for (let c = 0; c < this.classCum.length; c++) this.classCum[c] = this.classCum[c]! / total
   }
 
-  private draw(rng: SimRandom, geo: Geo): void {
+  private draw(rng: SimRandom): void {
+    const clients = this.clients
     for (let c = 0; c < this.classStart.length; c++) {
       const first = this.classStart[c]!
       for (let j = first; j < first + this.classSize[c]!; j++) {
-        const os = j < first + this.classMobile[c]! ? this.mobileOs(rng) : OS.pc
-        this.traits[j] = traits(geo.home(rng), os, IVT.valid)
+        clients.drawOrdinary(j, j < first + this.classMobile[c]!, rng)
+        this.classOf[j] = drawClass(rng)
       }
     }
-    // the mobile data-centre identities first: a phone-only spot draws its invalid traffic there
-    for (let j = this.regular; j < this.regular + this.dcSize; j++) {
-      const os = j < this.regular + this.dcMobile ? this.mobileOs(rng) : OS.pc
-      this.traits[j] = traits(geo.datacenter(rng), os, IVT.datacenter)
-    }
-    for (let j = this.regular + this.dcSize; j < this.size; j++) {
-      this.traits[j] = traits(rng.next() < d.BOT_GLOBAL_SHARE ? 0 : geo.datacenter(rng), OS.pc, IVT.bot)
-    }
+    // the mobile data-centre clients first: a phone-only spot draws its invalid traffic there
+    for (let j = this.regular; j < this.regular + this.dcSize; j++) clients.drawDatacentre(j, j < this.regular + this.dcMobile, rng)
+    for (let j = this.regular + this.dcSize; j < this.size; j++) clients.drawBot(j, rng)
   }
 
-  private mobileOs(rng: SimRandom): OsCode {
-    if (rng.next() < d.IOS_SHARE) return OS.idfa
-    return rng.next() < d.ANDROID_OAID_SHARE ? OS.oaid : OS.legacy
-  }
-
-  /** Members of the ordinary identities on one platform, over every class. */
+  /** Members of the ordinary clients on one platform, over every class. */
   private platformSize(mobile: boolean): number {
     let n = 0
     for (let c = 0; c < this.classStart.length; c++) n += mobile ? this.classMobile[c]! : this.classSize[c]! - this.classMobile[c]!
     return n
   }
 
-  /** The identity at position `at` of the platform's members, class after class. */
+  /** The client at position `at` of the platform's members, class after class. */
   private platformMember(mobile: boolean, at: number): number {
     let rest = at
     for (let c = 0; c < this.classStart.length; c++) {
@@ -162,13 +147,15 @@ export class Audience {
   }
 
   /**
-   * Panel devices spread evenly over the ordinary identities of their platform (so over every
+   * Panel devices spread evenly over the ordinary clients of their platform (so over every
    * frequency class), drawn in proportion to the tier exposure of their person's home, like the
-   * homes of the other identities (geo.ts); returns how many were placed.
+   * homes of the other clients (geo.ts). A device becomes the client that sends its id (clients.ts)
+   * and takes its person's home and demographic class; returns how many were placed.
    */
   private placePanel(rng: SimRandom, panel: PanelIndex, geo: Geo): number {
     const want = panelDeviceCount(this.regular, panel)
     if (want === 0) return 0
+    const classes = panelClasses(panel)
     const devices = [...panel.personOfDevice.entries()]
     const drawKey = devices.map(([, person], i) => [-Math.log(1 - rng.next()) / geo.exposure(panel.homeRegion[person] ?? 0), i] as const)
     drawKey.sort((a, b) => a[0] - b[0] || a[1] - b[1])
@@ -187,30 +174,42 @@ export class Audience {
       for (let i = 0; i < k; i++) {
         const j = this.platformMember(mobile, Math.floor(((i + 0.5) * room) / k))
         const [text, person] = list[i]!
-        const home = panel.homeRegion[person] ?? traitHome(this.traits[j]!)
-        this.traits[j] = traits(home < MAX_REGIONS ? home : 0, mobile ? OS.idfa : OS.pc, IVT.valid)
-        this.devices.set(j, { text, person })
+        const home = panel.homeRegion[person] ?? this.clients.home[j]!
+        if (!this.clients.placeDevice(j, text, home < MAX_REGIONS ? home : 0)) continue
+        this.classOf[j] = classes[person]!
+        this.personOf.set(j, person)
+        placed++
       }
-      placed += k
     })
     return placed
   }
 
-  /** The identity of one impression of a spot: a bot, a data-centre address or an ordinary identity. */
-  pick(rng: SimRandom, mobileShare: number): number {
+  /**
+   * The client of one impression of a spot (its mobile share, its profile's keep chance by
+   * class): a bot, a data-centre client or an ordinary client.
+   */
+  pick(rng: SimRandom, mobileShare: number, profile: Float64Array | null): number {
     const u = rng.next()
-    // a phone-only spot gets no declared bots (PC crawlers): its invalid traffic is emulator farms
+    // a phone-only spot gets no declared bots (crawlers): its invalid traffic is emulator farms
     if (mobileShare >= 1 && u < d.BOT_SHARE + d.DATACENTER_SHARE) return this.regular + Math.min(this.dcMobile - 1, Math.floor((u / (d.BOT_SHARE + d.DATACENTER_SHARE)) * this.dcMobile))
     if (u < d.BOT_SHARE) return this.regular + this.dcSize + Math.min(this.botSize - 1, Math.floor((u / d.BOT_SHARE) * this.botSize))
     if (u < d.BOT_SHARE + d.DATACENTER_SHARE) return this.regular + Math.min(this.dcSize - 1, Math.floor(((u - d.BOT_SHARE) / d.DATACENTER_SHARE) * this.dcSize))
-    return this.pickRegular(rng, mobileShare)
+    return this.pickRegular(rng, mobileShare, profile)
   }
 
   /**
-   * An ordinary identity of a spot whose impressions are `mobileShare` mobile: one draw picks
-   * the class and the platform, the next the member (of the class when the platform has none).
+   * An ordinary client of a spot: drawn by class and platform, kept with the chance its
+   * demographic class has in the spot's profile, else drawn again (PROFILE_TRIES at most).
    */
-  pickRegular(rng: SimRandom, mobileShare: number): number {
+  pickRegular(rng: SimRandom, mobileShare: number, profile: Float64Array | null): number {
+    let j = this.drawRegular(rng, mobileShare)
+    if (profile === null) return j
+    for (let t = 1; t < PROFILE_TRIES && rng.next() >= profile[this.classOf[j]!]!; t++) j = this.drawRegular(rng, mobileShare)
+    return j
+  }
+
+  /** One draw of an ordinary client: one number picks the class and the platform, the next the member. */
+  private drawRegular(rng: SimRandom, mobileShare: number): number {
     const u = rng.next()
     const cum = this.classCum
     let c = 0
@@ -224,25 +223,8 @@ export class Audience {
     return this.classStart[c]! + first + Math.min(Math.floor(rng.next() * n), n - 1)
   }
 
-  /** An ordinary identity near `j` (wrapping round), for the capping's search of one under its cap. */
+  /** An ordinary client near `j` (wrapping round), for the capping's search of one under its cap. */
   nextRegular(j: number): number {
     return j + 1 < this.regular ? j + 1 : 0
-  }
-
-  /** The text of identity `j`, drawn when first asked for (which counts it as reached). */
-  text(j: number): string {
-    return this.texts[j] ?? this.reach(j)
-  }
-
-  private reach(j: number): string {
-    const device = this.devices.get(j)
-    const t = device?.text ?? simulatedIdentity(traitOs(this.traits[j]!), this.key, j)
-    this.texts[j] = t
-    this.reached++
-    if (device && this.personSeen[device.person] === 0) {
-      this.personSeen[device.person] = 1
-      this.personsReached++
-    }
-    return t
   }
 }

@@ -6,9 +6,8 @@
  * and period in open-addressing tables, emptied when the period changes.
  */
 import { dayNumber } from '../../runtime'
-import { traitOs, type Audience } from './audience'
+import type { Audience } from './audience'
 import * as d from './distributions'
-import { OS } from './identity-texts'
 import { periodOf, type Cap } from './media'
 import type { SimRandom } from './random'
 import type { SimulationPlan } from './types'
@@ -125,24 +124,24 @@ export class Capping {
   }
 
   /**
-   * The identity of an impression of spot `s` (mobile share `mobileShare`), under its caps: the
+   * The client of an impression of spot `s` (mobile share `mobileShare`, its profile), under its caps: the
    * first draw over a cap gets through with CAP_LEAK, else it is drawn again, then searched
    * for; -1 when nobody under the cap is found (the impression is not delivered).
    */
-  pick(s: number, mobileShare: number): number {
+  pick(s: number, mobileShare: number, profile: Float64Array | null): number {
     const groups = this.ofSpot[s]!
     const { audience, rng } = this
-    let j = audience.pick(rng, mobileShare)
+    let j = audience.pick(rng, mobileShare, profile)
     // invalid traffic is not held back: bots and proxies change their ids faster than a cap counts
     if (groups.length === 0 || j >= audience.regular) return j
     if (this.under(groups, j) || rng.next() < d.CAP_LEAK) return this.count(groups, j)
     for (let t = 0; t < d.CAP_REDRAWS; t++) {
-      j = audience.pickRegular(rng, mobileShare)
+      j = audience.pickRegular(rng, mobileShare, profile)
       if (this.under(groups, j)) return this.count(groups, j)
     }
     const mobileOnly = mobileShare >= 1
     for (let t = 0, k = audience.nextRegular(j % audience.regular); t < d.CAP_SCAN; t++, k = audience.nextRegular(k)) {
-      if (mobileOnly && traitOs(audience.traits[k]!) === OS.pc) continue
+      if (mobileOnly && !audience.clients.mobile(k)) continue
       if (this.under(groups, k)) return this.count(groups, k)
     }
     return -1

@@ -18,7 +18,7 @@ export interface HourSlot {
   hour: number
 }
 
-/** A run of impressions of one spot by one identity: size hits from `start`, `gap` ms apart. */
+/** A run of impressions of one spot by one client: size hits from `start`, `gap` ms apart. */
 export interface Burst {
   slot: number
   spot: number
@@ -57,8 +57,7 @@ export function daySlots(timeZone: string, day: number): HourSlot[] {
  * `total` split in proportion to `weights`, written at out[offset..]: each part gets the whole
  * of its exact share, and the units left go by systematic sampling from a random start `u`
  * (in [0, 1)) over the fractions, so every part gets its exact share on average and the total is
- * exact. (Until 2026-11-26 the largest fractions took them, every day the same: a spot of 14
- * clicks a day never had a click at 3-6 am, and its peak hours 20% too many.)
+ * exact.
  */
 export function allocate(total: number, weights: ArrayLike<number>, out: Int32Array, offset: number, u: number): void {
   const n = weights.length
@@ -143,7 +142,7 @@ function scheduleBursts(spots: readonly SpotVolume[], dayIndex: number, sched: O
     if (row[slot]! < 2 * size || s.end - s.start <= window) continue
     row[slot] = row[slot]! - size
     const start = s.start + Math.floor(rng.next() * (s.end - s.start - window))
-    bursts.push({ slot, spot, identity: audience.pickRegular(rng, spots[spot]!.mobileShare), size, start, gap: window / (size - 1) })
+    bursts.push({ slot, spot, identity: audience.pickRegular(rng, spots[spot]!.mobileShare, spots[spot]!.profile), size, start, gap: window / (size - 1) })
   }
   return bursts.sort((a, b) => a.slot - b.slot || a.spot - b.spot)
 }

@@ -44,7 +44,7 @@ export const HOUR_NOISE = 0.15
 export const CLICK_DELAY_MIN_MS = 1500
 export const CLICK_DELAY_SPAN_MS = 58_500
 
-/** Share of mobile impressions of a spot the media does not pin down; the rest are PC browsers (amid cookies). */
+/** Share of mobile impressions of a spot the media does not pin down; the rest are PC browsers. */
 export const MOBILE_SHARE = 0.7
 /**
  * Mobile share of a spot's impressions by what the spot says of its media (first match wins,
@@ -62,26 +62,50 @@ export const MEDIA_MOBILE_SHARE: readonly (readonly [RegExp, number])[] = [
 /** Spots of these placement types are mobile only (a QR code is scanned by a phone). */
 export const MOBILE_ONLY_PLACEMENTS: readonly string[] = ['QR-Code']
 /**
- * Operating systems of mobile identities: iOS (idfa); Android with an OAID (the id apps read
- * since Android 10), else an Android id, and a few old phones whose apps still read the IMEI.
+ * Mobile clients: apps (device ids), browsers and in-app web views (cookies), and media servers
+ * that report an app's impression server to server without its ids (the rest).
+ */
+export const MOBILE_APP_SHARE = 0.7
+export const MOBILE_WEB_SHARE = 0.25
+/**
+ * Apps: iOS (IDFA when the user allowed tracking, and CAID); Android with an OAID (the id apps
+ * read since Android 10) and an Android id, else an Android id and, for a few old phones, an IMEI.
  */
 export const IOS_SHARE = 0.22
+export const IOS_IDFA_SHARE = 0.3
 export const ANDROID_OAID_SHARE = 0.85
-/** Of the Android identities without an OAID, the share with an IMEI (the rest: Android id). */
+/** Of the Android apps without an OAID, the share with an IMEI as well as an Android id. */
 export const ANDROID_LEGACY_IMEI_SHARE = 0.3
-/** SDK marks of mobile hits: MMA SDK and Miaozhen SDK (the rest: none). */
+/**
+ * Which of a device's two ids a medium fills (drawn per spot): both, the first only (IDFA, OAID,
+ * IMEI), the second only (CAID, Android id). So one device arrives with different id sets.
+ */
+export const ID_FILL_BOTH = 0.5
+export const ID_FILL_FIRST = 0.3
+/** SDK marks of app clients: MMA SDK and Miaozhen SDK (the rest: none). */
 export const SDK_MM_SHARE = 0.3
 export const SDK_MZ_SHARE = 0.2
+/** Share of browser impressions preceded by a speculative request (Sec-Purpose: prefetch), not counted. */
+export const PREFETCH_SHARE = 0.02
 
-/** Hits located only at province level (the IP library knows no city), and not in China at all. */
+/** Addresses drawn from a province's ranges without a city (the IP library knows no city), and from abroad. */
 export const PROVINCE_ONLY_SHARE = 0.03
 export const GLOBAL_SHARE = 0.01
 /** Ad exposure per internet user is higher in large cities: a multiplier of a city's online population. */
 export const TIER_EXPOSURE: Readonly<Record<Tier, number>> = { 'tier-1': 2, 'tier-new1': 1.5, 'tier-2': 1.2, 'tier-3': 1, 'tier-4-5': 0.8 }
-/** Cities of the big data centres (GB codes, weights): where data-centre and bot traffic comes from. */
-export const DATACENTER_CITIES: readonly (readonly [string, number])[] = [
-  ['110100', 5], ['310100', 4], ['330100', 4], ['440300', 3], ['440100', 2], ['130700', 2], ['150900', 1], ['520100', 1], ['510100', 1],
-]
+/**
+ * Who shares an address (clients per group, smallest and largest): a household's broadband, an
+ * office or campus, a carrier's NAT address, a proxy in a data centre. OFFICE_SHARE of PC
+ * browsers are at an office; movers change address between days (PC: home and office; phones:
+ * the carrier's NAT and home Wi-Fi).
+ */
+export const HOUSEHOLD_SIZE: readonly [number, number] = [1, 4]
+export const OFFICE_SIZE: readonly [number, number] = [10, 120]
+export const CARRIER_NAT_SIZE: readonly [number, number] = [50, 400]
+export const PROXY_SIZE: readonly [number, number] = [1, 8]
+export const OFFICE_SHARE = 0.3
+export const PC_MOVER_SHARE = 0.2
+export const MOBILE_MOVER_SHARE = 0.4
 
 /** Shares of impressions from declared bots and from data-centre addresses. */
 export const BOT_SHARE = 0.02
@@ -89,9 +113,9 @@ export const DATACENTER_SHARE = 0.01
 /** Impressions per bot identity and per data-centre identity over the simulated days (pool sizing). */
 export const BOT_FREQUENCY = 20
 export const DATACENTER_FREQUENCY = 4
-/** Bots that come from abroad (region global); the rest from data-centre cities. Bots are PC. */
+/** Bots that come from abroad; the rest from data-centre addresses. */
 export const BOT_GLOBAL_SHARE = 0.25
-/** Data-centre identities (proxies, emulator farms) that are mobile. */
+/** Data-centre clients (proxies, emulator farms) that are mobile (apps with device ids). */
 export const DATACENTER_MOBILE_SHARE = 0.4
 
 /**

@@ -1,23 +1,31 @@
 /**
- * Turns buffered slots into Hit objects, in time order, gathered in chunks; keeps the summary
- * (totals per day, invalid traffic; distinct identities and panel persons from the audience).
+ * Turns buffered slots into Hit objects, in time order, gathered in chunks: each hit's client
+ * state is attributed by the engine (states.ts) and the hit carries what the attribution said.
+ * Keeps the summary (totals per day, invalid traffic as classified, what the hits reached).
  */
 import { IVT, KIND, type Hit, type Kind } from '../types'
-import type { Audience } from './audience'
-import { HIDDEN, hitIvt, hitKind, hitPlatform, hitSdk, type SlotBuffer } from './slot-buffer'
+import type { Clients } from './clients'
+import { PREFETCH_SHARE } from './distributions'
+import { unit } from './hash'
+import { HIDDEN, hitIvt, hitKind, hitPlatform, hitSdk, packHit, type SlotBuffer } from './slot-buffer'
+import { stateIvt, statePlatform, stateRegion, stateSdk, type ClientStates } from './states'
 import type { SimulationSummary } from './types'
 
 /** Hands out the hits of the slots as chunks, and counts them. */
 export class Emitter {
   private chunk: Hit[] = []
   private emitted = 0
-  /** Identity text of each buffer position of the current slot. */
-  private readonly names: string[] = []
+  /** The day (days since 1970-01-01) of the slot being emitted: movers' addresses change by day. */
+  private day = 0
 
   constructor(
     private readonly campaign: number,
     private readonly spotIds: readonly number[],
-    private readonly audience: Audience,
+    /** Which ids each spot's apps fill (clients.ts FILL). */
+    private readonly spotFill: readonly number[],
+    private readonly clients: Clients,
+    private readonly states: ClientStates,
+    private readonly key: number,
     private readonly summary: SimulationSummary,
     private readonly chunkSize: number,
     private readonly maxHits: number,
@@ -29,28 +37,40 @@ export class Emitter {
   }
 
   /**
-   * Draws the identity texts of a slot's hits before they are emitted, in identity order (forwards
-   * through memory). When maxHits ends the simulation inside this slot, only the texts of the hits
-   * that will be emitted are drawn, in time order, so that the reach counts emitted hits only.
+   * Attributes the requests of a slot's hits before they are emitted, in client order (forwards
+   * through memory). When maxHits ends the simulation inside this slot, only the hits that will be
+   * emitted are attributed, in time order, so that the reach counts emitted hits only.
    */
-  prepare(buf: SlotBuffer, order: Int32Array): void {
-    const names = this.names
-    while (names.length < buf.n) names.push('')
+  prepare(buf: SlotBuffer, order: Int32Array, day: number): void {
+    this.day = day
     let visible = 0
     for (let i = 0; i < buf.n; i++) if (hitKind(buf.flags[i]!) !== HIDDEN) visible++
     const left = this.maxHits - this.emitted
     if (visible <= left) {
-      const byIdentity = buf.byIdentity(this.audience.size)
+      const byClient = buf.byIdentity(this.clients.kind.length)
       for (let k = 0; k < buf.n; k++) {
-        const i = byIdentity[k]!
-        if (hitKind(buf.flags[i]!) !== HIDDEN) names[i] = this.audience.text(buf.identity[i]!)
+        const i = byClient[k]!
+        if (hitKind(buf.flags[i]!) !== HIDDEN) this.resolve(buf, i)
       }
       return
     }
     for (let k = 0, taken = 0; k < order.length && taken < left; k++) {
       const i = order[k]!
-      if (hitKind(buf.flags[i]!) !== HIDDEN) (names[i] = this.audience.text(buf.identity[i]!), taken++)
+      if (hitKind(buf.flags[i]!) !== HIDDEN) (this.resolve(buf, i), taken++)
     }
+  }
+
+  /** The state of hit `i`'s request: the client's address of the day, the ids its spot's apps fill. */
+  private resolve(buf: SlotBuffer, i: number): void {
+    const j = buf.identity[i]!
+    const kind = hitKind(buf.flags[i]!)
+    // a browser's speculative request before the view: answered, not counted, not a hit
+    if (kind === KIND.impression && this.clients.browser(j)) this.states.prefetch(j, unit(this.key, j, buf.ts[i]!), PREFETCH_SHARE)
+    const key = this.states.resolve(j, this.clients.addressOn(j, this.day), this.clients.fillOf(j, this.spotFill[buf.spot[i]!]!))
+    const w = this.states.word(key)
+    buf.state[i] = key
+    buf.region[i] = stateRegion(w)
+    buf.flags[i] = packHit(kind, statePlatform(w), stateIvt(w), stateSdk(w))
   }
 
   /**
@@ -63,7 +83,7 @@ export class Emitter {
       const i = order[k]!
       const flags = buf.flags[i]!
       const kind = hitKind(flags)
-      if (kind !== HIDDEN) this.chunk.push(this.hit(buf, i, flags, kind, this.names[i]!))
+      if (kind !== HIDDEN) this.chunk.push(this.hit(buf, i, flags, kind))
     }
     return to
   }
@@ -77,16 +97,25 @@ export class Emitter {
   take(): Hit[] {
     const out = this.chunk
     this.chunk = []
-    this.summary.identities = this.audience.reached
-    this.summary.panelPersons = this.audience.personsReached
+    const r = this.states.reach
+    const s = this.summary
+    s.identities = r.identities
+    s.panelPersons = r.panelPersons
+    s.clients = { keepers: r.keepers, refusers: r.refusers, apps: r.apps, servers: r.servers, bots: r.bots }
+    s.natGroups = r.natGroups
+    s.prefetches = r.prefetches
     return out
   }
 
-  private hit(buf: SlotBuffer, i: number, flags: number, kind: Kind, identity: string): Hit {
-    return {
+  private hit(buf: SlotBuffer, i: number, flags: number, kind: Kind): Hit {
+    const state = buf.state[i]!
+    const hit: Hit = {
       kind, ts: buf.ts[i]!, campaign: this.campaign, spot: this.spotIds[buf.spot[i]!]!, keyword: buf.keyword[i]!,
-      identity, platform: hitPlatform(flags), sdk: hitSdk(flags), region: buf.region[i]!, ivt: hitIvt(flags),
+      identity: this.states.text(state), platform: hitPlatform(flags), sdk: hitSdk(flags), region: buf.region[i]!, ivt: hitIvt(flags),
     }
+    const links = this.states.links(state)
+    if (links !== undefined) hit.links = links
+    return hit
   }
 
   /** Counts the hits from sorted position `from` that fit in the chunk; returns where they end. */

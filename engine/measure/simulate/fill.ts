@@ -1,25 +1,26 @@
 /**
- * Fills the buffer with the hits of one hour slot: each spot's bursts, its impressions (identity,
- * time, keyword, location, SDK) and its clicks, each drawn from one of those impressions.
+ * Fills the buffer with the hits of one hour slot: each spot's bursts, its impressions (client,
+ * time, keyword) and its clicks, each drawn from one of those impressions. What the engine makes
+ * of each hit's request (identity, platform, region, class) is added when it is emitted (emit.ts).
  */
 import { ensure } from '../grow'
-import { KIND, PLATFORM, SDK } from '../types'
-import { traitHome, traitIvt, traitOs, type Audience } from './audience'
+import { KIND } from '../types'
 import type { Capping } from './caps'
 import { pickCumulative, type Burst, type DaySchedule } from './day-schedule'
 import * as d from './distributions'
-import type { Geo } from './geo'
-import { OS } from './identity-texts'
 import type { SimRandom } from './random'
-import { HIDDEN, SlotBuffer, packHit } from './slot-buffer'
+import { HIDDEN, SlotBuffer } from './slot-buffer'
 import type { SpotVolume } from './types'
 
-/** What the filler needs of a spot: its keywords with cumulative Zipf weights, and its kind of impression. */
+/** What the filler needs of a spot: its keywords with cumulative Zipf weights, its kind of impression, its audience. */
 export interface SpotTraits {
   keywords: Int32Array
   cum: Float64Array
   impressionKind: number
   mobileShare: number
+  profile: Float64Array | null
+  /** Which ids its apps fill (clients.ts FILL). */
+  fill: number
 }
 
 /** The traits of a spot of the plan. */
@@ -28,7 +29,7 @@ export function spotTraits(v: SpotVolume): SpotTraits {
   let total = 0
   v.keywords.forEach((_, r) => (cum[r] = total += 1 / (r + 1) ** d.KEYWORD_ZIPF))
   for (let r = 0; r < cum.length; r++) cum[r] = cum[r]! / total
-  return { keywords: Int32Array.from(v.keywords), cum, impressionKind: v.emitsImpressions ? KIND.impression : HIDDEN, mobileShare: v.mobileShare }
+  return { keywords: Int32Array.from(v.keywords), cum, impressionKind: v.emitsImpressions ? KIND.impression : HIDDEN, mobileShare: v.mobileShare, profile: v.profile, fill: v.fill }
 }
 
 /** Draws the hits of hour slots into its buffer. */
@@ -40,8 +41,6 @@ export class SlotFiller {
   private ranges = new Int32Array(16)
 
   constructor(
-    private readonly audience: Audience,
-    private readonly geo: Geo,
     private readonly rng: SimRandom,
     private readonly spots: readonly SpotTraits[],
     private readonly capping: Capping,
@@ -63,16 +62,16 @@ export class SlotFiller {
       ranges[s] = buf.n
       for (; b < sched.bursts.length && sched.bursts[b]!.slot === slot && sched.bursts[b]!.spot === s; b++) this.burst(sched.bursts[b]!)
       const n = sched.impressions[s * h + slot]!
-      const { impressionKind: kind, mobileShare } = this.spots[s]!
+      const { impressionKind: kind, mobileShare, profile } = this.spots[s]!
       for (let k = 0; k < n; k++) {
         const ts = start + Math.floor(this.rng.next() * (end - start))
-        const j = this.capping.pick(s, mobileShare)
+        const j = this.capping.pick(s, mobileShare, profile)
         if (j >= 0) buf.add(kind, ts, j, s, 0, 0)
         else this.capped++
       }
     }
     ranges[this.spots.length] = buf.n
-    this.attribute()
+    this.keywords()
     for (let s = 0; s < this.spots.length; s++) {
       const clicks = sched.clicks[s * h + slot]!
       if (clicks > 0 && ranges[s + 1]! > ranges[s]!) this.clicks(s, clicks, ranges[s]!, ranges[s + 1]!, end)
@@ -92,39 +91,23 @@ export class SlotFiller {
     for (let k = 0; k < b.size; k++) this.buf.add(KIND.impression, b.start + Math.floor(k * b.gap), b.identity, b.spot, 0, 0)
   }
 
-  /**
-   * Keyword by popularity, location around the identity's home, platform, class and SDK of every
-   * impression. The identities' traits are read in identity order first: forwards through memory.
-   */
-  private attribute(): void {
+  /** The keyword of every impression of a keyword spot, by popularity. */
+  private keywords(): void {
     const { buf, rng } = this
-    const traits = this.audience.traits
-    const byIdentity = buf.byIdentity(this.audience.size)
-    for (let k = 0; k < buf.n; k++) {
-      const i = byIdentity[k]!
-      buf.traits[i] = traits[buf.identity[i]!]!
-    }
     for (let i = 0; i < buf.n; i++) {
-      const t = buf.traits[i]!
       const spot = this.spots[buf.spot[i]!]!
       if (spot.cum.length > 0) buf.keyword[i] = spot.keywords[pickCumulative(spot.cum, rng.next())]!
-      buf.region[i] = this.geo.locate(traitHome(t), rng.next())
-      if (traitOs(t) === OS.pc) buf.flags[i] = packHit(buf.flags[i]!, PLATFORM.pc, traitIvt(t), SDK.none)
-      else {
-        const u = rng.next()
-        buf.flags[i] = packHit(buf.flags[i]!, PLATFORM.mb, traitIvt(t), u < d.SDK_MM_SHARE ? SDK.mm : u < d.SDK_MM_SHARE + d.SDK_MZ_SHARE ? SDK.mz : SDK.none)
-      }
     }
   }
 
-  /** Clicks of spot `s`, each after one of its impressions at buffer positions first..last-1. */
+  /** Clicks of spot `s`, each after one of its impressions at buffer positions first..last-1 (same client and keyword). */
   private clicks(s: number, count: number, first: number, last: number, end: number): void {
     const buf = this.buf
     for (let k = 0; k < count; k++) {
       const i = first + Math.floor(this.rng.next() * (last - first))
       const u = this.rng.next()
       const ts = Math.min(buf.ts[i]! + Math.floor(d.CLICK_DELAY_MIN_MS + d.CLICK_DELAY_SPAN_MS * u * u), end - 1)
-      buf.add((buf.flags[i]! & ~3) | KIND.click, ts, buf.identity[i]!, s, buf.keyword[i]!, buf.region[i]!)
+      buf.add(KIND.click, ts, buf.identity[i]!, s, buf.keyword[i]!, 0)
     }
   }
 }

@@ -1,37 +1,23 @@
 /**
- * Identity texts of simulated devices, in the forms the attribution writes (attribute/identity.ts,
- * device-ids.ts): `idfa:` and `oaid:` with a lower-case UUID, `imei:` with 15 digits (86 prefix,
- * Luhn check digit), `androidid:` with 16 lower-case hex digits, `amid:` with 32 lower-case hex digits. Each text is a function of the
- * simulation key and the identity number, so it is drawn once and only when first used. Texts
- * are written as bytes and decoded once: one flat string each, no concatenation.
+ * The values simulated clients send: cookie values (32 lower-case hex digits), device ids (IDFA,
+ * CAID, OAID as lower-case UUIDs; an Android id, 16 hex digits; an IMEI, 86, twelve digits and the
+ * Luhn check digit). Each is a function of the simulation key (from the seed), the client number
+ * and what the value is for, so it is drawn only when first needed and is the same on every run of
+ * the seed. Values are written as bytes and decoded once: one flat string each.
  */
-import { COOKIE_NAME } from '../attribute/identity'
-import { ANDROID_LEGACY_IMEI_SHARE } from './distributions'
 import { hash3 } from './hash'
 
-/**
- * Device kind of a simulated identity: a PC browser or a phone by its id macro. `legacy` is an
- * Android phone without an OAID: its text is an Android id, or for a few an IMEI (drawn from the
- * identity's hash, so the kind fits in two bits).
- */
-export const OS = { pc: 0, idfa: 1, oaid: 2, legacy: 3 } as const
-export type OsCode = (typeof OS)[keyof typeof OS]
+/** What a value is for: its own stream of the key, so a client's ids differ from one another. */
+export const VALUE = { cookie: 0x1b56c4e9, idfa: 0x2d3f6a11, caid: 0x3e5a9c27, oaid: 0x4a7b1d35, androidId: 0x5c9e3f43, imei: 0x6d1a5b51 } as const
 
-const PREFIX: Readonly<Record<OsCode, Buffer>> = {
-  [OS.pc]: Buffer.from(`${COOKIE_NAME}:`, 'latin1'),
-  [OS.idfa]: Buffer.from('idfa:', 'latin1'),
-  [OS.oaid]: Buffer.from('oaid:', 'latin1'),
-  [OS.legacy]: Buffer.from('androidid:', 'latin1'),
-}
-const IMEI = Buffer.from('imei:', 'latin1')
 const HEX = Buffer.from('0123456789abcdef', 'latin1')
 const DASH = 45
 const ZERO = 48
 const out = Buffer.alloc(64)
 
-/** 32 hex digits of four hash words at out[at..]; a UUID (8-4-4-4-12, version 4, RFC variant) when `uuid`. */
-function writeHex(key: number, j: number, at: number, uuid: boolean): number {
-  let p = at
+/** 32 hex digits of four hash words at out[0..]; a UUID (8-4-4-4-12, version 4, RFC variant) when `uuid`. */
+function writeHex(key: number, j: number, uuid: boolean): number {
+  let p = 0
   for (let w = 0; w < 4; w++) {
     const h = hash3(key, j, w)
     for (let q = 0; q < 8; q++) {
@@ -41,43 +27,44 @@ function writeHex(key: number, j: number, at: number, uuid: boolean): number {
     }
   }
   if (uuid) {
-    out[at + 14] = ZERO + 4
-    out[at + 19] = HEX[8 + (hash3(key, j, 4) & 3)]!
+    out[14] = ZERO + 4
+    out[19] = HEX[8 + (hash3(key, j, 4) & 3)]!
   }
   return p
 }
 
+/** A cookie value: 32 lower-case hex digits. */
+export function hexValue(key: number, j: number): string {
+  return out.toString('latin1', 0, writeHex(key, j, false))
+}
+
+/** A lower-case UUID version 4 (IDFA, CAID, OAID). */
+export function uuidValue(key: number, j: number): string {
+  return out.toString('latin1', 0, writeHex(key, j, true))
+}
+
+/** An Android id: 16 lower-case hex digits. */
+export function androidIdValue(key: number, j: number): string {
+  writeHex(key, j, false)
+  return out.toString('latin1', 16, 32)
+}
+
 /** An IMEI: 86, twelve digits and the Luhn check digit. */
-function writeImei(key: number, j: number, at: number): number {
-  out[at] = ZERO + 8
-  out[at + 1] = ZERO + 6
+export function imeiValue(key: number, j: number): string {
+  out[0] = ZERO + 8
+  out[1] = ZERO + 6
   const a = hash3(key, j, 5) % 1_000_000
   const b = hash3(key, j, 6) % 1_000_000
   for (let q = 0; q < 6; q++) {
-    out[at + 7 - q] = ZERO + (Math.floor(a / 10 ** q) % 10)
-    out[at + 13 - q] = ZERO + (Math.floor(b / 10 ** q) % 10)
+    out[7 - q] = ZERO + (Math.floor(a / 10 ** q) % 10)
+    out[13 - q] = ZERO + (Math.floor(b / 10 ** q) % 10)
   }
   let sum = 0
   for (let i = 0; i < 14; i++) {
-    let d = out[at + i]! - ZERO
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2
-    sum += d
+    let digit = out[i]! - ZERO
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2
+    sum += digit
   }
-  out[at + 14] = ZERO + ((10 - (sum % 10)) % 10)
-  return at + 15
-}
-
-/** 16 hex digits (an Android id) at out[at..]. */
-function writeAndroidId(key: number, j: number, at: number): number {
-  const end = writeHex(key, j, at, false)
-  return end - 16
-}
-
-/** The identity text of simulated identity `j` of kind `os`. */
-export function simulatedIdentity(os: OsCode, key: number, j: number): string {
-  const imei = os === OS.legacy && hash3(key, j, 7) / 4294967296 < ANDROID_LEGACY_IMEI_SHARE
-  const prefix = imei ? IMEI : PREFIX[os]
-  prefix.copy(out, 0)
-  const end = imei ? writeImei(key, j, prefix.length) : os === OS.legacy ? writeAndroidId(key, j, prefix.length) : writeHex(key, j, prefix.length, os !== OS.pc)
-  return out.toString('latin1', 0, end)
+  out[14] = ZERO + ((10 - (sum % 10)) % 10)
+  return out.toString('latin1', 0, 15)
 }

@@ -1,6 +1,7 @@
 /**
- * The traffic simulator (docs/simulator.md): deterministic, realistic attributed hits for one
- * campaign from its spots' daily plans, produced in chunks for the ingest.
+ * The traffic simulator (docs/simulator.md): deterministic, realistic hits for one campaign from
+ * its spots' daily plans, each the engine's attribution of a simulated client's tracking request,
+ * produced in chunks for the ingest.
  *
  * ```ts
  * const sim = simulate({ db, campaignId, from, to, seed: 1, timeZone, panel, regions: regionTable() })
@@ -9,7 +10,9 @@
  * ```
  */
 import { dayNumber } from '../../runtime'
+import { Attributor, IDENTITY_KEY_BYTES, RegionLocator } from '../attribute'
 import type { Hit } from '../types'
+import { addressSpace } from './address-space'
 import { Audience } from './audience'
 import { Capping } from './caps'
 import { daySlots, scheduleDay } from './day-schedule'
@@ -17,40 +20,57 @@ import * as d from './distributions'
 import { Emitter } from './emit'
 import { SlotFiller, spotTraits } from './fill'
 import { Geo } from './geo'
-import { simulationKey } from './hash'
+import { hash3, simulationKey } from './hash'
 import { plan } from './plan'
 import { SimRandom } from './random'
+import { ClientStates } from './states'
 import type { Simulation, SimulationInput, SimulationPlan, SimulationSummary } from './types'
 
 export { plan } from './plan'
 export { CHUNK_SIZE } from './distributions'
 export type { DayTotals, Simulation, SimulationInput, SimulationPlan, SimulationSummary, SpotVolume } from './types'
 
+/**
+ * The simulation's Attributor: the engine's rules over its region table, with a locator cache
+ * that holds every address of the simulation (a shared one would lose the live hits' addresses),
+ * and the data directory's identity key, else one drawn from the simulation key.
+ */
+function attributorFor(input: SimulationInput, key: number, addresses: number): Attributor {
+  let identityKey = input.identityKey
+  if (identityKey === undefined) {
+    identityKey = new Uint8Array(IDENTITY_KEY_BYTES)
+    for (let i = 0; i < identityKey.length; i++) identityKey[i] = hash3(key, i, 0x6b6579) & 255
+  }
+  return new Attributor(new RegionLocator(input.regions, { cacheSize: Math.max(1000, 2 * addresses) }), { identityKey })
+}
+
 /** The hits, day by day and hour by hour; the summary is filled in as they are handed out. */
 function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSummary): Generator<Hit[], SimulationSummary> {
   const key = simulationKey(input.seed, input.campaignId)
   const geo = new Geo(input.regions)
-  const audience = new Audience(p.pool, key, geo, input.panel)
+  const audience = new Audience(p.pool, key, geo, addressSpace(input.regions), input.panel)
   summary.panelOversampling = audience.panelOversampling
+  const attributor = attributorFor(input, key, audience.clients.addresses.count)
+  const states = new ClientStates(audience.clients, attributor, p.campaignId, audience.personOf, input.panel?.size ?? 0, input.onRequest)
   const rng = new SimRandom(key ^ 0x7f4a7c15)
   const capping = new Capping(p, audience, new SimRandom(key ^ 0x1b873593))
-  const filler = new SlotFiller(audience, geo, rng, p.spots.map(spotTraits), capping)
-  const out = new Emitter(p.campaignId, p.spots.map((v) => v.spot_id), audience, summary, input.chunkSize ?? d.CHUNK_SIZE, input.maxHits ?? Infinity)
+  const filler = new SlotFiller(rng, p.spots.map(spotTraits), capping)
+  const out = new Emitter(p.campaignId, p.spots.map((v) => v.spot_id), p.spots.map((v) => v.fill), audience.clients, states, key, summary, input.chunkSize ?? d.CHUNK_SIZE, input.maxHits ?? Infinity)
   const until = input.until ?? Infinity
   for (let day = 0; day < p.days.length && !out.full; day++) {
-    capping.startDay(dayNumber(p.days[day]!))
-    const slots = daySlots(input.timeZone, dayNumber(p.days[day]!))
+    const dayNo = dayNumber(p.days[day]!)
+    capping.startDay(dayNo)
+    const slots = daySlots(input.timeZone, dayNo)
     const sched = scheduleDay(p.spots, day, slots, rng, audience)
     let burst = 0
     // the day is scheduled whole, then cut at `until`: the hours before it get their usual share,
-    // and the hour it falls in the part before it (until 2026-11-26 that hour was simulated
-    // whole: hits stamped up to an hour ahead of now)
+    // and the hour it falls in the part before it (no hit is stamped after now)
     for (let k = 0; k < slots.length && !out.full && slots[k]!.start < until; k++) {
       burst = filler.fill(sched, k, burst)
       summary.capped = filler.capped
       if (slots[k]!.end > until) filler.buf.hideFrom(until)
       const order = filler.buf.order(slots[k]!.start)
-      out.prepare(filler.buf, order)
+      out.prepare(filler.buf, order, dayNo)
       for (let at = 0; at < order.length && !out.full;) {
         at = out.fill(filler.buf, order, at, day)
         if (out.ready) yield out.take()
@@ -70,7 +90,8 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
 export function simulate(input: SimulationInput): Simulation {
   const p = plan(input)
   const summary: SimulationSummary = {
-    impressions: 0, clicks: 0, identities: 0, panelPersons: 0, panelOversampling: 1, capped: 0, days: p.days.length,
+    impressions: 0, clicks: 0, identities: 0, panelPersons: 0, clients: { keepers: 0, refusers: 0, apps: 0, servers: 0, bots: 0 }, natGroups: 0, prefetches: 0,
+    panelOversampling: 1, capped: 0, days: p.days.length,
     byDay: p.days.map((date) => ({ date, impressions: 0, clicks: 0 })), invalid: { bot: 0, datacenter: 0 }, done: false,
   }
   return { plan: p, summary, chunks: run(input, p, summary) }

@@ -1,9 +1,12 @@
 /**
  * What a spot says of its media that shapes its traffic: the share of its impressions on phones
- * (publisher, channel, placement, format) and its frequency capping (spec §8.2, vendor-notes §8.2).
+ * (publisher, channel, placement, format), which device ids its apps fill, and its frequency
+ * capping (spec §8.2, vendor-notes §8.2).
  */
 import { SPOT_CAP } from '../../contract/params'
+import { FILL } from './clients'
 import * as d from './distributions'
+import { unit } from './hash'
 
 /** The fields of a spot that name its media and format. */
 export interface MediaFields {
@@ -14,10 +17,15 @@ export interface MediaFields {
   adposition_type: string
 }
 
+/** What a spot says of its media, in one text: publisher, channel, placement, format, placement type. */
+export function mediaText(s: MediaFields): string {
+  return `${s.publisher_name} ${s.channel_name} ${s.placement_name} ${s.adposition_type} ${s.placement_type}`
+}
+
 /** Share of the spot's impressions made on mobile devices (docs/simulator.md, "Devices"). */
 export function mobileShareOf(s: MediaFields): number {
   if (d.MOBILE_ONLY_PLACEMENTS.includes(s.placement_type)) return 1
-  const text = `${s.publisher_name} ${s.channel_name} ${s.placement_name} ${s.adposition_type} ${s.placement_type}`
+  const text = mediaText(s)
   for (const [pattern, share] of d.MEDIA_MOBILE_SHARE) if (pattern.test(text)) return share
   return d.MOBILE_SHARE
 }
@@ -49,4 +57,10 @@ export function periodOf(period: Cap['period'], day: number): number {
     return date.getUTCFullYear() * 12 + date.getUTCMonth()
   }
   return 0
+}
+
+/** Which of a device's ids the spot's apps fill (clients.ts FILL), drawn per spot from the simulation key. */
+export function fillOf(key: number, spotId: number): number {
+  const u = unit(key ^ 0x2545f491, spotId, 0)
+  return u < d.ID_FILL_BOTH ? FILL.both : u < d.ID_FILL_BOTH + d.ID_FILL_FIRST ? FILL.first : FILL.second
 }

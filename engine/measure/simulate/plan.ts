@@ -8,7 +8,8 @@ import { dayDate, dayNumber } from '../../runtime'
 import { daySlots } from './day-schedule'
 import * as d from './distributions'
 import { simulationKey, unit } from './hash'
-import { mobileShareOf, parseSpotCap, type MediaFields } from './media'
+import { fillOf, mediaText, mobileShareOf, parseSpotCap, type MediaFields } from './media'
+import { profileOf } from './profiles'
 import type { PoolSize } from './audience'
 import type { SimulationInput, SimulationPlan, SpotVolume } from './types'
 
@@ -95,10 +96,9 @@ function simulatedDays(c: CampaignRow, input: SimulationInput): { days: string[]
  * What the audience is sized for: the impressions of the days simulated (emitted or not:
  * click-only spots), today's whole however much of it runs before `until`, their days and mobile
  * share. So a run's hits depend on the seed, the input and the day it runs, not on the time of
- * day it stops: until 2026-11-26 today counted by its share before `until`, and a run a few
- * minutes later (the demo, the API's default of up to now) drew other identities for every past
- * day (found by an audit). Days after `until` are left out, not to dilute the frequency of a
- * campaign simulated up to now.
+ * day it stops: a run a few minutes later (the demo, the API's default of up to now) draws the
+ * same clients for every past day. Days after `until` are left out, not to dilute the frequency
+ * of a campaign simulated up to now.
  */
 function poolOf(volumes: readonly SpotVolume[], days: number): PoolSize {
   let impressions = 0
@@ -128,9 +128,8 @@ function spotCtr(key: number, s: SpotRow, keyworded: boolean): number {
 
 /**
  * Impressions of a day: a spot without a plan gets the default every day; a spot with a plan
- * runs on its plan's dates, with the planned volume: a planned 0 is "not live that day" (until
- * 2026-11-26 it got the default). Clicks planned without impressions get the default impressions
- * to come from.
+ * runs on its plan's dates, with the planned volume: a planned 0 is "not live that day".
+ * Clicks planned without impressions get the default impressions to come from.
  */
 function dayImpressions(key: number, s: SpotRow, keyworded: boolean, rows: Map<string, PlanRow> | undefined, row: PlanRow | undefined, day: number, scale: number): number {
   if (rows === undefined) return defaultImpressions(key, s, keyworded, day, scale)
@@ -146,6 +145,7 @@ function spotVolume(key: number, s: SpotRow, keywords: number[], rows: Map<strin
   const v: SpotVolume = {
     spot_id: s.spot_id, placement_type: s.placement_type, keywords, emitsImpressions: s.report_metrics !== 'click', impressions: [], clicks: [],
     publisher_id: s.publisher_id, mobileShare: mobileShareOf(s), cap: parseSpotCap(s.freq_capping),
+    profile: profileOf(mediaText(s)), fill: fillOf(key, s.spot_id),
   }
   for (const date of days) {
     const day = dayNumber(date)

@@ -28,8 +28,8 @@ export class SlotBuffer {
   spot = new Int32Array(1024)
   keyword = new Int32Array(1024)
   region = new Uint16Array(1024)
-  /** Scratch: the traits word of each hit's identity (fill.ts). */
-  traits = new Uint16Array(1024)
+  /** The attributed state of each hit's request (states.ts), set when it is emitted. */
+  state = new Int32Array(1024)
   private readonly byTime = new RadixSorter()
   private readonly byIdentityOrder = new RadixSorter()
 
@@ -47,7 +47,7 @@ export class SlotBuffer {
     this.spot = ensure(this.spot, need)
     this.keyword = ensure(this.keyword, need)
     this.region = ensure(this.region, need)
-    this.traits = ensure(this.traits, need)
+    this.state = ensure(this.state, need)
   }
 
   /** Appends a hit; call reserve() first. */

@@ -1,5 +1,6 @@
 /** Input and results of the traffic simulator (docs/simulator.md). */
 import type { RegionSeed } from '../../reference/types'
+import type { Attribution, TrackingRequest } from '../attribute/types'
 import type { Db } from '../../storage/db'
 import type { PanelIndex } from '../panel/types'
 import type { Hit } from '../types'
@@ -21,8 +22,16 @@ export interface SimulationInput {
   timeZone: string
   /** The campaign's panel, if it has persons: some identities are its persons' devices. */
   panel: PanelIndex | null
-  /** The region table in index order (regionTable()). */
+  /** The region table in index order (regionTable()): the attribution's. */
   regions: readonly RegionSeed[]
+  /**
+   * The data directory's key of address identities (Measurement.identityKey): the simulation's
+   * own Attributor then gives a refuser the `ipua:` identity the engine's would. By default a key
+   * drawn from the seed (as another installation's).
+   */
+  identityKey?: Uint8Array
+  /** Sees each distinct request once, when it is attributed, with the attribution (a request log, tests). */
+  onRequest?: (request: TrackingRequest, attribution: Attribution) => void
   /** Stop after this many hits. */
   maxHits?: number
   /** No hit is made at or after this time (ms): today stops now, and later days are not planned. */
@@ -46,6 +55,10 @@ export interface SpotVolume {
   mobileShare: number
   /** Its freq_capping, or null (S0+). */
   cap: Cap | null
+  /** Keep chance of each demographic class (profiles.ts), or null: the population as it is. */
+  profile: Float64Array | null
+  /** Which of a device's two ids its apps fill (clients.ts FILL). */
+  fill: number
 }
 
 /** What a simulation will produce, computed without generating it. */
@@ -79,9 +92,18 @@ export interface DayTotals {
 export interface SimulationSummary {
   impressions: number
   clicks: number
-  /** Distinct identities in the hits, and distinct panel persons among them. */
+  /** Distinct identity texts in the hits, and distinct panel persons among them. */
   identities: number
   panelPersons: number
+  /**
+   * Clients reached by kind: browsers keeping the cookie, browsers refusing it (counted by address
+   * and agent), apps (device ids), media servers reporting without ids, declared bots.
+   */
+  clients: { keepers: number; refusers: number; apps: number; servers: number; bots: number }
+  /** Addresses shared by two or more of the clients reached (households, offices, carrier NAT, proxies). */
+  natGroups: number
+  /** Speculative requests (prefetch, prerender) the browsers made: answered, not counted, not in the hits. */
+  prefetches: number
   /**
    * How many times their true share panel persons are in the audience (1 when placed at it):
    * panel figures (projected reach and impressions, GRP) are about this many times the counted ones.
@@ -91,7 +113,7 @@ export interface SimulationSummary {
   capped: number
   days: number
   byDay: DayTotals[]
-  /** Hits produced as declared bots and from data-centre addresses. */
+  /** Hits the attribution classed as declared bots and as from data-centre addresses. */
   invalid: { bot: number; datacenter: number }
   done: boolean
 }

@@ -70,3 +70,20 @@ export function collect(input: SimulationInput): { hits: Hit[]; sizes: number[] 
   }
   return { hits, sizes }
 }
+
+/**
+ * The panel person of each hit's device, or undefined: a device is every id that arrived together
+ * with another on some hit (a CAID-only hit is the device whose IDFA came with that CAID elsewhere).
+ */
+export function personsOfHits(hits: readonly Hit[], panel: PanelIndex): (h: Hit) => number | undefined {
+  const parent = new Map<string, string>()
+  const find = (x: string): string => {
+    let r = x
+    while (parent.has(r) && parent.get(r) !== r) r = parent.get(r)!
+    return r
+  }
+  for (const h of hits) for (const l of h.links ?? []) if (find(l) !== find(h.identity)) parent.set(find(l), find(h.identity))
+  const personOfRoot = new Map<string, number>()
+  for (const [id, person] of panel.personOfDevice) personOfRoot.set(find(id), person)
+  return (h) => personOfRoot.get(find(h.identity))
+}
