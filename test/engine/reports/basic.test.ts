@@ -23,7 +23,7 @@ describe('the report dataset', () => {
       const f = facts(ds)
       const wrong = ds.events.filter((e) => f.cls[e.seq] !== e.expect).map((e) => `${e.seq} ${e.identity} ${e.note}: ${f.cls[e.seq]} != ${e.expect}`)
       expect(wrong).toEqual([])
-      expect(ds.events.filter((e) => e.expect === 'abnormal').length).toBe(23) // 10 + 10 impressions, 3 clicks
+      expect(ds.events.filter((e) => e.expect === 'abnormal').length).toBe(43) // 10 + 10 + 20 (straddling a boundary) impressions, 3 clicks
       const status = await ds.t.get('/local/v1/measurement/status')
       expect(status.body.events).toBe(ds.events.length)
       for (const c of ds.campaigns) {

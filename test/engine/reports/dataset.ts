@@ -488,9 +488,10 @@ export async function buildDataset(seed: number, opts: BuildOptions = {}): Promi
     drafts.push({ ...hit, ip: DC_IP, region_id: DC_REGION, byRegionColumn: false })
   }
   for (let i = 0; i < 50; i++) {
-    // 50 impressions across a 10-minute boundary (25 + 25): none is abnormal
+    // 50 impressions within 5 minutes across a 10-minute boundary (25 + 25): the 31st..50th are
+    // abnormal (the window slides with each impression)
     const ts = i < 25 ? wall('2025-01-16T14:07:30') + i * 5000 : wall('2025-01-16T14:10:00') + (i - 25) * 5000
-    drafts.push(scripted(special.straddle, 'pc', 'import', ts, plain[0]!, { note: 'straddle' }))
+    drafts.push(scripted(special.straddle, 'pc', 'import', ts, plain[0]!, { expect: i >= 30 ? 'abnormal' : 'valid', note: 'straddle' }))
   }
   for (let i = 0; i < 13; i++) {
     // 5 impressions and 8 clicks in two minutes through the tags: the 6th..8th click are abnormal

@@ -73,8 +73,9 @@ export function facts(ds: Dataset): Facts {
   const hour: number[] = []
   const credit: Facts['credit'] = []
   // Invalid traffic: bot first, then data centre, then an identity's impressions beyond 30 (clicks
-  // beyond 5) within one clock-aligned 10-minute window, counted in arrival order.
-  const windows = new Map<string, { imp: number; clk: number }>()
+  // beyond 5) within the 10 minutes up to each one, among those that arrived before it; an
+  // address+agent identity (an import line without identity) is exempt.
+  const earlier = new Map<string, { ts: number; kind: string }[]>()
   // Stable: mobile, or at least 24 h after the identity's first hit.
   const firstHit = new Map<string, number>()
   for (const e of ds.events) {
@@ -90,21 +91,22 @@ export function facts(ds: Dataset): Facts {
       cls[e.seq] = e.dc ? 'dc' : 'valid'
       continue
     }
-    const key = `${e.identity} ${Math.floor(e.ts / 600_000)}`
-    const w = windows.get(key) ?? { imp: 0, clk: 0 }
-    windows.set(key, w)
-    if (e.kind === 'imp') w.imp++
-    else w.clk++
-    const over = e.kind === 'imp' ? w.imp > 30 : w.clk > 5
+    const list = earlier.get(e.identity) ?? []
+    earlier.set(e.identity, list)
+    const inWindow = list.filter((x) => x.kind === e.kind && x.ts > e.ts - 600_000 && x.ts <= e.ts).length + 1
+    list.push({ ts: e.ts, kind: e.kind })
+    const over = !e.hashIdentity && inWindow > (e.kind === 'imp' ? 30 : 5)
     // (a data-centre hit beyond the limit is abnormal where its spot counts data centres)
     if (e.dc) cls[e.seq] = over ? 'dc-abnormal' : 'dc'
     else cls[e.seq] = over ? 'abnormal' : 'valid'
   }
   // Credit of minisite events: the identity's latest click, else latest impression, within 30
-  // days, on a campaign linked to the minisite (only the k= campaign when the tag names one).
+  // days, on a campaign linked to the minisite (only the k= campaign when the tag names one),
+  // among the touches that count in their spot's net figures: valid, or a data-centre hit within
+  // the frequency limit on a spot that counts data-centre hits (dsf 0).
   const touches = new Map<string, RawEvent[]>()
   for (const e of ds.events) {
-    if (e.kind === 'evt' || cls[e.seq] === 'bot') continue
+    if (e.kind === 'evt' || !(cls[e.seq] === 'valid' || (cls[e.seq] === 'dc' && ds.spots.get(e.spot_id)?.dsf === 0))) continue
     const list = touches.get(e.identity) ?? []
     list.push(e)
     touches.set(e.identity, list)
