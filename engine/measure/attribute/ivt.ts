@@ -4,6 +4,7 @@
  * Rules for users: docs/attribution.md.
  */
 import { IVT } from '../types'
+import type { Network } from './hosting'
 import { Lru } from './lru'
 import type { Classified } from './types'
 import { userAgentFacts } from './user-agent'
@@ -31,14 +32,38 @@ export const NOT_DATA_CENTRE_ISPS: readonly string[] = ['cloudflare', 'akamai', 
 
 const includesAny = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w))
 
+/**
+ * Joins the IP library's ISP label and the network that the ASN data gives for the address
+ * (`电信 | hosting AS45090 Tencent Cloud`, `亚马逊 | relay AS13335 Cloudflare`): ip2region's
+ * labels never hold `|`.
+ */
+export const NETWORK_SEPARATOR = ' | '
+const HOSTING = 'hosting '
+const RELAY = 'relay '
+
+/**
+ * The ISP text of a located address (region.ts): its label, followed by its network (hosting.ts)
+ * where the network's class differs from the label's, so that the text alone decides.
+ */
+export function ispText(label: string, network: Network | undefined): string {
+  if (network === undefined || network.hosting === isDataCentreIsp(label)) return label
+  return `${label}${NETWORK_SEPARATOR}${network.hosting ? HOSTING : RELAY}${network.text}`
+}
+
 const ispCache = new Lru<string, boolean>(2000)
 
-/** True when an ISP name is a hosting or cloud provider's (and not one of NOT_DATA_CENTRE_ISPS). */
+/**
+ * True when an ISP text is a hosting or cloud provider's. A network named after the label
+ * (ispText) decides: hosting is, a relay is not. Else the label decides: it matches
+ * DATA_CENTRE_ISPS or `IDC` and none of NOT_DATA_CENTRE_ISPS.
+ */
 export function isDataCentreIsp(isp: string): boolean {
   if (isp === '') return false
-  return ispCache.through(isp, (name) => {
-    const lower = name.toLowerCase()
-    return (IDC.test(name) || includesAny(lower, DATA_CENTRE_ISPS)) && !includesAny(lower, NOT_DATA_CENTRE_ISPS)
+  return ispCache.through(isp, (text) => {
+    const cut = text.indexOf(NETWORK_SEPARATOR)
+    if (cut >= 0) return text.startsWith(HOSTING, cut + NETWORK_SEPARATOR.length)
+    const lower = text.toLowerCase()
+    return (IDC.test(text) || includesAny(lower, DATA_CENTRE_ISPS)) && !includesAny(lower, NOT_DATA_CENTRE_ISPS)
   })
 }
 
@@ -49,7 +74,8 @@ const VALID: Classified = Object.freeze({ ivt: IVT.valid, rule: '' })
  * 1. `bot`: no user agent, or isbot recognises it. For an app hit (`app`: a device-id macro or
  *    an SDK marker) only isbot's named patterns count, not its generic `Name/1.0` and HTTP-client
  *    ones, since app SDKs send such agents (`okhttp/4.9.0`).
- * 2. `datacenter`: the address's ISP is a hosting or cloud provider (DATA_CENTRE_ISPS).
+ * 2. `datacenter`: the address's AS is a hosting or cloud provider's, or its AS is neither that
+ *    nor a relay and the IP library's ISP label names a hosting or cloud provider (isDataCentreIsp).
  */
 export function classify(userAgent: string | undefined, isp: string, app = false): Classified {
   if (userAgent === undefined || userAgent.trim() === '') return { ivt: IVT.bot, rule: 'no user agent' }

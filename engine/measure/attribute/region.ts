@@ -7,6 +7,8 @@ import { createRequire } from 'node:module'
 import { isIP, isIPv4 } from 'node:net'
 import { buildRegions } from '../../reference/regions'
 import type { RegionSeed } from '../../reference/types'
+import { networkOf } from './hosting'
+import { ispText } from './ivt'
 import { Lru } from './lru'
 import { PlaceMatcher } from './place-matcher'
 import type { Located } from './types'
@@ -97,7 +99,10 @@ export class RegionLocator {
   /**
    * The region and ISP of an address: its city when the library names a mainland city, else its
    * province (Hong Kong, Macau, Taiwan included), else mainland China for other Chinese
-   * addresses; global for foreign, non-public and invalid addresses. The result is frozen.
+   * addresses; global for foreign, non-public and invalid addresses. The ISP is the library's
+   * label, followed by the network of an IPv4 address whose AS is hosting or a relay where the
+   * label says otherwise (`电信 | hosting AS45090 Tencent Cloud`: ivt.ts ispText). The result
+   * is frozen.
    */
   locate(ip: string): Located {
     return this.cache.through(ip, (key) => this.lookup(key))
@@ -109,7 +114,9 @@ export class RegionLocator {
     if (version === 0 || isNonPublicAddress(address, version)) return this.global
     const raw = searcher().searchRaw(address, true)
     if (raw === null) return this.global
-    return Object.freeze({ region: this.regionOf(raw), isp: raw.isp ?? '' })
+    // the AS of the address catches hosting that the library labels with a carrier's name
+    const isp = ispText(raw.isp ?? '', version === 4 ? networkOf(address) : undefined)
+    return Object.freeze({ region: this.regionOf(raw), isp })
   }
 
   private regionOf(raw: RawResult): number {

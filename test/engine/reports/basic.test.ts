@@ -54,7 +54,7 @@ describe('the report dataset covers', () => {
       has('imported lines located by region_id', (e) => !tags(e) && e.byRegionColumn, 1000)
       has('imported lines located by ip', (e) => !tags(e) && !e.byRegionColumn && !e.dc, 100)
       has('imported lines identified by ip and user agent', (e) => e.hashIdentity, 50)
-      for (const ip of ['202.96.134.133', '61.135.169.121', '8.8.8.8', '202.45.84.58']) has(`hits from ${ip}`, (e) => e.ip === ip)
+      for (const ip of ['202.96.134.133', '61.135.169.121', '73.21.131.233', '202.45.84.58']) has(`hits from ${ip}`, (e) => e.ip === ip)
       has('province-level locations', (e) => e.region_id === '000000000000001156440000')
       has('mainland-level locations', (e) => e.region_id === '000000000000000000000008')
       has('hits before the start', (e) => e.kind !== 'evt' && f.day[e.seq]! < '2025-01-12', 20)

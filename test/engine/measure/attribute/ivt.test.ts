@@ -1,6 +1,7 @@
 // DESIGN §3.5: declared bots and data-centre addresses (docs/attribution.md)
 import { describe, expect, it } from 'vitest'
-import { classify, isDataCentreIsp } from '../../../../engine/measure/attribute/ivt'
+import { networkOfAs } from '../../../../engine/measure/attribute/hosting'
+import { classify, isDataCentreIsp, ispText } from '../../../../engine/measure/attribute/ivt'
 import { IVT } from '../../../../engine/measure/types'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -58,6 +59,44 @@ describe('classify: data centres', () => {
 
   it('puts a declared bot before a data centre', () => {
     expect(classify(GOOGLEBOT, '谷歌').ivt).toBe(IVT.bot)
+  })
+
+  const network = (asn: number, organisation: string) => networkOfAs(asn, organisation)
+  it('lets the address\'s AS decide over the label: hosting is a data centre, a relay is not', () => {
+    const cases: [string, ReturnType<typeof network>, string, boolean][] = [
+      ['电信', network(45090, 'Shenzhen Tencent Computer Systems Company Limited'), '电信 | hosting AS45090 Tencent Cloud', true],
+      ['', network(4694, 'IDC Frontier Inc.'), ' | hosting AS4694 IDC Frontier Inc.', true],
+      ['阿卡迈', network(63949, 'Akamai Technologies, Inc.'), '阿卡迈 | hosting AS63949 Linode', true],
+      ['亚马逊', network(13335, 'Cloudflare, Inc.'), '亚马逊 | relay AS13335 Cloudflare', false],
+      ['谷歌', network(54113, 'Fastly, Inc.'), '谷歌 | relay AS54113 Fastly', false],
+      // where the AS agrees with the label, or is neither, the label stands alone
+      ['阿里云', network(37963, 'Hangzhou Alibaba Advertising Co.,Ltd.'), '阿里云', true],
+      ['Cloudflare', network(13335, 'Cloudflare, Inc.'), 'Cloudflare', false],
+      ['电信', network(4134, 'Chinanet'), '电信', false],
+      ['亚马逊', undefined, '亚马逊', true],
+    ]
+    for (const [label, net, text, dc] of cases) {
+      expect(ispText(label, net), label).toBe(text)
+      expect(isDataCentreIsp(text), text).toBe(dc)
+    }
+    expect(classify(IPHONE, '电信 | hosting AS45090 Tencent Cloud')).toEqual({ ivt: IVT.datacenter, rule: 'data centre: 电信 | hosting AS45090 Tencent Cloud' })
+  })
+
+  it('classifies ASes by number, then by organisation name', () => {
+    const hosting = (asn: number, organisation: string): boolean | undefined => network(asn, organisation)?.hosting
+    expect(hosting(16509, 'Amazon.com, Inc.')).toBe(true)
+    expect(hosting(47583, 'Hostinger International Limited')).toBe(true)
+    expect(hosting(134238, 'CHINANET Jiangx province IDC network')).toBe(true)
+    expect(hosting(45370, 'BROADBANDIDC')).toBe(true)
+    expect(hosting(13878, 'Scala Data Centers')).toBe(true)
+    expect(hosting(7979, 'Servers.com, Inc.')).toBe(true)
+    expect(hosting(20940, 'Akamai International B.V.')).toBe(false)
+    expect(hosting(21342, 'Akamai Technologies, Inc.')).toBe(false)
+    expect(hosting(41012, 'The Cloud Networks Limited')).toBe(false)
+    // access networks: no hosting word (AFRIHOST's `host` is not at a word's start, Colombia is not `colocation`)
+    for (const [asn, org] of [[4134, 'Chinanet'], [9808, 'China Mobile'], [37611, 'AFRIHOST SP (PTY) LTD'], [3816, 'COLOMBIA TELECOMUNICACIONES S.A. ESP'], [7922, 'Comcast Cable Communications, LLC'], [11232, 'Midcontinent Communications']] as const) {
+      expect(network(asn, org), org).toBeUndefined()
+    }
   })
 
   it('gives equal verdicts on cache hits', () => {

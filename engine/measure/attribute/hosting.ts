@@ -1,0 +1,195 @@
+/**
+ * Networks by autonomous system (docs/data-centres.md), from the IPv4 table of the
+ * @ip-location-db/asn package (RouteViews, the RIRs and DB-IP, CC BY 4.0): the ranges of
+ * hosting and cloud providers (HOSTING_ASNS by number, else by organisation name) and of relays
+ * that carry people's browsers (RELAY_ASNS, RELAY_WORDS: content-delivery networks, public
+ * Wi-Fi). The IP library's ISP labels miss hosting where they name only the carrier (`电信` on
+ * a Tencent Cloud range) and call some relay ranges by a cloud's name. Read once, on the first
+ * lookup; only these two kinds of range are kept.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { ipv4ToNumber } from './ip-ranges'
+
+/**
+ * Hosting and cloud ASes by number, with the provider's name (each checked against the data's
+ * organisation name: AS63949 Linode is `Akamai Technologies, Inc.` there, AS45090 Tencent Cloud
+ * `Shenzhen Tencent Computer Systems Company Limited`, AS63727 Huawei Cloud `Huawei`, and
+ * HUAWEI INTERNATIONAL PTE. LTD. is Huawei Cloud's international company).
+ */
+export const HOSTING_ASNS: ReadonlyMap<number, string> = new Map([
+  // mainland clouds and data centres
+  [37963, 'Alibaba Cloud'], [45102, 'Alibaba Cloud'], [134963, 'Alibaba Cloud'],
+  [45090, 'Tencent Cloud'], [132203, 'Tencent Cloud'], [133478, 'Tencent Cloud'], [132591, 'Tencent Cloud'], [137876, 'Tencent Cloud'],
+  [136907, 'Huawei Cloud'], [55990, 'Huawei Cloud'], [63727, 'Huawei Cloud'], [131444, 'Huawei Cloud'], [141180, 'Huawei Cloud'],
+  [149167, 'Huawei Cloud'], [151610, 'Huawei Cloud'], [38365, 'Baidu'], [55967, 'Baidu'], [38627, 'Baidu'],
+  [59019, 'Kingsoft Cloud'], [137280, 'Kingsoft Cloud'], [135377, 'UCloud'], [59077, 'UCloud'], [152644, 'Qiniu Cloud'],
+  [137718, 'Volcano Engine'], [396986, 'ByteDance'], [131486, 'JD Cloud'], [137753, 'JD Cloud'], [137787, 'JD Cloud'],
+  [45062, 'NetEase'], [137263, 'NetEase'], [131659, 'NetEase'], [17428, '21Vianet'], [23724, 'China Telecom IDC'],
+  // elsewhere
+  [16509, 'Amazon AWS'], [14618, 'Amazon AWS'], [8987, 'Amazon AWS'], [15169, 'Google'], [396982, 'Google Cloud'],
+  [19527, 'Google'], [8075, 'Microsoft'], [36351, 'IBM Cloud'], [31898, 'Oracle Cloud'], [14061, 'DigitalOcean'],
+  [16276, 'OVH'], [24940, 'Hetzner'], [213230, 'Hetzner'], [63949, 'Linode'], [20473, 'Vultr'], [51167, 'Contabo'],
+  [12876, 'Scaleway'], [60781, 'Leaseweb'], [28753, 'Leaseweb'], [16265, 'Leaseweb'], [9009, 'M247'],
+  [26496, 'GoDaddy'], [21859, 'Zenlayer'], [40676, 'Psychz'], [8100, 'QuadraNet'], [212238, 'Datacamp'], [60068, 'Datacamp'],
+])
+
+/**
+ * Relays by number: content-delivery networks that carry real browsers (iCloud Private Relay
+ * leaves through Akamai, Cloudflare and Fastly; Cloudflare WARP) and The Cloud's public Wi-Fi,
+ * whose name would read as hosting. Never data centres, whatever the IP library's label says.
+ */
+export const RELAY_ASNS: ReadonlyMap<number, string> = new Map([
+  [13335, 'Cloudflare'], [209242, 'Cloudflare'], [14789, 'Cloudflare'], [132892, 'Cloudflare'], [202623, 'Cloudflare'],
+  [20940, 'Akamai'], [16625, 'Akamai'], [36183, 'Akamai'], [54113, 'Fastly'], [41012, 'The Cloud public Wi-Fi'],
+])
+
+/** Organisation-name words (lower case) of relays not listed by number. */
+export const RELAY_WORDS: readonly string[] = ['cloudflare', 'akamai', 'fastly']
+
+/**
+ * Organisation names of hosting providers not listed by number: these words in any case (`host`
+ * only at a word's start, so that AFRIHOST, a consumer ISP, is not one; not `colo`, which
+ * Colombia and Colorado hold), or `IDC` in capitals (`CHINANET Jiangx province IDC network`,
+ * `BROADBANDIDC`).
+ */
+const HOSTING_NAME = /hosting|\bhost|server|cloud|data ?cent(?:er|re)|vps|colocation/i
+const IDC_NAME = /IDC/
+
+/** An AS that decides the class of its addresses: hosting (a data centre) or a relay (never one). */
+export interface Network {
+  readonly asn: number
+  /** The provider: HOSTING_ASNS's or RELAY_ASNS's name, else the data's organisation name. */
+  readonly name: string
+  readonly hosting: boolean
+  /** `AS45090 Tencent Cloud` */
+  readonly text: string
+}
+
+const makeNetwork = (asn: number, name: string, hosting: boolean): Network => Object.freeze({ asn, name, hosting, text: `AS${asn} ${name}` })
+
+/** The network an AS is, by number first, then by organisation name; undefined for any other AS. */
+export function networkOfAs(asn: number, organisation: string): Network | undefined {
+  const relay = RELAY_ASNS.get(asn)
+  if (relay !== undefined) return makeNetwork(asn, relay, false)
+  const known = HOSTING_ASNS.get(asn)
+  if (known !== undefined) return makeNetwork(asn, known, true)
+  const lower = organisation.toLowerCase()
+  if (RELAY_WORDS.some((w) => lower.includes(w))) return makeNetwork(asn, organisation, false)
+  if (HOSTING_NAME.test(organisation) || IDC_NAME.test(organisation)) return makeNetwork(asn, organisation, true)
+  return undefined
+}
+
+interface NetworkTable {
+  starts: Uint32Array
+  ends: Uint32Array
+  /** Index into `networks` per range. */
+  network: Uint16Array
+  networks: Network[]
+}
+
+const EMPTY: NetworkTable = { starts: new Uint32Array(0), ends: new Uint32Array(0), network: new Uint16Array(0), networks: [] }
+let table: NetworkTable = EMPTY
+let loaded = false
+
+function csvPath(): string {
+  const require = createRequire(import.meta.url)
+  return join(dirname(require.resolve('@ip-location-db/asn/package.json')), 'asn-ipv4-num.csv')
+}
+
+const COMMA = 44
+const QUOTE = 34
+const NEWLINE = 10
+const RETURN = 13
+
+/** One CSV field's text: quotes removed, doubled quotes undone. */
+function unquote(field: string): string {
+  return field.length >= 2 && field.charCodeAt(0) === QUOTE ? field.slice(1, -1).replaceAll('""', '"') : field
+}
+
+/**
+ * Reads the package's IPv4 table (`start,end,asn,organisation` a line, addresses as numbers,
+ * sorted) byte by byte and keeps the ranges of hosting and relay networks, merging neighbours
+ * of one AS. Only the organisation name of an AS not seen before is decoded, into a string of
+ * its own (a slice of one 21 MB string would keep all of it alive).
+ */
+function load(): NetworkTable {
+  const csv = readFileSync(csvPath())
+  const indexOfAs = new Map<number, number>() // AS -> index into networks, or -1
+  const networks: Network[] = []
+  const starts: number[] = []
+  const ends: number[] = []
+  const network: number[] = []
+  let at = 0
+  while (at < csv.length) {
+    let start = 0
+    let end = 0
+    let asn = 0
+    let c = 0
+    while (at < csv.length && (c = csv[at++]!) !== COMMA) start = start * 10 + (c - 48)
+    while (at < csv.length && (c = csv[at++]!) !== COMMA) end = end * 10 + (c - 48)
+    while (at < csv.length && (c = csv[at++]!) !== COMMA) asn = asn * 10 + (c - 48)
+    const nameStart = at
+    while (at < csv.length && csv[at] !== NEWLINE) at++
+    const nameEnd = at > nameStart && csv[at - 1] === RETURN ? at - 1 : at
+    at++
+    if (c !== COMMA) continue
+    let index = indexOfAs.get(asn)
+    if (index === undefined) {
+      const found = networkOfAs(asn, unquote(csv.toString('utf8', nameStart, nameEnd)))
+      index = found === undefined ? -1 : networks.push(found) - 1
+      indexOfAs.set(asn, index)
+    }
+    if (index < 0) continue
+    const last = starts.length - 1
+    if (last >= 0 && network[last] === index && ends[last]! + 1 === start) ends[last] = end
+    else {
+      starts.push(start)
+      ends.push(end)
+      network.push(index)
+    }
+  }
+  if (networks.length > 0xffff) throw new Error(`the ASN table names ${networks.length} hosting and relay networks, more than a Uint16Array indexes`)
+  return { starts: Uint32Array.from(starts), ends: Uint32Array.from(ends), network: Uint16Array.from(network), networks }
+}
+
+function networkTable(): NetworkTable {
+  if (!loaded) {
+    table = load()
+    loaded = true
+  }
+  return table
+}
+
+/** The hosting or relay network of an IPv4 address given as a number, or undefined. */
+export function networkOfNumber(address: number): Network | undefined {
+  const { starts, ends, network, networks } = loaded ? table : networkTable()
+  let low = 0
+  let high = starts.length - 1
+  while (low <= high) {
+    const mid = (low + high) >>> 1
+    if (address < starts[mid]!) high = mid - 1
+    else if (address > ends[mid]!) low = mid + 1
+    else return networks[network[mid]!]
+  }
+  return undefined
+}
+
+/** The text of the hosting network of an IPv4 address given as a number (`AS45090 Tencent Cloud`); '' for any other. */
+export function hostingOfNumber(address: number): string {
+  const found = networkOfNumber(address)
+  return found !== undefined && found.hosting ? found.text : ''
+}
+
+/** The hosting or relay network of a dotted IPv4 address; undefined for any other (and for IPv6). */
+export function networkOf(address: string): Network | undefined {
+  const n = ipv4ToNumber(address)
+  return Number.isNaN(n) ? undefined : networkOfNumber(n)
+}
+
+/** Calls `visit` for every hosting and relay range, in address order (coverage figures, the simulator). */
+export function eachNetworkRange(visit: (start: number, end: number, network: Network) => void): void {
+  const { starts, ends, network, networks } = networkTable()
+  for (let i = 0; i < starts.length; i++) visit(starts[i]!, ends[i]!, networks[network[i]!]!)
+}
