@@ -85,7 +85,7 @@ export async function importCommand(argv: string[]): Promise<void> {
  * continue from the lines the worker counted in the pieces before.
  */
 async function importOnWorkers(engine: Engine, job: Job, file: string, format: 'ndjson' | 'csv', pool: ImportWorkers, counted: (offset: number, bytes: number, before: number) => void): Promise<void> {
-  pool.start({ snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone })
+  pool.start({ snapshot: engine.measure.lookup().snapshot(), timeZone: engine.settings.timeZone, identityKey: engine.measure.identityKey() })
   const ahead: { offset: number | null; bytes: number; parsed: Promise<Parsed> }[] = []
   // the file line before the next NDJSON piece
   let next = 0

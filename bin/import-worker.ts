@@ -13,15 +13,17 @@ import { SnapshotLookup, type LookupSnapshot } from '../engine/measure/lookup'
 import type { ImportContext } from '../engine/measure/import'
 import { decodePiece } from './pieces'
 
-type Message = { start: { snapshot: LookupSnapshot; timeZone: string } } | { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }
+type Message = { start: { snapshot: LookupSnapshot; timeZone: string; identityKey: Uint8Array } } | { id: number; data: string | Uint8Array; format: 'ndjson' | 'csv' }
 
 // built while the main thread opens the engine (the IP database takes a while)
-const attributor = new Attributor()
+const preloaded = new Attributor()
 let context: ImportContext | null = null
 
 parentPort!.on('message', (m: Message) => {
   if ('start' in m) {
-    const { snapshot, timeZone } = m.start
+    const { snapshot, timeZone, identityKey } = m.start
+    // (the data directory's key: lines with an address and agent and no identity get its address identity)
+    const attributor = new Attributor(preloaded.locator, { identityKey })
     context = { lookup: new SnapshotLookup(snapshot), attributor: () => attributor, zoneOffsetAt: (ms) => zoneOffset(timeZone, ms) }
     return
   }

@@ -46,8 +46,8 @@ export class ImportWorkers {
     return this.workers.length
   }
 
-  /** The spots and minisites as the import starts, and the engine's time zone: before any parse(). */
-  start(data: { snapshot: LookupSnapshot; timeZone: string }): void {
+  /** The spots and minisites as the import starts, the engine's time zone and its key of address identities: before any parse(). */
+  start(data: { snapshot: LookupSnapshot; timeZone: string; identityKey: Uint8Array }): void {
     for (const w of this.workers) w.postMessage({ start: data })
   }
 

@@ -77,6 +77,11 @@ export class Measurement {
     return this.attributorInstance
   }
 
+  /** The data directory's key of address identities (import workers build their own Attributor with it). */
+  identityKey(random: Random = systemRandom): Uint8Array {
+    return identityKeyOf(this.db, random)
+  }
+
   private checks: CookieChecks | null = null
 
   /** First contacts waiting for their cookie check (cookie-check.ts), counted through the ingest on expiry. */
