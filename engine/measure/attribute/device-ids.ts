@@ -140,9 +140,11 @@ const NO_DEVICE_IDS: readonly DeviceId[] = Object.freeze([])
  */
 export function allDeviceIds(params: ReadonlyMap<string, string>): readonly DeviceId[] {
   let found: DeviceId[] | null = null
-  for (const { param, namespace } of DEVICE_ID_PARAMS) {
-    const raw = params.get(param)
+  // (plain arrays, not DEVICE_ID_PARAMS' objects: a tag carrying every macro is read on each hit)
+  for (let i = 0; i < PARAM_NAMES.length; i++) {
+    const raw = params.get(PARAM_NAMES[i]!)
     if (raw === undefined || raw === '' || isUnfilledMacro(raw)) continue
+    const namespace = NAMESPACES[i]!
     const value = normaliseDeviceId(namespace, raw)
     if (value === '') continue
     found ??= []
@@ -151,5 +153,14 @@ export function allDeviceIds(params: ReadonlyMap<string, string>): readonly Devi
   return found ?? NO_DEVICE_IDS
 }
 
-/** `__NAME__` as sent (normaliseDeviceId refuses it too): the common unfilled macro, skipped without normalising. */
-const isUnfilledMacro = (raw: string): boolean => raw.charCodeAt(0) === 95 && raw.charCodeAt(1) === 95 && raw.length > 3 && raw.endsWith('__')
+const PARAM_NAMES = DEVICE_ID_PARAMS.map((d) => d.param)
+const NAMESPACES = DEVICE_ID_PARAMS.map((d) => d.namespace)
+
+/**
+ * `__NAME__` as sent (normaliseDeviceId refuses it too): the common unfilled macro, skipped without
+ * normalising. (Characters compared one by one: endsWith on the path's slices cost 3x as much.)
+ */
+function isUnfilledMacro(raw: string): boolean {
+  const n = raw.length
+  return n > 3 && raw.charCodeAt(0) === 95 && raw.charCodeAt(1) === 95 && raw.charCodeAt(n - 1) === 95 && raw.charCodeAt(n - 2) === 95
+}
