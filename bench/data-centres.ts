@@ -59,14 +59,15 @@ const networks: { start: number; end: number; network: Network }[] = []
 eachNetworkRange((start, end, network) => networks.push({ start, end, network }))
 
 const CARRIER = new Set(['电信', '联通', '移动', '铁通', '鹏博士'])
-const IGNORED = new Set(['', '内网IP']) // unknown, private and reserved
-let labelled = 0
+const IGNORED = new Set(['内网IP']) // private and reserved addresses ('' is a public address of unknown ISP)
+let publicAddresses = 0
 let before = 0
 let after = 0
 let carrierAdded = 0
 const added = new Map<string, number>()
 const relayed = new Map<string, number>()
 const examples = new Map<string, string>()
+const carrierAddedBy = new Map<string, number>()
 /** Per known cloud (HOSTING_ASNS name): its addresses, and how many the label rule marked. */
 const clouds = new Map<string, { addresses: number; byLabel: number }>()
 
@@ -90,6 +91,7 @@ for (const s of spans) {
       added.set(key, (added.get(key) ?? 0) + n)
       if (s.country === '中国' && CARRIER.has(s.isp)) {
         carrierAdded += n
+        carrierAddedBy.set(network.text, (carrierAddedBy.get(network.text) ?? 0) + n)
         if (!examples.has(network.text)) examples.set(network.text, `${ipv4FromNumber(from)} (${s.where} ${s.isp})`)
       }
     }
@@ -104,7 +106,7 @@ for (const s of spans) {
   if (label.byLabel) markedHere += size - decided
   label.marked += markedHere
   if (!counted) continue
-  labelled += size
+  publicAddresses += size
   if (label.byLabel) before += size
   after += markedHere
 }
@@ -116,16 +118,18 @@ const top = (m: Map<string, number>, n: number): string[] => [...m].sort((a, b) 
 
 console.log(`AS table: ${networks.length} ranges (${networks.filter((r) => r.network.hosting).length} hosting), loaded in ${loadMs.toFixed(0)} ms, memory +${((memoryAfter - memoryBefore) / 2 ** 20).toFixed(1)} MiB (heap and array buffers; settled under --expose-gc)`)
 console.log(`networkOf: ${networkUs.toFixed(2)} us a lookup (${inHosting} of ${sample.length} random addresses in hosting); RegionLocator.locate uncached: ${locateUs.toFixed(2)} us`)
-console.log(`ip2region v4: ${spans.length} ranges, ${labels.size - 2} labels, ${M(labelled)} labelled addresses (without '' and 内网IP)`)
-console.log(`label rule: ${count(labels, (l) => l.byLabel)} labels, ${M(before)} addresses (${pct(before, labelled)})`)
-console.log(`hit-path rule: ${count(labels, (l) => l.marked > 0)} labels with marked addresses, ${M(after)} addresses (${pct(after, labelled)})`)
-console.log(`  added by AS: ${M([...added.values()].reduce((a, b) => a + b, 0))} (mainland ranges labelled 电信/联通/移动/铁通/鹏博士: ${M(carrierAdded)}); taken back as relays: ${M([...relayed.values()].reduce((a, b) => a + b, 0))}`)
+console.log(`ip2region v4: ${spans.length} ranges, ${labels.size - 2} labels (besides '' and 内网IP), ${M(publicAddresses)} public addresses (all but 内网IP), ${M(labels.get('')?.addresses ?? 0)} of them without a label`)
+console.log(`label rule: ${count(labels, (l) => l.byLabel)} labels, ${M(before)} addresses (${pct(before, publicAddresses)})`)
+console.log(`hit-path rule: ${count(labels, (l) => l.marked > 0)} labels with marked addresses, ${M(after)} addresses (${pct(after, publicAddresses)})`)
+console.log(`  added by AS: ${M([...added.values()].reduce((a, b) => a + b, 0))} (mainland ranges labelled 电信/联通/移动/铁通/鹏博士: ${M(carrierAdded)}); taken back as relays: ${[...relayed.values()].reduce((a, b) => a + b, 0)} addresses`)
 console.log('\nknown clouds (HOSTING_ASNS): addresses, share the label rule marked (the hit-path rule marks all):')
 for (const [name, c] of [...clouds].sort((a, b) => b[1].addresses - a[1].addresses)) console.log(`  ${name}: ${M(c.addresses)}, ${pct(c.byLabel, c.addresses)}`)
 console.log('\nlargest additions (label <- network: addresses):')
 console.log(top(added, 30).join('\n'))
 console.log('\ntaken back as relays (label <- network: addresses):')
 console.log(top(relayed, 10).join('\n'))
+console.log('\nmainland ranges labelled with a carrier, by network (addresses):')
+console.log(top(carrierAddedBy, 25).join('\n'))
 console.log('\nmainland carrier-labelled examples (first address of each network):')
 for (const [network, example] of examples) console.log(`  ${network}: ${example}`)
 

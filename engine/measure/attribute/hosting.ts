@@ -1,11 +1,11 @@
 /**
- * Networks by autonomous system (docs/data-centres.md), from the IPv4 table of the
+ * Networks by autonomous system (docs/data-centres.md), from the IPv4 and IPv6 tables of the
  * @ip-location-db/asn package (RouteViews, the RIRs and DB-IP, CC BY 4.0): the ranges of
  * hosting and cloud providers (HOSTING_ASNS by number, else by organisation name) and of relays
  * that carry people's browsers (RELAY_ASNS, RELAY_WORDS: content-delivery networks, public
  * Wi-Fi). The IP library's ISP labels miss hosting where they name only the carrier (`电信` on
- * a Tencent Cloud range) and call some relay ranges by a cloud's name. Read once, on the first
- * lookup; only these two kinds of range are kept.
+ * a Tencent Cloud range) and call some relay ranges by a cloud's name. Each family's table is
+ * read once, on its first lookup; only these two kinds of range are kept.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -81,22 +81,19 @@ export function networkOfAs(asn: number, organisation: string): Network | undefi
   return undefined
 }
 
-interface NetworkTable {
-  starts: Uint32Array
-  ends: Uint32Array
-  /** Index into `networks` per range. */
-  network: Uint16Array
-  networks: Network[]
-}
+/** The kept ranges of one address family, in address order; `network` indexes `networks`. */
+interface Ipv4Table { starts: Uint32Array; ends: Uint32Array; network: Uint16Array; networks: Network[] }
 
-const EMPTY: NetworkTable = { starts: new Uint32Array(0), ends: new Uint32Array(0), network: new Uint16Array(0), networks: [] }
-let table: NetworkTable = EMPTY
-let loaded = false
+/**
+ * IPv6 ranges by their first 64 bits, each as two 32-bit halves (the data's ranges are /64 or
+ * wider but for a few dozen; a /64 that such a range covers in part counts as in it).
+ */
+interface Ipv6Table { startHigh: Uint32Array; startLow: Uint32Array; endHigh: Uint32Array; endLow: Uint32Array; network: Uint16Array; networks: Network[] }
 
-function csvPath(): string {
-  const require = createRequire(import.meta.url)
-  return join(dirname(require.resolve('@ip-location-db/asn/package.json')), 'asn-ipv4-num.csv')
-}
+let ipv4: Ipv4Table | undefined
+let ipv6: Ipv6Table | undefined
+/** The verdict per AS, shared by both tables (null: neither hosting nor a relay). */
+const byAs = new Map<number, Network | null>()
 
 const COMMA = 44
 const QUOTE = 34
@@ -109,62 +106,95 @@ function unquote(field: string): string {
 }
 
 /**
- * Reads the package's IPv4 table (`start,end,asn,organisation` a line, addresses as numbers,
- * sorted) byte by byte and keeps the ranges of hosting and relay networks, merging neighbours
- * of one AS. Only the organisation name of an AS not seen before is decoded, into a string of
- * its own (a slice of one 21 MB string would keep all of it alive).
+ * Reads one table of the package (`start,end,asn,organisation` a line, addresses as decimal
+ * numbers, sorted) byte by byte and calls `keep` for each line whose AS is hosting or a relay,
+ * with the byte offsets of its two numbers. Only the organisation name of an AS not seen
+ * before is decoded, into a string of its own (a slice of one 21 MB string would keep all of
+ * it alive).
  */
-function load(): NetworkTable {
-  const csv = readFileSync(csvPath())
-  const indexOfAs = new Map<number, number>() // AS -> index into networks, or -1
+function scan(file: string, keep: (csv: Buffer, start: number, startEnd: number, endEnd: number, index: number) => void): Network[] {
+  const require = createRequire(import.meta.url)
+  const csv = readFileSync(join(dirname(require.resolve('@ip-location-db/asn/package.json')), file))
   const networks: Network[] = []
-  const starts: number[] = []
-  const ends: number[] = []
-  const network: number[] = []
+  const indexOf = new Map<Network, number>()
   let at = 0
   while (at < csv.length) {
-    let start = 0
-    let end = 0
+    const start = at
+    while (at < csv.length && csv[at] !== COMMA) at++
+    const startEnd = at++
+    while (at < csv.length && csv[at] !== COMMA) at++
+    const endEnd = at++
     let asn = 0
     let c = 0
-    while (at < csv.length && (c = csv[at++]!) !== COMMA) start = start * 10 + (c - 48)
-    while (at < csv.length && (c = csv[at++]!) !== COMMA) end = end * 10 + (c - 48)
     while (at < csv.length && (c = csv[at++]!) !== COMMA) asn = asn * 10 + (c - 48)
     const nameStart = at
     while (at < csv.length && csv[at] !== NEWLINE) at++
     const nameEnd = at > nameStart && csv[at - 1] === RETURN ? at - 1 : at
     at++
     if (c !== COMMA) continue
-    let index = indexOfAs.get(asn)
-    if (index === undefined) {
-      const found = networkOfAs(asn, unquote(csv.toString('utf8', nameStart, nameEnd)))
-      index = found === undefined ? -1 : networks.push(found) - 1
-      indexOfAs.set(asn, index)
+    let found = byAs.get(asn)
+    if (found === undefined) {
+      found = networkOfAs(asn, unquote(csv.toString('utf8', nameStart, nameEnd))) ?? null
+      byAs.set(asn, found)
     }
-    if (index < 0) continue
+    if (found === null) continue
+    let index = indexOf.get(found)
+    if (index === undefined) {
+      index = networks.push(found) - 1
+      indexOf.set(found, index)
+    }
+    keep(csv, start, startEnd, endEnd, index)
+  }
+  if (networks.length > 0xffff) throw new Error(`${file} names ${networks.length} hosting and relay networks, more than a Uint16Array indexes`)
+  return networks
+}
+
+/** A decimal number of at most 15 digits, from bytes. */
+function decimal(csv: Buffer, from: number, to: number): number {
+  let n = 0
+  for (let i = from; i < to; i++) n = n * 10 + (csv[i]! - 48)
+  return n
+}
+
+function loadIpv4(): Ipv4Table {
+  const starts: number[] = []
+  const ends: number[] = []
+  const network: number[] = []
+  const networks = scan('asn-ipv4-num.csv', (csv, s, startEnd, endEnd, index) => {
+    const start = decimal(csv, s, startEnd)
+    const end = decimal(csv, startEnd + 1, endEnd)
     const last = starts.length - 1
+    // neighbours of one network merge (an AS's prefixes are listed one by one)
     if (last >= 0 && network[last] === index && ends[last]! + 1 === start) ends[last] = end
     else {
       starts.push(start)
       ends.push(end)
       network.push(index)
     }
-  }
-  if (networks.length > 0xffff) throw new Error(`the ASN table names ${networks.length} hosting and relay networks, more than a Uint16Array indexes`)
+  })
   return { starts: Uint32Array.from(starts), ends: Uint32Array.from(ends), network: Uint16Array.from(network), networks }
 }
 
-function networkTable(): NetworkTable {
-  if (!loaded) {
-    table = load()
-    loaded = true
-  }
-  return table
+function loadIpv6(): Ipv6Table {
+  const halves: number[][] = [[], [], [], []]
+  const network: number[] = []
+  const mask = 0xffffffffn
+  const networks = scan('asn-ipv6-num.csv', (csv, s, startEnd, endEnd, index) => {
+    const start = BigInt(csv.toString('latin1', s, startEnd)) >> 64n
+    const end = BigInt(csv.toString('latin1', startEnd + 1, endEnd)) >> 64n
+    halves[0]!.push(Number(start >> 32n))
+    halves[1]!.push(Number(start & mask))
+    halves[2]!.push(Number(end >> 32n))
+    halves[3]!.push(Number(end & mask))
+    network.push(index)
+  })
+  const [startHigh, startLow, endHigh, endLow] = halves.map((h) => Uint32Array.from(h)) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array]
+  return { startHigh, startLow, endHigh, endLow, network: Uint16Array.from(network), networks }
 }
 
 /** The hosting or relay network of an IPv4 address given as a number, or undefined. */
 export function networkOfNumber(address: number): Network | undefined {
-  const { starts, ends, network, networks } = loaded ? table : networkTable()
+  const { starts, ends, network, networks } = (ipv4 ??= loadIpv4())
   let low = 0
   let high = starts.length - 1
   while (low <= high) {
@@ -182,14 +212,62 @@ export function hostingOfNumber(address: number): string {
   return found !== undefined && found.hosting ? found.text : ''
 }
 
-/** The hosting or relay network of a dotted IPv4 address; undefined for any other (and for IPv6). */
+/**
+ * The first 64 bits of an IPv6 address as two 32-bit numbers, or undefined when the text is not
+ * one (`::` expanded; an embedded IPv4 address and a zone lie past the first 64 bits or end the
+ * text).
+ */
+export function ipv6Prefix(address: string): [number, number] | undefined {
+  const zone = address.indexOf('%')
+  const text = zone < 0 ? address : address.slice(0, zone)
+  const gap = text.indexOf('::')
+  const head = gap < 0 ? text : text.slice(0, gap)
+  const tail = gap < 0 ? '' : text.slice(gap + 2)
+  const groups = head === '' ? [] : head.split(':')
+  if (gap >= 0) {
+    const after = tail === '' ? [] : tail.split(':')
+    // an IPv4 tail fills two groups
+    const count = after.length + (after.length > 0 && after[after.length - 1]!.includes('.') ? 1 : 0)
+    for (let i = groups.length + count; i < 8; i++) groups.push('0')
+    groups.push(...after)
+  }
+  const value = (i: number): number => {
+    const g = groups[i] ?? ''
+    return /^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN
+  }
+  const high = value(0) * 65536 + value(1)
+  const low = value(2) * 65536 + value(3)
+  return Number.isNaN(high) || Number.isNaN(low) ? undefined : [high, low]
+}
+
+/** The hosting or relay network of an IPv6 address given by its first 64 bits, or undefined. */
+export function networkOfIpv6Prefix(high: number, low: number): Network | undefined {
+  const t = (ipv6 ??= loadIpv6())
+  let lo = 0
+  let hi = t.network.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const sh = t.startHigh[mid]!
+    const eh = t.endHigh[mid]!
+    if (high < sh || (high === sh && low < t.startLow[mid]!)) hi = mid - 1
+    else if (high > eh || (high === eh && low > t.endLow[mid]!)) lo = mid + 1
+    else return t.networks[t.network[mid]!]
+  }
+  return undefined
+}
+
+/** The hosting or relay network of an IPv4 or IPv6 address (text), or undefined for any other. */
 export function networkOf(address: string): Network | undefined {
+  if (address.includes(':')) {
+    const prefix = ipv6Prefix(address)
+    return prefix === undefined ? undefined : networkOfIpv6Prefix(prefix[0], prefix[1])
+  }
   const n = ipv4ToNumber(address)
   return Number.isNaN(n) ? undefined : networkOfNumber(n)
 }
 
-/** Calls `visit` for every hosting and relay range, in address order (coverage figures, the simulator). */
+/** Calls `visit` for every hosting and relay IPv4 range, in address order (coverage figures, the simulator). */
 export function eachNetworkRange(visit: (start: number, end: number, network: Network) => void): void {
-  const { starts, ends, network, networks } = networkTable()
+  const { starts, ends, network, networks } = (ipv4 ??= loadIpv4())
   for (let i = 0; i < starts.length; i++) visit(starts[i]!, ends[i]!, networks[network[i]!]!)
 }

@@ -100,7 +100,7 @@ export class RegionLocator {
    * The region and ISP of an address: its city when the library names a mainland city, else its
    * province (Hong Kong, Macau, Taiwan included), else mainland China for other Chinese
    * addresses; global for foreign, non-public and invalid addresses. The ISP is the library's
-   * label, followed by the network of an IPv4 address whose AS is hosting or a relay where the
+   * label, followed by the network of an address whose AS is hosting or a relay where the
    * label says otherwise (`电信 | hosting AS45090 Tencent Cloud`: ivt.ts ispText). The result
    * is frozen.
    */
@@ -115,7 +115,7 @@ export class RegionLocator {
     const raw = searcher().searchRaw(address, true)
     if (raw === null) return this.global
     // the AS of the address catches hosting that the library labels with a carrier's name
-    const isp = ispText(raw.isp ?? '', version === 4 ? networkOf(address) : undefined)
+    const isp = ispText(raw.isp ?? '', networkOf(address))
     return Object.freeze({ region: this.regionOf(raw), isp })
   }
 

@@ -18,17 +18,22 @@ interface AsRow { start: number; end: number; asn: number; org: string }
 interface Label { country: string; isp: string }
 
 const rows: AsRow[] = []
+const rows6: { start: bigint; end: bigint; asn: number }[] = []
 let library: { searchRaw(ip: string, parse: boolean): Label | null }
 const locator = new RegionLocator()
 
 beforeAll(() => {
-  const csv = readFileSync(join(dirname(require.resolve('@ip-location-db/asn/package.json')), 'asn-ipv4-num.csv'), 'utf8')
-  for (const line of csv.split('\n')) {
+  const folder = dirname(require.resolve('@ip-location-db/asn/package.json'))
+  for (const line of readFileSync(join(folder, 'asn-ipv4-num.csv'), 'utf8').split('\n')) {
     const m = /^(\d+),(\d+),(\d+),"?(.*?)"?\r?$/.exec(line)
     if (m !== null) rows.push({ start: Number(m[1]), end: Number(m[2]), asn: Number(m[3]), org: m[4]! })
   }
+  for (const line of readFileSync(join(folder, 'asn-ipv6-num.csv'), 'utf8').split('\n')) {
+    const m = /^(\d+),(\d+),(\d+),/.exec(line)
+    if (m !== null) rows6.push({ start: BigInt(m[1]!), end: BigInt(m[2]!), asn: Number(m[3]) })
+  }
   const { default: IP2Region } = require('ip2region') as { default: new (o: object) => typeof library }
-  library = new IP2Region({ disableIpv6: true })
+  library = new IP2Region({})
 })
 
 const dotted = (n: number): string => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
@@ -36,6 +41,15 @@ const asOf = (address: string): AsRow | undefined => {
   const [a = 0, b = 0, c = 0, d = 0] = address.split('.').map(Number)
   const n = ((a * 256 + b) * 256 + c) * 256 + d
   return rows.find((r) => r.start <= n && n <= r.end)
+}
+/** The AS of an IPv6 address: its eight groups read by hand. */
+const asOf6 = (address: string): number | undefined => {
+  const [head = '', tail = ''] = address.split('::')
+  const h = head === '' ? [] : head.split(':')
+  const t = tail === '' ? [] : tail.split(':')
+  const groups = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t]
+  const n = groups.reduce((sum, g) => sum * 65536n + BigInt(parseInt(g, 16)), 0n)
+  return rows6.find((r) => r.start <= n && n <= r.end)?.asn
 }
 /** What the hit path decides for an address: located, then classified (attribute/index.ts). */
 const verdict = (address: string) => classify(UA, locator.locate(address).isp, false)
@@ -120,5 +134,25 @@ describe('residential carrier addresses', () => {
   it.each([['49.77.3.233', '电信'], ['202.96.134.133', '电信'], ['61.135.169.121', '联通'], ['73.21.131.233', '康卡斯特']])('keeps %s (%s) valid', (address, label) => {
     expect(locator.locate(address).isp).toBe(label)
     expect(verdict(address)).toEqual({ ivt: IVT.valid, rule: '' })
+  })
+})
+
+describe('IPv6 addresses', () => {
+  it.each([
+    ['2405:f080::1', 136907, true],
+    ['2001:4f8:2::1', 16509, true],
+    ['2600:1f18::1', 14618, true],
+    ['2400:cb00::1', 13335, false],
+    ['2a02:26f7:3::1', 36183, false],
+    ['2409:8000:100::1', 9808, false],
+  ])('classes %s (AS%i) by its AS: data centre %s', (address, asn, dc) => {
+    expect(asOf6(address)).toBe(asn)
+    expect(verdict(address).ivt).toBe(dc ? IVT.datacenter : IVT.valid)
+  })
+
+  it('catches cloud addresses whose IPv6 label names no cloud (Huawei Cloud unlabelled, AWS in ISC\'s space)', () => {
+    expect(library.searchRaw('2405:f080::1', true)?.isp ?? '').toBe('')
+    expect(library.searchRaw('2001:4f8:2::1', true)?.isp).toMatch(/Internet Systems Consortium/)
+    expect(verdict('2405:f080::1').rule).toBe('data centre:  | hosting AS136907 Huawei Cloud')
   })
 })
