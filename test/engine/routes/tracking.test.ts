@@ -353,3 +353,49 @@ describe('X-AdMonitor-Counted says whether a hit counts in the default (net) fig
     expect((await hit(tag.replace(`p=${p}`, `p=0${p}`))).headers['x-admonitor-counted']).toBe("0; no spot ('p') in the tag")
   })
 })
+
+describe('the cookie check (docs/attribution.md §2)', () => {
+  let spot: ListedSpot
+  beforeAll(async () => {
+    spot = (await listSpots())[0]!
+  })
+  /** A tag as a browser fetches it: no device id, no ns= (no server-to-server hit). */
+  const browserTag = (url: string) => url.replace('__IDFA__', '').replace('__OAID__', '').replace('__IP__', '')
+  const valueOf = (r: Reply) => /^amid=([0-9a-f]{32});/.exec(r.headers['set-cookie'] ?? '')?.[1] ?? ''
+
+  it('sends a click back with the marker first, then to its landing page once the browser comes back', async () => {
+    const before = await counts(spot.spot_id)
+    const first = await hit(browserTag(spot.tracking_tags.click_url), { cookie: '' })
+    const value = valueOf(first)
+    expect(first.raw.status).toBe(302)
+    // the tag as sent, the marker first and the landing page (o=) still last
+    const sent = request(browserTag(spot.tracking_tags.click_url)).path
+    expect(first.headers.location!.replace(/&tr=req-\d+&/, '&tr=&')).toBe(`/r/amc=${value}&${sent.slice(3)}`.replace(/&tr=req-\d+&/, '&tr=&'))
+    expect((await counts(spot.spot_id)).clk).toBe(before.clk)
+    const second = await hit(first.headers.location!, { cookie: `amid=${value}` })
+    expect([second.raw.status, second.headers.location, second.headers['x-admonitor-counted']]).toEqual([302, LANDING, '1'])
+    expect((await counts(spot.spot_id)).clk).toBe(before.clk + 1)
+  })
+
+  it.each(['/x.gif?', '/x?', '/x/?'])('puts the marker at the start of the query in the %sk=... form', async (form) => {
+    const url = browserTag(spot.tracking_tags.impression_url).replace('/x/', form)
+    const first = await hit(url, { cookie: '' })
+    expect(first.raw.status).toBe(302)
+    expect(first.headers.location).toMatch(new RegExp(`^${form.replace(/[.?]/g, '\\$&')}amc=${valueOf(first)}&k=`))
+    expect((await hit(first.headers.location!, { cookie: `amid=${valueOf(first)}` })).headers['x-admonitor-counted']).toBe('1')
+  })
+
+  it('counts a browser that comes back without the cookie (a refuser), and a marker it never issued, as address and agent', async () => {
+    const before = await counts(spot.spot_id)
+    const first = await hit(browserTag(spot.tracking_tags.impression_url), { cookie: '' })
+    expect((await hit(first.headers.location!, { cookie: '' })).headers['x-admonitor-counted']).toBe('1')
+    const forged = browserTag(spot.tracking_tags.impression_url).replace('/x/', `/x/amc=${'0'.repeat(32)}&`)
+    expect((await hit(forged, { cookie: '' })).raw.status).toBe(200)
+    expect((await counts(spot.spot_id)).imp).toBe(before.imp + 2)
+  })
+
+  it('answers a HEAD first contact without a check or a cookie', async () => {
+    const r = toReply(await t.engine.handle({ ...request(browserTag(spot.tracking_tags.impression_url)), method: 'HEAD' }))
+    expect([r.status, r.headers['set-cookie'], r.headers['x-admonitor-counted']]).toEqual([200, undefined, '0; a HEAD request, which shows no ad'])
+  })
+})
