@@ -816,3 +816,97 @@ describe('Ingest.flush and close', () => {
     expect(log.closed).toBe(true)
   })
 })
+
+describe('Ingest: devices (docs/attribution.md, "Devices")', () => {
+  const phone = (over: Partial<Hit> = {}) => hit({ identity: 'idfa:a', platform: PLATFORM.mb, ...over })
+
+  it('does write a new linked id and the link before the event, and records the event under the device root', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    await ingest.add([phone({ links: ['caid:b'] }), phone({ identity: 'caid:b', ts: T0 + 1 })])
+    const seen: string[] = []
+    for (const f of log.frames) readFrames(f, { identity: (r) => seen.push(`identity ${r.id} ${r.text}`), link: (a, b) => seen.push(`link ${a} ${b}`), event: (e) => seen.push(`event ${e.identity}`) })
+    expect(seen).toEqual(['identity 1 idfa:a', 'identity 2 caid:b', 'link 1 2', 'event 1', 'event 1'])
+    expect(ingest.identities.rootOf(2)).toBe(1)
+  })
+
+  it('does link neither cookies nor address identities with device ids, and an address identity with its legacy text only when known', async () => {
+    const ingest = newIngest(new MemoryEventLog())
+    const ipua = 'ipua:0123456789abcdef0123456789abcdef'
+    await ingest.add([
+      hit({ identity: 'amid:0123456789abcdef0123456789abcdef', links: ['idfa:x'] }),
+      phone({ links: ['amid:0123456789abcdef0123456789abcdef', 'ipua:ffffffffffffffffffffffffffffffff'] }),
+      hit({ identity: ipua, legacy: 'amid:99999999999999999999999999999999' }),
+    ])
+    const ids = ingest.identities
+    expect(ids.get('idfa:x')).toBeUndefined()
+    expect(ids.get('ipua:ffffffffffffffffffffffffffffffff')).toBeUndefined()
+    expect(ids.get('amid:99999999999999999999999999999999')).toBeUndefined()
+    expect(ids.linked).toBe(false)
+    await ingest.add([hit({ identity: 'amid:legacy0000000000000000000000000' }), hit({ identity: 'ipua:11111111111111111111111111111111', legacy: 'amid:legacy0000000000000000000000000' })])
+    expect(ids.rootOf(ids.get('ipua:11111111111111111111111111111111')!)).toBe(ids.get('amid:legacy0000000000000000000000000'))
+  })
+
+  it('does count a merged device once in a census after the merge, and the same after a replay and from a checkpoint', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    await ingest.add([phone({ identity: 'idfa:p' }), phone({ identity: 'caid:q', ts: T0 + 1 }), phone({ identity: 'idfa:r', ts: T0 + 2 })])
+    const part = ingest.columns.campaign(1)!
+    const runs = (p: Partition) => {
+      const out: number[] = []
+      p.visitByIdentity(ingest.identities.size, (_e, count, id) => out.push(id, count))
+      return out
+    }
+    expect(runs(part)).toEqual([1, 1, 2, 1, 3, 1])
+    const generation = part.generation
+    await ingest.add([phone({ identity: 'caid:q', links: ['idfa:p'], ts: T0 + 3 })])
+    expect(part.generation).toBeGreaterThan(generation)
+    expect(runs(part)).toEqual([1, 3, 3, 1])
+    const replay = newIngest(log)
+    await replay.open(false)
+    expect(runs(replay.columns.campaign(1)!)).toEqual([1, 3, 3, 1])
+    await ingest.checkpoint(false)
+    const started = newIngest(log)
+    await started.open()
+    expect(started.started.from).toBe('checkpoint')
+    expect(runs(started.columns.campaign(1)!)).toEqual([1, 3, 3, 1])
+  })
+
+  it('does keep a relabel pending through a checkpoint saved before the next report', async () => {
+    const log = new MemoryEventLog()
+    const ingest = newIngest(log)
+    await ingest.add([phone({ identity: 'idfa:p' }), phone({ identity: 'caid:q', ts: T0 + 1 }), phone({ identity: 'caid:q', links: ['idfa:p'], ts: T0 + 2 })])
+    expect(ingest.columns.campaign(1)!.relabelPending).toBe(true)
+    await ingest.checkpoint(false)
+    const started = newIngest(log)
+    await started.open()
+    const p = started.columns.campaign(1)!
+    expect(p.relabelPending).toBe(true)
+    const ids: number[] = []
+    p.visitByIdentity(started.identities.size, (_e, count, id) => ids.push(id, count))
+    expect(ids).toEqual([1, 3])
+  })
+})
+
+describe('Ingest: minisite credit only from counted touches (metrics.md)', () => {
+  const event = (over: Partial<Hit> = {}) => hit({ kind: KIND.minisite, campaign: 0, spot: 0, minisite: 9, event: 1, ts: T0 + 60_000, credit: { linked: new Set([1]), k: 0 }, ...over })
+  const credited = (ingest: Ingest) => {
+    const p = ingest.columns.minisite(9)!
+    return Array.from({ length: p.n }, (_, i) => p.spot[i]!)
+  }
+
+  it('does credit a data-centre impression only on a spot that counts data-centre hits, and never a bot\'s or an abnormal one', async () => {
+    const ingest = new Ingest(new MemoryEventLog(), new Columns(), new Identities(), () => ZONE, undefined, undefined, (spot) => spot === 20)
+    await ingest.add([
+      hit({ identity: 'amid:dc-filtered', ivt: IVT.datacenter, spot: 10 }), event({ identity: 'amid:dc-filtered' }),
+      hit({ identity: 'amid:dc-counted', ivt: IVT.datacenter, spot: 20 }), event({ identity: 'amid:dc-counted' }),
+      hit({ identity: 'amid:bot', ivt: IVT.bot }), event({ identity: 'amid:bot' }),
+      hit({ identity: 'amid:valid' }), event({ identity: 'amid:valid' }),
+    ])
+    expect(credited(ingest)).toEqual([0, 20, 0, 10])
+    // the 31st impression within 10 minutes is abnormal: the event is credited to the 30th's spot
+    const burst = newIngest(new MemoryEventLog())
+    await burst.add([...Array.from({ length: 30 }, (_, i) => hit({ ts: T0 + i })), hit({ ts: T0 + 40, spot: 11 }), event()])
+    expect(credited(burst)).toEqual([10])
+  })
+})
