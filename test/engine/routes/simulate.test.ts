@@ -111,11 +111,11 @@ describe('simulate.run', () => {
   it('says over how many days it made traffic: not the days still to come', async () => {
     const { t, cid } = await campaignWithPlan() // 12:00 on the first of the campaign's 11 days
     const job = await t.post(path('simulate.run'), { campaign_id: cid, from_date: '2025-01-10', to_date: '2025-01-20' })
-    expect(job.body.message).toMatch(/^\d+ impressions and \d+ clicks from \d+ identities over 1 day$/)
+    expect(job.body.message).toMatch(/^\d+ impressions and \d+ clicks from \d+ identities over 1 day; clients: \d+ browsers keeping the cookie, \d+ refusing it .*\d+ apps .*; \d+ addresses shared .*; \d+ prefetches .*; invalid traffic: \d+ declared-bot and \d+ data-centre hits(; .*)?$/)
     // the same figures as members, for an interface to say in its language
     const f = job.body.simulation
     expect(f).toMatchObject({ days: 1, capped: 0, full: 0 })
-    expect(job.body.message).toBe(`${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over 1 day`)
+    expect(job.body.message.startsWith(`${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over 1 day; `)).toBe(true)
     expect(f.impressions + f.clicks).toBe(job.body.imported)
   })
 })
