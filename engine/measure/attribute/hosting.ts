@@ -92,8 +92,6 @@ interface Ipv6Table { startHigh: Uint32Array; startLow: Uint32Array; endHigh: Ui
 
 let ipv4: Ipv4Table | undefined
 let ipv6: Ipv6Table | undefined
-/** The verdict per AS, shared by both tables (null: neither hosting nor a relay). */
-const byAs = new Map<number, Network | null>()
 
 const COMMA = 44
 const QUOTE = 34
@@ -116,7 +114,8 @@ function scan(file: string, keep: (csv: Buffer, start: number, startEnd: number,
   const require = createRequire(import.meta.url)
   const csv = readFileSync(join(dirname(require.resolve('@ip-location-db/asn/package.json')), file))
   const networks: Network[] = []
-  const indexOf = new Map<Network, number>()
+  // per AS: its index into networks, or -1 when neither hosting nor a relay (dropped after the read)
+  const indexOfAs = new Map<number, number>()
   let at = 0
   while (at < csv.length) {
     const start = at
@@ -132,18 +131,13 @@ function scan(file: string, keep: (csv: Buffer, start: number, startEnd: number,
     const nameEnd = at > nameStart && csv[at - 1] === RETURN ? at - 1 : at
     at++
     if (c !== COMMA) continue
-    let found = byAs.get(asn)
-    if (found === undefined) {
-      found = networkOfAs(asn, unquote(csv.toString('utf8', nameStart, nameEnd))) ?? null
-      byAs.set(asn, found)
-    }
-    if (found === null) continue
-    let index = indexOf.get(found)
+    let index = indexOfAs.get(asn)
     if (index === undefined) {
-      index = networks.push(found) - 1
-      indexOf.set(found, index)
+      const found = networkOfAs(asn, unquote(csv.toString('utf8', nameStart, nameEnd)))
+      index = found === undefined ? -1 : networks.push(found) - 1
+      indexOfAs.set(asn, index)
     }
-    keep(csv, start, startEnd, endEnd, index)
+    if (index >= 0) keep(csv, start, startEnd, endEnd, index)
   }
   if (networks.length > 0xffff) throw new Error(`${file} names ${networks.length} hosting and relay networks, more than a Uint16Array indexes`)
   return networks
