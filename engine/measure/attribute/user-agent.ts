@@ -41,6 +41,19 @@ const GENERIC_PATTERNS = new Set([
 ])
 const NAMED_PATTERN = new RegExp(isbotPatterns.filter((p) => !GENERIC_PATTERNS.has(p)).join('|'), 'i')
 
+/**
+ * Tokens of large Chinese apps' own agents and in-app browsers that isbot's generic words match
+ * ('news' as in a news crawler, a bare `|`): Toutiao and Toutiao Lite (`NewsArticle/…`,
+ * `(News 8.5.7 15.0)`, `(NewsLite …)`), Tencent News (`qqnews/…`, `qnappversion/…`), NetEase News
+ * (`NewsApp/…`), Sohu News (`SohuNews/…`, its bundle id) and Alipay (`AlipayDefined(…|…|…)`). They are
+ * people reading in those apps, hundreds of millions a day: the bot rules read the agent without them.
+ */
+const APP_TOKEN = /NewsArticle\/[\w.]+|\(News(?:Lite)?[ \w.]*\)|qqnews\/[\w.]+|qnappversion\/[\w.]+|NewsApp\/[\w.]+|SohuNews\/[\w.]+|com\.sohu\.newspaper|AlipayDefined\([^)]*\)/i
+const APP_TOKENS = new RegExp(APP_TOKEN.source, 'gi')
+
+/** The agent as the bot rules read it: without the app tokens above (the same text when it has none). */
+export const forBotRules = (userAgent: string): string => (APP_TOKEN.test(userAgent) ? userAgent.replace(APP_TOKENS, '') : userAgent)
+
 /** Normalised OS name of a ua-parser-js OS name. */
 export function normaliseOs(name: string | undefined): string {
   if (name === undefined || name === '') return ''
@@ -66,8 +79,8 @@ function parse(userAgent: string): UserAgentFacts {
     deviceType,
     os,
     mobile: deviceType !== '' || isMobileOs(os),
-    bot: isbotMatch(userAgent) ?? '',
-    appBot: NAMED_PATTERN.exec(userAgent)?.[0] ?? '',
+    bot: isbotMatch(forBotRules(userAgent)) ?? '',
+    appBot: NAMED_PATTERN.exec(forBotRules(userAgent))?.[0] ?? '',
     sdk: sdkToken(userAgent),
   })
 }
@@ -83,8 +96,8 @@ const cache = new Lru<string, UserAgentFacts>(5000)
 export function userAgentFacts(userAgent: string): UserAgentFacts {
   if (userAgent.length <= MAX_LENGTH) return cache.through(userAgent, parse)
   const cut = cache.through(userAgent.slice(0, MAX_LENGTH), parse)
-  const bot = isbotMatch(userAgent) ?? ''
-  const appBot = NAMED_PATTERN.exec(userAgent)?.[0] ?? ''
+  const bot = isbotMatch(forBotRules(userAgent)) ?? ''
+  const appBot = NAMED_PATTERN.exec(forBotRules(userAgent))?.[0] ?? ''
   const sdk = sdkToken(userAgent)
   return bot === cut.bot && appBot === cut.appBot && sdk === cut.sdk ? cut : Object.freeze({ ...cut, bot, appBot, sdk })
 }
