@@ -44,7 +44,9 @@ async function main(): Promise<void> {
       const id = n++
       const path = tagUrl.replace('__IDFA__', `${tag}-${id}`).replace('__REQUESTID__', `${tag}-${id}`)
       const r = await engine.handle({ method: 'GET', path, query: {}, rawQuery: '', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' }, remoteAddress: '127.0.0.1' })
-      if (r.status !== 200 || r.headers['x-admonitor-counted'] !== '1') {
+      // (recorded either way: the campaign's dates lie ahead, so its hits count in no report yet)
+      const said = r.headers['x-admonitor-counted'] ?? ''
+      if (r.status !== 200 || (said !== '1' && !said.startsWith("0; outside the campaign's dates ("))) {
         say(`ERR ${id} ${r.status} ${r.headers['x-admonitor-counted']}`)
         process.exit(3)
       }
