@@ -59,10 +59,7 @@ export const personsKey = (key: string, sample: number): string => (sample === 1
 
 /** The panel persons an item's uim and ucl figures rest on (its `base` member), or null when it has none. */
 export function baseOf(item: ReportItem): { uim: number | null; ucl: number | null } | null {
-  const base = (item as unknown as Record<string, unknown>).base
-  if (typeof base !== 'object' || base === null) return null
-  const b = base as Record<string, unknown>
-  return { uim: num(b.uim), ucl: num(b.ucl) }
+  return item.base ? { uim: num(item.base.uim), ucl: num(item.base.ucl) } : null
 }
 
 /**

@@ -28,7 +28,7 @@ export interface TagTypeGroup {
  * Whether the summary is of the seeded synthetic population that reports read for a built-in
  * panel without imported persons (`synthetic: true`; docs/panel.md), rather than of real persons.
  */
-export const isSynthetic = (summary: PanelSummary): boolean => (summary as { synthetic?: unknown }).synthetic === true
+export const isSynthetic = (summary: PanelSummary): boolean => summary.synthetic === true
 
 /** Percent with one decimal. */
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0)

@@ -49,7 +49,7 @@ describe('describeExpression', () => {
 
 describe('universe', () => {
   const summary: PanelSummary = {
-    panel_id: 'china-123', persons: 4, devices: 4, weight_total: 1000,
+    panel_id: 'china-123', synthetic: false, persons: 4, devices: 4, weight_total: 1000,
     by_type: { gender: [{ tag_id: 'male', persons: 2, weight: 600 }, { tag_id: 'female', persons: 2, weight: 400 }], age: [{ tag_id: '20-24Y', persons: 1, weight: 250 }, { tag_id: '25-29Y', persons: 3, weight: 750 }] },
     by_region_level1: [],
   }

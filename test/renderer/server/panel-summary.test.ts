@@ -12,7 +12,7 @@ const panel: PanelInfo = {
 }
 
 const summary: PanelSummary = {
-  panel_id: 'china-pm-2026', persons: 10, devices: 14, weight_total: 1000,
+  panel_id: 'china-pm-2026', synthetic: false, persons: 10, devices: 14, weight_total: 1000,
   by_type: {
     age: [{ tag_id: '18-24Y', persons: 4, weight: 333 }],
     gender: [{ tag_id: 'male', persons: 6, weight: 600 }, { tag_id: 'female', persons: 4, weight: 400 }],
@@ -68,8 +68,7 @@ describe('percent and panelOptions', () => {
 
 describe('isSynthetic', () => {
   it('says a summary is of the synthetic population only when the engine says true', () => {
-    expect(isSynthetic({ ...summary, synthetic: true } as PanelSummary)).toBe(true)
-    expect(isSynthetic({ ...summary, synthetic: false } as PanelSummary)).toBe(false)
+    expect(isSynthetic({ ...summary, synthetic: true })).toBe(true)
     expect(isSynthetic(summary)).toBe(false)
   })
 })
