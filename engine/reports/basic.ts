@@ -144,11 +144,13 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     const sdk = sdkCode(p.sdk)
     k = calibrate(env, panel, { part, pos, w, platforms, sdk, filtration: p.filtration_type, audience: audienceMask(env, panel, platforms) })
     const rules = { platforms, sdk, stableOnly: false, filtration: p.filtration_type }
-    const cellsOf = (sel: Selector) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true })
+    // the pc counts split figures by platform: their hours only when hour metrics are asked for
+    const hourly = names.some((n) => n.includes('_acc_h'))
+    const cellsOf = (sel: Selector, split = false) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: !split || hourly, days: !split })
     const byCell = part ? cellsOf(selector(pos, w.from, w.to, rules)) : null
     // with both platforms, the pc counts of each entry weigh its platforms' factors
-    const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 })) : null
-    const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, true) : null
+    const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 }), true) : null
+    const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, hourly) : null
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
       const inTarget = audienceMask(env, panel, platforms, matcher)

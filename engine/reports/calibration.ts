@@ -37,39 +37,68 @@ export interface Calibration {
 
 const PLATFORM_NAMES = ['pc', 'mb'] as const
 
-/** The factors of a request (a census pass and a panel pass per platform, both kept between reports). */
+/** Census and raw projection of each position over some platforms: impressions and clicks. */
+interface Counts {
+  census: { imp: Float64Array; clk: Float64Array }
+  /** Sums of counts x weight units of the audience's persons, and their counts alone (exact). */
+  raw: { imp: Float64Array; clk: Float64Array }
+  exposures: { imp: Float64Array; clk: Float64Array }
+}
+
+function countsOn(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec, platforms: number): Counts {
+  const n = s.pos.n
+  const pair = () => ({ imp: new Float64Array(n), clk: new Float64Array(n) })
+  const out: Counts = { census: pair(), raw: pair(), exposures: pair() }
+  if (!s.part) return out
+  const sel = selector(s.pos, s.w.from, s.w.to, { platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration })
+  const global = regionCells('level0', [GLOBAL_REGION_ID])
+  const r = env.census({ part: s.part, identities: env.identities.size, sel, day: s.w.day, nPos: n, nRegions: 1, regionFirst: global.first, regionSecond: global.second, uniques: false, averages: false })
+  out.census.imp.set(r.imp.subarray(0, n))
+  out.census.clk.set(r.clk.subarray(0, n))
+  // (home cells all 0: the spec the audience reports count with, so their pass is this one, kept)
+  const c = personCells({ part: s.part, sel, personOf: env.personOf(panel), nPos: n, homeFirst: new Int32Array(panel.size), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false })
+  for (let j = 0; j < c.n; j++) {
+    const person = c.person[j]!
+    if (s.audience[person] !== 1) continue
+    const at = c.cell[j]!
+    out.raw.imp[at]! += c.impressions[j]! * panel.units[person]!
+    out.raw.clk[at]! += c.clicks[j]! * panel.units[person]!
+    out.exposures.imp[at]! += c.impressions[j]!
+    out.exposures.clk[at]! += c.clicks[j]!
+  }
+  return out
+}
+
+/** `all` less `pc`: the mobile counts (a raw sum without mobile exposures is 0, not a float remainder). */
+function minus(all: Counts, pc: Counts): Counts {
+  const sub = (a: Float64Array, b: Float64Array) => a.map((x, i) => x - b[i]!)
+  const exposures = { imp: sub(all.exposures.imp, pc.exposures.imp), clk: sub(all.exposures.clk, pc.exposures.clk) }
+  const raw = { imp: sub(all.raw.imp, pc.raw.imp).map((x, i) => (exposures.imp[i]! > 0 ? x : 0)), clk: sub(all.raw.clk, pc.raw.clk).map((x, i) => (exposures.clk[i]! > 0 ? x : 0)) }
+  return { census: { imp: sub(all.census.imp, pc.census.imp), clk: sub(all.census.clk, pc.census.clk) }, raw, exposures }
+}
+
+/**
+ * The factors of a request: a census pass and a panel pass over the request's platforms, and with
+ * both platforms another pair over pc (mobile is the rest), all kept between reports.
+ */
 export function calibrate(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec): Calibration {
   const n = s.pos.n
   const out: Calibration = { imp: new Float64Array(n * 2), clk: new Float64Array(n * 2), member: {} }
-  const global = regionCells('level0', [GLOBAL_REGION_ID])
-  const homeFirst = new Int32Array(panel.size)
-  const homeSecond = new Int32Array(panel.size).fill(-1)
-  for (let p = 0; p < 2; p++) {
-    if ((s.platforms & (1 << p)) === 0) continue
+  const pc = s.platforms & 1 ? countsOn(env, panel, s, 1) : null
+  const mb = s.platforms === 2 ? countsOn(env, panel, s, 2) : s.platforms === 3 ? minus(countsOn(env, panel, s, 3), pc!) : null
+  ;[pc, mb].forEach((x, p) => {
+    if (!x) return
     let census = 0
     let raw = 0
-    if (s.part) {
-      const sel = selector(s.pos, s.w.from, s.w.to, { platforms: 1 << p, sdk: s.sdk, stableOnly: false, filtration: s.filtration })
-      const r = env.census({ part: s.part, identities: env.identities.size, sel, day: s.w.day, nPos: n, nRegions: 1, regionFirst: global.first, regionSecond: global.second, uniques: false, averages: false })
-      const c = personCells({ part: s.part, sel, personOf: env.personOf(panel), nPos: n, homeFirst, homeSecond, nRegions: 1, days: false })
-      const rawImp = new Float64Array(n)
-      const rawClk = new Float64Array(n)
-      for (let j = 0; j < c.n; j++) {
-        const person = c.person[j]!
-        if (s.audience[person] !== 1) continue
-        rawImp[c.cell[j]!]! += c.impressions[j]! * panel.units[person]!
-        rawClk[c.cell[j]!]! += c.clicks[j]! * panel.units[person]!
-      }
-      for (let i = 0; i < n; i++) {
-        // factors per weight unit: units x k sum to the census directly
-        out.imp[i * 2 + p] = rawImp[i]! > 0 ? r.imp[i]! / rawImp[i]! : 0
-        out.clk[i * 2 + p] = rawClk[i]! > 0 ? r.clk[i]! / rawClk[i]! : 0
-        census += r.imp[i]!
-        raw += rawImp[i]!
-      }
+    for (let i = 0; i < n; i++) {
+      // factors per weight unit: units x k sum to the census directly
+      out.imp[i * 2 + p] = x.raw.imp[i]! > 0 ? x.census.imp[i]! / x.raw.imp[i]! : 0
+      out.clk[i * 2 + p] = x.raw.clk[i]! > 0 ? x.census.clk[i]! / x.raw.clk[i]! : 0
+      census += x.census.imp[i]!
+      raw += x.raw.imp[i]!
     }
     out.member[PLATFORM_NAMES[p]!] = raw > 0 ? round6((census * panel.unit) / raw) : null
-  }
+  })
   return out
 }
 
