@@ -53,7 +53,7 @@ export function ispText(label: string, network: Network | undefined): string {
 const ispCache = new Lru<string, boolean>(2000)
 
 /**
- * True when an ISP text is a hosting or cloud provider's. A network named after the label
+ * True when an ISP text is a hosting or cloud provider's. A network written after the label
  * (ispText) decides: hosting is, a relay is not. Else the label decides: it matches
  * DATA_CENTRE_ISPS or `IDC` and none of NOT_DATA_CENTRE_ISPS.
  */
