@@ -71,25 +71,28 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
   if (inp.addresses.length) await run(`INSERT INTO addresses VALUES ${values(inp.addresses.map((a) => `(${q(a.ip)}, ${q(a.region_id)}, ${a.dc})`))}`)
   // The identity dictionary (numbers, like the engine's), then the attributed events: class
   // (bot, data centre, abnormal frequency in arrival order = ts order, else valid; 4: a data-centre
-  // hit beyond the limit, abnormal where data centres count), local day and hour.
+  // hit beyond the limit, abnormal where data centres count), local day and hour. Abnormal: the
+  // identity's 31st impression (6th click) within the 10 minutes up to its own time, sliding
+  // (docs/attribution.md §5): the 30th (5th) one before it lies less than 10 minutes back.
   await run(`CREATE TABLE ids AS SELECT identity, (row_number() OVER (ORDER BY identity))::INTEGER AS ident FROM (SELECT DISTINCT lower(identity) AS identity FROM raw)`)
   await run(`CREATE TABLE ev AS
     WITH a AS (
-      SELECT CASE r.type WHEN 'impression' THEN 1 WHEN 'click' THEN 2 END AS kind, r.ts, r.campaign_id, r.spot_id, i.ident,
+      SELECT CASE r.type WHEN 'impression' THEN 1 WHEN 'click' THEN 2 END AS kind, r.ts, r.campaign_id, r.spot_id, i.ident, (r.platform = 'mb') AS mb,
         coalesce(r.region_id, ad.region_id, '${GLOBAL_REGION}') AS region,
         coalesce(ag.bot, false) AS bot, coalesce(ad.dc, false) AS dc
       FROM raw r JOIN ids i ON i.identity = lower(r.identity)
       LEFT JOIN agents ag ON ag.ua = r.user_agent
       LEFT JOIN addresses ad ON ad.ip = r.ip
     )
-    SELECT kind::TINYINT AS kind, campaign_id, spot_id, ident, region,
+    SELECT kind::TINYINT AS kind, campaign_id, spot_id, ident, mb, region,
       ((ts + ${inp.zoneOffsetMs}) // 86400000)::INTEGER AS day,
       (((ts + ${inp.zoneOffsetMs}) % 86400000) // 3600000)::TINYINT AS hour,
       (CASE WHEN bot THEN 3
-        WHEN row_number() OVER (PARTITION BY ident, kind, ts // 600000, bot ORDER BY ts) > (CASE kind WHEN 2 THEN 5 ELSE 30 END) THEN (CASE WHEN dc THEN 4 ELSE 1 END)
+        WHEN (CASE kind WHEN 2 THEN lag(ts, 5) OVER w ELSE lag(ts, 30) OVER w END) > ts - 600000 THEN (CASE WHEN dc THEN 4 ELSE 1 END)
         WHEN dc THEN 2
         ELSE 0 END)::TINYINT AS cls
-    FROM a`)
+    FROM a
+    WINDOW w AS (PARTITION BY ident, kind, bot ORDER BY ts)`)
   await run(`DROP TABLE raw`)
   // Regions as small integers (the engine's columns keep a region index too): rid, and the cells
   // of each region at each level (rcells: level, rid, cell rid).
@@ -99,7 +102,7 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
   await run(`CREATE TABLE rcells (level INTEGER, rid SMALLINT, cell SMALLINT)`)
   await run(`INSERT INTO rcells VALUES ${values(regionCells(inp.regions).map((c) => `(${c.level}, ${rid.get(c.region_id)}, ${rid.get(c.cell)})`))}`)
   const globalRid = rid.get(GLOBAL_REGION) ?? 0
-  await run(`CREATE TABLE ev2 AS SELECT ev.kind, ev.campaign_id, ev.spot_id, ev.ident, coalesce(r.rid, ${globalRid})::SMALLINT AS rid, ev.day, ev.hour, ev.cls
+  await run(`CREATE TABLE ev2 AS SELECT ev.kind, ev.campaign_id, ev.spot_id, ev.ident, ev.mb, coalesce(r.rid, ${globalRid})::SMALLINT AS rid, ev.day, ev.hour, ev.cls
     FROM ev LEFT JOIN regions r ON r.region_id = ev.region`)
   await run(`DROP TABLE ev`)
   await run(`ALTER TABLE ev2 RENAME TO ev`)
@@ -177,24 +180,53 @@ function targetPersons(targets: DuckInputs['targets'], panelTags: Set<string>): 
 }
 
 /**
+ * Calibration factors per publisher and platform (docs/metrics.md, "Calibration"): the census's net
+ * impressions (clicks) of the publisher on the platform / the panel's raw projection of them (its
+ * persons' impressions x weight), 0 where no panel person was exposed there. `x` names a CTE of
+ * (person_id, publisher_id, ipc, imb, cpc, cmb): each panel person's net counts per publisher on pc
+ * and mobile.
+ */
+function factorsSql(w: Window, kind: 'imp' | 'clk'): string {
+  const [pc, mb, k] = kind === 'imp' ? ['ipc', 'imb', 1] : ['cpc', 'cmb', 2]
+  return `SELECT cen.publisher_id,
+      CASE WHEN coalesce(raw.rpc, 0) > 0 THEN cen.npc / raw.rpc ELSE 0 END AS kpc,
+      CASE WHEN coalesce(raw.rmb, 0) > 0 THEN cen.nmb / raw.rmb ELSE 0 END AS kmb
+    FROM (SELECT s.publisher_id, count(*) FILTER (WHERE NOT ev.mb) AS npc, count(*) FILTER (WHERE ev.mb) AS nmb
+          FROM ev JOIN spots s ON s.spot_id = ev.spot_id WHERE ${inWindow(w)} AND ev.kind = ${k} AND ${NET} GROUP BY 1) cen
+    LEFT JOIN (SELECT x.publisher_id, sum(x.${pc} * p.weight) AS rpc, sum(x.${mb} * p.weight) AS rmb
+          FROM x JOIN persons p ON p.person_id = x.person_id WHERE p.has_device GROUP BY 1) raw ON raw.publisher_id = cen.publisher_id`
+}
+
+/** Each panel person's net impressions and clicks per publisher, on pc and on mobile. */
+const personCountsSql = (w: Window) => `SELECT po.person_id, s.publisher_id,
+      count(*) FILTER (WHERE ev.kind = 1 AND NOT ev.mb) AS ipc, count(*) FILTER (WHERE ev.kind = 1 AND ev.mb) AS imb,
+      count(*) FILTER (WHERE ev.kind = 2 AND NOT ev.mb) AS cpc, count(*) FILTER (WHERE ev.kind = 2 AND ev.mb) AS cmb
+    FROM ev JOIN spots s ON s.spot_id = ev.spot_id JOIN person_of po ON po.ident = ev.ident
+    WHERE ${inWindow(w)} AND ${NET}
+    GROUP BY 1, 2`
+
+/**
  * reach/show, by_audience=target, by_position=publisher, by_region=level1 (the person's home),
  * platform=pm, metrics=all, net: per (target, publisher, province) with a reached person.
+ * Impressions are projected with their platform's factor, a reached person counts with weight x
+ * the impression-weighted mean of their factors, reach capped at the universe.
  */
 export function reachSql(w: Window, targets: DuckInputs['targets'], panelTags: string[]): string {
   const n = Array.from({ length: 10 }, (_, i) => i + 1)
   return `WITH tp AS (${targetPersons(targets, new Set(panelTags))}),
-    x AS (
-      SELECT po.person_id, s.publisher_id, count(*) AS imps
-      FROM ev JOIN spots s ON s.spot_id = ev.spot_id JOIN person_of po ON po.ident = ev.ident
-      WHERE ${inWindow(w)} AND ev.kind = 1 AND ${NET}
-      GROUP BY 1, 2),
+    x AS (${personCountsSql(w)}),
+    k AS (${factorsSql(w, 'imp')}),
     home AS (SELECT p.person_id, p.weight, p.has_device, r.region_id FROM persons p JOIN rcells rc ON rc.level = 1 AND rc.rid = p.home JOIN regions r ON r.rid = rc.cell),
-    pc AS (SELECT tp.target_id, x.publisher_id, h.region_id, h.weight, x.imps FROM x JOIN tp ON tp.person_id = x.person_id JOIN home h ON h.person_id = x.person_id),
+    pc AS (SELECT tp.target_id, x.publisher_id, h.region_id, x.ipc + x.imb AS imps,
+        x.ipc * h.weight * k.kpc + x.imb * h.weight * k.kmb AS pimp,
+        h.weight * (x.ipc * k.kpc + x.imb * k.kmb) / (x.ipc + x.imb) AS pw
+      FROM x JOIN tp ON tp.person_id = x.person_id JOIN home h ON h.person_id = x.person_id JOIN k ON k.publisher_id = x.publisher_id
+      WHERE x.ipc + x.imb > 0),
     uni AS (SELECT tp.target_id, h.region_id, sum(h.weight) AS u FROM tp JOIN home h ON h.person_id = tp.person_id WHERE h.has_device GROUP BY 1, 2)
     SELECT pc.target_id, pc.publisher_id, pc.region_id, ${round('uni.u')}::DOUBLE AS universe,
-      ${round('sum(pc.imps * pc.weight)')}::DOUBLE AS imp_acc,
-      (CASE WHEN uni.u > 0 THEN ${round('100 * sum(pc.imps * pc.weight) / uni.u')} END)::DOUBLE AS grp_acc,
-      ${n.map((k) => `${round(`coalesce(sum(pc.weight) FILTER (WHERE pc.imps >= ${k}), 0)`)}::DOUBLE AS rch_acc_p${hh(k)}`).join(', ')},
+      ${round('sum(pc.pimp)')}::DOUBLE AS imp_acc,
+      (CASE WHEN uni.u > 0 THEN ${round('100 * sum(pc.pimp) / uni.u')} END)::DOUBLE AS grp_acc,
+      ${n.map((k) => `${round(`least(coalesce(sum(pc.pw) FILTER (WHERE pc.imps >= ${k}), 0), uni.u)`)}::DOUBLE AS rch_acc_p${hh(k)}`).join(', ')},
       ${n.map((k) => `(count(*) FILTER (WHERE pc.imps >= ${k}))::INTEGER AS rch_spl_p${hh(k)}`).join(', ')}
     FROM pc JOIN uni ON uni.target_id = pc.target_id AND uni.region_id = pc.region_id
     GROUP BY pc.target_id, pc.publisher_id, pc.region_id, uni.u`
@@ -202,19 +234,21 @@ export function reachSql(w: Window, targets: DuckInputs['targets'], panelTags: s
 
 /**
  * audience/show, by_position=publisher, metrics=all, every tag: tag shares (pct) and indexes (idx)
- * of the exposed (impression) and clicking persons, net traffic, any platform and region.
+ * of the exposed (impression) and clicking persons, net traffic, any platform and region, each
+ * person with weight x the mean of their calibration factors (impressions' for uim, clicks' for ucl).
  */
 export function audienceSql(w: Window): string {
   const pct = (part: string, total: string) => `CASE WHEN ${total} > 0 THEN ${round(`100 * ${part} / ${total}`)} END`
   const idx = (part: string, total: string) => `CASE WHEN ${total} > 0 AND base.bw > 0 THEN ${round(`100 * (100 * ${part} / ${total}) / (100 * base.bw / btot.w)`)} END`
-  return `WITH x AS (
-      SELECT po.person_id, s.publisher_id, bool_or(ev.kind = 1) AS imp, bool_or(ev.kind = 2) AS clk
-      FROM ev JOIN spots s ON s.spot_id = ev.spot_id JOIN person_of po ON po.ident = ev.ident
-      WHERE ${inWindow(w)} AND ${NET}
-      GROUP BY 1, 2),
-    xw AS (SELECT x.*, p.weight FROM x JOIN persons p ON p.person_id = x.person_id),
-    tot AS (SELECT publisher_id, coalesce(sum(weight) FILTER (WHERE imp), 0) AS iw, coalesce(sum(weight) FILTER (WHERE clk), 0) AS cw FROM xw GROUP BY 1),
-    bytag AS (SELECT xw.publisher_id, t.tag_id, coalesce(sum(xw.weight) FILTER (WHERE imp), 0) AS it, coalesce(sum(xw.weight) FILTER (WHERE clk), 0) AS ct
+  return `WITH x AS (${personCountsSql(w)}),
+    ki AS (${factorsSql(w, 'imp')}),
+    kc AS (${factorsSql(w, 'clk')}),
+    xw AS (SELECT x.person_id, x.publisher_id, x.ipc + x.imb > 0 AS imp, x.cpc + x.cmb > 0 AS clk,
+        CASE WHEN x.ipc + x.imb > 0 THEN p.weight * (x.ipc * ki.kpc + x.imb * ki.kmb) / (x.ipc + x.imb) ELSE 0 END AS iweight,
+        CASE WHEN x.cpc + x.cmb > 0 THEN p.weight * (x.cpc * kc.kpc + x.cmb * kc.kmb) / (x.cpc + x.cmb) ELSE 0 END AS cweight
+      FROM x JOIN persons p ON p.person_id = x.person_id LEFT JOIN ki ON ki.publisher_id = x.publisher_id LEFT JOIN kc ON kc.publisher_id = x.publisher_id),
+    tot AS (SELECT publisher_id, coalesce(sum(iweight) FILTER (WHERE imp), 0) AS iw, coalesce(sum(cweight) FILTER (WHERE clk), 0) AS cw FROM xw GROUP BY 1),
+    bytag AS (SELECT xw.publisher_id, t.tag_id, coalesce(sum(xw.iweight) FILTER (WHERE imp), 0) AS it, coalesce(sum(xw.cweight) FILTER (WHERE clk), 0) AS ct
       FROM xw JOIN person_tags t ON t.person_id = xw.person_id GROUP BY 1, 2),
     base AS (SELECT pt.tag_id, coalesce(sum(p.weight), 0) AS bw FROM panel_tags pt LEFT JOIN person_tags t ON t.tag_id = pt.tag_id LEFT JOIN persons p ON p.person_id = t.person_id GROUP BY 1),
     btot AS (SELECT sum(weight) AS w FROM persons)
