@@ -55,7 +55,7 @@ function attribute(ctx: Ctx): Attribution {
   return a
 }
 
-/** The engine's first contacts waiting for their cookie check, with the hits whose wait is over counted. */
+/** The engine's first contacts waiting for their cookie check, with the hits whose wait is over counted (on every tracking request). */
 async function checksOf(ctx: Ctx): Promise<CookieChecks> {
   const { clock, log } = ctx
   const checks = ctx.measure.cookieChecks(() => clock.now(), (err) => log.error('First contacts whose cookie check expired could not be counted', err))
@@ -198,10 +198,9 @@ function outsideDates(ctx: Ctx, info: SpotInfo, ts: number): string {
  * its campaign's dates, or a repeat of a media request id counted already (docs/attribution.md,
  * "Media request id"; the id itself is not echoed: it may be long).
  */
-async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Promise<{ why: string } | { check: string }> {
+async function count(ctx: Ctx, checks: CookieChecks, a: Attribution, kind: Hit['kind'], t: Target): Promise<{ why: string } | { check: string }> {
   const ts = firstLook(ctx, a)
   if (typeof ts === 'string') return { why: ts }
-  const checks = await checksOf(ctx)
   const h = hit(a, ts, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)
   if (a.request !== '') h.request = a.request
   const d = decide(ctx, checks, a, h)
@@ -214,9 +213,10 @@ async function count(ctx: Ctx, a: Attribution, kind: Hit['kind'], t: Target): Pr
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
   const a = attribute(ctx)
+  const checks = await checksOf(ctx)
   const t = target(ctx, a)
   if (isMiss(t)) return pixel(a, `0; ${t.why}`)
-  const done = await count(ctx, a, KIND.impression, t)
+  const done = await count(ctx, checks, a, KIND.impression, t)
   return 'check' in done ? checkAnswer(ctx, done.check) : pixel(a, done.why)
 }
 
@@ -235,11 +235,12 @@ export function clickTarget(info: SpotInfo, keyword: number, o: string, utmAuto:
 
 const click: Handler<'tracking.click'> = async (ctx) => {
   const a = attribute(ctx)
+  const checks = await checksOf(ctx)
   const t = target(ctx, a)
   if (isMiss(t) && !t.info) throw new ApiError(E.notFound, `This click cannot be followed: ${t.why}.`)
   // a repeated click still goes to its page: the person clicked; and so does a click whose
   // keyword is unknown, to its spot's page, without counting
-  const done = isMiss(t) ? { why: `0; ${t.why}` } : await count(ctx, a, KIND.click, t)
+  const done = isMiss(t) ? { why: `0; ${t.why}` } : await count(ctx, checks, a, KIND.click, t)
   if ('check' in done) return checkAnswer(ctx, done.check)
   const counted = done.why
   const [info, keyword] = isMiss(t) ? [t.info!, 0] : [t.info, t.keyword]
@@ -252,6 +253,7 @@ const click: Handler<'tracking.click'> = async (ctx) => {
 
 const event: Handler<'tracking.event'> = async (ctx) => {
   const a = attribute(ctx)
+  const checks = await checksOf(ctx)
   // ids as the codes write them, as k and af: `01`, `1.0` or `0x1` names nothing
   const idOf = (name: string): number => {
     const text = a.tracking.params.get(name) ?? ''
@@ -272,7 +274,7 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   h.minisite = m
   h.event = ev
   if (!spot) h.credit = { linked: site.campaigns, k }
-  const d = decide(ctx, await checksOf(ctx), a, h)
+  const d = decide(ctx, checks, a, h)
   if ('check' in d) return checkAnswer(ctx, d.check)
   if ('why' in d) return pixel(a, d.why)
   const full = await ctx.measure.ingest.add([d.hit], true)
