@@ -11,17 +11,15 @@ import { speculativeRequest } from '../attribute/prefetch'
 import type { IvtClass, PlatformCode, SdkCode } from '../types'
 import { CLIENT, FILL, type Clients } from './clients'
 
-/** State word: region (bits 0-11), platform (12), ivt (13-14), SDK (15-16), attributed (20). */
-const SET = 1 << 20
+/** State word: region (bits 0-11), platform (12), ivt (13-14), SDK (15-16). */
 export const stateRegion = (w: number): number => w & 0xfff
 export const statePlatform = (w: number): PlatformCode => ((w >> 12) & 1) as PlatformCode
 export const stateIvt = (w: number): IvtClass => ((w >> 13) & 3) as IvtClass
 export const stateSdk = (w: number): SdkCode => ((w >> 15) & 3) as SdkCode
-const pack = (a: Attribution): number => a.region | (a.platform << 12) | (a.ivt << 13) | (a.sdk << 15) | SET
+const pack = (a: Attribution): number => a.region | (a.platform << 12) | (a.ivt << 13) | (a.sdk << 15)
 
-/** A state's key: client, address slot (0, 1) and fill (FILL). */
-const STATES = 6
-const keyOf = (j: number, slot: number, fill: number): number => j * STATES + slot * 3 + fill
+/** Key of a state other than a client's usual one: client, address slot (0, 1) and fill (FILL). */
+const keyOf = (j: number, slot: number, fill: number): number => j * 6 + slot * 3 + fill
 
 /** What the simulated hits reached (docs/simulator.md, "Summary"). */
 export interface Reach {
@@ -44,12 +42,15 @@ export interface Reach {
 /** The attributed states of one simulation's clients. */
 export class ClientStates {
   readonly reach: Reach = { identities: 0, keepers: 0, refusers: 0, apps: 0, servers: 0, bots: 0, natGroups: 0, panelPersons: 0, prefetches: 0 }
-  /** The usual state of each client (first address, both ids): most hits; others in the maps. */
-  private readonly firstWord: Uint32Array
-  private readonly firstText: (string | undefined)[] = []
-  private readonly words = new Map<number, number>()
-  private readonly texts = new Map<number, string>()
-  private readonly linkLists = new Map<number, readonly string[]>()
+  /**
+   * States are numbered from 1 as they are attributed; a client's usual one (its first address,
+   * both ids) is found by client number, the others by key: one lookup a hit, none for most.
+   */
+  private readonly usual: Int32Array
+  private readonly others = new Map<number, number>()
+  private words = new Uint32Array(1024)
+  private readonly texts: string[] = ['']
+  private readonly linkLists: (readonly string[] | undefined)[] = [undefined]
   /** Per client: bit 0 reached, bits 1-2 its device or cookie identities counted, bits 3-4 its addresses counted. */
   private readonly seen: Uint8Array
   /** Clients reached at each address (up to 2). */
@@ -67,32 +68,38 @@ export class ClientStates {
     private readonly onRequest?: (request: TrackingRequest, attribution: Attribution) => void,
   ) {
     const size = clients.kind.length
-    this.firstWord = new Uint32Array(size)
-    // pushed, not `new Array(size)`: a large preallocated array is a slow dictionary in V8
-    for (let j = 0; j < size; j++) this.firstText.push(undefined)
+    this.usual = new Int32Array(size)
     this.seen = new Uint8Array(size)
     this.atAddress = new Uint8Array(clients.addresses.count)
     this.personSeen = new Uint8Array(persons)
   }
 
-  /** The key of client `j`'s state on address `slot` with the ids of fill `fill`, attributed on first use. */
+  /** The number of client `j`'s state on address `slot` with the ids of fill `fill`, attributed on first use. */
   resolve(j: number, slot: number, fill: number): number {
+    if (slot === 0 && fill === 0) {
+      const n = this.usual[j]!
+      return n !== 0 ? n : (this.usual[j] = this.attribute(j, slot, fill))
+    }
     const key = keyOf(j, slot, fill)
-    if (key % STATES === 0 ? this.firstWord[j] === 0 : !this.words.has(key)) this.attribute(j, slot, fill, key)
-    return key
+    const n = this.others.get(key)
+    if (n !== undefined) return n
+    const made = this.attribute(j, slot, fill)
+    this.others.set(key, made)
+    return made
   }
 
-  word(key: number): number {
-    return key % STATES === 0 ? this.firstWord[key / STATES]! : this.words.get(key)!
+  /** The state word (region, platform, class, SDK) of state `n`. */
+  word(n: number): number {
+    return this.words[n]!
   }
 
-  text(key: number): string {
-    return key % STATES === 0 ? this.firstText[key / STATES]! : this.texts.get(key)!
+  text(n: number): string {
+    return this.texts[n]!
   }
 
   /** The other ids that arrived with the identity (an app filling two), or undefined. */
-  links(key: number): readonly string[] | undefined {
-    return this.linkLists.get(key)
+  links(n: number): readonly string[] | undefined {
+    return this.linkLists[n]
   }
 
   /**
@@ -106,16 +113,23 @@ export class ClientStates {
     return marked
   }
 
-  private attribute(j: number, slot: number, fill: number, key: number): void {
+  /** Attributes a state's request; returns the state's number. */
+  private attribute(j: number, slot: number, fill: number): number {
     const request = this.clients.request(j, slot, fill, this.campaign)
     const a = this.attributor.attribute(request)
     if (a === null) throw new Error('a simulated request is not a tracking request')
     this.onRequest?.(request, a)
-    const word = pack(a)
-    if (key % STATES === 0) (this.firstWord[j] = word, this.firstText[j] = a.identity)
-    else (this.words.set(key, word), this.texts.set(key, a.identity))
-    if (a.links.length > 0) this.linkLists.set(key, a.links)
+    const n = this.texts.length
+    if (n === this.words.length) {
+      const grown = new Uint32Array(n * 2)
+      grown.set(this.words)
+      this.words = grown
+    }
+    this.words[n] = pack(a)
+    this.texts.push(a.identity)
+    this.linkLists.push(a.links.length > 0 ? a.links : undefined)
     this.count(j, slot, fill, a)
+    return n
   }
 
   private count(j: number, slot: number, fill: number, a: Attribution): void {
