@@ -1,4 +1,4 @@
-// spec §4.4 realtime/show; docs/metrics.md (realtime: every hit but bots, global, any dates)
+// spec §4.4 realtime/show; docs/metrics.md (realtime: every class, bots too, global, on the campaign's dates)
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, type Dataset } from './dataset'
 import { PATHS, SEEDS, ask, buildAll, combinations, compare, noDifferences } from './helpers'
@@ -16,7 +16,7 @@ describe('reports.realtime_show', () => {
     describe(`seed ${seed}`, () => {
       const ds = () => sets.get(seed)!
 
-      it('matches the oracle on every day, before, during and after the campaign (every non-bot hit)', async () => {
+      it('matches the oracle on every day, before, during and after the campaign (every class; no rows outside its dates)', async () => {
         const diffs: string[] = []
         for (const c of ds().campaigns) for (const date of [...DAYS, ds().dates.late]) {
           diffs.push(...(await compare(ds(), PATHS.realtime, { campaign_id: c.campaign_id, date, by_position: 'spot', platform: 'pm', metrics: 'all' }, realtimeShow)))
