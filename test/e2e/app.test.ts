@@ -1,9 +1,10 @@
 /**
  * End to end in headless Chromium against `npm run serve` with a fresh data directory (issue 4):
- * sign in; create a campaign with two spots, keywords and a plan; publish a target; fill the
- * panel and run the simulator; open each report view and compare its chart and table with the
- * API; export a CSV; import an event log; switch language and theme; leave the report date with the
- * keyboard; narrow the window. Each step saves a screenshot in test-output/e2e.
+ * sign in; create a campaign with two spots, keywords and a plan; publish a target; see the
+ * unfilled panel's audience labelled synthetic; fill the panel and run the simulator; open each
+ * report view and compare its chart and table with the API; see realtime's rule; export a CSV;
+ * import an event log; switch language and theme; leave the report date with the keyboard; narrow
+ * the window. Each step saves a screenshot in test-output/e2e.
  * Runs where Chromium is installed; skipped with the reason printed where it is not.
  */
 import { readFileSync } from 'node:fs'
@@ -267,7 +268,8 @@ describe('the app in a browser', () => {
     await expect.poll(() => page.title()).toContain('E2E spring launch')
     await page.fill('[data-test=target-name] input', 'Women 18-34')
     const builder = page.locator('[data-test=target-builder]')
-    for (const label of ['Female', '18-24 years', '25-29 years', '30-34 years']) await builder.getByText(label, { exact: true }).click()
+    // a tag's label is its name, then its share of the panel's weight when the panel has persons (synthetic ones too)
+    for (const label of ['Female', '18-24 years', '25-29 years', '30-34 years']) await builder.getByText(new RegExp(`^${label}([0-9.]+%)?$`)).click()
     await page.click('[data-test=target-publish]')
     await page.locator('[data-test=targets-table]').getByText('Women 18-34').waitFor()
     await shot(page, '06-target')
@@ -299,6 +301,22 @@ describe('the app in a browser', () => {
     await page.click('.n-tabs-tab[data-name=spots]')
   })
 
+  it('labels the audience figures of a panel without imported persons as synthetic, and links to that panel', async ({ skip }) => {
+    if (reason) return skip(reason)
+    const campaign = await apiGet<{ linked_panels: string[] }>(server.url, token, '/cms/v1/campaigns/show', { campaign_id: campaignId })
+    const panel = campaign.linked_panels[0]!
+    await page.goto(`${server.url}/#/campaigns/${campaignId}/reports`)
+    await page.click('[data-test=tab-audience]')
+    const label = page.locator('[data-test=panel-synthetic-audience-overview]')
+    await label.waitFor({ timeout: 30_000 })
+    expect(await label.getAttribute('data-value')).toBe(panel)
+    expect(await label.textContent()).toContain("Synthetic panel — import your panel's persons for real figures.")
+    await shot(page, '06c-synthetic-panel')
+    await label.locator('a').click()
+    await page.locator('[data-test=panel-summary-synthetic]').waitFor({ timeout: 30_000 })
+    expect(decodeURIComponent(page.url())).toContain(`panel=${panel}`)
+  })
+
   it('fills the panel and runs the traffic simulator with progress', async ({ skip }) => {
     if (reason) return skip(reason)
     const campaign = await apiGet<{ linked_panels: string[] }>(server.url, token, '/cms/v1/campaigns/show', { campaign_id: campaignId })
@@ -310,7 +328,9 @@ describe('the app in a browser', () => {
     await page.fill('[data-test=panel-generate-persons] input', '5000')
     await page.click('[data-test=panel-generate-start]')
     await page.locator('.n-dialog__action button').last().click()
-    await expect.poll(() => page.textContent('[data-test=panel-summary]'), { timeout: 60_000 }).toMatch(/5,000/)
+    // the persons generated, not a figure of the synthetic population shown before them
+    await expect.poll(() => page.textContent('[data-test=panel-summary] [data-test=panel-persons]'), { timeout: 60_000 }).toMatch(/^\D*5,000$/)
+    expect(await page.locator('[data-test=panel-summary-synthetic]').count(), 'real persons are not synthetic').toBe(0)
     await page.click('.n-tabs-tab[data-name=simulator]')
     // the simulator's dates are DateFields too: Tab leaves the calendar closed; an emptied "to" is the engine's default
     await expect.poll(() => page.locator('[data-test=sim-from] input').inputValue()).toBe(today)
@@ -357,6 +377,15 @@ describe('the app in a browser', () => {
       expect(missing, `${view}: table cells not in the API answers`).toEqual([])
     })
   }
+
+  it("states realtime's rule above its chart, and labels no figure of the filled panel as synthetic", async ({ skip }) => {
+    if (reason) return skip(reason)
+    await page.click('[data-test=tab-realtime]')
+    await expect.poll(() => page.locator('[data-test=note-realtime]').allTextContents()).toContainEqual(expect.stringContaining('invalid traffic included'))
+    await page.click('[data-test=tab-audience]')
+    await page.locator('[data-test=table-audience-overview] [data-value]').first().waitFor({ timeout: 30_000 })
+    expect(await page.locator('[data-test^=panel-synthetic-]').count()).toBe(0)
+  })
 
   it('exports a report table to CSV with the same numbers', async ({ skip }) => {
     if (reason) return skip(reason)
