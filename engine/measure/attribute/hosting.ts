@@ -33,6 +33,7 @@ export const HOSTING_ASNS: ReadonlyMap<number, string> = new Map([
   [16276, 'OVH'], [24940, 'Hetzner'], [213230, 'Hetzner'], [63949, 'Linode'], [20473, 'Vultr'], [51167, 'Contabo'],
   [12876, 'Scaleway'], [60781, 'Leaseweb'], [28753, 'Leaseweb'], [16265, 'Leaseweb'], [9009, 'M247'],
   [26496, 'GoDaddy'], [21859, 'Zenlayer'], [40676, 'Psychz'], [8100, 'QuadraNet'], [212238, 'Datacamp'], [60068, 'Datacamp'],
+  [9729, 'iAdvantage'], [38700, 'SmileServ'], [18229, 'CtrlS'], [132420, 'E2E Networks'],
 ])
 
 /**

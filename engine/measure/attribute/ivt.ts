@@ -12,13 +12,14 @@ import { userAgentFacts } from './user-agent'
 /**
  * ISP names (as the ip2region database writes them, in Chinese or English) of hosting and cloud
  * providers, matched as case-insensitive substrings. Generic words catch the database's
- * `…云计算分公司`, `Amazon AWS 服务器网段`, `…数据中心` and small hosting companies.
+ * `…云计算分公司`, `Amazon AWS 服务器网段`, `…数据中心` and small hosting companies; SmileServ,
+ * Ctrls (CtrlS) and 互联优势 (iAdvantage) are data-centre operators of the IPv4 labels.
  */
 export const DATA_CENTRE_ISPS: readonly string[] = [
   '阿里云', '阿里巴巴', '腾讯', '华为云', '百度', '金山云', 'ucloud', '京东云', '天翼云', '移动云', '云平台',
   '世纪互联', '网宿', '亚马逊', 'amazon', 'aws', '谷歌', 'google', '微软', 'microsoft', 'azure', '脸书',
   'facebook', 'digitalocean', 'digital ocean', 'linode', 'vultr', 'ovh', 'hetzner', 'softlayer', 'equinix',
-  'stackpath', 'rackspace', '数据中心', '机房', '云计算', '云主机', '云服务', '服务器', 'host',
+  'stackpath', 'rackspace', 'smileserv', 'ctrls', '互联优势', '数据中心', '机房', '云计算', '云主机', '云服务', '服务器', 'host',
 ]
 
 /** `IDC` (Internet data centre: `中国电信IDC`), matched in capitals so that `Midcontinent` is not. */

@@ -42,7 +42,7 @@ describe('classify: data centres', () => {
     ['百度', true], ['北京金山云网络技术有限公司', true], ['亚马逊', true], ['Amazon AWS EC2 云主机服务器网段 - 美国东部1区', true], ['谷歌', true],
     ['Google Inc 服务器网段 (Anycast)', true], ['微软', true], ['Microsoft Corporation', true], ['Digital Ocean LLC', true], ['Linode LLC', true],
     ['Vultr Holdings LLC (The Constant Company LLC)', true], ['OVH SAS', true], ['Hetzner Online GmbH', true], ['中国电信IDC', true],
-    ['中国电信股份有限公司云计算分公司', true], ['EGIHosting', true], ['UCloud', true],
+    ['中国电信股份有限公司云计算分公司', true], ['EGIHosting', true], ['UCloud', true], ['SmileServ', true], ['Ctrls', true], ['互联优势', true],
     ['电信', false], ['联通', false], ['移动', false], ['中国移动城域网', false], ['', false], ['内网IP', false],
     ['Midcontinent Communications', false], ['Cloudflare Inc', false], ['阿卡迈', false], ['Fastly', false], ['Google Fiber Inc.', false], ['云南大学', false],
   ]
