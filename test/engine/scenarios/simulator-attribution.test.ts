@@ -4,6 +4,7 @@
 // (the requests, the hits, the panel), not from the simulator's own labels.
 import { isbot } from 'isbot'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { endpoints } from '../../../engine/contract/endpoints'
 import { Attributor, isDataCentreIsp } from '../../../engine/measure/attribute'
 import type { Attribution, TrackingRequest } from '../../../engine/measure/attribute/types'
 import { simulate } from '../../../engine/measure/simulate'
@@ -186,4 +187,17 @@ describe('simulator through attribution', () => {
     expect(index(neutral!, female, allFemale)).toBeGreaterThan(88)
     expect(index(neutral!, female, allFemale)).toBeLessThan(112)
   })
+
+  it('shows the same lean in the engine\'s audience report once ingested: the beauty spot\'s women index clearly above 100, the neutral spot\'s near 100', async () => {
+    for (let at = 0; at < hits.length; at += 50_000) await f.t.engine.measure.ingest.add(hits.slice(at, at + 50_000))
+    const r = await f.t.get(endpoints['reports.audience_show'].path, { campaign_id: f.campaignId, date: TO, by_position: 'spot', type_id: 'gender', metrics: 'idx' })
+    expect(r.status).toBe(200)
+    type Item = { attributes: Record<string, string>; metrics: Record<string, number> }
+    const idx = (spot: number, tag: string) => (r.body.items as Item[]).find((i) => i.attributes.spot_id === String(spot) && i.attributes.tag_id === tag)!.metrics.uim_idx!
+    const [neutral, beauty, sports] = spots
+    expect(idx(beauty!, 'female')).toBeGreaterThan(130)
+    expect(idx(sports!, 'male')).toBeGreaterThan(130)
+    expect(idx(neutral!, 'female')).toBeGreaterThan(85)
+    expect(idx(neutral!, 'female')).toBeLessThan(115)
+  }, 120_000)
 })
