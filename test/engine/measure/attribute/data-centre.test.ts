@@ -53,12 +53,12 @@ const asOf6 = (address: string): number | undefined => {
 }
 /** What the hit path decides for an address: located, then classified (attribute/index.ts). */
 const verdict = (address: string) => classify(UA, locator.locate(address).isp, false)
-/** Carrier names the IP library gives mainland hosting ranges. */
+/** Carrier names the IP library gives Chinese hosting ranges. */
 const CARRIERS = new Set(['电信', '联通', '移动', '铁通', '鹏博士'])
 /** The first, middle and last address of a row. */
 const samples = (r: AsRow): number[] => [r.start, Math.floor((r.start + r.end) / 2), r.end]
 
-describe('mainland cloud ranges labelled with a carrier name', () => {
+describe('Chinese cloud ranges labelled with a carrier name', () => {
   it('are data centres: every sampled Alibaba, Tencent and Huawei Cloud address that ip2region calls 电信/联通/移动', () => {
     const cloud = /alibaba|tencent|huawei/i
     const found = new Map<string, string[]>()
@@ -116,7 +116,7 @@ describe('networks that relay browsers', () => {
 })
 
 describe('residential carrier addresses', () => {
-  it('stay valid: 2,000 random mainland addresses of the carriers\' access networks', () => {
+  it('stay valid: 2,000 random Chinese addresses of the carriers\' access networks', () => {
     const access = new Set([4134, 4837, 9808, 4812, 4808, 17816, 56040, 56041, 56042, 56044, 56045, 56046, 56047, 56048])
     const rng = prng(3)
     const sampled: string[] = []
