@@ -10,12 +10,12 @@ import { ensure } from './grow'
 import { TextIndex } from './text-index'
 import { nextTurn } from '../runtime'
 import type { IdentityRecord } from './record'
-import { RecentTimes, judge, mergeTimes, newest } from './recent-times'
+import { CLK_MAX, IMP_MAX, RecentTimes, mergeTimes, newest } from './recent-times'
 
 /** The frequency rule: more than this many impressions / clicks within this long (sliding, per device). */
 export const FREQUENCY_WINDOW_MS = 10 * 60_000
-export const MAX_IMPRESSIONS_PER_WINDOW = 30
-export const MAX_CLICKS_PER_WINDOW = 5
+export const MAX_IMPRESSIONS_PER_WINDOW = IMP_MAX
+export const MAX_CLICKS_PER_WINDOW = CLK_MAX
 /** The most ids one device holds: a link that would make it hold more is not made. */
 export const MAX_DEVICE_IDS = 16
 
@@ -291,11 +291,10 @@ export class Identities {
     this.uncounted.delete(gone)
   }
 
-  /** A device's recent times of a kind, ascending (from its slot, or the one kept in its record). */
+  /** A device's recent times of a kind, ascending (its slot's, or the one kept in its record): a copy. */
   private timesOf(id: number, click: boolean): number[] {
     const slot = this.u32[id * REC * 2 + U32.recent]!
-    const s = slot === 0 ? null : this.recent.slots[slot]
-    if (s) return click ? s.clk : s.imp
+    if (slot !== 0) return this.recent.list(slot, click)
     const last = this.f64[id * REC + (click ? F64.clkLast : F64.impLast)]!
     return last === 0 ? [] : [last]
   }
@@ -304,7 +303,13 @@ export class Identities {
   private setTimes(id: number, imp: number[], clk: number[]): void {
     this.f64[id * REC + F64.impLast] = imp.length > 0 ? newest(imp) : 0
     this.f64[id * REC + F64.clkLast] = clk.length > 0 ? newest(clk) : 0
-    this.u32[id * REC * 2 + U32.recent] = imp.length > 1 || clk.length > 1 ? this.recent.open(id, imp, clk) : 0
+    if (imp.length <= 1 && clk.length <= 1) {
+      this.u32[id * REC * 2 + U32.recent] = 0
+      return
+    }
+    const at = (this.u32[id * REC * 2 + U32.recent] = this.recent.open(id))
+    this.recent.set(at, false, imp)
+    this.recent.set(at, true, clk)
   }
 
   /** A touch of another device (a merge): the latest of each campaign wins, whatever the order. */
@@ -477,21 +482,23 @@ export class Identities {
         if (ts > last) this.f64[at] = ts
         return false
       }
-      slot = this.u32[r] = recent.open(id, this.timesOf(id, false), this.timesOf(id, true))
+      // several of a kind within 10 minutes: a slot, with the latest time of each kind kept so far
+      slot = this.u32[r] = recent.open(id)
+      const [imp, clk] = [this.f64[id * REC + F64.impLast]!, this.f64[id * REC + F64.clkLast]!]
+      if (imp !== 0) recent.judge(slot, false, imp, FREQUENCY_WINDOW_MS)
+      if (clk !== 0) recent.judge(slot, true, clk, FREQUENCY_WINDOW_MS)
     }
-    const s = recent.slots[slot]!
-    const max = click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW
-    const before = judge(click ? s.clk : s.imp, ts, FREQUENCY_WINDOW_MS, max)
-    if (s.imp.length <= 1 && s.clk.length <= 1) this.release(id, slot)
-    if (recent.live > recent.sweepAt) for (const at of recent.sweep(FREQUENCY_WINDOW_MS)) this.release(recent.slots[at]!.owner, at)
-    return before >= max
+    const before = recent.judge(slot, click, ts, FREQUENCY_WINDOW_MS)
+    if (recent.count(slot, false) <= 1 && recent.count(slot, true) <= 1) this.release(id, slot)
+    if (recent.live > recent.sweepAt) for (const at of recent.sweep(FREQUENCY_WINDOW_MS)) this.release(recent.ownerOf(at), at)
+    return before >= (click ? MAX_CLICKS_PER_WINDOW : MAX_IMPRESSIONS_PER_WINDOW)
   }
 
   /** Lets a device's slot go, its newest time of each kind kept in its record. */
   private release(id: number, slot: number): void {
-    const s = this.recent.slots[slot]!
-    if (s.imp.length > 0) this.f64[id * REC + F64.impLast] = newest(s.imp)
-    if (s.clk.length > 0) this.f64[id * REC + F64.clkLast] = newest(s.clk)
+    const recent = this.recent
+    if (recent.count(slot, false) > 0) this.f64[id * REC + F64.impLast] = recent.newest(slot, false)
+    if (recent.count(slot, true) > 0) this.f64[id * REC + F64.clkLast] = recent.newest(slot, true)
     this.u32[id * REC * 2 + U32.recent] = 0
     this.recent.close(slot)
   }
