@@ -509,6 +509,25 @@ describe('the app in a browser', () => {
     await expect.poll(() => page.locator('[data-test=nav-sider]').count()).toBe(1)
   })
 
+  it('says a panel the user emptied by its id on a report tab, in the interface language (Chinese here), with a link to it', async ({ skip }) => {
+    if (reason) return skip(reason)
+    const campaign = await apiGet<{ linked_panels: string[] }>(server.url, token, '/cms/v1/campaigns/show', { campaign_id: campaignId })
+    const panel = campaign.linked_panels[0]!
+    // an import replacing the persons with a file of no persons (its header only) empties the panel on purpose (docs/panel.md)
+    const emptied = await fetch(`${server.url}/local/v1/panels/persons/import?panel_id=${panel}&mode=replace&format=csv`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: 'person_id,weight,home_region,tags,devices\n' })
+    expect(emptied.status, await emptied.text()).toBe(200)
+    await page.goto(`${server.url}/#/campaigns/${campaignId}/reports`)
+    await page.click('[data-test=tab-reach]')
+    const notice = page.locator('[data-test=panel-empty-reach]')
+    await notice.waitFor({ timeout: 30_000 })
+    expect(await notice.getAttribute('data-value')).toBe(panel)
+    expect(await notice.textContent()).toContain(`样本库 ${panel} 没有人员`)
+    expect(await page.locator('[data-test=error-reach]').count(), 'not said as an error in English').toBe(0)
+    await shot(page, '11b-panel-empty')
+    await notice.locator('a').click()
+    await page.locator('[data-test=panel-summary-empty]').waitFor({ timeout: 30_000 })
+  })
+
   // (last: a new client secret revokes every other token, the tests' own too)
   it('replaces the client secret in the browser only with the current password', async ({ skip }) => {
     if (reason) return skip(reason)
