@@ -26,6 +26,7 @@ const HOSTING_REDRAWS = 8
 export class AddressBook {
   /** Address of each index (unsigned 32-bit). */
   private addresses = new Uint32Array(1024)
+  private readonly texts: (string | undefined)[] = []
   count = 0
   /** Per city and kind: the index of its open group's address and the places left in it. */
   private readonly open: Int32Array
@@ -36,10 +37,17 @@ export class AddressBook {
     this.left = new Int32Array(province.length * KINDS)
   }
 
-  /** The address of index `i`, written as text. */
+  /**
+   * The address of index `i`, written as text: one string an address, so the attribution's caches
+   * keyed by it hash it once.
+   */
   text(i: number): string {
-    const a = this.addresses[i]!
-    return `${a >>> 24}.${(a >>> 16) & 255}.${(a >>> 8) & 255}.${a & 255}`
+    let t = this.texts[i]
+    if (t === undefined) {
+      const a = this.addresses[i]!
+      this.texts[i] = t = `${a >>> 24}.${(a >>> 16) & 255}.${(a >>> 8) & 255}.${a & 255}`
+    }
+    return t
   }
 
   /** A place in the open group of `kind` in `city` (a new group when it is full); returns the address index. */
@@ -61,6 +69,7 @@ export class AddressBook {
       this.addresses = grown
     }
     this.addresses[this.count] = address
+    this.texts.push(undefined)
     return this.count++
   }
 

@@ -47,6 +47,9 @@ export class ClientStates {
    * both ids) is found by client number, the others by key: one lookup a hit, none for most.
    */
   private readonly usual: Int32Array
+  /** Each client's last other state (its key + 1, and its number): a client seen again is mostly in it. */
+  private readonly lastKey: Int32Array
+  private readonly last: Int32Array
   private readonly others = new Map<number, number>()
   private words = new Uint32Array(1024)
   private readonly texts: string[] = ['']
@@ -69,6 +72,8 @@ export class ClientStates {
   ) {
     const size = clients.kind.length
     this.usual = new Int32Array(size)
+    this.lastKey = new Int32Array(size)
+    this.last = new Int32Array(size)
     this.seen = new Uint8Array(size)
     this.atAddress = new Uint8Array(clients.addresses.count)
     this.personSeen = new Uint8Array(persons)
@@ -81,11 +86,12 @@ export class ClientStates {
       return n !== 0 ? n : (this.usual[j] = this.attribute(j, slot, fill))
     }
     const key = keyOf(j, slot, fill)
-    const n = this.others.get(key)
-    if (n !== undefined) return n
-    const made = this.attribute(j, slot, fill)
-    this.others.set(key, made)
-    return made
+    if (this.lastKey[j] === key + 1) return this.last[j]!
+    let n = this.others.get(key)
+    if (n === undefined) this.others.set(key, (n = this.attribute(j, slot, fill)))
+    this.lastKey[j] = key + 1
+    this.last[j] = n
+    return n
   }
 
   /** The state word (region, platform, class, SDK) of state `n`. */
