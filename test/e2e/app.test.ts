@@ -4,7 +4,7 @@
  * unfilled panel's audience labelled synthetic; fill the panel and run the simulator; open each
  * report view and compare its chart and table with the API; see realtime's rule; export a CSV;
  * import an event log; switch language and theme; leave the report date with the keyboard; narrow
- * the window. Each step saves a screenshot in test-output/e2e.
+ * the window; empty the panel and see it named on the reach tab. Each step saves a screenshot in test-output/e2e.
  * Runs where Chromium is installed; skipped with the reason printed where it is not.
  */
 import { readFileSync } from 'node:fs'
