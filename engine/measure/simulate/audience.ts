@@ -44,7 +44,7 @@ export interface PoolSize {
   mobileShare: number
 }
 
-/** Ordinary identities for a volume: IMPRESSIONS_PER_IDENTITY_DAY a day, building up as days^FREQUENCY_BUILD_UP. */
+/** Ordinary clients for a volume: IMPRESSIONS_PER_IDENTITY_DAY a day, building up as days^FREQUENCY_BUILD_UP. */
 export function regularPool(valid: number, days: number): number {
   const perIdentity = d.IMPRESSIONS_PER_IDENTITY_DAY * Math.max(days, 1 / 24) ** d.FREQUENCY_BUILD_UP
   return Math.max(1, Math.ceil(valid / perIdentity))

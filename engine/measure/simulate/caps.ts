@@ -1,5 +1,5 @@
 /**
- * Frequency capping (spec §8.2, docs/simulator.md): impressions of a capped spot go to identities
+ * Frequency capping (spec §8.2, docs/simulator.md): impressions of a capped spot go to clients
  * under their caps: the spot's own (`S`), its publisher's (`M`, the publisher's spots together)
  * and the campaign's (its freq_capping: a day, over all its spots); invalid traffic is not capped.
  * Counts are kept per cap group
@@ -12,7 +12,7 @@ import { periodOf, type Cap } from './media'
 import type { SimRandom } from './random'
 import type { SimulationPlan } from './types'
 
-/** Impressions per identity within one period: identity + 1 as key (0: empty), linear probing. */
+/** Impressions per client within one period: client + 1 as key (0: empty), linear probing. */
 class Counts {
   private keys: Int32Array
   private counts: Uint16Array
@@ -79,7 +79,7 @@ interface Group {
   period: number
 }
 
-/** The cap groups of a plan, and the draw of an identity under them. */
+/** The cap groups of a plan, and the draw of a client under them. */
 export class Capping {
   private readonly groups: Group[] = []
   /** Cap groups of each spot (plan order); an empty list: uncapped. */
@@ -98,7 +98,7 @@ export class Capping {
       if (p.campaignCap !== null) join('C', { scope: 'M', limit: p.campaignCap, period: 'D' }, s)
     })
     this.groups = [...byKey.values()]
-    // tables sized for the largest volume of a period (its distinct identities are fewer)
+    // tables sized for the largest volume of a period (its distinct clients are fewer)
     for (const g of this.groups) {
       const spots = p.spots.filter((_, s) => this.ofSpot[s]!.includes(g))
       const byPeriod = new Map<number, number>()

@@ -1,7 +1,7 @@
 /**
  * The numbers behind the traffic simulator (docs/simulator.md): volumes, click-through rates,
- * the hour-of-day curve, platform, region and SDK shares, invalid traffic and the frequency
- * classes of the audience. Data only; every figure is documented in docs/simulator.md.
+ * the hour-of-day curve, the kinds of clients and their ids, shared addresses, invalid traffic and
+ * the frequency classes of the audience. Data only; every figure is documented in docs/simulator.md.
  */
 import type { Tier } from '../panel/generate/population'
 
@@ -110,7 +110,7 @@ export const MOBILE_MOVER_SHARE = 0.4
 /** Shares of impressions from declared bots and from data-centre addresses. */
 export const BOT_SHARE = 0.02
 export const DATACENTER_SHARE = 0.01
-/** Impressions per bot identity and per data-centre identity over the simulated days (pool sizing). */
+/** Impressions per bot client and per data-centre client over the simulated days (pool sizing). */
 export const BOT_FREQUENCY = 20
 export const DATACENTER_FREQUENCY = 4
 /** Bots that come from abroad; the rest from data-centre addresses. */
@@ -121,7 +121,7 @@ export const DATACENTER_MOBILE_SHARE = 0.4
 /**
  * Bursts (abnormal frequency, metrics.md): BURST_SHARE of a day's impressions, at least one burst
  * a day from BURST_MIN_DAY impressions, each BURST_MIN..BURST_MAX impressions of one spot by one
- * identity within BURST_WINDOW_MIN_MS..BURST_WINDOW_MAX_MS. The ingest marks the hits beyond 30.
+ * client within BURST_WINDOW_MIN_MS..BURST_WINDOW_MAX_MS. The ingest marks the hits beyond 30.
  */
 export const BURST_SHARE = 0.005
 export const BURST_MIN_DAY = 1000
@@ -131,10 +131,10 @@ export const BURST_WINDOW_MIN_MS = 4 * 60_000
 export const BURST_WINDOW_MAX_MS = 9 * 60_000
 
 /**
- * Frequency classes of the audience: [share of identities, relative activity]. Each identity's
+ * Frequency classes of the audience: [share of clients, relative activity]. Each client's
  * impressions are Poisson with a mean proportional to its activity. The pool is sized so that it
- * sees IMPRESSIONS_PER_IDENTITY_DAY impressions per identity over one simulated day and
- * × days^FREQUENCY_BUILD_UP over more (the same identities come back day after day): one day
+ * sees IMPRESSIONS_PER_IDENTITY_DAY impressions per client over one simulated day and
+ * × days^FREQUENCY_BUILD_UP over more (the same clients come back day after day): one day
  * reaches about 30% of the pool 1.7 times, 28 days about 60% of it 3 times (docs/simulator.md).
  */
 export const FREQUENCY_CLASSES: readonly (readonly [number, number])[] = [[0.4, 0.3], [0.27, 0.8], [0.16, 1.6], [0.1, 3], [0.05, 6], [0.02, 13]]
@@ -142,8 +142,8 @@ export const IMPRESSIONS_PER_IDENTITY_DAY = 0.5
 export const FREQUENCY_BUILD_UP = 0.385
 
 /**
- * Frequency capping (spec §8.2): an impression drawn for an identity at its cap is drawn again
- * (up to CAP_REDRAWS times, then the nearest identity under the cap, within CAP_SCAN of the pool),
+ * Frequency capping (spec §8.2): an impression drawn for a client at its cap is drawn again
+ * (up to CAP_REDRAWS times, then the nearest client under the cap, within CAP_SCAN of the pool),
  * except CAP_LEAK of them, which get through as on a real ad server (several servers, late
  * counts, cleared cookies). An impression that finds nobody under the cap is not delivered.
  */

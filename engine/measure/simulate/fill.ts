@@ -35,7 +35,7 @@ export function spotTraits(v: SpotVolume): SpotTraits {
 /** Draws the hits of hour slots into its buffer. */
 export class SlotFiller {
   readonly buf = new SlotBuffer()
-  /** Impressions that found no identity under their frequency caps (not delivered). */
+  /** Impressions that found no client under their frequency caps (not delivered). */
   capped = 0
   /** First buffer position of each spot's impressions in the slot (and the end). */
   private ranges = new Int32Array(16)

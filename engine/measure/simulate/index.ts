@@ -6,7 +6,7 @@
  * ```ts
  * const sim = simulate({ db, campaignId, from, to, seed: 1, timeZone, panel, regions: regionTable() })
  * for (const chunk of sim.chunks) await measure.ingest.add(chunk)
- * sim.summary // impressions, clicks, identities, byDay, ...
+ * sim.summary // impressions, clicks, identities, clients, natGroups, prefetches, byDay, ...
  * ```
  */
 import { dayNumber } from '../../runtime'
