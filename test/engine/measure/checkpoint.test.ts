@@ -160,6 +160,38 @@ describe('Ingest with checkpoints', () => {
     expect(stateOf(b)).toEqual(stateOf(c))
   })
 
+  it('does give the state of a full replay with devices linked and merged and frequency times held, before and after more hits', async () => {
+    // phones sending 1-3 of 12 ids a hit (links, merges, a relabel pending), in bursts within minutes (slots of recent times)
+    const phones = (seed: number, n: number, from: number): Hit[] => {
+      const rnd = prng(seed)
+      const ids = Array.from({ length: 12 }, (_, i) => (i % 2 ? `caid:${i}` : `idfa:${i}`))
+      return Array.from({ length: n }, (_, i) => {
+        const own = ids[Math.floor(rnd() * ids.length)]!
+        const links = rnd() < 0.15 ? [ids[Math.floor(rnd() * ids.length)]!, ...(rnd() < 0.3 ? [`idfv:${seed}-${i}`] : [])] : undefined
+        return { kind: rnd() < 0.2 ? KIND.click : KIND.impression, ts: from + i * 2_000, campaign: 1 + (i % 2), spot: 10, keyword: 0, identity: own, ...(links ? { links } : {}),
+          platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: rnd() < 0.1 ? IVT.datacenter : IVT.valid }
+      })
+    }
+    const log = new MemoryEventLog()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(phones(1, 400, T0))
+    await a.checkpoint(false)
+    await a.add(phones(2, 300, T0 + 600_000))
+    expect(a.identities.linked).toBe(true)
+    expect(a.identities.merges).toBeGreaterThan(0)
+    expect(a.identities.arrays().recent.length).toBeGreaterThan(2)
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('checkpoint')
+    expect(stateOf(b)).toEqual(await replayed(log))
+    expect(stateOf(b)).toEqual(stateOf(a))
+    await b.add(phones(3, 300, T0 + 1_200_000))
+    const c = newIngest(log)
+    await c.open(false)
+    expect(stateOf(b)).toEqual(stateOf(c))
+  })
+
   it('saves no checkpoint at close for a few events since the last one: the next start replays them after it', async () => {
     const log = new MemoryEventLog()
     const a = newIngest(log)

@@ -287,6 +287,38 @@ describe('Partition.visitByIdentity', () => {
   })
 })
 
+describe('Partition.markRelabel', () => {
+  it('does change the generation at once, and before the next pass rewrites identities to their roots and sorts', () => {
+    const p = new Partition()
+    for (const id of [3, 1, 2, 3, 2]) p.add(100, 1, 1, 0, 0, 10, 0, id)
+    const runs = () => {
+      const out: number[] = []
+      p.visitByIdentity(4, (_e, count, id) => out.push(id, count))
+      return out
+    }
+    expect(runs()).toEqual([1, 1, 2, 2, 3, 2])
+    const generation = p.generation
+    // 3 joined 2's device: root 2
+    p.markRelabel({ rootOf: (id) => (id === 3 ? 2 : id) })
+    expect(p.generation).toBe(generation + 1)
+    expect(p.relabelPending).toBe(true)
+    expect(p.arrays().relabel).toBe(true)
+    expect(runs()).toEqual([1, 1, 2, 4])
+    expect(p.relabelPending).toBe(false)
+    expect(p.sortedCount).toBe(5)
+    expect(p.generation).toBeGreaterThan(generation + 1)
+  })
+
+  it('does make a partition for a campaign with no events yet (its hits may be on their way), counting no event', () => {
+    const c = new Columns()
+    c.markRelabel('campaign', 7, { rootOf: (id) => id })
+    expect(c.campaign(7)?.relabelPending).toBe(true)
+    expect(c.events).toBe(0)
+    c.partitionFor('campaign', 7).add(100, 1, 1, 0, 0, 10, 0, 1)
+    expect(c.campaign(7)!.n).toBe(1)
+  })
+})
+
 describe('Columns', () => {
   it('does keep one partition per campaign and per minisite, counting the events held', () => {
     const c = new Columns()

@@ -1,7 +1,7 @@
 // docs/measurement.md "Raw events": frames [length u32][crc32 u32][records], identity and event records
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { EVENT_BYTES, FrameWriter, IDENTITY_KIND, REQUEST_KIND, readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
+import { EVENT_BYTES, FrameWriter, IDENTITY_KIND, LINK_BYTES, LINK_KIND, REQUEST_KIND, readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { KIND } from '../../../engine/measure/types'
 
 type Rec = { identity: IdentityRecord } | { event: EventRecord }
@@ -50,6 +50,24 @@ describe('media request id records', () => {
     expect(seen).toEqual(['event 100', 'request req-1', 'event 103', `request ${ids[1]}`, 'event 106', `request ${ids[2]}`, 'event 109'])
     // a reader that does not ask for them reads past them
     expect(read(frame).records.map((r) => ('event' in r ? r.event.spot : -1))).toEqual([100, 103, 106, 109])
+  })
+})
+
+describe('link records', () => {
+  it('does write a link of two ids in 12 bytes, in order with the other records, and a reader that does not ask for them reads past them', () => {
+    const w = new FrameWriter()
+    w.identity({ id: 1, text: 'idfa:a', platform: 1, firstSeen: 5 })
+    w.identity({ id: 2, text: 'caid:b', platform: 1, firstSeen: 5 })
+    w.link(1, 2)
+    w.link(4_000_000_000, 3)
+    w.event(ev(0))
+    const frame = w.take()
+    expect(frame[8 + 16 + 6 + 16 + 6]).toBe(LINK_KIND)
+    expect(frame.length).toBe(8 + 22 + 22 + 2 * LINK_BYTES + EVENT_BYTES)
+    const seen: string[] = []
+    readFrames(frame, { identity: (r) => seen.push(`identity ${r.id}`), event: (e) => seen.push(`event ${e.spot}`), link: (a, b) => seen.push(`link ${a} ${b}`) })
+    expect(seen).toEqual(['identity 1', 'identity 2', 'link 1 2', 'link 4000000000 3', 'event 100'])
+    expect(read(frame).records).toHaveLength(3)
   })
 })
 
