@@ -18,8 +18,8 @@ export const stateIvt = (w: number): IvtClass => ((w >> 13) & 3) as IvtClass
 export const stateSdk = (w: number): SdkCode => ((w >> 15) & 3) as SdkCode
 const pack = (a: Attribution): number => a.region | (a.platform << 12) | (a.ivt << 13) | (a.sdk << 15)
 
-/** Key of a state other than a client's usual one: client, address slot (0, 1) and fill (FILL). */
-const keyOf = (j: number, slot: number, fill: number): number => j * 6 + slot * 3 + fill
+/** A client's states other than its usual one: address slot 1, or fill first / second (slot * 3 + fill - 1). */
+const OTHER_STATES = 5
 
 /** What the simulated hits reached (docs/simulator.md, "Summary"). */
 export interface Reach {
@@ -44,13 +44,13 @@ export class ClientStates {
   readonly reach: Reach = { identities: 0, keepers: 0, refusers: 0, apps: 0, servers: 0, bots: 0, natGroups: 0, panelPersons: 0, prefetches: 0 }
   /**
    * States are numbered from 1 as they are attributed; a client's usual one (its first address,
-   * both ids) is found by client number, the others by key: one lookup a hit, none for most.
+   * both ids) is found by client number, its others in a block of OTHER_STATES that a client gets
+   * when it first needs one (`blockOf`, 1-based; 0 none): no map, no hashing.
    */
   private readonly usual: Int32Array
-  /** Each client's last other state (its key + 1, and its number): a client seen again is mostly in it. */
-  private readonly lastKey: Int32Array
-  private readonly last: Int32Array
-  private readonly others = new Map<number, number>()
+  private readonly blockOf: Int32Array
+  private blocks = new Int32Array(OTHER_STATES * 1024)
+  private blockCount = 0
   private words = new Uint32Array(1024)
   private readonly texts: string[] = ['']
   private readonly linkLists: (readonly string[] | undefined)[] = [undefined]
@@ -72,8 +72,7 @@ export class ClientStates {
   ) {
     const size = clients.kind.length
     this.usual = new Int32Array(size)
-    this.lastKey = new Int32Array(size)
-    this.last = new Int32Array(size)
+    this.blockOf = new Int32Array(size)
     this.seen = new Uint8Array(size)
     this.atAddress = new Uint8Array(clients.addresses.count)
     this.personSeen = new Uint8Array(persons)
@@ -85,13 +84,18 @@ export class ClientStates {
       const n = this.usual[j]!
       return n !== 0 ? n : (this.usual[j] = this.attribute(j, slot, fill))
     }
-    const key = keyOf(j, slot, fill)
-    if (this.lastKey[j] === key + 1) return this.last[j]!
-    let n = this.others.get(key)
-    if (n === undefined) this.others.set(key, (n = this.attribute(j, slot, fill)))
-    this.lastKey[j] = key + 1
-    this.last[j] = n
-    return n
+    let block = this.blockOf[j]!
+    if (block === 0) {
+      block = this.blockOf[j] = ++this.blockCount
+      if (block * OTHER_STATES > this.blocks.length) {
+        const grown = new Int32Array(this.blocks.length * 2)
+        grown.set(this.blocks)
+        this.blocks = grown
+      }
+    }
+    const at = (block - 1) * OTHER_STATES + slot * 3 + fill - 1
+    const n = this.blocks[at]!
+    return n !== 0 ? n : (this.blocks[at] = this.attribute(j, slot, fill))
   }
 
   /** The state word (region, platform, class, SDK) of state `n`. */
