@@ -174,6 +174,7 @@ export class Measurement {
   personOf(panel: PanelIndex): Int32Array {
     const ids = this.identities
     let p = this.persons.get(panel)
+    const kept = p?.map
     if (p && p.merges !== ids.merges) p = this.devicePersons(panel, p.own, p.filled)
     if (!p || p.map.length < ids.size) {
       const cap = Math.max(ids.size, 1024, (p?.map.length ?? 0) * 2)
@@ -183,8 +184,9 @@ export class Measurement {
       p = { map, own, filled: p?.filled ?? 1, merges: ids.merges }
       this.persons.set(panel, p)
     }
-    const start = p.filled
-    for (let id = start; id < ids.size; id++) {
+    // ids below `handed` are mapped in an array reports may hold: changed only in a new array
+    let handed = p.map === kept ? p.filled : 0
+    for (let id = p.filled; id < ids.size; id++) {
       const person = (p.own[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1)
       const root = ids.rootOf(id)
       if (root === id) {
@@ -196,10 +198,10 @@ export class Measurement {
         p.map[id] = was
         continue
       }
-      // the device's person changes: in place only when none of its ids was mapped before this call
-      if (ids.membersOf(root)[0]! < start) {
-        p.filled = id + 1
+      // the device's person changes: in place only when none of its ids was handed out mapped
+      if (root < handed) {
         p = this.devicePersons(panel, p.own, id + 1)
+        handed = 0
         continue
       }
       for (const m of ids.membersOf(root)) if (m <= id) p.map[m] = person
