@@ -18,6 +18,14 @@ export const Job = obj({
     capped: int('impressions not delivered: every identity found was at its frequency cap'),
     panel_persons: int(), panel_oversampling: int('how many times their true share panel persons were placed (1: at it)'),
     full: int('hits refused: the campaign is full'),
+  }, {
+    clients: obj({
+      cookie_keepers: int('browsers keeping the amid cookie'), cookie_refusers: int('browsers refusing it, counted by address and user agent'),
+      apps: int('apps sending device ids'), server_to_server: int('devices reported by a media server, without ids'), bots: int('declared bots'),
+    }),
+    nat_groups: int('addresses shared by two or more of the clients reached (households, offices, carrier NAT)'),
+    prefetches: int('speculative requests answered and not counted'),
+    bot_hits: int('hits the attribution classed as declared bots'), datacenter_hits: int('hits the attribution classed as from data centres'),
   }),
 })
 

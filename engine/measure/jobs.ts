@@ -37,6 +37,12 @@ export interface SimulationFigures {
   panel_persons: number
   panel_oversampling: number
   full: number
+  /** Clients reached by kind, shared addresses, prefetches and invalid hits (docs/simulator.md). */
+  clients: { cookie_keepers: number; cookie_refusers: number; apps: number; server_to_server: number; bots: number }
+  nat_groups: number
+  prefetches: number
+  bot_hits: number
+  datacenter_hits: number
 }
 
 export const MAX_LISTED_ERRORS = 1000

@@ -78,15 +78,20 @@ function checkVolume(plan: SimulationPlan, campaignId: number, from: string, sca
 function simulationFigures(s: SimulationSummary, full: number): SimulationFigures {
   // (the days that got traffic: today's hours still to come and later days get none)
   const days = s.byDay.filter((d) => d.impressions + d.clicks > 0).length
-  return { impressions: s.impressions, clicks: s.clicks, identities: s.identities, days, capped: s.capped, panel_persons: s.panelPersons, panel_oversampling: s.panelOversampling, full }
+  const c = s.clients
+  return {
+    impressions: s.impressions, clicks: s.clicks, identities: s.identities, days, capped: s.capped, panel_persons: s.panelPersons, panel_oversampling: s.panelOversampling, full,
+    clients: { cookie_keepers: c.keepers, cookie_refusers: c.refusers, apps: c.apps, server_to_server: c.servers, bots: c.bots },
+    nat_groups: s.natGroups, prefetches: s.prefetches, bot_hits: s.invalid.bot, datacenter_hits: s.invalid.datacenter,
+  }
 }
 
 /** What a finished simulation says: its traffic, its clients, what capping held back and how the panel was sampled. */
-function simulateMessage(f: SimulationFigures, s: SimulationSummary, fullWhy: string): string {
+function simulateMessage(f: SimulationFigures, fullWhy: string): string {
   let m = `${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over ${f.days} day${f.days === 1 ? '' : 's'}`
-  const c = s.clients
-  m += `; clients: ${c.keepers} browsers keeping the cookie, ${c.refusers} refusing it (counted by address and user agent), ${c.apps} apps (device ids), ${c.servers} reported server to server, ${c.bots} declared bots`
-  m += `; ${s.natGroups} addresses shared by several clients (households, offices, carrier NAT); ${s.prefetches} prefetches answered and not counted; invalid traffic: ${s.invalid.bot} declared-bot and ${s.invalid.datacenter} data-centre hits`
+  const c = f.clients
+  m += `; clients: ${c.cookie_keepers} browsers keeping the cookie, ${c.cookie_refusers} refusing it (counted by address and user agent), ${c.apps} apps (device ids), ${c.server_to_server} reported server to server, ${c.bots} declared bots`
+  m += `; ${f.nat_groups} addresses shared by several clients (households, offices, carrier NAT); ${f.prefetches} prefetches answered and not counted; invalid traffic: ${f.bot_hits} declared-bot and ${f.datacenter_hits} data-centre hits`
   if (f.capped > 0) m += `; ${f.capped} impressions not delivered: every identity found was at its frequency cap`
   if (f.panel_persons > 0 && f.panel_oversampling > 1) {
     m += `; ${f.panel_persons} panel persons, placed at ${f.panel_oversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${f.panel_oversampling} times what the counted traffic stands for (docs/simulator.md)`
@@ -128,7 +133,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
     }
     job.total = job.processed
     job.simulation = simulationFigures(sim.summary, full)
-    job.message = simulateMessage(job.simulation, sim.summary, ctx.measure.ingest.fullMessage(false, c.campaign_id))
+    job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, c.campaign_id))
   })
   return p.wait ? await done : job
 }

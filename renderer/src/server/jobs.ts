@@ -21,6 +21,11 @@ export function jobMessage(job: Job, t: Translate, locale: string): string {
   const n = (x: number) => formatNumberIn(x, locale)
   const made = t('server.job.simulation.made', { impressions: n(s.impressions), clicks: n(s.clicks), identities: n(s.identities), days: s.days, n: s.days })
   const parts = [made]
+  const c = s.clients
+  if (c) {
+    parts.push(t('server.job.simulation.clients', { keepers: n(c.cookie_keepers), refusers: n(c.cookie_refusers), apps: n(c.apps), servers: n(c.server_to_server), bots: n(c.bots) }))
+    parts.push(t('server.job.simulation.traffic', { nat: n(s.nat_groups ?? 0), prefetches: n(s.prefetches ?? 0), bot: n(s.bot_hits ?? 0), datacenter: n(s.datacenter_hits ?? 0) }))
+  }
   if (s.capped > 0) parts.push(t('server.job.simulation.capped', { capped: n(s.capped) }))
   if (s.panel_persons > 0 && s.panel_oversampling > 1) parts.push(t('server.job.simulation.panel', { persons: n(s.panel_persons), factor: n(s.panel_oversampling) }))
   if (s.full > 0) parts.push(t('server.job.simulation.full', { full: n(s.full) }))

@@ -141,6 +141,13 @@ describe('jobMessage', () => {
     expect(say('en', done({ simulation: sim }))).toMatch(/^766,332 impressions and 5,637 clicks from 250,591 identities over 15 days; 1,190 panel persons/)
   })
 
+  it("says a simulation's clients, shared addresses, prefetches and invalid hits when the engine gives them", () => {
+    const clients = { cookie_keepers: 62122, cookie_refusers: 34480, apps: 178389, server_to_server: 12744, bots: 800 }
+    const more = { ...sim, clients, nat_groups: 27252, prefetches: 5112, bot_hits: 8663, datacenter_hits: 14054 }
+    expect(say('en', done({ simulation: more }))).toMatch(/over 15 days; clients: 62,122 browsers keeping the cookie, 34,480 refusing it \(counted by address and user agent\), 178,389 apps \(device ids\), 12,744 reported server to server, 800 declared bots; 27,252 addresses shared by several clients \(households, offices, carrier NAT\); 5,112 prefetches answered and not counted; invalid traffic: 8,663 declared-bot and 14,054 data-centre hits; 1,190 panel persons/)
+    expect(say('zh', done({ simulation: more }))).toContain('客户端：保留 Cookie 的浏览器 62,122 个')
+  })
+
   it("gives another job's message as the engine wrote it", () => {
     expect(say('zh', done({ kind: 'import' }))).toBe('the engine sentence')
   })

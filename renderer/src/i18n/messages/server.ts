@@ -74,6 +74,8 @@ export const en = {
     failed: 'Failed: {message}',
     simulation: {
       made: '{impressions} impressions and {clicks} clicks from {identities} identities over {days} day | {impressions} impressions and {clicks} clicks from {identities} identities over {days} days',
+      clients: 'clients: {keepers} browsers keeping the cookie, {refusers} refusing it (counted by address and user agent), {apps} apps (device ids), {servers} reported server to server, {bots} declared bots',
+      traffic: '{nat} addresses shared by several clients (households, offices, carrier NAT); {prefetches} prefetches answered and not counted; invalid traffic: {bot} declared-bot and {datacenter} data-centre hits',
       capped: '{capped} impressions not delivered: every identity found was at its frequency cap',
       panel: '{persons} panel persons, placed at {factor} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about {factor} times what the counted traffic stands for',
       full: '{full} hits refused: the campaign is full',
@@ -327,6 +329,8 @@ export const zh: typeof en = {
     failed: '失败：{message}',
     simulation: {
       made: '{days} 天内来自 {identities} 个标识的 {impressions} 次曝光、{clicks} 次点击',
+      clients: '客户端：保留 Cookie 的浏览器 {keepers} 个，拒绝 Cookie 的浏览器 {refusers} 个（按地址和 User-Agent 计），App {apps} 个（设备 ID），服务端上报 {servers} 个，声明的爬虫 {bots} 个',
+      traffic: '{nat} 个地址由多个客户端共用（家庭、办公室、运营商 NAT）；{prefetches} 次预取已应答但不计数；无效流量：声明爬虫 {bot} 次，数据中心 {datacenter} 次',
       capped: '{capped} 次曝光未投放：找到的标识都已达到频次上限',
       panel: '样本库 {persons} 人，按真实占比的 {factor} 倍放入以保证样本量：推算的到达、曝光和 GRP 约为计数流量所代表的 {factor} 倍',
       full: '{full} 次请求被拒绝：该活动已满',
