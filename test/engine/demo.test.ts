@@ -1,7 +1,7 @@
-// docs/demo.md: the demo's plans match its traffic, and its minisite visits follow their clicks
+// docs/demo.md: the demo's plans match its traffic, it holds every kind of client, and its minisite visits follow their clicks
 import { beforeAll, describe, expect, it } from 'vitest'
 import { minisiteHits } from '../../engine/demo'
-import { IVT, KIND, type Hit } from '../../engine/measure/types'
+import { IVT, KIND, flagIvt, type Hit } from '../../engine/measure/types'
 import { Db } from '../../engine/storage/db'
 import { makeEngine, type TestEngine } from '../helpers/make-engine'
 
@@ -12,9 +12,11 @@ describe('loadDemo', () => {
   let cid: number
   let minisite: number
   let db: Db
+  let message: string
   beforeAll(async () => {
     t = await makeEngine({ today: TODAY })
     const r = await t.engine.loadDemo()
+    message = r.message
     cid = Number(r.campaign_id)
     minisite = Number(r.minisite_id)
     await t.engine.flush()
@@ -38,6 +40,23 @@ describe('loadDemo', () => {
     const first = rows.filter((r) => r.spot_id === rows[0]!.spot_id).map((r) => r.est_impression)
     expect(Math.max(...first) / Math.min(...first)).toBeGreaterThan(1.12)
     expect(Math.max(...first) / Math.min(...first)).toBeLessThan(1.35)
+  })
+
+  it('holds cookie, address and device identities, invalid hits of both classes, and says what it made', () => {
+    const part = t.engine.measure.columns.campaign(cid)!
+    const texts = t.engine.measure.identities.texts
+    const namespaces = new Map<string, number>()
+    const ivt = [0, 0, 0, 0]
+    for (let i = 0; i < part.n; i++) {
+      const text = texts[part.identity[i]!]!
+      const ns = text.slice(0, text.indexOf(':'))
+      namespaces.set(ns, (namespaces.get(ns) ?? 0) + 1)
+      ivt[flagIvt(part.flags[i]!)]!++
+    }
+    for (const ns of ['amid', 'ipua', 'idfa', 'caid', 'oaid', 'androidid']) expect(namespaces.get(ns), ns).toBeGreaterThan(1000)
+    expect(ivt[IVT.bot]! / part.n).toBeGreaterThan(0.005)
+    expect(ivt[IVT.datacenter]! / part.n).toBeGreaterThan(0.005)
+    expect(message).toMatch(/clients: [1-9][\d]* browsers keeping the cookie, [1-9]\d* refusing it .* [1-9]\d* apps .* [1-9]\d* reported server to server, [1-9]\d* declared bots; [1-9]\d* addresses shared .*; [1-9]\d* prefetches/)
   })
 
   it('stamps minisite visits no earlier than their click hour and not after now, with a funnel of a few % to checkout', () => {
