@@ -179,6 +179,27 @@ describe('Identities.overLimit: a sliding window per device', () => {
     expect(overCount(ids, 1, 70_000, W, true).indexOf(false, MAX_CLICKS_PER_WINDOW)).toBe(-1)
   })
 
+  it('does let the slots of devices quiet for 10 minutes go once many are held, keeping their newest times (by hit times, never the clock)', () => {
+    const ids = new Identities()
+    for (let i = 1; i <= 17_000; i++) ids.add(`imei:${i}`, 1, W)
+    // 10,000 devices with two impressions at W: a slot each
+    for (let id = 1; id <= 10_000; id++) (ids.overLimit(id, W, false), ids.overLimit(id, W + 1, false))
+    const slots = () => {
+      const r = ids.arrays().recent
+      let n = 0
+      for (let i = 2; i < r.length; i += 3 + r[i + 1]! + r[i + 2]!) n++
+      return n
+    }
+    expect(slots()).toBe(10_000)
+    // 7,000 more, 11 minutes later: past 16,384 slots the quiet ones go
+    for (let id = 10_001; id <= 17_000; id++) (ids.overLimit(id, W + 11 * MIN, false), ids.overLimit(id, W + 11 * MIN + 1, false))
+    expect(slots()).toBeLessThan(7_001)
+    expect(ids.arrays().impLast[1]).toBe(W + 1)
+    // the same hits give the same state, through a checkpoint too
+    const back = Identities.from([...ids.texts], ids.arrays())
+    expect(back.arrays()).toEqual(ids.arrays())
+  })
+
   it('does exempt address+agent identities: 200 people behind one address are never beyond', () => {
     const ids = new Identities()
     ids.add('ipua:0123456789abcdef0123456789abcdef', 1, W)
