@@ -36,17 +36,22 @@ describe('the panel kernel with identities added between reports', () => {
     t.clock.advance(11 * 86_400_000)
     t.token = await t.login()
     const hit = (device: string, day: string) => ({ type: 'impression', ts: `${day}T10:00:00+08:00`, campaign_id: campaign, spot_id: spot, identity: device, platform: 'mb', region_id: HOME })
+    // the persons reached (rch_spl_p01) and the reach calibrated to the census (docs/metrics.md,
+    // "Calibration"): census impressions / (reached persons' impressions x weight) x their weights
     const reach = async () => {
-      const r = await t.get('/admonitor/v1/reports/reach/show', { campaign_id: campaign, date: '2025-01-20', platform: 'mb', by_position: 'campaign', metrics: 'acc' })
+      const r = await t.get('/admonitor/v1/reports/reach/show', { campaign_id: campaign, date: '2025-01-20', platform: 'mb', by_position: 'campaign', metrics: 'all' })
       expect(r.status, JSON.stringify(r.body)).toBe(200)
-      return r.body.items[0].metrics.rch_acc_p01 as number
+      const m = r.body.items[0].metrics
+      return [m.rch_spl_p01 as number, m.rch_acc_p01 as number]
     }
     await post(t, '/local/v1/events/import', {}, [hit(PERSONS[0]!.devices[0]!.device, '2025-01-13'), hit('idfa:00000000-0000-4000-8000-000000000001', '2025-01-13')])
-    expect(await reach()).toBe(1000)
+    // p1 (1000) of 2 census impressions: k = 2 / 1000, reach 1000 x k = 2
+    expect(await reach()).toEqual([1, 2])
     const panel = t.engine.measure.panel(panelId)!
     const before = t.engine.measure.personOf(panel)
     await post(t, '/local/v1/events/import', {}, [hit(PERSONS[1]!.devices[0]!.device, '2025-01-14'), hit('idfa:00000000-0000-4000-8000-000000000002', '2025-01-14')])
-    expect(await reach()).toBe(4000)
+    // p1 and p2 (1000 + 3000) of 4 census impressions: k = 4 / 4000, reach 4000 x k = 4
+    expect(await reach()).toEqual([2, 4])
     expect(t.engine.measure.personOf(panel)).toBe(before)
   })
 })

@@ -1,6 +1,9 @@
 // docs/metrics.md, "Rounding": projections are rounded half up from unrounded sums. Decimal weights
 // are summed as whole units (engine/measure/panel/types.ts), so 0.51 + 2.34 + 0.65 is 3.5 and
-// rounds to 4; summed as floats it is 3.4999999999999996 and rounded to 3.
+// rounds to 4; summed as floats it is 3.4999999999999996 and rounded to 3. Projected impressions
+// and reach are calibrated to the census ("Calibration"): here the census holds 3 impressions and
+// 3 clicks, the panel's raw projection 3.5 of each, so the factor is 3 / 3.5 and every projection
+// of the three persons is 3; GRP divides by the exact universe, 100 x 3 / 3.5 = 85.7 -> 86.
 import { describe, expect, it } from 'vitest'
 import { makeEngine, type TestEngine } from '../../helpers/make-engine'
 
@@ -29,14 +32,14 @@ describe('projections from decimal weights', () => {
       const r = await t.get('/admonitor/v1/reports/reach/show', { campaign_id: campaign, date: '2025-01-09', platform: 'mb', by_audience: audience, metrics: 'all' })
       expect(r.status, r.raw.body).toBe(200)
       expect(r.body.items[0].attributes.universe, audience).toBe(4)
-      expect(r.body.items[0].metrics, audience).toMatchObject({ imp_acc: 4, grp_acc: 100, rch_acc_p01: 4, rch_spl_p01: 3 })
+      expect(r.body.items[0].metrics, audience).toMatchObject({ imp_acc: 3, grp_acc: 86, rch_acc_p01: 3, rch_spl_p01: 3 })
     }
     const basic = await t.get('/admonitor/v1/reports/basic/show', { campaign_id: campaign, date: '2025-01-09', platform: 'mb', by_audience: 'target', metrics: 'acc' })
     expect(basic.status, basic.raw.body).toBe(200)
     expect(basic.body.items[0].attributes.universe).toBe(4)
-    expect(basic.body.items[0].metrics).toMatchObject({ imp_acc: 4, clk_acc: 4, uim_acc: 4, ucl_acc: 4 })
+    expect(basic.body.items[0].metrics).toMatchObject({ imp_acc: 3, clk_acc: 3, uim_acc: 3, ucl_acc: 3 })
     const overview = await t.get('/admonitor/v1/reports/audience/show_overview', { campaign_id: campaign, date: '2025-01-09' })
-    expect(overview.body.items[0].metrics).toMatchObject({ uim_acc: 4, ucl_acc: 4, uim_spl: 3 })
+    expect(overview.body.items[0].metrics).toMatchObject({ uim_acc: 3, ucl_acc: 3, uim_spl: 3 })
     const summary = await t.get('/local/v1/panels/persons/summary', { panel_id: panelId })
     expect(summary.body.weight_total).toBe(4)
   })
