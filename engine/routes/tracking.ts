@@ -126,7 +126,7 @@ function hit(a: Attribution, ts: number, kind: Hit['kind'], campaign: number, sp
 export function countedWhy(flags: number, rule: string, filtersDataCentres: boolean): string {
   const ivt = flagIvt(flags)
   if (ivt === IVT.valid) return '1'
-  if (ivt === IVT.bot) return `0; invalid traffic (${rule}): in no report`
+  if (ivt === IVT.bot) return `0; invalid traffic (${rule}): counted in realtime only`
   if (ivt === IVT.datacenter && filtersDataCentres) return `0; invalid traffic (${rule}): this spot leaves data-centre hits out (dangerous_source_filtration=1)`
   if (ivt === IVT.abnormal || flagOver(flags)) return BEYOND_LIMIT
   return '1'

@@ -111,12 +111,19 @@ export function resolveIdentity(params: ReadonlyMap<string, string>, cookieHeade
     return { identity: identityText(first.namespace, first.value), device: true, kind: 'device', links }
   }
   const cookie = amidFromCookieHeader(cookieHeader)
-  if (cookie !== '') return { identity: identityText(COOKIE_NAME, cookie), device: false, kind: 'cookie', links: NO_LINKS }
   const key = `${ip}\n${userAgent}`
   let address = options.cache?.get(key)
   if (address === undefined) {
     address = addressAgentIdentity(keyOrThrow(options.key), ip, userAgent)
     options.cache?.set(key, address)
+  }
+  // A cookie equal to the legacy hash of this very address and agent is what earlier versions
+  // gave every browser first seen here: it tells none of them apart, so it counts as no cookie
+  // (the browser goes through the check and gets its own). One from elsewhere (a browser that
+  // moved) is honoured as any cookie.
+  // (both values are 32 hex digits: the legacy text ends with the cookie exactly when it is `amid:<cookie>`)
+  if (cookie !== '' && !address.legacy.endsWith(cookie)) {
+    return { identity: identityText(COOKIE_NAME, cookie), device: false, kind: 'cookie', links: NO_LINKS }
   }
   const kept = options.serverToServer === true || params.has(MARKER_PARAM) || sdkFromParam(params.get('sdk')) !== null || userAgentFacts(userAgent).sdk !== SDK.none
   return { identity: address.identity, legacy: address.legacy, device: false, kind: kept ? 'address' : 'check', links: NO_LINKS }

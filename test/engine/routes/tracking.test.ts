@@ -318,7 +318,7 @@ describe("a media request id ('tr') counts once", () => {
     t.clock.advance(-24 * 3_600_000)
   })
 
-  it("lets a bot's hit (in no report) take no id: the person's own hit with it counts", async () => {
+  it("lets a bot's hit (in no daily report) take no id: the person's own hit with it counts", async () => {
     const url = withId(spots[1]!.tracking_tags.impression_url, 'media-req-5')
     expect((await hit(url, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(declared bot: /)
     expect((await hit(url)).headers['x-admonitor-counted']).toBe('1')
@@ -336,7 +336,7 @@ describe('X-AdMonitor-Counted says whether a hit counts in the default (net) fig
 
   it('says 0 and the class for a bot, a data-centre hit where the spot leaves them out, and a hit beyond the frequency limit', async () => {
     const [keywordSpot, plain] = spots
-    expect((await hit(plain!.tracking_tags.impression_url, { 'user-agent': 'curl/8.5.0' })).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(declared bot: curl\/.*\): in no report$/)
+    expect((await hit(plain!.tracking_tags.impression_url, { 'user-agent': 'curl/8.5.0' })).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(declared bot: curl\/.*\): counted in realtime only$/)
     expect((await hit(dataCentre(plain!.tracking_tags.impression_url))).headers['x-admonitor-counted']).toMatch(/^0; invalid traffic \(data centre: .+\): this spot leaves data-centre hits out \(dangerous_source_filtration=1\)$/)
     // a keyword spot counts data-centre hits (its default)
     expect((await hit(dataCentre(keywordSpot!.tracking_tags.impression_url))).headers['x-admonitor-counted']).toBe('1')

@@ -147,7 +147,7 @@ describe('the campaign\'s dates', () => {
   it('counts declared bots in realtime (the vendor\'s realtime is not filtered), not in basic', async () => {
     await setUp()
     const bot = browser('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
-    expect(counted(await bot.last(imp))).toMatch(/^0; invalid traffic \(declared bot: .*\): in no report$/)
+    expect(counted(await bot.last(imp))).toMatch(/^0; invalid traffic \(declared bot: .*\): counted in realtime only$/)
     expect(counted(await browser().last(imp))).toBe('1')
     expect((await realtime()).imp).toBe(2)
     expect((await basic('2025-01-10')).imp_acc).toBe(1)

@@ -102,10 +102,16 @@ describe('normaliseDeviceId: the rules of docs/attribution.md, over random value
 describe('resolveIdentity: cookie, address and the cookie check', () => {
   const cookie = '0123456789abcdef0123456789abcdef'
 
-  it('uses a valid amid cookie when no device id is filled, whatever its origin (an earlier version\'s hash too)', () => {
+  it('uses a valid amid cookie when no device id is filled, an earlier version\'s hash of another address too', () => {
     expect(resolveIdentity(params({ m5: '__IDFA__' }), `a=1; amid=${cookie}; b=2`, IP, UA)).toEqual({ identity: `amid:${cookie}`, device: false, kind: 'cookie', links: [] })
     const old = legacyIpUaHash(IP, UA)
     expect(resolveIdentity(params({}), `amid=${old}`, '61.135.169.121', UA).identity).toBe(`amid:${old}`)
+  })
+
+  it('takes the cookie earlier versions gave every browser of this very address and agent for none: the cookie check runs', () => {
+    // (such a cookie was the same for every browser first seen behind that address with that agent)
+    const old = legacyIpUaHash(IP, UA)
+    expect(resolveIdentity(params({}), `amid=${old}`, IP, UA)).toEqual({ identity: ipua(IP, UA), legacy: legacy(IP, UA), device: false, kind: 'check', links: [] })
   })
 
   it('asks for a cookie check on a first contact, holding the address identity as its fallback', () => {
