@@ -94,7 +94,7 @@ function simulateMessage(f: SimulationFigures, fullWhy: string): string {
   m += `; ${f.nat_groups} addresses shared by several clients (households, offices, carrier NAT); ${f.prefetches} prefetches answered and not counted; invalid traffic: ${f.bot_hits} declared-bot and ${f.datacenter_hits} data-centre hits`
   if (f.capped > 0) m += `; ${f.capped} impressions not delivered: every identity found was at its frequency cap`
   if (f.panel_persons > 0 && f.panel_oversampling > 1) {
-    m += `; ${f.panel_persons} panel persons, placed at ${f.panel_oversampling} times their true share so that panel reports have a sample: projected reach, impressions and GRP are about ${f.panel_oversampling} times what the counted traffic stands for (docs/simulator.md)`
+    m += `; ${f.panel_persons} panel persons, placed at ${f.panel_oversampling} times their true share so that panel reports have a sample (projections stay calibrated to the counted traffic: docs/metrics.md)`
   }
   if (f.full > 0) m += `; ${f.full} of them refused: ${fullWhy}`
   return m

@@ -136,7 +136,7 @@ describe('jobMessage', () => {
   }
 
   it("says a simulation's figures in the interface's language, with separators (the engine's English showed in Chinese)", () => {
-    expect(say('zh', done({ simulation: sim }))).toBe('15 天内来自 250,591 个标识的 766,332 次曝光、5,637 次点击；样本库 1,190 人，按真实占比的 224 倍放入以保证样本量：推算的到达、曝光和 GRP 约为计数流量所代表的 224 倍')
+    expect(say('zh', done({ simulation: sim }))).toBe('15 天内来自 250,591 个标识的 766,332 次曝光、5,637 次点击；样本库 1,190 人，按真实占比的 224 倍放入以保证样本量（推算值仍按计数流量校准）')
     expect(say('en', done({ simulation: { ...sim, days: 1, panel_oversampling: 1, capped: 12 } }))).toBe('766,332 impressions and 5,637 clicks from 250,591 identities over 1 day; 12 impressions not delivered: every identity found was at its frequency cap')
     expect(say('en', done({ simulation: sim }))).toMatch(/^766,332 impressions and 5,637 clicks from 250,591 identities over 15 days; 1,190 panel persons/)
   })
