@@ -81,11 +81,22 @@ export class CookieChecks {
 
   /** A second leg's marker: its held hit is dropped (the second leg counts instead), unless counted on expiry already. */
   resolve(value: string): Resolution {
-    if (this.pending.delete(value)) {
+    const r = this.take(value)
+    return r === 'expired' || r === null ? (r ?? 'unknown') : 'pending'
+  }
+
+  /**
+   * A second leg's marker: the hit held for it, dropped here (the second leg counts it, dated at its
+   * first leg: it is the same impression), 'expired' when it was counted on expiry, null when unknown.
+   */
+  take(value: string): Hit | 'expired' | null {
+    const p = this.pending.get(value)
+    if (p !== undefined) {
+      this.pending.delete(value)
       if (this.pending.size === 0) this.stop()
-      return 'pending'
+      return p.hit
     }
-    return this.expired.has(value) ? 'expired' : 'unknown'
+    return this.expired.has(value) ? 'expired' : null
   }
 
   /** Counts the held hits whose wait is over: a promise of every count under way, or null when none is. */

@@ -172,8 +172,15 @@ type Decision = { hit: Hit } | { check: string } | { why: string }
  * check (counted at once as its address identity when MAX_PENDING are held).
  */
 function decide(ctx: Ctx, checks: CookieChecks, a: Attribution, h: Hit): Decision {
-  if (a.marker !== null && checks.resolve(a.marker) === 'expired') return { why: COUNTED_ON_EXPIRY }
-  if (a.kind !== 'check') return { hit: h }
+  if (a.marker !== null) {
+    const held = checks.take(a.marker)
+    if (held === 'expired') return { why: COUNTED_ON_EXPIRY }
+    // (the second leg is the impression of the first: dated when the browser first asked, so a
+    // return a few seconds later does not move it to the next hour or day)
+    if (held !== null) h.ts = held.ts
+  }
+  // a declared bot gets no cookie check: counted at once by its address and agent (realtime only)
+  if (a.kind !== 'check' || a.ivt === IVT.bot) return { hit: h }
   const value = Buffer.from(ctx.random.bytes(16)).toString('hex')
   return checks.hold(value, h) ? { check: value } : { hit: h }
 }
@@ -208,7 +215,7 @@ async function count(ctx: Ctx, checks: CookieChecks, a: Attribution, kind: Hit['
   const done = await ctx.measure.ingest.addOne(d.hit)
   if ('full' in done) return { why: `0; ${done.full}` }
   if ('repeatOf' in done) return { why: `0; a repeat of the media request id ('tr') of a hit counted at ${new Date(done.repeatOf).toISOString()}` }
-  return { why: outsideDates(ctx, t.info, ts) || countedWhy(done.flags, a.rule, t.info.filtersDataCentres) }
+  return { why: outsideDates(ctx, t.info, d.hit.ts) || countedWhy(done.flags, a.rule, t.info.filtersDataCentres) }
 }
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
