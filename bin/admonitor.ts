@@ -54,7 +54,7 @@ ADMONITOR_USERNAME, ADMONITOR_PASSWORD, ADMONITOR_CLIENT_ID and ADMONITOR_CLIENT
 
 /**
  * The Host of `--public-url` (with its port when it has one), accepted as this server's own: a
- * proxy in front forwards it (until 2026-11-26 it also had to be named with --allowed-host).
+ * proxy in front forwards it, without being named with --allowed-host too.
  */
 function publicHost(url: string | undefined): string[] {
   if (url === undefined) return []
@@ -82,7 +82,7 @@ async function serve(argv: string[]): Promise<void> {
   const port = values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got '${values.port}'`)
   // Anything but loopback puts the API on the network: said, and named, before it is done
-  // (until 2026-11-26 --host 0.0.0.0 started without a word, answering any client that sent a loopback Host).
+  // (--host 0.0.0.0 without --allowed-host would answer any client that sends a loopback Host).
   const host = values.host ?? '127.0.0.1'
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host) && !values['allowed-host']?.length) {
     fail(`--host ${host} makes the API reachable from the network; name the Host clients will use with --allowed-host (e.g. --allowed-host 192.168.1.20:${port || DEFAULT_PORT}), and keep the account's secrets safe`)

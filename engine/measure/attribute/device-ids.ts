@@ -53,8 +53,8 @@ const NO_ID = [
 
 /**
  * Values media send when they have no id: placeholders, the fake MAC, and the md5 of any NO_ID
- * value in lower or upper case. (Until 2026-11-26 only the md5 of an empty id and of the zero
- * UUID were known, and every device hashing an all-zero IMEI or MAC was one identity.)
+ * value in lower or upper case (so that devices hashing an all-zero IMEI or MAC are not one
+ * identity).
  */
 const PLACEHOLDERS = new Set([
   'null', 'nil', 'none', 'undefined', 'unknown', 'n/a', 'na', '-', FAKE_MAC.replace(/:/g, ''),

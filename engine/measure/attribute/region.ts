@@ -55,7 +55,7 @@ export function normaliseAddress(address: string): string {
 /**
  * The address a hit is located by: `ns=` when it holds a valid public IPv4/IPv6 address, else
  * the socket's. (A private, loopback, link-local or carrier-grade NAT `ns=` is the media's own
- * network's: it located the hit nowhere, "global", until 2026-11-26.)
+ * network's, which would locate the hit nowhere, "global".)
  */
 export function chooseIp(params: ReadonlyMap<string, string>, remoteAddress: string): string {
   const ns = params.get('ns')

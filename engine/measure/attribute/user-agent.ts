@@ -91,7 +91,7 @@ const cache = new Lru<string, UserAgentFacts>(5000)
 
 /**
  * The (cached, frozen) facts of a user agent. The bot and SDK marks of a longer one than
- * MAX_LENGTH are read from all of it: a bot's name past the cut hid it until 2026-11-26.
+ * MAX_LENGTH are read from all of it, so that a bot's name past the cut is found.
  */
 export function userAgentFacts(userAgent: string): UserAgentFacts {
   if (userAgent.length <= MAX_LENGTH) return cache.through(userAgent, parse)
