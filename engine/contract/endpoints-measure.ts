@@ -32,6 +32,12 @@ export const Job = obj({
 const MeasureStatus = obj({
   events: int('events held in memory'),
   identities: int(),
+  identity_kinds: obj({
+    device: int('device ids (IDFA, OAID, CAID, ...)'),
+    cookie: int('first-party cookies (amid:)'),
+    address: int('address+agent identities (ipua:): clients that keep no cookie and send no device id'),
+    linked: int('ids that belong to the device of another id (ids that arrived together)'),
+  }),
   log_bytes_written: int('event log bytes written since start'),
   campaigns: arr(obj({ campaign_id: str(), events: int() })),
   minisites: arr(obj({ minisite_id: str(), events: int() })),

@@ -163,6 +163,22 @@ export class Identities {
     return (this.u8[id * REC * 8 + U8.kind]! & ID_KIND.grouped) === 0 ? id : this.roots[id]!
   }
 
+  /**
+   * Identity texts by kind (measurement status): device ids, first-party cookies, address+agent
+   * identities; and how many texts belong to a device of another id (linked ids, legacy texts).
+   */
+  kinds(): { device: number; cookie: number; address: number; linked: number } {
+    const out = { device: 0, cookie: 0, address: 0, linked: 0 }
+    for (let id = 1; id < this.texts.length; id++) {
+      const k = this.u8[id * REC * 8 + U8.kind]!
+      if ((k & ID_KIND.cookie) !== 0) out.cookie++
+      else if ((k & ID_KIND.address) !== 0) out.address++
+      else out.device++
+      if ((k & ID_KIND.grouped) !== 0 && this.roots[id] !== id) out.linked++
+    }
+    return out
+  }
+
   /** The ids of the device of `root` (itself alone when it holds one). */
   membersOf(root: number): readonly number[] {
     return this.members.get(root) ?? [root]

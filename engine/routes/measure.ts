@@ -33,7 +33,7 @@ const show: Handler<'jobs.show'> = (ctx, p) => ctx.measure.jobs.get(p.job_id) ??
 const status: Handler<'measurement.status'> = (ctx) => {
   const m = ctx.measure
   return {
-    events: m.columns.events, identities: m.identities.size - 1, log_bytes_written: m.logBytes(),
+    events: m.columns.events, identities: m.identities.size - 1, identity_kinds: m.identities.kinds(), log_bytes_written: m.logBytes(),
     campaigns: [...m.columns.campaigns].map(([id, part]) => ({ campaign_id: String(id), events: part.n })),
     minisites: [...m.columns.minisites].map(([id, part]) => ({ minisite_id: String(id), events: part.n })),
   }

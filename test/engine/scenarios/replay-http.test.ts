@@ -202,6 +202,16 @@ describe('a day of real-world traffic replayed through the HTTP door (issue 24)'
     expect(overall.metrics.uim_acc).toBe(truth.persons)
     expect(overall.metrics.uim_day).toBe(truth.day2Persons)
 
+    // the identities by kind (measurement status): every office browser's cookie; the refusers' crowd
+    // and the client without redirects by address and agent; every id an app's media ever filled,
+    // all but one of each app linked to its device
+    const idsOf = (a: App) => new Set(a.fills.flatMap((f) => (f === 'both' ? ['idfa', 'caid'] : [f])))
+    const status = await engine.handle({ method: 'GET', path: '/local/v1/measurement/status', query: { access_token: token } })
+    expect(JSON.parse(status.body).identity_kinds).toEqual({
+      cookie: officeBrowsers.length, address: 2,
+      device: apps.reduce((n, a) => n + idsOf(a).size, 0), linked: apps.reduce((n, a) => n + idsOf(a).size - 1, 0),
+    })
+
     const snapshot = async () => [await basic('spot', 'all'), await basic('campaign', 'acc')]
     const before = await snapshot()
 
