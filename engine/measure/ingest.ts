@@ -124,7 +124,7 @@ export const CLOSE_REPLAY = 250_000
  * time per job, and a refusal half-way would leave the job part done. A start reads its log
  * while the server listens (seconds at millions of events; a soak test measured 12-28 s after a
  * crash on a busy machine), and a busy tracking server gets thousands of hits a second: held
- * without bound, they would fill memory (each holds its request and socket: about 8 KB, an audit measured).
+ * without bound, they would fill memory (each holds its request and socket: about 8 KB, measured).
  */
 export const MAX_HELD = 50_000
 /** A written batch is kept for the next round up to this size (an import chunk); a larger one is let go. */
@@ -175,8 +175,8 @@ export class Ingest {
   ingested = 0
   /**
    * Where the last open started from, how many events it read from the log itself, and how many of
-   * those it left out because their partition was full (only a log written before 2026-11-26, when
-   * such a hit was written before it was refused, can hold any).
+   * those it left out because their partition was full (only a log of an earlier version, which
+   * wrote such a hit before refusing it, can hold any).
    */
   started: { from: 'checkpoint' | 'log'; replayed: number; beyondFull: number } = { from: 'log', replayed: 0, beyondFull: 0 }
   /** Events counted when the last checkpoint was saved or loaded (-1: none). */
@@ -188,9 +188,9 @@ export class Ingest {
   private savedSorted = new Map<number, number>()
   private saving: Promise<boolean> = Promise.resolve(false)
   /**
-   * Set while a checkpoint the writer asked for is waiting or being saved: one at a time. (Each
-   * round asked for another while one was being saved, and they ran back to back: a 10M-event
-   * import saved 32 checkpoints instead of 5, a third of its main thread.)
+   * Set while a checkpoint the writer asked for is waiting or being saved: one at a time. (Were
+   * each round to ask for another while one is being saved, they would run back to back: a
+   * 10M-event import would save 32 checkpoints instead of 5, a third of its main thread.)
    */
   private autoSave: Promise<boolean> | null = null
   /** Events counted when the writer last asked for a checkpoint (a failed one is not retried every round). */
@@ -249,7 +249,7 @@ export class Ingest {
         if (m) this.merged(m)
       },
       request: (id) => {
-        // (a log written before 2026-11-26 holds the ids of bots' hits too: they take none)
+        // (a log of an earlier version holds the ids of bots' hits too: they take none)
         if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
       },
       event: (e) => {
@@ -571,8 +571,8 @@ export class Ingest {
 
   /**
    * Lets the event loop turn while each turn adds hits to the waiting batch (GATHER_TURNS,
-   * GATHER_MS, GATHER_EVENTS). At 50 connections a frame held 16-17 hits when it was written at
-   * once, and 24-37 this way: the synchronised write, about 120 us of CPU, is shared by twice as many.
+   * GATHER_MS, GATHER_EVENTS). At 50 connections a frame holds 24-37 hits this way, against 16-17
+   * when written at once: the synchronised write, about 120 us of CPU, is shared by twice as many.
    */
   private async gather(): Promise<void> {
     const until = performance.now() + GATHER_MS

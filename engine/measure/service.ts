@@ -145,9 +145,9 @@ export class Measurement {
 
   /**
    * Resolves once nothing is reading the log (the engine's start, a rebuild): reports wait for it
-   * (dispatch), since half-way the columns hold only the events read so far, and a report answered
-   * then showed 0, then part of the figures, then the figures again (found by an audit on
-   * 2026-11-26). Throws when the log could not be read at open.
+   * (dispatch), since half-way the columns hold only the events read so far: a report answered
+   * then would show 0, then part of the figures, then the figures again. Throws when the log
+   * could not be read at open.
    */
   async settled(): Promise<void> {
     while (this.read) await this.read

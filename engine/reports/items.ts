@@ -206,8 +206,8 @@ export const nullMetrics = (names: readonly string[]): Record<string, number | n
 export function finish(rows: Row[], f: Finish): ReportItem[] {
   const field = f.order_asc ?? f.order_desc
   if (field !== undefined && !f.metricNames.includes(field) && !f.attributeNames.includes(field)) {
-    // (a metric of the report that this `metrics` does not ask for is named so: the message said
-    // only "not a metric of this report" until 2026-11-26)
+    // (a metric of the report that this `metrics` does not ask for is named so, not only as "not a
+    // metric of this report")
     const metricLike = /^(imp|clk|uim|ucl|evt|uev|rch|grp)_/.test(field)
     throw badParam(f.order_asc !== undefined ? 'order_asc' : 'order_desc', `'${field}' is not an attribute or metric of this answer; one of: ${[...f.attributeNames, ...f.metricNames].join(', ')}${metricLike ? ". A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)" : ''}`)
   }

@@ -12,8 +12,8 @@ export type Job = ResultOf<'jobs.show'>
 /**
  * What a finished job says, in the interface's language: a simulation's figures (job.simulation)
  * with thousands separators, an import's known sentences (a full campaign) in Chinese
- * (line-errors.ts), else the engine's `message` as it is. Until 2026-11-26 the engine's English
- * sentence showed in the Chinese interface, its numbers unseparated.
+ * (line-errors.ts), else the engine's `message` as it is (so that the Chinese interface shows no
+ * English sentence of the engine's, nor unseparated numbers, where it knows the sentence).
  */
 export function jobMessage(job: Job, t: Translate, locale: string): string {
   const s = job.simulation
@@ -51,7 +51,7 @@ export const nothingImported = (job: Job): boolean => job.state === 'done' && jo
 
 /**
  * The job's state as shown (a key under `server.job.state.`): a finished import says whether
- * lines were rejected or nothing came in at all (until 2026-11-26 both said "Done").
+ * lines were rejected or nothing came in at all, apart from a plain "Done".
  */
 export function jobStateKey(job: Job): 'running' | 'done' | 'failed' | 'doneWithRejected' | 'nothingImported' {
   if (job.state !== 'done') return job.state
