@@ -33,8 +33,8 @@ const fail = (text: string): never => {
 /**
  * `ts`: milliseconds since the epoch (11 to 16 digits), or an ISO 8601 time; without an offset it
  * is engine-zone wall time. Ten digits are refused as Unix seconds: as milliseconds they are a time
- * of January to April 1970, outside every campaign, and until 2026-11-26 such lines were imported
- * without a word as events no report counts.
+ * of January to April 1970, outside every campaign: imported, they would be events no report
+ * counts.
  */
 export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): number {
   // a JSON number of 11 to 16 digits, as the text form below
@@ -187,7 +187,7 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
   if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
   const campaign = given(l.campaign_id) ? numberOf(l.campaign_id, 'campaign_id') : 0
-  // (spot_id_str is read as on an impression's line: until 2026-11-26 an event line's was ignored)
+  // (spot_id_str is read as on an impression's line)
   const spotName = given(l.spot_id) ? 'spot_id' : given(l.spot_id_str) ? 'spot_id_str' : ''
   const spot = spotName === 'spot_id' ? numberOf(l.spot_id, 'spot_id')
     : spotName === 'spot_id_str' ? Number(fromBase62(text(l.spot_id_str).trim()) ?? fail(`'spot_id_str' is not a spot id, got '${text(l.spot_id_str)}'`)) : 0
@@ -195,9 +195,8 @@ function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 's
   if (spot && !campaign) fail(`'${spotName}' needs 'campaign_id' on an event line`)
   if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
   // Without a spot the ingest credits the identity's latest touch, in arrival order: on the
-  // campaign named, as a tag's k= (else that campaign without a spot), or on any linked one.
-  // Until 2026-11-26 a line naming only its campaign was credited to it without a spot, where
-  // the same event sent as a tag was credited to the spot touched (found by an audit).
+  // campaign named, as a tag's k= (else that campaign without a spot), or on any linked one, so
+  // that a line and the same event sent as a tag are credited alike.
   return spot ? { campaign, spot, minisite, event } : { campaign, spot: 0, minisite, event, credit: { linked: site.campaigns, k: campaign } }
 }
 
