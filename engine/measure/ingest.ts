@@ -57,8 +57,8 @@ class Batch {
 
   /**
    * How many of the batch's hits go to the minisite (`site`) or campaign partition `id` (counted
-   * as they are pushed: scanning the batch for each hit of a full campaign made an import chunk
-   * that mixed it with other campaigns quadratic, 4.8 s for 50,000 rows in a review's script).
+   * as they are pushed: scanning the batch for each hit of a full campaign would make an import
+   * chunk that mixes it with other campaigns quadratic, 4.8 s for 50,000 rows, measured).
    */
   countFor(site: boolean, id: number): number {
     return this.perPartition.get(site ? -id : id) ?? 0
@@ -296,7 +296,7 @@ export class Ingest {
    * nothing to sort; the checkpoints saved while hits arrive keep each partition's unsorted tail
    * as it is (a report sorts it when it is long, and a start after a crash from such a checkpoint
    * sorts it at its first report): sorting ten million events at each of an import's checkpoints
-   * took 7% of its main thread.
+   * would take 7% of its main thread.
    */
   checkpoint(sort = true): Promise<boolean> {
     this.saving = this.saving.then(async () => {
