@@ -7,6 +7,7 @@ import { fromBase62 } from '../contract/base62'
 import { utcOfWall } from '../runtime'
 import { regionTable } from '../reports/region-cells'
 import { classify, detectPlatform, identityText, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
+import { MAX_DEVICE_IDS } from './identities'
 import type { ImportLookup } from './lookup'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from './types'
 
@@ -78,6 +79,9 @@ const given = (v: unknown): boolean => v !== undefined && v !== null && v !== ''
 const lowered = (x: unknown) => (typeof x === 'string' && WORDS.has(x) ? x : text(x).trim().toLowerCase())
 const WORDS: ReadonlySet<unknown> = new Set(['impression', 'click', 'event', 'pc', 'mb', 'mm', 'mz', 'none'])
 
+/** `text` cut to `n` characters, with an ellipsis when it was longer (a line's value quoted in its error). */
+const cut = (text: string, n: number): string => (text.length > n ? `${text.slice(0, n)}…` : text)
+
 /** The identity of a line: the first id of `identity`, the others linked to it; else the address and agent's. */
 interface LineIdentity {
   text: string
@@ -88,13 +92,13 @@ interface LineIdentity {
 
 /** One `namespace:value` of the identity column, normalised (its own text when normalising changes nothing). */
 function oneIdentity(named: string): { text: string; device: boolean } {
-  const cut = named.indexOf(':')
-  const prefix = named.slice(0, cut)
+  const colon = named.indexOf(':')
+  const prefix = named.slice(0, colon)
   const ns = prefix.toLowerCase()
-  if (cut < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${named.slice(0, 40)}'`)
-  const raw = named.slice(cut + 1)
+  if (colon < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${cut(named, 40)}'`)
+  const raw = named.slice(colon + 1)
   const value = ns === 'amid' ? raw.trim().toLowerCase() : normaliseDeviceId(ns, raw)
-  if (value === '') fail(`'identity' holds no usable id: '${named.slice(0, 40)}'`)
+  if (value === '') fail(`'identity' holds no usable id: '${cut(named, 40)}'`)
   // the line's own text when normalising changed nothing (most lines): no new string per line
   // (normaliseDeviceId answers `raw` itself then, so the first comparison is of references)
   return { text: value === raw && ns === prefix ? named : identityText(ns, value), device: ns !== 'amid' }
@@ -105,9 +109,13 @@ function identityOf(l: ImportLine, c: ImportContext): LineIdentity {
   if (named !== '') {
     if (!named.includes('|')) return oneIdentity(named)
     // several device ids of one device (docs/import.md): the first is the line's identity, the others are linked to it
-    const all = named.split('|').map((x) => oneIdentity(x.trim()))
-    if (all.some((x) => !x.device)) fail(`'identity' joins device ids with '|': an amid cookie is never joined with others, got '${named.slice(0, 60)}'`)
-    return { text: all[0]!.text, device: true, links: all.slice(1).map((x) => x.text) }
+    const parts = named.split('|')
+    if (parts.length > MAX_DEVICE_IDS) fail(`'identity' joins ${parts.length} ids with '|': one device holds at most ${MAX_DEVICE_IDS}`)
+    const all = parts.map((x) => oneIdentity(x.trim()))
+    if (all.some((x) => !x.device)) fail(`'identity' joins device ids with '|': an amid cookie is never joined with others, got '${cut(named, 60)}'`)
+    // (the same id twice, written alike or not, is one id)
+    const texts = [...new Set(all.map((x) => x.text))]
+    return { text: texts[0]!, device: true, links: texts.slice(1) }
   }
   if (given(l.ip) && given(l.user_agent)) {
     const { identity, legacy } = c.attributor().addressAgent(normaliseAddress(text(l.ip)), text(l.user_agent))

@@ -76,8 +76,21 @@ export function normaliseDeviceId(namespace: string, raw: string): string {
   if (value === '' || value.length > MAX_DEVICE_ID_LENGTH || /\s/.test(value)) return ''
   if (value.startsWith('__') && value.endsWith('__')) return ''
   if (/^[0:.-]*$/.test(value) || PLACEHOLDERS.has(value)) return ''
+  // a template a media left unfilled in its own syntax ({IDFA}, ${IDFA}, [IDFA], %s, __IDFA, IDFA,
+  // 0x0) or a value no id has (control characters, Chinese): as the same text reaches every device
+  // of that media, taking it for an id would make its whole audience one device
+  if (!ID_CHARACTERS.test(value) || MACRO_NAMES.has(value.replace(/[{}$[\]_%]/g, '')) || /^0x0*$/.test(value)) return ''
   return value
 }
+
+/** The characters of device ids as media write them: hex and alphanumerics, separators, base64. */
+const ID_CHARACTERS = /^[0-9a-z._:+=/-]+$/
+
+/** Macro names (lower case, without the underscores, braces and `$` of templates): a value that is one was never filled. */
+const MACRO_NAMES = new Set([
+  ...DEVICE_ID_PARAMS.map((d) => d.namespace),
+  'idfa', 'idfv', 'oaid', 'caid', 'imei', 'aaid', 'androidid', 'openudid', 'duid', 'mac', 'ip', 'os', 'ts', 'ua', 'requestid', 'deviceid', 'device', 'uuid', 'udid', 'id',
+])
 
 /**
  * normaliseDeviceId's answer for the common case, a value of hex digits and dashes only (an IDFA,

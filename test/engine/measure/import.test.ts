@@ -306,13 +306,14 @@ describe('lineToHit', () => {
       expect(errorOf({ identity })).toBe(`'identity' must be namespace:value with a namespace of ${namespaces.slice(0, 14).join(', ')}, mac1, amid, got '${identity}'`)
     })
 
-    it('does cut a long refused identity to 40 characters in the message', () => {
+    it('does cut a long refused identity to 40 characters and an ellipsis in the message', () => {
       const identity = `bogus:${'x'.repeat(100)}`
-      expect(errorOf({ identity })).toMatch(new RegExp(`got '${identity.slice(0, 40)}'$`))
+      expect(errorOf({ identity })).toMatch(new RegExp(`got '${identity.slice(0, 40)}…'$`))
     })
 
     it.each(['idfa:', 'idfa:null', 'oaid:00000000-0000-0000-0000-000000000000', 'imei:__IMEI__', 'amid:   ', `caid:${'a'.repeat(129)}`])('does refuse %j as holding no usable id', (identity) => {
-      expect(errorOf({ identity })).toBe(`'identity' holds no usable id: '${identity.trim().slice(0, 40)}'`)
+      const shown = identity.trim()
+      expect(errorOf({ identity })).toBe(`'identity' holds no usable id: '${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}'`)
     })
 
     it('does prefer the identity column over ip and user agent', () => {

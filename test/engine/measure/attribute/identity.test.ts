@@ -25,9 +25,9 @@ describe('resolveIdentity: device ids', () => {
     ['uses AAID before the Android id', { m1a: 'aid', m4: 'cdda802e-fb9c-47ad-9866-0794d394c912' }, 'aaid:cdda802e-fb9c-47ad-9866-0794d394c912'],
     ['uses the Android id before its variant and CAID', { m1: 'v1', m1a: '9774D56D682E549C', m14: 'caid' }, 'androidid:9774d56d682e549c'],
     ['uses CAID before IDFV', { m5a: 'idfv', m14: 'CAID-1' }, 'caid:caid-1'],
-    ['uses IDFV before OpenUDID', { m0: 'udid', m5a: 'IDFV-1' }, 'idfv:idfv-1'],
-    ['uses OpenUDID before DUID', { m0a: 'duid', m0: 'udid' }, 'openudid:udid'],
-    ['uses DUID before MAC', { m6a: 'AA:BB:CC:DD:EE:FF', m0a: 'duid' }, 'duid:duid'],
+    ['uses IDFV before OpenUDID', { m0: 'udid-7f3a', m5a: 'IDFV-1' }, 'idfv:idfv-1'],
+    ['uses OpenUDID before DUID', { m0a: 'duid-42c1', m0: 'udid-7f3a' }, 'openudid:udid-7f3a'],
+    ['uses DUID before MAC', { m6a: 'AA:BB:CC:DD:EE:FF', m0a: 'duid-42c1' }, 'duid:duid-42c1'],
     ['uses the MAC without separators', { m6a: 'AA:BB:CC:DD:EE:FF' }, 'mac:aabbccddeeff'],
     ['uses the MAC variant last', { m6: '0F-0E-0D-0C-0B-0A' }, 'mac1:0f0e0d0c0b0a'],
     ['trims a device id', { m11: '  oaid-2 ' }, 'oaid:oaid-2'],
@@ -40,7 +40,7 @@ describe('resolveIdentity: device ids', () => {
     const r = resolveIdentity(params({ m14: 'CAID-1', m5: 'ABCDEF01-2345-6789-ABCD-EF0123456789', m11: '__OAID__', m5a: 'IDFV-1', m2: 'null' }), undefined, IP, UA)
     expect(r).toEqual({ identity: 'idfa:abcdef01-2345-6789-abcd-ef0123456789', device: true, kind: 'device', links: ['caid:caid-1', 'idfv:idfv-1'] })
     expect(resolveIdentity(params({ m14: 'CAID-1' }), undefined, IP, UA).links).toEqual([])
-    expect(allDeviceIds(params({ m6a: 'AA:BB:CC:DD:EE:FF', m0: 'udid' }))).toEqual([{ namespace: 'openudid', value: 'udid' }, { namespace: 'mac', value: 'aabbccddeeff' }])
+    expect(allDeviceIds(params({ m6a: 'AA:BB:CC:DD:EE:FF', m0: 'udid-7f3a' }))).toEqual([{ namespace: 'openudid', value: 'udid-7f3a' }, { namespace: 'mac', value: 'aabbccddeeff' }])
   })
 
   it('lists every namespace once', () => {
@@ -57,8 +57,8 @@ describe('normaliseDeviceId: unfilled values', () => {
     expect(resolveIdentity(params({ m5: value, m11: 'next' }), undefined, IP, UA).identity).toBe('oaid:next')
   })
 
-  // (the md5 of an all-zero IMEI, Android id or MAC, and the fake MAC phones give apps: every
-  // device without an id was one identity until 2026-11-26)
+  // (the md5 of an all-zero IMEI, Android id or MAC, and the fake MAC phones give apps: as ids,
+  // every device without one would be one identity)
   it.each([
     ['imei', md5('000000000000000')], ['androidid1', md5('0000000000000000')], ['imei', md5('00000000000000').toUpperCase()],
     ['mac1', md5('00:00:00:00:00:00')], ['mac1', md5('000000000000')], ['mac1', md5('02:00:00:00:00:00')], ['mac1', md5('020000000000')],
@@ -82,8 +82,13 @@ describe('normaliseDeviceId: the rules of docs/attribution.md, over random value
     if (namespace === 'mac' || namespace === 'mac1') v = v.split(':').join('').split('-').join('')
     if (v === '' || v.length > 128 || /\s/.test(v) || (v.startsWith('__') && v.endsWith('__'))) return ''
     if ([...v].every((ch) => '0:.-'.includes(ch)) || placeholders.has(v)) return ''
+    // a template left unfilled, or characters no id has (docs/attribution.md §2)
+    if (![...v].every((ch) => 'abcdefghijklmnopqrstuvwxyz0123456789._:+=/-'.includes(ch))) return ''
+    if (macros.has([...v].filter((ch) => !'{}$[]_%'.includes(ch)).join('')) || /^0x0*$/.test(v)) return ''
     return v
   }
+  const macros = new Set(['idfa', 'idfa1', 'idfv', 'oaid', 'oaid1', 'caid', 'caid1', 'imei', 'aaid', 'androidid', 'androidid1', 'openudid', 'duid', 'mac', 'mac1',
+    'ip', 'os', 'ts', 'ua', 'requestid', 'deviceid', 'device', 'uuid', 'udid', 'id'])
   it('gives what the rules give for hex ids, zeros, dashes, upper case, spaces, macros and placeholders', () => {
     const rnd = prng(7)
     const alphabet = ['0', '0', '0', '-', '1', '9', 'a', 'f', 'e', 'g', 'A', 'B', 'C', 'D', 'E', 'F', 'G', ':', '_', ' ', '.', 'n', '/', '\u{ff10}', 'É']

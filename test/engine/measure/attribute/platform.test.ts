@@ -68,7 +68,7 @@ describe('detectPlatform: SDK', () => {
     ['lets sdk= win over the user agent token', { sdk: 'mm' }, `${UA.android} MiaozhenSDK/3.1`, SDK.mm],
     ['ignores an unknown sdk= value', { sdk: 'xx' }, UA.android, SDK.none],
     ['gives no SDK to a PC hit', { sdk: 'mz' }, UA.windows, SDK.none],
-    ['reads the SDK of an app hit with a device id', { sdk: 'mz', m11: 'oaid' }, 'okhttp/4.9.0', SDK.mz],
+    ['reads the SDK of an app hit with a device id', { sdk: 'mz', m11: 'oaid-5c2e' }, 'okhttp/4.9.0', SDK.mz],
   ]
   it.each(cases)('%s', (_name, p, ua, sdk) => {
     expect(detectPlatform(params(p), ua).sdk).toBe(sdk)
