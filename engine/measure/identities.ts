@@ -10,12 +10,12 @@ import { ensure } from './grow'
 import { TextIndex } from './text-index'
 import { nextTurn } from '../runtime'
 import type { IdentityRecord } from './record'
-import { CLK_MAX, IMP_MAX, RecentTimes, mergeTimes, newest } from './recent-times'
+import { CLK_LIMIT, CLK_MAX, IMP_LIMIT, IMP_MAX, RecentTimes, mergeTimes, newest } from './recent-times'
 
 /** The frequency rule: more than this many impressions / clicks within this long (sliding, per device). */
 export const FREQUENCY_WINDOW_MS = 10 * 60_000
-export const MAX_IMPRESSIONS_PER_WINDOW = IMP_MAX
-export const MAX_CLICKS_PER_WINDOW = CLK_MAX
+export const MAX_IMPRESSIONS_PER_WINDOW = IMP_LIMIT
+export const MAX_CLICKS_PER_WINDOW = CLK_LIMIT
 /** The most ids one device holds: a link that would make it hold more is not made. */
 export const MAX_DEVICE_IDS = 16
 
@@ -279,8 +279,8 @@ export class Identities {
     this.u8[k8 + U8.platform] = Math.max(this.u8[k8 + U8.platform]!, this.u8[g8 + U8.platform]!)
     this.u8[k8 + U8.kind]! |= this.u8[g8 + U8.kind]! & (ID_KIND.address | ID_KIND.events)
     // frequency: both devices' recent times as one list per kind
-    const imp = mergeTimes(this.timesOf(keep, false), this.timesOf(gone, false), FREQUENCY_WINDOW_MS, MAX_IMPRESSIONS_PER_WINDOW)
-    const clk = mergeTimes(this.timesOf(keep, true), this.timesOf(gone, true), FREQUENCY_WINDOW_MS, MAX_CLICKS_PER_WINDOW)
+    const imp = mergeTimes(this.timesOf(keep, false), this.timesOf(gone, false), FREQUENCY_WINDOW_MS, IMP_MAX)
+    const clk = mergeTimes(this.timesOf(keep, true), this.timesOf(gone, true), FREQUENCY_WINDOW_MS, CLK_MAX)
     for (const id of [keep, gone]) {
       const slot = this.u32[id * REC * 2 + U32.recent]!
       if (slot !== 0) this.recent.close(slot)

@@ -14,8 +14,16 @@
  * ingest's time for a hit in a measured stream where a tenth of the hits took one.
  */
 
-export const IMP_MAX = 30
-export const CLK_MAX = 5
+/** The frequency rule's limits: more impressions (clicks) than these within 10 minutes are beyond it. */
+export const IMP_LIMIT = 30
+export const CLK_LIMIT = 5
+/**
+ * Times a slot keeps per kind: a hit that arrives after later ones (an import out of time order,
+ * a server-to-server hit dated by its `nt=`) needs the times before it too, not only the newest
+ * ones, so a slot keeps every time within two windows of its newest, up to these many.
+ */
+export const IMP_MAX = 96
+export const CLK_MAX = 24
 const WIDTH = IMP_MAX + CLK_MAX
 /** Slots held before the first sweep; later, twice those left by the last one. */
 const SWEEP_MIN = 16_384
@@ -97,8 +105,8 @@ export class RecentTimes {
 
   /**
    * Judges a hit at `ts` against a slot's times of its kind and adds it: answers how many of them
-   * lie in the `windowMs` up to and including `ts`. Keeps at most the kind's limit of times, the
-   * largest, and none `windowMs` or more before the newest.
+   * lie in the `windowMs` up to and including `ts`. Keeps at most IMP_MAX (CLK_MAX) times, the
+   * largest, and none two windows or more before the newest.
    */
   judge(at: number, click: boolean, ts: number, windowMs: number): number {
     const t = this.times
@@ -125,7 +133,8 @@ export class RecentTimes {
       t[base + pos] = ts
       n++
     }
-    const oldest = t[base + n - 1]! - windowMs
+    // (two windows: a late hit within one window of the newest has its own window reach one further back)
+    const oldest = t[base + n - 1]! - 2 * windowMs
     while (from < n - 1 && t[base + from]! <= oldest) from++
     if (from > 0) {
       for (let i = from; i < n; i++) t[base + i - from] = t[base + i]!
@@ -136,13 +145,13 @@ export class RecentTimes {
   }
 
   /**
-   * The slots to let go now (their owners' newest times are `windowMs` or more before the latest
+   * The slots to let go now (their owners' newest times are two windows or more before the latest
    * hit judged), when more than sweepAt are in use; empty otherwise.
    */
   sweep(windowMs: number): number[] {
     if (this.live <= this.sweepAt) return []
     const out: number[] = []
-    const before = this.latest - windowMs
+    const before = this.latest - 2 * windowMs
     for (let at = 1; at < this.used; at++) {
       if (this.owners[at] !== 0 && this.newest(at, false) <= before && this.newest(at, true) <= before) out.push(at)
     }
@@ -189,6 +198,6 @@ export const newest = (times: readonly number[]): number => (times.length > 0 ? 
 export function mergeTimes(a: readonly number[], b: readonly number[], windowMs: number, max: number): number[] {
   const all = [...a, ...b].sort((x, y) => x - y)
   const kept = all.slice(Math.max(0, all.length - max))
-  const from = newest(kept) - windowMs
+  const from = newest(kept) - 2 * windowMs
   return kept.filter((t, i) => t > from || i === kept.length - 1)
 }

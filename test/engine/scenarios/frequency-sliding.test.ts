@@ -84,6 +84,30 @@ describe('the frequency limit over the 10 minutes up to each impression', () => 
     expect(await impressions('net')).toBe(32)
   })
 
+  it('judges a hit that arrives after later ones by the times before it (an import out of order, a late server-to-server hit)', async () => {
+    // 30 in the first half minute, 30 five minutes later, then one dated between them arriving last
+    const times = [...Array.from({ length: 30 }, (_, i) => BOUNDARY + i * SEC), ...Array.from({ length: 30 }, (_, i) => BOUNDARY + 5 * MIN + i * SEC), BOUNDARY + 100 * SEC]
+    await importTimes('idfa:A1B2C3D4-0000-4000-8000-000000000004', times)
+    // (the second 30 and the late one each have the first 30 in their 10 minutes)
+    expect(withinLimit(times)).toBe(30)
+    expect(await impressions('net')).toBe(withinLimit(times))
+  })
+
+  it('judges a shuffled import of several devices as the times sent before each hit say', async () => {
+    // five devices, 400 impressions each over 40 minutes, sent in an order up to 4 minutes off time order
+    let seed = 11
+    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+    const lines: { identity: string; ts: number }[] = []
+    for (let d = 0; d < 5; d++) for (let i = 0; i < 400; i++) lines.push({ identity: `idfa:A1B2C3D4-0000-4000-8000-0000000001${d}0`, ts: BOUNDARY + Math.floor(rnd() * 40 * MIN) })
+    const sent = lines.map((l) => ({ ...l, key: l.ts + rnd() * 4 * MIN })).sort((a, b) => a.key - b.key)
+    const body = sent.map((l) => JSON.stringify({ type: 'impression', ts: l.ts, campaign_id: cid, spot_id: sid, identity: l.identity, platform: 'mb' })).join('\n')
+    const r = await t.engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: t.token, format: 'ndjson' }, body, headers: { 'content-type': 'application/x-ndjson' } })
+    expect(JSON.parse(r.body).imported, r.body).toBe(2_000)
+    let truth = 0
+    for (let d = 0; d < 5; d++) truth += withinLimit(sent.filter((l) => l.identity.endsWith(`1${d}0`)).map((l) => l.ts))
+    expect(await impressions('net')).toBe(truth)
+  })
+
   it('never cuts an address+agent identity (a carrier NAT): 200 phones behind it seeing 10 ads each', async () => {
     const body = Array.from({ length: 2_000 }, (_, i) => JSON.stringify({ type: 'impression', ts: BOUNDARY + i * 100, campaign_id: cid, spot_id: sid, ip: '117.136.12.34', user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148' })).join('\n')
     const r = await t.engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: t.token, format: 'ndjson' }, body, headers: { 'content-type': 'application/x-ndjson' } })
