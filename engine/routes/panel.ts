@@ -27,7 +27,7 @@ const exportRoute: Handler<'panels.persons_export'> = (ctx, p) => {
     'content-disposition': `attachment; filename="${p.panel_id}-persons.${p.format}"`,
     'cache-control': 'no-store',
   }
-  return new RawResponse(200, headers, exportPersons(ctx.db, p.panel_id, p.format))
+  return new RawResponse(200, headers, exportPersons(ctx.db, p.panel_id, p.format, regionTable()))
 }
 
 const summaryRoute: Handler<'panels.persons_summary'> = (ctx, p) => {

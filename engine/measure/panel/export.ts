@@ -6,7 +6,9 @@ import type { Db } from '../../storage/db'
 import type { ImportFormat } from './parse'
 import { CSV_COLUMNS } from './parse'
 import type { PersonRecord } from './person'
-import { eachPersonPage } from './store'
+import type { RegionSeed } from '../../reference/types'
+import { countPersons, eachPersonPage } from './store'
+import { syntheticPersons } from './synthetic'
 
 /** Content types of the two formats (what an export answers with). */
 export const FORMAT_CONTENT_TYPE: Readonly<Record<ImportFormat, string>> = {
@@ -29,18 +31,25 @@ export function toCsv(p: PersonRecord): string {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The whole file: every person of the panel in person_id order, tags in panel order, one per line. */
-export function exportPersons(db: Db, panelId: string, format: ImportFormat): string {
+/**
+ * The whole file: every person of the panel in person_id order, tags in panel order, one per line.
+ * A panel whose reports read its synthetic population (no persons stored, not emptied) exports
+ * those persons, so the file re-imports to the persons the reports and the summary show.
+ */
+export function exportPersons(db: Db, panelId: string, format: ImportFormat, regions: readonly RegionSeed[]): string {
   const order = new Map(db.query<{ tag_id: string }>('SELECT tag_id FROM panel_tags WHERE panel_id = ? ORDER BY ord, tag_id', [panelId]).map((t, i) => [t.tag_id, i]))
   const out: string[] = format === 'csv' ? [CSV_COLUMNS.join(',')] : []
   const write = format === 'csv' ? toCsv : toNdjson
-  eachPersonPage(db, panelId, (page) => {
+  const visit = (page: PersonRecord[]) => {
     page.sort((a, b) => byText(a.person_id, b.person_id))
     for (const p of page) {
       p.tags.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
       p.devices.sort((a, b) => byText(a.device, b.device))
       out.push(write(p))
     }
-  })
+  }
+  const synthetic = countPersons(db, panelId) === 0 ? syntheticPersons(db, panelId, regions) : null
+  if (synthetic) visit(synthetic.map((p) => ({ ...p, tags: [...p.tags], devices: p.devices.map((d) => ({ ...d })) })))
+  else eachPersonPage(db, panelId, visit)
   return out.length === 0 ? '' : `${out.join('\n')}\n`
 }

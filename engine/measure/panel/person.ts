@@ -58,9 +58,9 @@ export function deviceIdentity(text: string, platform: DevicePlatform): string {
     return identityText(COOKIE_NAME, value)
   }
   if (!DEVICE_NAMESPACES.has(namespace)) throw new LineError(`the device '${shown}' must be written namespace:value with a namespace of ${NAMESPACES.join(', ')}`)
+  if (raw.includes('|')) throw new LineError(`the device '${shown}' contains '|', which separates devices in CSV files`)
   const value = normaliseDeviceId(namespace, raw)
   if (value === '') throw new LineError(`the device '${shown}' holds no device id (empty, a placeholder, only zeros, spaces, or over ${MAX_DEVICE_ID_LENGTH} characters)`)
-  if (value.includes('|')) throw new LineError(`the device '${shown}' contains '|', which separates devices in CSV files`)
   if (platform !== 'mb') throw new LineError(`the device '${shown}' is a mobile device id; its platform is mb`)
   return identityText(namespace, value)
 }

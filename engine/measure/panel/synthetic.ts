@@ -11,6 +11,7 @@ import { GENERATED_TAGS, generatePersons } from './generate'
 import { PLATFORM_BIT, decimalsOf, panelCacheOf } from './index'
 import { regionTree } from './regions'
 import { panelEmptied } from './store'
+import type { PersonRecord } from './person'
 import type { PanelIndex } from './types'
 
 /** Persons of a synthetic panel. */
@@ -51,6 +52,15 @@ export function syntheticPanel(db: Db, panelId: string, regions: readonly Region
   const index = buildIndex(panelId, tagRows, regions)
   synthetic.set(panelId, { regions, tags, index })
   return index
+}
+
+/**
+ * The persons of the synthetic population a panel's reports read (its export), or null when they
+ * read none: stored persons, an emptied panel, not a built-in panel or without the demo tags.
+ */
+export function syntheticPersons(db: Db, panelId: string, regions: readonly RegionSeed[]): PersonRecord[] | null {
+  if (panelEmptied(db, panelId) || syntheticPanel(db, panelId, regions) === null) return null
+  return generatePersons(regions, SYNTHETIC_PERSONS, syntheticSeed(panelId))
 }
 
 /** The generator's persons of the panel's seed as a PanelIndex, as loadPanel would read them once stored. */

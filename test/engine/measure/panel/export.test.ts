@@ -25,15 +25,15 @@ const summary = (panelId: string) => summarize(db, loadPanel(db, panelId, region
 describe('exportPersons', () => {
   it.each(['ndjson', 'csv'] as const)('round-trips through %s: the other panel gets an identical summary and export', (format) => {
     const to = format === 'csv' ? 'china-pc-2025' : 'china-pc-2026'
-    const file = exportPersons(db, FROM, format)
+    const file = exportPersons(db, FROM, format, regions)
     const r = importPersons(db, to, file, format, 'replace')
     expect(r).toMatchObject({ imported: 2000, rejected: 0, persons: 2000 })
     expect({ ...summary(to), panel_id: FROM }).toEqual(summary(FROM))
-    expect(exportPersons(db, to, format)).toBe(file)
+    expect(exportPersons(db, to, format, regions)).toBe(file)
   })
 
   it('writes tags in panel order and devices in device order, one person a line in person_id order', () => {
-    const lines = exportPersons(db, FROM, 'ndjson').trimEnd().split('\n')
+    const lines = exportPersons(db, FROM, 'ndjson', regions).trimEnd().split('\n')
     expect(lines).toHaveLength(2000)
     const first = JSON.parse(lines[0]!) as PersonRecord
     expect(first.person_id).toBe('p0000001')
@@ -46,10 +46,17 @@ describe('exportPersons', () => {
     expect(devices).toEqual([...devices].sort())
   })
 
-  it('writes the CSV header row, also for an empty panel; NDJSON of an empty panel is empty', () => {
-    expect(exportPersons(db, 'china-pmo-2026', 'csv')).toBe('person_id,weight,home_region,tags,devices\n')
-    expect(exportPersons(db, 'china-pmo-2026', 'ndjson')).toBe('')
-    expect(exportPersons(db, FROM, 'csv').split('\n')[0]).toBe('person_id,weight,home_region,tags,devices')
+  it('writes the persons of the synthetic population of a built-in panel never filled: what its reports and summary read', () => {
+    const lines = exportPersons(db, 'china-pmo-2026', 'ndjson', regions).trimEnd().split('\n')
+    expect(lines).toHaveLength(20_000)
+    expect((JSON.parse(lines[0]!) as PersonRecord).person_id).toBe('p0000001')
+  })
+
+  it('writes the CSV header row, also for an emptied panel; NDJSON of an emptied panel is empty', () => {
+    expect(importPersons(db, 'china-pmo-2026', '', 'ndjson', 'replace')).toMatchObject({ persons: 0 })
+    expect(exportPersons(db, 'china-pmo-2026', 'csv', regions)).toBe('person_id,weight,home_region,tags,devices\n')
+    expect(exportPersons(db, 'china-pmo-2026', 'ndjson', regions)).toBe('')
+    expect(exportPersons(db, FROM, 'csv', regions).split('\n')[0]).toBe('person_id,weight,home_region,tags,devices')
   })
 })
 

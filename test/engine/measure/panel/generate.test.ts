@@ -43,9 +43,9 @@ describe('generatePanel', () => {
     const [a, b, c] = [await panelDb(), await panelDb(), await panelDb()]
     expect(generatePanel(a, 'china-pm-2025', 500, 11)).toEqual(generatePanel(b, 'china-pm-2025', 500, 11))
     generatePanel(c, 'china-pm-2025', 500, 12)
-    const file = exportPersons(a, 'china-pm-2025', 'ndjson')
-    expect(exportPersons(b, 'china-pm-2025', 'ndjson')).toBe(file)
-    expect(exportPersons(c, 'china-pm-2025', 'ndjson')).not.toBe(file)
+    const file = exportPersons(a, 'china-pm-2025', 'ndjson', buildRegions())
+    expect(exportPersons(b, 'china-pm-2025', 'ndjson', buildRegions())).toBe(file)
+    expect(exportPersons(c, 'china-pm-2025', 'ndjson', buildRegions())).not.toBe(file)
   })
 
   it('replaces the panel and answers persons, devices and the weighted total', async () => {
