@@ -1,7 +1,7 @@
 /** Wire shapes of the report endpoints (spec §2.8, §4.4; vendor-notes §5). */
 import { arr, bool, date, dict, int, lit, nullable, num, obj, str, type Infer } from './schema'
 
-/** Attribute values are strings, universe an integer (spec §2.8; null only in minisite overall and stable rows). */
+/** Attribute values are strings, universe an integer (spec §2.8). */
 export const ReportAttributes = obj({}, {
   audience: lit('overall', 'stable', 'target'),
   target_id: str(),
@@ -12,7 +12,7 @@ export const ReportAttributes = obj({}, {
   campaign_id: str(),
   event_id: str(),
   region_id: str({ pattern: '^[0-9]{24}$' }),
-  universe: nullable(int()),
+  universe: int(),
   panel_id: str(),
   tag_id: str(),
 })

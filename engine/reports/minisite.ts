@@ -13,6 +13,7 @@ import { census } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { personCells } from './persons'
 import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
+import { loadCampaignMeta } from './meta'
 import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
 import { checkRegions } from './setup'
 import { MINISITE_KINDS, flagTable, type Selector } from './selector'
@@ -151,6 +152,7 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
   const head = { minisite_id: String(site.id), minisite_name: site.name, date: p.date, version: 'V1.0' }
   if (p.by_audience === 'target') return { ...head, items: finish(targetRows(env, query, names, p.target_id), finishing) }
   const q = minisiteCells(env, query)
+  const universeOf = rowUniverses(env, site.id, q.cells)
   const rows: Row[] = []
   for (let i = 0; i < q.pos.n; i++) for (let e = 0; e < q.nE; e++) for (let c = 0; c < q.cells.ids.length; c++) {
     const cell = (i * q.nE + e) * q.cells.ids.length + c
@@ -158,11 +160,39 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
     if (!seen) continue
     const m = seen ? { evt_acc: q.r!.imp[cell]!, uev_acc: q.r!.uim[cell]!, evt_day: q.r!.impDay[cell]!, uev_day: q.r!.uimDay[cell]! } : null
     rows.push({
-      attributes: { audience: p.by_audience, ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: q.cells.ids[c]!, universe: null },
+      attributes: { audience: p.by_audience, ...q.pos.attrs[i], event_id: String(q.events[e]!.event_id), region_id: q.cells.ids[c]!, universe: universeOf(q.pos.attrs[i]!.campaign_id, c) },
       metrics: m ? metricsIn(names, m) : nullMetrics(names), hasData: seen,
     })
   }
   return { ...head, items: finish(rows, finishing) }
+}
+
+/**
+ * The universe of an overall or stable row (metrics.md, minisite): the population of the row's
+ * region in the panel of the row's campaign, or, for rows of no campaign (`total`), of the linked
+ * campaign of the lowest id; 0 where that panel has no persons (emptied) or the minisite links none.
+ */
+function rowUniverses(env: ReportEnv, minisite: number, cells: { first: Int32Array; second: Int32Array; ids: string[] }): (campaign: string | undefined, cell: number) => number {
+  const linked = env.db.query<{ campaign_id: number }>('SELECT campaign_id FROM minisite_campaigns WHERE minisite_id = ? ORDER BY campaign_id', [minisite])
+  const fallback = linked[0]?.campaign_id
+  const byPanel = new Map<string, Float64Array | null>()
+  const byCampaign = new Map<string, { u: Float64Array | null; unit: number }>()
+  const of = (campaign: string): { u: Float64Array | null; unit: number } => {
+    let k = byCampaign.get(campaign)
+    if (!k) {
+      const panelId = loadCampaignMeta(env.db, campaign, env.today).panel_id
+      const panel = env.panel(panelId)
+      if (!byPanel.has(panelId)) byPanel.set(panelId, panel ? universes(panel, { first: cells.first, second: cells.second, n: cells.ids.length }, audienceMask(env, panel, 3)) : null)
+      byCampaign.set(campaign, (k = { u: byPanel.get(panelId)!, unit: panel?.unit ?? 1 }))
+    }
+    return k
+  }
+  return (campaign, cell) => {
+    const id = campaign ?? (fallback === undefined ? undefined : String(fallback))
+    if (id === undefined) return 0
+    const k = of(id)
+    return k.u ? wholeWeight(k.u[cell]!, k.unit) : 0
+  }
 }
 
 /**

@@ -150,7 +150,9 @@ describe('minisite credit', () => {
     const home = ((await t.get('/local/v1/minisites/list')).body as { minisite_id: string; events: { event_id: string }[] }[]).find((m) => m.minisite_id === fresh)!.events[0]!.event_id
     await importLines([1, 2, 3].map((i) => ({ type: 'event', ts: `2025-01-11T10:0${i}:00+08:00`, minisite_id: fresh, event_id: home, identity: `amid:${amid(900 + i)}`, user_agent: pcUa, platform: 'pc' })))
     const r = await t.get(PATHS.basicMinisite, { minisite_id: fresh, date: '2025-01-11', region_id: '000000000000000000000000' })
-    expect(r.body.items).toEqual([{ attributes: { audience: 'overall', event_id: home, region_id: '000000000000000000000000', universe: null }, metrics: { evt_acc: 3, uev_acc: 3 } }])
+    // (the universe: the global region of the campaign's panel, here its synthetic population, whose
+    // weights add up to China's internet population, 1,099,670,000: docs/panel.md)
+    expect(r.body.items).toEqual([{ attributes: { audience: 'overall', event_id: home, region_id: '000000000000000000000000', universe: 1_099_670_000 }, metrics: { evt_acc: 3, uev_acc: 3 } }])
   })
 
   it('answers rows in id order, not the order their first events came in (a rebuild changes that: paging moved rows)', async () => {

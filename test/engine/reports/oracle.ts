@@ -745,6 +745,14 @@ export function minisiteShow(ds: Dataset, p: Params): Answer {
   const counted = (e: RawEvent) => e.kind === 'evt' && e.minisite_id === site.minisite_id && f.day[e.seq]! <= date && f.cls[e.seq] !== 'bot' && (!eventIds || eventIds.includes(e.event_id))
   const items: Item[] = []
   if (audience !== 'target') {
+    // the universe of a row: its region in the panel of its campaign, or of the linked campaign of
+    // the lowest id for rows of no campaign (metrics.md, minisite)
+    const lowest = [...site.campaign_ids].sort((a, b) => Number(a) - Number(b))[0]
+    const rowUniverse = (campaign: string | undefined, r: string): number => {
+      const id = campaign ?? lowest
+      if (id === undefined) return 0
+      return Math.round(universesOf(ds, panelOf(ds, campaignOf(ds, id)), level, 'pm').get(r) ?? 0)
+    }
     interface Cell { attrs: Attributes; evt: number; uev: Set<string>; evtDay: number; uevDay: Set<string> }
     const cells = new Map<string, Cell>()
     for (const e of ds.events) {
@@ -754,7 +762,7 @@ export function minisiteShow(ds: Dataset, p: Params): Answer {
       for (const r of regionRowsOf(ds, level, e.region_id)) {
         if (!rowSet.has(r)) continue
         const key: string = `${position.key}|${e.event_id}|${r}`
-        const cell: Cell = cells.get(key) ?? { attrs: { audience, ...position.attrs, event_id: e.event_id, region_id: r, universe: null }, evt: 0, uev: new Set<string>(), evtDay: 0, uevDay: new Set<string>() }
+        const cell: Cell = cells.get(key) ?? { attrs: { audience, ...position.attrs, event_id: e.event_id, region_id: r, universe: rowUniverse(position.attrs.campaign_id, r) }, evt: 0, uev: new Set<string>(), evtDay: 0, uevDay: new Set<string>() }
         cells.set(key, cell)
         cell.evt++
         cell.uev.add(e.identity)
