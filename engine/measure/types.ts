@@ -4,6 +4,12 @@
  */
 
 export const KIND = { impression: 1, click: 2, minisite: 3 } as const
+
+/**
+ * How late a hit dated by the media's own time (`nt=`, server-to-server reporting) may arrive
+ * (docs/tracking.md): a day's figures are complete once this long has passed after it (basic/progress).
+ */
+export const LATE_HIT_MS = 3 * 3_600_000
 export type Kind = (typeof KIND)[keyof typeof KIND]
 
 /** Invalid-traffic class (metrics.md): one per event, the first rule that applies. */

@@ -8,7 +8,7 @@ import type { ReportEnv } from './env'
 import { finish, hourNames, metricsIn, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
-import { flagPlatform } from '../measure/types'
+import { LATE_HIT_MS, flagPlatform } from '../measure/types'
 import { platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.realtime_show'>
@@ -66,8 +66,6 @@ export function realtimeShow(env: ReportEnv, p: P): RealtimeReport {
   }
 }
 
-/** How late a server-to-server hit may arrive dated by the media (`nt=`; routes/tracking.ts NT_LATE_MS). */
-const LATE_HITS_MS = 3 * 3_600_000
 
 /**
  * The last day whose figures are complete (metrics.md, Progress): the latest day whose end lies
@@ -77,6 +75,6 @@ const LATE_HITS_MS = 3 * 3_600_000
  */
 export function basicProgress(env: ReportEnv, p: ParamsFor<'reports.basic_progress'>, now?: { ms: number; timeZone: string }): ProgressReport {
   const meta = loadCampaignMeta(env.db, p.campaign_id, env.today)
-  const last = (now ? dayNumber(dateIn(now.timeZone, now.ms - LATE_HITS_MS)) : dayNumber(env.today)) - 1
+  const last = (now ? dayNumber(dateIn(now.timeZone, now.ms - LATE_HIT_MS)) : dayNumber(env.today)) - 1
   return { date: dayDate(Math.min(last, meta.end)), campaign_id: meta.campaign_id }
 }

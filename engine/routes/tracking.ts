@@ -6,7 +6,7 @@ import { amidSetCookie, MARKER_PARAM, speculativeRequest, withMarker, type Attri
 import type { CookieChecks } from '../measure/cookie-check'
 import type { SpotInfo } from '../measure/lookup'
 import { MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../measure/identities'
-import { IVT, KIND, flagIvt, flagOver, type Hit } from '../measure/types'
+import { IVT, KIND, LATE_HIT_MS, flagIvt, flagOver, type Hit } from '../measure/types'
 import { RawResponse, dateIn, type Ctx, type Handler } from '../runtime'
 import { landingOf, utmFor, withUtm } from '../tracking/tags'
 
@@ -136,7 +136,7 @@ export function countedWhy(flags: number, rule: string, filtersDataCentres: bool
 const BEYOND_LIMIT = `0; invalid traffic (beyond the identity's frequency limit, ${MAX_IMPRESSIONS_PER_WINDOW} impressions or ${MAX_CLICKS_PER_WINDOW} clicks in 10 minutes): counted under totalnet only`
 
 /** How late the media's hit time (`nt=`) may be, and how far ahead of arrival it may be (clocks differ). */
-export const NT_LATE_MS = 3 * 3_600_000
+export const NT_LATE_MS = LATE_HIT_MS
 export const NT_AHEAD_MS = 60_000
 const NT = /^(?:[0-9]{10}|[0-9]{13})$/
 
