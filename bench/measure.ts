@@ -130,7 +130,11 @@ async function setUp(api: Api, work: string): Promise<Setup> {
     landing_page: `https://example.com/landing/${i}`, dangerous_source_filtration: i % 4 === 0 ? 0 : 1,
   }))
   await api.postJson('/cms/v1/campaigns/batch_create_spot_with_plan', { campaign_id: String(campaignId), spots: spotItems })
-  const ingest = await api.post<{ campaign_id: string }>('/cms/v1/campaigns/create', { campaign_name: 'bench ingest campaign', start_date: START, end_date: END, platform: 'pm' })
+  // (the ingest campaign runs today, so its hits take the path of counted hits: a hit outside its
+  // campaign's dates is recorded and answered 0)
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+  const inAMonth = new Date(Date.now() + 8 * 3_600_000 + 29 * 86_400_000).toISOString().slice(0, 10)
+  const ingest = await api.post<{ campaign_id: string }>('/cms/v1/campaigns/create', { campaign_name: 'bench ingest campaign', start_date: today, end_date: inAMonth, platform: 'pm' })
   const ingestCampaignId = Number(ingest.campaign_id)
   await api.postJson('/cms/v1/campaigns/batch_create_spot_with_plan', {
     campaign_id: String(ingestCampaignId), spots: Array.from({ length: 20 }, (_, i) => ({ publisher_name: PUBLISHERS[i % PUBLISHERS.length]!, channel_name: 'app', placement_name: `ingest ${i}` })),
@@ -151,6 +155,13 @@ async function setUp(api: Api, work: string): Promise<Setup> {
   const devices = persons.split('\n').filter((l) => l.trim() !== '').flatMap((l) => (JSON.parse(l) as { devices?: { device: string; platform: 'pc' | 'mb' }[] }).devices ?? [])
   return { api, campaignId, ingestCampaignId, panelId, spots, ingestSpots, measuredTag: measuredTag!, targets, regions, panelTags: panel.tag_list.map((t) => t.tag_id), personsFile, devices, generated }
 }
+
+/**
+ * Whether a hit's answer says it was recorded: counted, or dated outside its campaign's days (the
+ * cache-busting hits: dated today, outside the measured campaign's 2099 window, so its figures
+ * stay those DuckDB computes, while the measurement's version changes).
+ */
+const recorded = (counted: unknown): boolean => counted === '1' || (typeof counted === 'string' && counted.startsWith("0; outside the campaign's dates"))
 
 // ---------------------------------------------------------------------------------------------
 // 1. Ingest over HTTP
@@ -315,7 +326,7 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: () =>
   if (PROFILE) server.send({ type: 'profile-start' })
   for (let i = 0; i < REPORT_RUNS; i++) {
     const hit = await call(bust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
-    if (hit.headers['x-admonitor-counted'] !== '1') throw new Error(`cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
+    if (!recorded(hit.headers['x-admonitor-counted'])) throw new Error(`cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     cold.push(a.ms)
     sizes.add(a.body.length)
@@ -323,7 +334,7 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: () =>
   const coldPanel: number[] = []
   for (let i = 0; spec.panel && i < REPORT_RUNS; i++) {
     const hit = await call(panelBust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
-    if (hit.headers['x-admonitor-counted'] !== '1') throw new Error(`panel cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
+    if (!recorded(hit.headers['x-admonitor-counted'])) throw new Error(`panel cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     coldPanel.push(a.ms)
     sizes.add(a.body.length)
