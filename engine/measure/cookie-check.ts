@@ -101,6 +101,8 @@ export class CookieChecks {
 
   /** Counts the held hits whose wait is over: a promise of every count under way, or null when none is. */
   due(): Promise<void> | null {
+    // (nothing held, remembered or counting: most hits come from apps and cookie keepers)
+    if (this.pending.size === 0 && this.expired.size === 0 && this.busy === 0) return null
     const now = this.o.now()
     let hits: Hit[] | null = null
     for (const [value, p] of this.pending) {

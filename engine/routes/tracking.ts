@@ -55,13 +55,10 @@ function attribute(ctx: Ctx): Attribution {
   return a
 }
 
-/** The engine's first contacts waiting for their cookie check, with the hits whose wait is over counted (on every tracking request). */
-async function checksOf(ctx: Ctx): Promise<CookieChecks> {
+/** The engine's first contacts waiting for their cookie check (every tracking request has its `due()` count those whose wait is over). */
+function checksOf(ctx: Ctx): CookieChecks {
   const { clock, log } = ctx
-  const checks = ctx.measure.cookieChecks(() => clock.now(), (err) => log.error('First contacts whose cookie check expired could not be counted', err))
-  const due = checks.due()
-  if (due !== null) await due
-  return checks
+  return ctx.measure.cookieChecks(() => clock.now(), (err) => log.error('First contacts whose cookie check expired could not be counted', err))
 }
 
 /** The answer of a pixel: the GIF (or 204 when rt asks for no body), whether it counted. */
@@ -220,7 +217,10 @@ async function count(ctx: Ctx, checks: CookieChecks, a: Attribution, kind: Hit['
 
 const impression: Handler<'tracking.impression'> = async (ctx) => {
   const a = attribute(ctx)
-  const checks = await checksOf(ctx)
+  const checks = checksOf(ctx)
+  // (first contacts whose wait is over are counted before this hit; no wait when none is: most hits)
+  const due = checks.due()
+  if (due !== null) await due
   const t = target(ctx, a)
   if (isMiss(t)) return pixel(a, `0; ${t.why}`)
   const done = await count(ctx, checks, a, KIND.impression, t)
@@ -242,7 +242,10 @@ export function clickTarget(info: SpotInfo, keyword: number, o: string, utmAuto:
 
 const click: Handler<'tracking.click'> = async (ctx) => {
   const a = attribute(ctx)
-  const checks = await checksOf(ctx)
+  const checks = checksOf(ctx)
+  // (first contacts whose wait is over are counted before this hit; no wait when none is: most hits)
+  const due = checks.due()
+  if (due !== null) await due
   const t = target(ctx, a)
   if (isMiss(t) && !t.info) throw new ApiError(E.notFound, `This click cannot be followed: ${t.why}.`)
   // a repeated click still goes to its page: the person clicked; and so does a click whose
@@ -260,7 +263,10 @@ const click: Handler<'tracking.click'> = async (ctx) => {
 
 const event: Handler<'tracking.event'> = async (ctx) => {
   const a = attribute(ctx)
-  const checks = await checksOf(ctx)
+  const checks = checksOf(ctx)
+  // (first contacts whose wait is over are counted before this hit; no wait when none is: most hits)
+  const due = checks.due()
+  if (due !== null) await due
   // ids as the codes write them, as k and af: `01`, `1.0` or `0x1` names nothing
   const idOf = (name: string): number => {
     const text = a.tracking.params.get(name) ?? ''
@@ -286,8 +292,8 @@ const event: Handler<'tracking.event'> = async (ctx) => {
   if ('why' in d) return pixel(a, d.why)
   const full = await ctx.measure.ingest.add([d.hit], true)
   if (full > 0) return pixel(a, `0; ${ctx.measure.ingest.fullMessage(true, m)}`)
-  // (minisite reports count every event but bots')
-  return pixel(a, countedWhy(a.ivt, a.rule, false))
+  // (minisite reports count every event but bots', realtime_minisite too)
+  return pixel(a, a.ivt === IVT.bot ? `0; invalid traffic (${a.rule}): in no minisite report` : countedWhy(a.ivt, a.rule, false))
 }
 
 /** The spot a tag's p= names (its spot_id_str) when it is one of `campaign`'s, else 0. */
