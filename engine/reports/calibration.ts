@@ -57,6 +57,8 @@ function countsOn(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec, platfor
   out.census.clk.set(r.clk.subarray(0, n))
   // (home cells all 0: the spec the audience reports count with, so their pass is this one, kept)
   const c = personCells({ part: s.part, sel, personOf: env.personOf(panel), nPos: n, homeFirst: new Int32Array(panel.size), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false })
+  const kept = keptRaw.get(c)
+  if (kept && kept.panel === panel && sameBytes(kept.audience, s.audience)) return { census: out.census, raw: kept.raw, exposures: kept.exposures }
   for (let j = 0; j < c.n; j++) {
     const person = c.person[j]!
     if (s.audience[person] !== 1) continue
@@ -66,7 +68,26 @@ function countsOn(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec, platfor
     out.exposures.imp[at]! += c.impressions[j]!
     out.exposures.clk[at]! += c.clicks[j]!
   }
+  keptRaw.set(c, { panel, audience: s.audience.slice(), raw: out.raw, exposures: out.exposures })
   return out
+}
+
+/**
+ * The panel's raw projection of a kept person-cells result (personCells answers the same object
+ * while no panel person's event came): a report after other hits reads it again, not the entries.
+ */
+const keptRaw = new WeakMap<PersonCells, { panel: PanelIndex; audience: Uint8Array; raw: Counts['raw']; exposures: Counts['exposures'] }>()
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+const sameNumbers = (a: Float64Array, b: Float64Array): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /** `all` less `pc`: the mobile counts (a raw sum without mobile exposures is 0, not a float remainder). */
@@ -120,6 +141,18 @@ export interface EntryFactors {
 }
 
 export function entryFactors(k: Calibration, base: PersonCells, pc: PersonCells | null, platforms: number, nRegions: number, nCells: number, hours: boolean): EntryFactors {
+  // (the same kept person cells and the same factors: the same answer, as after a hit outside the window)
+  const kept = keptFactors.get(base)
+  if (kept && kept.pc === pc && kept.platforms === platforms && kept.nRegions === nRegions && kept.hours === hours && sameNumbers(kept.kImp, k.imp) && sameNumbers(kept.kClk, k.clk)) return kept.out
+  const out = computeFactors(k, base, pc, platforms, nRegions, nCells, hours)
+  keptFactors.set(base, { pc, platforms, nRegions, hours, kImp: k.imp.slice(), kClk: k.clk.slice(), out })
+  return out
+}
+
+/** entryFactors kept per person-cells result (the last spec it was asked with). */
+const keptFactors = new WeakMap<PersonCells, { pc: PersonCells | null; platforms: number; nRegions: number; hours: boolean; kImp: Float64Array; kClk: Float64Array; out: EntryFactors }>()
+
+function computeFactors(k: Calibration, base: PersonCells, pc: PersonCells | null, platforms: number, nRegions: number, nCells: number, hours: boolean): EntryFactors {
   const imp = new Float64Array(base.n)
   const clk = new Float64Array(base.n)
   const withHours = hours && pc !== null
