@@ -2,11 +2,11 @@
  * The recent impression and click times of the devices that had more than one of a kind within
  * 10 minutes (the frequency rule, docs/attribution.md §5): a device alone in its 10 minutes keeps
  * its latest time in its own record (identities.ts) and has no slot here. A slot holds, per kind,
- * the largest times within 10 minutes of the kind's newest, at most the kind's limit of them (the
- * limit is all the rule needs: an impression is beyond it when 30 earlier ones lie in its 10
- * minutes). Slots are let go deterministically, by hit times: when a device is alone again in its
- * 10 minutes, and, once many slots are held, those whose newest time is 10 minutes or more before
- * the latest hit judged (sweep).
+ * the times within two windows (20 minutes) of the kind's newest, at most IMP_MAX (CLK_MAX) of
+ * them, the largest: a hit that arrives after later ones, within 10 minutes of the newest, finds
+ * every time of its own 10 minutes. Slots are let go deterministically, by hit times: when a
+ * device holds one time of each kind, and, once many slots are held, those whose newest time is
+ * 20 minutes or more before the latest hit judged (sweep).
  *
  * Slots live in one Float64Array (IMP_MAX + CLK_MAX times each, ascending per kind) with their
  * counts and owners beside: a device takes and leaves a slot often (two impressions within

@@ -105,8 +105,8 @@ export interface SimulationSummary {
   /** Speculative requests (prefetch, prerender) the browsers made: answered, not counted, not in the hits. */
   prefetches: number
   /**
-   * How many times their true share panel persons are in the audience (1 when placed at it):
-   * panel figures (projected reach and impressions, GRP) are about this many times the counted ones.
+   * How many times their true share panel persons are in the audience (1 when placed at it): the
+   * sample panel figures rest on; their levels are calibrated to the counted traffic (metrics.md).
    */
   panelOversampling: number
   /** Impressions not delivered because every identity found was at its frequency cap. */
