@@ -10,6 +10,7 @@ import { eachIpv4Range } from '../attribute/ip-ranges'
 import { isDataCentreIsp } from '../attribute/ivt'
 import { PlaceMatcher } from '../attribute/place-matcher'
 import type { SimRandom } from './random'
+import { firstAbove } from '../search'
 
 /** Ranges to draw from: starts and cumulative sizes (addresses), drawn in proportion to size. */
 export class RangeSet {
@@ -30,13 +31,7 @@ export class RangeSet {
   /** An address (unsigned 32-bit) drawn uniformly over the set's addresses. */
   draw(rng: SimRandom): number {
     const x = Math.floor(rng.next() * this.total)
-    let lo = 0
-    let hi = this.cum.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (this.cum[mid]! > x) hi = mid
-      else lo = mid + 1
-    }
+    const lo = firstAbove(this.cum, x)
     return this.starts[lo]! + (x - (lo === 0 ? 0 : this.cum[lo - 1]!))
   }
 }

@@ -2,6 +2,7 @@
  * A seeded pseudo-random generator for the demo panel (sfc32, seeded through splitmix32): the
  * same seed gives the same panel on every machine. Never Math.random.
  */
+import { firstAbove } from '../../search'
 
 function splitmix32(seed: number): () => number {
   let s = seed >>> 0
@@ -89,14 +90,6 @@ export class Sampler {
   }
 
   draw(rng: Pick<Rng, 'next'>): number {
-    const x = rng.next() * this.cum[this.cum.length - 1]!
-    let lo = 0
-    let hi = this.cum.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (this.cum[mid]! > x) hi = mid
-      else lo = mid + 1
-    }
-    return lo
+    return firstAbove(this.cum, rng.next() * this.cum[this.cum.length - 1]!)
   }
 }
