@@ -356,26 +356,3 @@ export function emptyProjection(): Projection {
     impHours: new Float64Array(24), clkHours: new Float64Array(24), impPersonDays: 0, clkPersonDays: 0,
   }
 }
-
-/** Adds entry j (one person's counts in a cell) to that cell's projection; `weight` in the panel's units. */
-export function project(into: Projection, c: PersonCells, j: number, weight: number): void {
-  const imps = c.impressions[j]!
-  into.impressions += imps * weight
-  into.clicks += c.clicks[j]! * weight
-  for (let n = 1; n <= 10 && n <= imps; n++) {
-    into.reach[n - 1]! += weight
-    into.sample[n - 1]!++
-  }
-  if (c.clicks[j]! > 0) {
-    into.clickers += weight
-    into.clickerSample++
-  }
-  if (c.impHours.length > 0) {
-    for (let h = 0; h < 24; h++) {
-      into.impHours[h]! += c.impHours[j * 24 + h]! * weight
-      into.clkHours[h]! += c.clkHours[j * 24 + h]! * weight
-    }
-  }
-  into.impPersonDays += c.impDays[j]! * weight
-  into.clkPersonDays += c.clkDays[j]! * weight
-}
