@@ -10,7 +10,7 @@ import type { Partition } from '../measure/columns'
 import type { PanelIndex } from '../measure/panel/types'
 import type { ReportPanel } from '../contract/models-reports'
 import type { ReportEnv } from './env'
-import { panelSums, type PersonCells, type Projection } from './persons'
+import { personCells, type PersonCells, type Projection } from './persons'
 import { regionCells } from './region-cells'
 import { selector, type Positions } from './setup'
 
@@ -55,8 +55,33 @@ function countsOn(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec, platfor
   const r = env.census({ part: s.part, identities: env.identities.size, sel, day: s.w.day, nPos: n, nRegions: 1, regionFirst: global.first, regionSecond: global.second, uniques: false, averages: false })
   out.census.imp.set(r.imp.subarray(0, n))
   out.census.clk.set(r.clk.subarray(0, n))
-  const sums = panelSums(s.part, sel, env.personOf(panel), n, s.audience, panel.units)
-  return { census: out.census, raw: { imp: sums.imp, clk: sums.clk }, exposures: { imp: sums.impCount, clk: sums.clkCount } }
+  // (home cells all 0: the spec the audience reports count with, so their pass is this one, kept)
+  const c = personCells({ part: s.part, sel, personOf: env.personOf(panel), nPos: n, homeFirst: new Int32Array(panel.size), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false })
+  const kept = keptRaw.get(c)
+  if (kept && kept.panel === panel && sameBytes(kept.audience, s.audience)) return { census: out.census, raw: kept.raw, exposures: kept.exposures }
+  for (let j = 0; j < c.n; j++) {
+    const person = c.person[j]!
+    if (s.audience[person] !== 1) continue
+    const at = c.cell[j]!
+    out.raw.imp[at]! += c.impressions[j]! * panel.units[person]!
+    out.raw.clk[at]! += c.clicks[j]! * panel.units[person]!
+    out.exposures.imp[at]! += c.impressions[j]!
+    out.exposures.clk[at]! += c.clicks[j]!
+  }
+  keptRaw.set(c, { panel, audience: s.audience.slice(), raw: out.raw, exposures: out.exposures })
+  return out
+}
+
+/**
+ * The panel's raw projection of a kept person-cells result (personCells answers the same object
+ * while no panel person's event came): a report after other hits reads it again, not the entries.
+ */
+const keptRaw = new WeakMap<PersonCells, { panel: PanelIndex; audience: Uint8Array; raw: Counts['raw']; exposures: Counts['exposures'] }>()
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 const sameNumbers = (a: Float64Array, b: Float64Array): boolean => {

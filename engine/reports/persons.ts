@@ -271,51 +271,6 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
   return out
 }
 
-/** The panel's raw projection of a selection, per position: impressions and clicks x weight units, and the counts alone. */
-export interface PanelSums {
-  imp: Float64Array
-  clk: Float64Array
-  impCount: Float64Array
-  clkCount: Float64Array
-}
-
-/**
- * The raw projection of the events `sel` keeps per position, over the persons `audience` marks
- * (1): one pass over the partition's panel persons' events (the calibration's denominator,
- * calibration.ts), kept per copy of those events and spec, so a report after other hits reads it
- * again and one after a panel person's hit makes one light pass (no entries built).
- */
-export function panelSums(part: Partition, sel: Selector, personOf: Int32Array, nPos: number, audience: Uint8Array, units: Float64Array): PanelSums {
-  const g = eventsOfPersons(part, personOf)
-  const key = `${selectorKey(sel)}|${nPos}`
-  let specs = keptSums.get(g)
-  if (!specs) keptSums.set(g, (specs = new Map()))
-  const kept = specs.get(key)
-  if (kept && kept.units === units && sameMask(kept.audience, audience)) return kept.sums
-  const sums: PanelSums = { imp: new Float64Array(nPos), clk: new Float64Array(nPos), impCount: new Float64Array(nPos), clkCount: new Float64Array(nPos) }
-  for (let e = 0; e < g.n; e++) {
-    const person = g.person[e]!
-    if (audience[person] !== 1) continue
-    const pos = positionOf(sel, g, e)
-    if (pos < 0) continue
-    if (g.kind[e] === sel.clkKind) (sums.clk[pos]! += units[person]!, sums.clkCount[pos]!++)
-    else (sums.imp[pos]! += units[person]!, sums.impCount[pos]!++)
-  }
-  // (a report asks two specs, pc and every platform, and a few reports are open at once)
-  if (specs.size >= 16) specs.delete(specs.keys().next().value!)
-  specs.set(key, { units, audience: audience.slice(), sums })
-  return sums
-}
-
-/** panelSums kept per copy of panel events, by spec (at most 16 a copy, the oldest out first). */
-const keptSums = new WeakMap<PanelEvents, Map<string, { units: Float64Array; audience: Uint8Array; sums: PanelSums }>>()
-
-const sameMask = (a: Uint8Array, b: Uint8Array): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 /**
  * personCells results kept while their partition's panel events are unchanged: most hits are not
  * a panel person's (a panel of 20,000 persons among a million identities), and a report after them
