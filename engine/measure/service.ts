@@ -16,7 +16,7 @@ import { reportPanel } from './panel/synthetic'
 import type { PanelIndex } from './panel/types'
 import { Attributor, identityKeyOf } from './attribute'
 import { CookieChecks } from './cookie-check'
-import { systemRandom, type Random } from '../runtime'
+import { systemRandom, type Clock, type Logger, type Random } from '../runtime'
 import { TrackingLookup } from './lookup'
 import { Jobs } from './jobs'
 
@@ -84,9 +84,11 @@ export class Measurement {
 
   private checks: CookieChecks | null = null
 
-  /** First contacts waiting for their cookie check (cookie-check.ts), counted through the ingest on expiry. */
-  cookieChecks(now: () => number, failed: (err: unknown) => void): CookieChecks {
-    this.checks ??= new CookieChecks({ now, failed, count: (hits) => this.ingest.add(hits) })
+  /** First contacts waiting for their cookie check (cookie-check.ts), counted through the ingest on expiry; made on first use. */
+  cookieChecks(clock: Clock, log: Logger): CookieChecks {
+    this.checks ??= new CookieChecks({
+      now: () => clock.now(), failed: (err) => log.error('First contacts whose cookie check expired could not be counted', err), count: (hits) => this.ingest.add(hits),
+    })
     return this.checks
   }
 

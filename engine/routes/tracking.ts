@@ -56,10 +56,7 @@ function attribute(ctx: Ctx): Attribution {
 }
 
 /** The engine's first contacts waiting for their cookie check (every tracking request has its `due()` count those whose wait is over). */
-function checksOf(ctx: Ctx): CookieChecks {
-  const { clock, log } = ctx
-  return ctx.measure.cookieChecks(() => clock.now(), (err) => log.error('First contacts whose cookie check expired could not be counted', err))
-}
+const checksOf = (ctx: Ctx): CookieChecks => ctx.measure.cookieChecks(ctx.clock, ctx.log)
 
 /** The answer of a pixel: the GIF (or 204 when rt asks for no body), whether it counted. */
 function pixel(a: Attribution, why: string): RawResponse {
@@ -176,8 +173,7 @@ function decide(ctx: Ctx, checks: CookieChecks, a: Attribution, h: Hit): Decisio
     // return a few seconds later does not move it to the next hour or day)
     if (held !== null) h.ts = held.ts
   }
-  // a declared bot gets no cookie check: counted at once by its address and agent (realtime only)
-  if (a.kind !== 'check' || a.ivt === IVT.bot) return { hit: h }
+  if (a.kind !== 'check') return { hit: h }
   const value = Buffer.from(ctx.random.bytes(16)).toString('hex')
   return checks.hold(value, h) ? { check: value } : { hit: h }
 }

@@ -7,6 +7,7 @@ import type { SimRandom } from './random'
 import type { Audience } from './audience'
 import * as d from './distributions'
 import type { SpotVolume } from './types'
+import { firstAbove } from '../search'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
@@ -99,18 +100,6 @@ function spreadSpots(spots: readonly SpotVolume[], dayIndex: number, slots: read
   return { impressions, clicks }
 }
 
-/** Index drawn from cumulative weights `cum` (binary search). */
-export function pickCumulative(cum: ArrayLike<number>, x: number): number {
-  let lo = 0
-  let hi = cum.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (cum[mid]! > x) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
-
 /** Index drawn in proportion to `weights` for a uniform `u` (linear: a day has about 24 hours). */
 function pickWeighted(weights: Int32Array, u: number): number {
   let sum = 0
@@ -134,7 +123,7 @@ function scheduleBursts(spots: readonly SpotVolume[], dayIndex: number, sched: O
   const bursts: Burst[] = []
   for (let b = 0; b < count; b++) {
     const size = d.BURST_MIN + (rng.u32() % (d.BURST_MAX - d.BURST_MIN + 1))
-    const spot = pickCumulative(cum, rng.next() * total)
+    const spot = firstAbove(cum, rng.next() * total)
     const row = sched.impressions.subarray(spot * h, spot * h + h)
     const slot = pickWeighted(row, rng.next())
     const s = sched.slots[slot]!

@@ -6,7 +6,8 @@
 import { ensure } from '../grow'
 import { KIND } from '../types'
 import type { Capping } from './caps'
-import { pickCumulative, type Burst, type DaySchedule } from './day-schedule'
+import { firstAbove } from '../search'
+import type { Burst, DaySchedule } from './day-schedule'
 import * as d from './distributions'
 import type { SimRandom } from './random'
 import { HIDDEN, SlotBuffer } from './slot-buffer'
@@ -96,7 +97,7 @@ export class SlotFiller {
     const { buf, rng } = this
     for (let i = 0; i < buf.n; i++) {
       const spot = this.spots[buf.spot[i]!]!
-      if (spot.cum.length > 0) buf.keyword[i] = spot.keywords[pickCumulative(spot.cum, rng.next())]!
+      if (spot.cum.length > 0) buf.keyword[i] = spot.keywords[firstAbove(spot.cum, rng.next())]!
     }
   }
 

@@ -339,6 +339,14 @@ describe('lineToHit', () => {
       expect(toHit({ identity: 'idfa:x' }).links).toBeUndefined()
     })
 
+    it('does refuse more ids joined than one device holds (16), and takes the same id twice as one', () => {
+      const idfa = (n: number) => `idfa:00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+      expect(errorOf({ identity: Array.from({ length: 17 }, (_, i) => idfa(i + 1)).join('|') })).toBe("'identity' joins 17 ids with '|': one device holds at most 16")
+      expect(toHit({ identity: Array.from({ length: 16 }, (_, i) => idfa(i + 1)).join('|') }).links).toHaveLength(15)
+      const h = toHit({ identity: `${idfa(1)}|${idfa(1).toUpperCase()}|caid:c1` })
+      expect([h.identity, h.links]).toEqual([idfa(1), [toHit({ identity: 'caid:c1' }).identity]])
+    })
+
     it('does refuse an amid cookie joined with other ids, and an empty part', () => {
       expect(errorOf({ identity: 'idfa:x|amid:0123456789abcdef0123456789abcdef' })).toMatch(/an amid cookie is never joined with others/)
       expect(errorOf({ identity: 'idfa:x|' })).toMatch(/'identity' must be namespace:value/)
