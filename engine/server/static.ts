@@ -1,9 +1,10 @@
 /**
  * Serves the renderer build: files under one folder, and index.html for a browser's navigation to
  * any other path without a file extension (the app routes in the URL's hash; a typed path lands
- * in it). Anything else is not here (null): the door answers the engine's JSON 404.
+ * in it). Anything else is not here (null): the door answers the engine's JSON 404. A file counts
+ * as under the folder by its real path, so a symlink inside that leads out of it is not followed.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { extname, join, normalize, relative, resolve, sep } from 'node:path'
 import type { EngineResponse } from '../contract/envelope'
 
@@ -20,8 +21,14 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-async function isFile(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isFile(), () => false)
+/**
+ * The real path of `path` when it is a file whose real path lies under `realRoot` (the folder's
+ * own real path), else null: the name alone says nothing about where a symlink leads.
+ */
+async function fileUnder(realRoot: string, path: string): Promise<string | null> {
+  const real = await realpath(path).catch(() => null)
+  if (real === null || !real.startsWith(realRoot + sep)) return null
+  return (await stat(real).then((s) => s.isFile(), () => false)) ? real : null
 }
 
 /** Whether a request is a browser's navigation to a page (it accepts HTML), not a script's or an asset's fetch. */
@@ -29,8 +36,7 @@ export const isPageRequest = (accept: string | undefined): boolean => (accept ??
 
 /**
  * The file at `urlPath`, else index.html for a page request (`page`) to a path without a file
- * extension, else null. Until 2026-11-26 every unknown path answered index.html with 200, also
- * a missing script and `/X/k=1`, where the docs promised a JSON 404.
+ * extension, else null: a missing script and `/X/k=1` get the JSON 404, not the app.
  */
 export async function serveStatic(dir: string, urlPath: string, page: boolean): Promise<EngineResponse | null> {
   let rel: string
@@ -40,18 +46,20 @@ export async function serveStatic(dir: string, urlPath: string, page: boolean): 
     rel = ''
   }
   const root = resolve(dir)
-  let file = resolve(root, rel)
+  const realRoot = await realpath(root).catch(() => root)
+  const asked = resolve(root, rel)
   // Never leave the folder; a page request to a path that is no file is the single-page app's.
-  if (!file.startsWith(root + sep) || !(await isFile(file))) {
+  let file = asked.startsWith(root + sep) ? await fileUnder(realRoot, asked) : null
+  if (file === null) {
     const appRoute = rel === '' || (page && extname(rel) === '')
     if (!appRoute) return null
-    file = join(root, 'index.html')
+    file = await fileUnder(realRoot, join(root, 'index.html'))
   }
-  if (!(await isFile(file))) {
+  if (file === null) {
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'The web interface is not built; run npm run build.' }
   }
   const bytes = await readFile(file)
-  const hashed = /^assets[\\/]/.test(relative(root, file))
+  const hashed = /^assets[\\/]/.test(relative(realRoot, file))
   return {
     status: 200,
     headers: {
