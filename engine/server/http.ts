@@ -9,7 +9,8 @@ import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { trackingEndpoints } from '../contract/endpoints-tracking'
-import { MAX_BODY_BYTES, type Admitted } from '../request'
+import { MAX_BODY_BYTES, commonParams, type Admitted } from '../request'
+import { respond } from '../respond'
 import { isPageRequest, serveStatic } from './static'
 
 export interface HttpDoorOptions {
@@ -50,6 +51,13 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 function errorResponse(e: ApiError): EngineResponse {
   return { status: e.def.status, headers: { 'content-type': JSON_TYPE, ...e.headers }, body: JSON.stringify(e.body) }
 }
+
+/**
+ * The door's refusal of an API request it did not hand to the engine (no endpoint, no good token
+ * for a body, a body over the limit): with the query's callback and suppress_response_codes
+ * applied, as the engine applies them to its own refusals (spec §1.2: every response).
+ */
+const refusal = (e: ApiError, req: EngineRequest): EngineResponse => respond(e.def.status, JSON.stringify(e.body), { common: commonParams(req), noStore: false, ignored: [] }, { ...e.headers })
 
 const tooLarge = ({ bytes, why }: Admitted) => new ApiError(E.payloadTooLarge, `The request body is larger than ${bytes} bytes, ${why}.`, { connection: 'close' })
 
@@ -128,6 +136,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
     // Node gives lower-case names; only set-cookie is ever an array, and requests do not send it.
     const headers = req.headers as Record<string, string>
     let out: EngineResponse
+    let request: EngineRequest | undefined
     try {
       if (!allowedHosts.has((headers.host ?? '').toLowerCase())) throw new ApiError(E.forbiddenHost, `The Host '${headers.host ?? ''}' is not this server; use http://127.0.0.1:${port}.`)
       const origin = headers.origin
@@ -142,7 +151,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
         out = found
       } else {
         // one object, its body filled in once read (a spread copy a request cost a tracking hit CPU)
-        const request: EngineRequest = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }
+        request = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }
         if (method === 'POST') {
           let limit: Admitted = { bytes: MAX_BODY_BYTES, why: 'the most this server reads' }
           try {
@@ -158,7 +167,8 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
         Object.assign(out.headers, cors)
       }
     } catch (err) {
-      out = errorResponse(err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.'))
+      const e = err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.')
+      out = request ? refusal(e, request) : errorResponse(e)
     }
     try {
       send(res, out, method === 'HEAD')
