@@ -56,7 +56,7 @@ export async function openEngine(o: OpenOptions): Promise<{ engine: Engine; data
     eventLog: new FileEventLog(join(dataDir, 'events')),
     ...(o.timeZone ? { timeZone: o.timeZone } : {}),
     ...(o.openInBackground ? { openInBackground: true } : {}),
-    // remote profiles' secrets: AES-256-GCM with this key file (default: secret.key beside the data directory)
+    // remote profiles' secrets: AES-256-GCM with this key file (default: the data directory's own, engine/sync/setup.ts)
     ...(env.ADMONITOR_KEY_FILE ? { secretCipher: keyFileCipher(resolve(env.ADMONITOR_KEY_FILE)) } : {}),
     account: { username: env.ADMONITOR_USERNAME, password: env.ADMONITOR_PASSWORD, client_id: env.ADMONITOR_CLIENT_ID, client_secret: env.ADMONITOR_CLIENT_SECRET },
   }).catch((err: unknown) => fail(err instanceof DataDirInUseError ? `${err.message} ${o.inUse ?? SERVER_DOES_IT}` : `cannot open ${dataDir}: ${(err as Error).message}`))

@@ -21,7 +21,7 @@ export const SYNC_HELP = `  sync profile add --name N --base-url URL --username 
   sync snapshot --profile NAME --report basic_show --params 'campaign_id=12&date=2025-01-20' [--to D]
                        keep report answers as snapshots, one per date up to --to
                        (secrets are encrypted with the key file ADMONITOR_KEY_FILE, default
-                       secret.key beside the data directory, created with mode 0600)
+                       the data directory's own in the user's config folder, mode 0600)
 ${PUSH_HELP}`
 
 /** A hidden prompt on a terminal; else the next line of stdin. */

@@ -44,7 +44,7 @@ export interface EngineOptions {
   idleCheckpointMs?: number
   /**
    * Encrypts the passwords and client secrets of remote profiles (the desktop app passes Electron's
-   * safeStorage). Default: AES-256-GCM with the key file secret.key beside the data directory.
+   * safeStorage). Default: AES-256-GCM with the data directory's own key file (sync/setup.ts).
    */
   secretCipher?: SecretCipher
   /** Sync client tuning: fetch (tests inject faults), pacing, retries, timeouts, page size. */

@@ -3,7 +3,8 @@
  * a cipher encrypts them and `secrets.json` in the data directory holds only the ciphertexts,
  * replaced atomically (temp file, fsync, rename). The desktop app passes Electron's safeStorage
  * as the cipher; the CLI and `serve` use AES-256-GCM with a random key in a key file (mode 0600)
- * kept outside the data directory, so a copy of the directory alone does not reveal them.
+ * kept outside the data directory, so a copy of the directory alone does not reveal them
+ * (setup.ts: where).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
@@ -16,6 +17,11 @@ import { readSeen, removeIfUnchanged } from '../storage/lock'
 export interface SecretCipher {
   encrypt(text: string): Uint8Array | Promise<Uint8Array>
   decrypt(bytes: Uint8Array): string | Promise<string>
+  /**
+   * Whether `bytes` decrypt only with an older key this cipher still reads (the shared key file of
+   * the former default place): the vault encrypts such secrets again with the current key.
+   */
+  needsRekey?(bytes: Uint8Array): Promise<boolean>
 }
 
 export interface RemoteSecrets {
@@ -26,7 +32,7 @@ export interface RemoteSecrets {
 const FORMAT = 1
 const KEY_BYTES = 32
 
-function aesCipher(key: () => Promise<Buffer>): SecretCipher {
+function aesCipher(key: () => Promise<Buffer>): { encrypt(text: string): Promise<Uint8Array>; decrypt(bytes: Uint8Array): Promise<string> } {
   return {
     async encrypt(text) {
       const iv = randomBytes(12)
@@ -99,19 +105,47 @@ async function loadKey(path: string, create: boolean): Promise<Buffer> {
 }
 
 /**
- * AES-256-GCM with a random 32-byte key in `path`, created (mode 0600) when the first secret is
- * stored. A missing key file when secrets exist means they cannot be read: enter them again.
+ * Where a key file is, found on first use: a path, or null when there is none yet and `create` is
+ * false (a data directory whose key was never made).
  */
-export function keyFileCipher(path: string): SecretCipher {
+export type KeyPlace = (create: boolean) => Promise<string | null>
+
+/** The key at `place`, read once (a failure is tried again next time). */
+function keyLoader(place: KeyPlace): (create: boolean) => Promise<Buffer> {
   let key: Promise<Buffer> | null = null
-  const load = (create: boolean): Promise<Buffer> =>
-    (key ??= loadKey(path, create).catch((err: unknown) => {
+  const find = async (create: boolean) => {
+    const path = await place(create)
+    if (path === null) throw new Error('there is no key file for this data directory, so the stored secrets cannot be read; enter them again')
+    return loadKey(path, create)
+  }
+  return (create) =>
+    (key ??= find(create).catch((err: unknown) => {
       key = null
       throw err
     }))
+}
+
+const decrypts = (c: ReturnType<typeof aesCipher>, bytes: Uint8Array): Promise<boolean> => c.decrypt(bytes).then(() => true, () => false)
+
+/**
+ * AES-256-GCM with a random 32-byte key in the file at `place`, created (mode 0600) when the first
+ * secret is stored. A missing key file when secrets exist means they cannot be read: enter them
+ * again. With `older`, a key file that secrets were encrypted with before (read, never written):
+ * what the current key cannot decrypt is tried with it, and needsRekey() names such secrets.
+ */
+export function keyFileCipher(place: string | KeyPlace, older?: string): SecretCipher {
+  const load = keyLoader(typeof place === 'string' ? async () => place : place)
   const enc = aesCipher(() => load(true))
   const dec = aesCipher(() => load(false))
-  return { encrypt: (t) => enc.encrypt(t), decrypt: (b) => dec.decrypt(b) }
+  if (older === undefined) return { encrypt: (t) => enc.encrypt(t), decrypt: (b) => dec.decrypt(b) }
+  const loadOld = keyLoader(async () => older)
+  const decOld = aesCipher(() => loadOld(false))
+  return {
+    encrypt: (t) => enc.encrypt(t),
+    // (the current key's error is the one told: the older key is only a way in for old secrets)
+    decrypt: (b) => dec.decrypt(b).catch((err: unknown) => decOld.decrypt(b).catch(() => Promise.reject(err))),
+    needsRekey: async (b) => !(await decrypts(dec, b)) && (await decrypts(decOld, b)),
+  }
 }
 
 interface Entry {
@@ -149,7 +183,36 @@ export class SecretVault {
     }
     for (const [ref, e] of Object.entries(data.entries ?? {})) if (keep.has(ref)) this.entries.set(ref, e)
     if (this.entries.size !== Object.keys(data.entries ?? {}).length) await this.save()
-    return ''
+    return this.rekey()
+  }
+
+  /**
+   * Encrypts again, with the current key, the secrets only an older key decrypts (the cipher's
+   * needsRekey), and saves them. Returns a problem, if any: the secrets are then still read with
+   * the older key, and moved at the next start.
+   */
+  private async rekey(): Promise<string> {
+    const c = this.cipher
+    const needs = c.needsRekey?.bind(c)
+    if (!needs) return ''
+    const again = async (b64: string): Promise<string> => {
+      const bytes = Buffer.from(b64, 'base64')
+      if (!b64 || !(await needs(bytes))) return b64
+      return Buffer.from(await c.encrypt(await c.decrypt(bytes))).toString('base64')
+    }
+    try {
+      let moved = false
+      for (const [ref, e] of this.entries) {
+        const next = { password: await again(e.password), client_secret: await again(e.client_secret) }
+        if (next.password === e.password && next.client_secret === e.client_secret) continue
+        this.entries.set(ref, next)
+        moved = true
+      }
+      if (moved) await this.save()
+      return ''
+    } catch (err) {
+      return `the secrets could not be moved to this data directory's own key file (${(err as Error).message}); they are read with the older key file meanwhile`
+    }
   }
 
   has(ref: string): { password: boolean; client_secret: boolean } {

@@ -1,9 +1,9 @@
 // DESIGN §4: secrets never in the database file, the journal, logs or answers; the key file
-// (mode 0600) lives beside the data directory, never inside it
+// (mode 0600) lives in the user's config folder, never inside the data directory
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEngine, type Engine } from '../../../engine/index'
 import { FileEventLog } from '../../../engine/measure/event-log'
 import { fileStorage } from '../../../engine/storage/adapters/file'
@@ -34,8 +34,11 @@ async function call(e: Engine, method: 'GET' | 'POST', path: string, params: Rec
 beforeAll(async () => {
   remote = await startRemote(2)
   root = mkdtempSync(join(tmpdir(), 'admonitor-sync-'))
+  // the user's config folder, where the default key files go
+  for (const name of ['XDG_CONFIG_HOME', 'HOME', 'APPDATA']) vi.stubEnv(name, join(root, 'config'))
 })
 afterAll(async () => {
+  vi.unstubAllEnvs()
   await stopRemote(remote)
   rmSync(root, { recursive: true, force: true })
 })
@@ -61,8 +64,10 @@ describe('secrets in the data directory', () => {
       }
     }
     for (const text of [...answers, ...logged]) for (const s of SECRETS) expect(text).not.toContain(s)
-    const key = join(root, 'secret.key')
-    expect(existsSync(key)).toBe(true)
+    const keys = filesUnder(join(root, 'config')).filter((f) => f.endsWith('.key'))
+    expect(keys).toHaveLength(1)
+    const key = keys[0]!
+    expect(existsSync(join(root, 'secret.key'))).toBe(false)
     if (process.platform !== 'win32') expect(statSync(key).mode & 0o777).toBe(0o600)
   })
 
