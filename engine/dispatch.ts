@@ -12,6 +12,7 @@ import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
 import { ResultSet, ResultSets, type PagedRows } from './result-sets'
 import { JsonParts, RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
+import { refusesWrites, storageRefusal } from './storage/refusal'
 
 const routes = new Map<string, EndpointId>()
 const paths = new Set<string>()
@@ -95,10 +96,82 @@ function ctxOf(s: Services, req: EngineRequest, user: Ctx['user'], parsed: { jso
   }
 }
 
-export function createDispatch(services: Services, handlers: Handlers, durable: () => Promise<void>): Dispatch {
+/** What dispatch needs of the persister (storage/persister.ts). */
+export interface Durability {
+  /** Resolves once every write so far is durable; rejects with the 507 refusal when one was refused. */
+  durable(): Promise<void>
+  /** While writes are refused (full disk), tries whether the disk takes them again. */
+  writable(): Promise<boolean>
+  /** The data directory, for the refusal of a write that failed outside the journal (the event log). */
+  readonly location: string
+}
+
+/** One request, decoded, on its way to a handler. */
+interface Call {
+  req: EngineRequest
+  id: EndpointId
+  def: (typeof endpoints)[EndpointId]
+  parsed: ReturnType<typeof parseRequest>
+  user: Ctx['user']
+  params: unknown
+  opts: ResponseOptions
+}
+
+/** A failure to write in the data directory as the 507 refusal that names it (a full disk is no server_error). */
+function refusalOf(err: unknown, storage: Durability): unknown {
+  return !(err instanceof ApiError) && refusesWrites(err) ? storageRefusal(err, storage.location) : err
+}
+
+export function createDispatch(services: Services, handlers: Handlers, storage: Durability): Dispatch {
   // Metadata answers live until the next database write; reports until the next event too.
   const caches = { db: new ResponseCache(), measure: new ResponseCache() }
   const resultSets = new ResultSets()
+  // docs/storage.md "A full disk": a token is valid once issued, its record written when the disk can
+  const durable = (id: EndpointId) => (id === 'oauth.token' ? storage.durable().catch(() => undefined) : storage.durable())
+
+  async function answer({ req, id, def, parsed, user, params, opts }: Call): Promise<EngineResponse> {
+    const version = services.db.version
+    // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
+    // (tested here first: a tracking hit, in no group, does not wait for an answer of route())
+    const routed = def.method === 'GET' && def.auth !== 'local' && modeGroupOf(id) !== null ? await services.sync.modes.route(id, def.path, parsed.params, services.settings.publicUrl) : null
+    if (def.method === 'POST' && modeGroupOf(id) !== null) services.sync.modes.checkWrite(id)
+    if (routed) {
+      if (services.db.version !== version) await durable(id)
+      return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
+    }
+    // a report waits out a reading of the log, at start or in a rebuild (Measurement.settled)
+    if (def.cache === 'measure' || READS_MEASUREMENT.has(id)) await services.measure.settled()
+    const today = dateIn(services.settings.timeZone, services.clock.now())
+    const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
+    const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
+    if (handler.paged) {
+      // Any page of a query already read is cut out of its result set (the cache of these
+      // lists, keyed without the limit): no handler call, no response cache.
+      const { limit, ...query } = params as { limit: Limit }
+      const setKey = def.cache ? `${id}|${today}|${JSON.stringify(query)}` : ''
+      const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
+      if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
+      // Synchronous (runtime.ts paged()): no write can land between the ids and the first rows.
+      const rows = handler(ctxOf(services, req, user, parsed, today), params) as PagedRows<unknown>
+      if (!setKey) return respondParts(200, new ResultSet(rows).page(limit), opts)
+      return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)
+    }
+    const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
+    const cache = def.cache === 'measure' ? caches.measure : caches.db
+    const hit = key ? cache.get(key, cacheVersion) : undefined
+    if (hit !== undefined) return hit.body === undefined ? respondParts(200, [hit.bytes], opts) : respond(200, hit.body, opts, {}, hit.bytes)
+    const result = await handler(ctxOf(services, req, user, parsed, today), params)
+    if (services.db.version !== version) await durable(id)
+    if (result instanceof RawResponse) return raw(result)
+    if (result instanceof JsonParts) {
+      if (services.db.version === version && key) cache.setBytes(key, cacheVersion, result.parts)
+      return respondParts(200, result.parts, opts)
+    }
+    const body = JSON.stringify(result)
+    if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, cacheVersion, body).bytes)
+    return respond(200, body, opts)
+  }
+
   return async (req) => {
     const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [] }
     try {
@@ -111,48 +184,23 @@ export function createDispatch(services: Services, handlers: Handlers, durable: 
       const user = def.auth === 'none' ? null : services.auth.authenticate(parsed.token, def.auth)
       const { params, ignored } = def.rawParams ? { params: {}, ignored: [] } : decodeParams(def, parsed.params)
       opts.ignored = ignored
-      const version = services.db.version
-      // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
-      // (tested here first: a tracking hit, in no group, does not wait for an answer of route())
-      const routed = def.method === 'GET' && def.auth !== 'local' && modeGroupOf(id) !== null ? await services.sync.modes.route(id, def.path, parsed.params, services.settings.publicUrl) : null
-      if (def.method === 'POST' && modeGroupOf(id) !== null) services.sync.modes.checkWrite(id)
-      if (routed) {
-        if (services.db.version !== version) await durable()
-        return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
+      const call: Call = { req, id, def, parsed, user, params, opts }
+      // While the disk refuses writes, a POST first tries whether it takes them again: the first
+      // write after space returns is taken (its transaction is refused before it starts otherwise).
+      if (def.method === 'POST' && services.db.refused) await storage.writable()
+      // A read (not a tracking hit) answers only what the disk holds: it waits for the writes in
+      // flight, and runs again when one was refused (memory then went back to the disk).
+      if (def.method !== 'GET' || def.auth === 'none') return await answer(call)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await storage.durable()
+          return await answer(call)
+        } catch (err) {
+          if (!(err instanceof ApiError && err.def === E.insufficientStorage) || attempt === 3) throw err
+        }
       }
-      // a report waits out a reading of the log, at start or in a rebuild (Measurement.settled)
-      if (def.cache === 'measure' || READS_MEASUREMENT.has(id)) await services.measure.settled()
-      const today = dateIn(services.settings.timeZone, services.clock.now())
-      const handler = handlers[id] as ((ctx: Ctx, params: unknown) => unknown) & { paged?: true }
-      const cacheVersion = def.cache === 'measure' ? `${services.db.version}|${services.measure.version}` : services.db.version
-      if (handler.paged) {
-        // Any page of a query already read is cut out of its result set (the cache of these
-        // lists, keyed without the limit): no handler call, no response cache.
-        const { limit, ...query } = params as { limit: Limit }
-        const setKey = def.cache ? `${id}|${today}|${JSON.stringify(query)}` : ''
-        const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
-        if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
-        // Synchronous (runtime.ts paged()): no write can land between the ids and the first rows.
-        const rows = handler(ctxOf(services, req, user, parsed, today), params) as PagedRows<unknown>
-        if (!setKey) return respondParts(200, new ResultSet(rows).page(limit), opts)
-        return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)
-      }
-      const key = def.cache ? `${id}|${today}|${JSON.stringify(params)}` : ''
-      const cache = def.cache === 'measure' ? caches.measure : caches.db
-      const hit = key ? cache.get(key, cacheVersion) : undefined
-      if (hit !== undefined) return hit.body === undefined ? respondParts(200, [hit.bytes], opts) : respond(200, hit.body, opts, {}, hit.bytes)
-      const result = await handler(ctxOf(services, req, user, parsed, today), params)
-      if (services.db.version !== version) await durable()
-      if (result instanceof RawResponse) return raw(result)
-      if (result instanceof JsonParts) {
-        if (services.db.version === version && key) cache.setBytes(key, cacheVersion, result.parts)
-        return respondParts(200, result.parts, opts)
-      }
-      const body = JSON.stringify(result)
-      if (services.db.version === version && key) return respond(200, body, opts, {}, cache.set(key, cacheVersion, body).bytes)
-      return respond(200, body, opts)
     } catch (err) {
-      return respondError(err, opts, services.log.error)
+      return respondError(refusalOf(err, storage), opts, services.log.error)
     }
   }
 }

@@ -122,6 +122,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...(opts.idleCheckpointMs ? { idleMs: opts.idleCheckpointMs } : {}),
   })
   const db = persister.db
+  if (db.refused) log.error(`Opened read-only: the data directory ${db.refused.error.extra.path} cannot take writes (${db.refused.error.extra.cause}). Reads work; writes answer 507 until it has room again, which needs no restart.`)
   const found = await migrate(persister, new Date(clock.now()).toISOString().replace(/[:.]/g, '-')).catch(async (err: unknown) => {
     await persister.abandon()
     throw err
@@ -153,7 +154,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   if (firstRun) await persister.durable()
   const requests = new RequestLog()
   const sync = await openSync({ storage: opts.storage, cipher: opts.secretCipher, options: opts.sync, db, clock, random, log, durable: () => persister.durable() })
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests, sync }, handlers, () => persister.durable())
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests, sync }, handlers, persister)
   const admit = createAdmit(auth)
   let closing: Promise<void> | null = null
   let inflight = 0

@@ -57,6 +57,13 @@ export class TokenService {
    */
   private known = new Map<string, TokenRow>()
 
+  /**
+   * Every token this process issued, by its text, until it expires (and EXPIRED_KEPT_MS more): a
+   * token is valid once answered, also when the disk could not take its record (docs/storage.md,
+   * "A full disk"); only such a token is gone after a restart. Kept in issue order.
+   */
+  private issued = new Map<string, TokenRow>()
+
   /** The secrets created by this start (first run), until account() has handed them out once. */
   private fresh: Credentials | null = null
 
@@ -133,6 +140,7 @@ export class TokenService {
       this.s.db.run('DELETE FROM tokens WHERE token_hash <> ?', [keep ? sha256(keep) : ''])
     })
     this.known.clear()
+    for (const t of this.issued.keys()) if (t !== keep) this.issued.delete(t)
     this.fresh = null
     const { username, client_id } = this.account()
     return { username, client_id, password, client_secret: secret }
@@ -165,7 +173,8 @@ export class TokenService {
   revoke(token: string): number {
     const { changes } = this.s.db.tx(() => this.s.db.run('DELETE FROM tokens WHERE token_hash = ?', [sha256(token)]))
     this.known.clear()
-    return changes
+    // (a token whose record never reached the disk is in memory only)
+    return this.issued.delete(token) ? Math.max(changes, 1) : changes
   }
 
   /** The password grant, checked in RFC 6749 order: grant, client, grant support, user, scope. */
@@ -232,18 +241,32 @@ export class TokenService {
     // days: a soak test's token a second grew the database by 788 bytes each, on course for 2 GB
     // held in memory. Rows of those runs are swept once, by their access expiry.
     const expires = now + TOKEN_LIFETIME_S * 1000
-    this.s.db.tx(() => {
-      if (!this.swept) this.s.db.run('DELETE FROM tokens WHERE expires_at < ?', [now - EXPIRED_KEPT_MS])
-      this.s.db.run('DELETE FROM tokens WHERE refresh_expires_at < ?', [now])
-      this.s.db.run('INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) VALUES (?,?,?,?,?,?,?)', [
-        sha256(access), user.id, clientId, scopes.join(' '), expires, sha256(refresh), expires + EXPIRED_KEPT_MS,
-      ])
-    })
-    this.swept = true
+    try {
+      this.s.db.tx(() => {
+        if (!this.swept) this.s.db.run('DELETE FROM tokens WHERE expires_at < ?', [now - EXPIRED_KEPT_MS])
+        this.s.db.run('DELETE FROM tokens WHERE refresh_expires_at < ?', [now])
+        this.s.db.run('INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) VALUES (?,?,?,?,?,?,?)', [
+          sha256(access), user.id, clientId, scopes.join(' '), expires, sha256(refresh), expires + EXPIRED_KEPT_MS,
+        ])
+      })
+      this.swept = true
+    } catch (err) {
+      // a full disk refuses the write before it starts: the token lives in `issued` only
+      if (!(err instanceof ApiError && err.def === E.insufficientStorage)) throw err
+    }
+    this.keep(access, { user_id: user.id, username: user.username, scope: scopes.join(' '), expires_at: expires }, now)
     return {
       access_token: access, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, refresh_token: refresh,
       scope: scopes.join(' '), uid: user.id, uname: user.username, user_number: user.user_number,
     }
+  }
+
+  private keep(token: string, row: TokenRow, now: number): void {
+    for (const [t, r] of this.issued) {
+      if (r.expires_at + EXPIRED_KEPT_MS >= now) break
+      this.issued.delete(t)
+    }
+    this.issued.set(token, row)
   }
 
   private lookup(token: string): TokenRow | undefined {
@@ -259,7 +282,7 @@ export class TokenService {
   /** The caller behind a token, or the error that refuses it. */
   authenticate(token: string | undefined, need: Scope): AuthUser {
     if (!token) throw fail(E.tokenRequired, 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.')
-    const row = this.known.get(token) ?? this.lookup(token)
+    const row = this.known.get(token) ?? this.lookup(token) ?? this.issued.get(token)
     const bearer = { 'www-authenticate': 'Bearer error="invalid_token"' }
     if (!row) throw new ApiError(E.invalidToken, 'The access token is unknown or was revoked; request a new one from /oauth/token.', bearer)
     if (row.expires_at <= this.s.clock.now())

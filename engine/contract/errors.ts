@@ -48,6 +48,7 @@ export const E = {
   forbiddenHost: def(403, 'forbidden_host', 'engine', 'the Host header is not this server (DNS-rebinding guard) or the Origin is not allowed'),
   secretsUnavailable: def(500, 'secrets_unavailable', 'engine', "a remote profile's secrets cannot be stored: the secrets' key file is readable by other users or holds no key; the description names the file and what to do"),
   panelEmpty: def(409, 'panel_empty', 'engine', "the report's panel has no persons: the user emptied it (an import with mode=replace of an empty file); the body's extra member panel_id names it"),
+  insufficientStorage: def(507, 'insufficient_storage', 'engine', "a write the data directory cannot take: its disk is full, a quota or file-size limit is reached, or the write fails; nothing of the request is made; the body's extra members path and cause name the directory and the system's error code"),
   temporarilyUnavailable: def(503, 'temporarily_unavailable', 'engine', 'the engine is shutting down, could not read its recorded events at start, or holds too many hits waiting while it reads or saves them; or, in a server mode, the remote cannot answer (forward) or nothing was recorded (offline)'),
 } as const satisfies Record<string, ErrorDef>
 

@@ -15,6 +15,12 @@ const status: Handler<'local.status'> = (ctx) => ({
   today: ctx.today,
   started_at: startedAt,
   base_url: ctx.settings.publicUrl,
+  storage: {
+    writable: ctx.db.refused === null,
+    opened_read_only: ctx.db.refused?.atOpen ?? false,
+    cause: ctx.db.refused?.error.extra.cause ?? '',
+    path: ctx.db.refused?.error.extra.path ?? '',
+  },
 })
 
 const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.publicUrl)

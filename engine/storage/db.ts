@@ -5,6 +5,7 @@
  * writes must be deterministic (time and randomness come in as parameters, never from SQL).
  */
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
+import type { ApiError } from '../contract/errors'
 
 export type Param = string | number | null
 export interface Statement {
@@ -43,6 +44,11 @@ export class Db {
   version = 0
   /** Called with the writes of each committed outermost transaction. */
   onCommit: (writes: Statement[]) => void = () => undefined
+  /**
+   * Set while the storage cannot take writes (the persister: a write failed, or the start found no
+   * room): every transaction is refused with `error` before it changes anything. `atOpen`: since the start.
+   */
+  refused: { error: ApiError; atOpen: boolean } | null = null
 
   constructor(private db: Database) {
     this.afterOpen()
@@ -111,6 +117,7 @@ export class Db {
   tx<T>(fn: () => T): T {
     const name = `sp${this.depth}`
     const outer = this.depth === 0
+    if (outer && this.refused) throw this.refused.error
     const mark = this.written.length
     this.db.run(outer ? 'BEGIN' : `SAVEPOINT ${name}`)
     this.depth++
@@ -157,6 +164,17 @@ export class Db {
       throw err
     }
     this.version++
+  }
+
+  /**
+   * Takes over the database of `other` (opened on what the disk holds), dropping this one's: what
+   * memory held beyond the disk is gone. Bumps `version`, so nothing cached from before is used.
+   */
+  adopt(other: Db): void {
+    if (this.depth > 0) throw new Error('Db.adopt inside a transaction')
+    this.db.close()
+    this.db = other.db
+    this.version = Math.max(this.version, other.version) + 1
   }
 
   /** Raw multi-statement SQL for migrations (inside `tx`, journaled as one statement). */

@@ -46,3 +46,26 @@ export function decodeRecords(bytes: Uint8Array): { records: JournalRecord[]; va
   }
   return { records, validBytes: at }
 }
+
+/**
+ * The records of `segments` (oldest first) to replay on a snapshot that holds every record up to
+ * `base`, in order, none numbered above `upTo`. A segment whose first record has a number an
+ * earlier segment already holds was begun after a refused write (the persister numbers the next
+ * write as the refused one was): the earlier segment's records from that number on were never
+ * acknowledged and give way. Throws when a number is missing: the directory is damaged.
+ */
+export function recordsAfter(segments: readonly Uint8Array[], base: number, upTo = Infinity): JournalRecord[] {
+  let out: JournalRecord[] = []
+  for (const s of segments) {
+    const records = decodeRecords(s).records.filter((r) => r.seq > base && r.seq <= upTo)
+    const first = records[0]?.seq
+    if (first !== undefined && (out.at(-1)?.seq ?? 0) >= first) out = out.filter((r) => r.seq < first)
+    out.push(...records)
+  }
+  let seq = base
+  for (const r of out) {
+    if (r.seq !== seq + 1) throw new Error(`journal is missing record ${seq + 1} (found ${r.seq}); the data directory is damaged`)
+    seq = r.seq
+  }
+  return out
+}

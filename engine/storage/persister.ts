@@ -3,14 +3,19 @@
  * - Every committed transaction becomes a journal record with the next sequence number.
  *   Records are written in groups (all that are waiting, one fsync), and `durable()` resolves
  *   when everything committed so far is on stable storage: dispatch awaits it before answering.
+ * - A record that cannot be written is refused with every record after it, and memory goes back
+ *   to what the disk holds (read again: snapshot and journal), so a refused write leaves no trace.
+ *   Writes are then refused before they start until a probe (an empty record) is written again.
  * - A checkpoint exports the database with the last sequence number it contains (meta
- *   `journal_seq`), switches appends to a new segment, saves the snapshot atomically and drops
- *   the older segments. Records committed before the export but written after the switch are
- *   skipped on replay by their sequence number, so nothing is applied twice.
+ *   `journal_seq`), switches appends to a new segment, saves the snapshot atomically once every
+ *   record it holds is durable, and drops the older segments. Records committed before the export
+ *   but written after the switch are skipped on replay by their sequence number.
  */
+import type { ApiError } from '../contract/errors'
 import { Db } from './db'
-import { decodeRecords, encodeRecord, type JournalRecord } from './journal'
-import type { StoragePort } from './port'
+import { encodeRecord, recordsAfter, type JournalRecord } from './journal'
+import type { LoadedStorage, StoragePort } from './port'
+import { refusesWrites, storageRefusal } from './refusal'
 
 export interface PersisterOptions {
   /** Checkpoint when the journal written since the last one passes this many bytes. */
@@ -29,6 +34,8 @@ interface Waiter {
 export class Persister {
   private seq = 0
   private durableSeq = 0
+  /** The last record holding writes (probes hold none): memory holds more than the disk while it is above durableSeq. */
+  private writtenSeq = 0
   private pending: { seq: number; bytes: Uint8Array }[] = []
   private waiters: Waiter[] = []
   private rotation: { resolve: (segment: number) => void; reject: (err: Error) => void } | null = null
@@ -36,33 +43,45 @@ export class Persister {
   private journalBytes = 0
   private checkpointing: Promise<void> | null = null
   private idleTimer: ReturnType<typeof setTimeout> | null = null
-  private failure: Error | null = null
+  /** False after a start that could only read the storage: the next probe opens it for appends. */
+  private appendable = true
+  private probing: Promise<boolean> | null = null
+  /** Memory being brought back to the disk after a refused write. */
+  private recovering: Promise<void> | null = null
+  /** Set when memory could not be brought back to the disk after a refused write: nothing is written until a restart. */
+  private stuck: ApiError | null = null
   private closed = false
   /** The sequence number the saved snapshot holds; a checkpoint with nothing newer is skipped. */
   private savedSeq = -1
   replayed = 0
 
   private constructor(readonly db: Db, private readonly port: StoragePort, private readonly opts: Required<Omit<PersisterOptions, 'wasmPath'>>) {
-    db.onCommit = (writes) => this.record({ seq: ++this.seq, writes })
+    db.onCommit = (writes) => {
+      this.writtenSeq = this.seq + 1
+      this.record({ seq: ++this.seq, writes })
+    }
+  }
+
+  /** Where the storage is (the data directory). */
+  get location(): string {
+    return this.port.location
   }
 
   /** Opens the stored database: snapshot, then every journal record it does not yet contain. */
   static async open(port: StoragePort, opts: PersisterOptions = {}): Promise<Persister> {
-    const { snapshot, segments } = await port.load()
-    const db = await Db.open(snapshot, opts.wasmPath)
-    const base = snapshot ? Number(db.meta('journal_seq') ?? 0) : 0
-    const records: JournalRecord[] = segments.flatMap((s) => decodeRecords(s).records).filter((r) => r.seq > base)
-    records.sort((a, b) => a.seq - b.seq)
-    let seq = base
-    for (const r of records) {
-      if (r.seq !== seq + 1) throw new Error(`journal is missing record ${seq + 1} (found ${r.seq}); the data directory is damaged`)
-      db.replay(r.writes)
-      seq = r.seq
-    }
+    const loaded = await port.load()
+    const db = await Db.open(loaded.snapshot, opts.wasmPath)
+    const base = loaded.snapshot ? Number(db.meta('journal_seq') ?? 0) : 0
+    const records = recordsAfter(loaded.segments, base)
+    for (const r of records) db.replay(r.writes)
     const p = new Persister(db, port, { checkpointBytes: opts.checkpointBytes ?? 32 << 20, idleMs: opts.idleMs ?? 5000 })
-    p.seq = p.durableSeq = seq
+    p.seq = p.durableSeq = p.writtenSeq = records.at(-1)?.seq ?? base
     p.replayed = records.length
-    if (snapshot && records.length === 0) p.savedSeq = seq
+    if (loaded.snapshot && records.length === 0) p.savedSeq = p.seq
+    if (loaded.readOnly) {
+      p.appendable = false
+      db.refused = { error: storageRefusal(loaded.readOnly, port.location), atOpen: true }
+    }
     return p
   }
 
@@ -80,7 +99,7 @@ export class Persister {
    * one fsync (group commit). Appends happen in commit order, so `durableSeq` only grows.
    */
   private pump(): void {
-    if (this.pumping || this.failure) return
+    if (this.pumping) return
     this.pumping = true
     void (async () => {
       try {
@@ -96,38 +115,106 @@ export class Persister {
           this.pending = []
           await this.port.append(Buffer.concat(batch.map((b) => b.bytes)))
           this.durableSeq = batch[batch.length - 1]!.seq
-          this.settle()
+          this.settle(null)
         }
       } catch (err) {
-        // A write that cannot be made durable is never acknowledged, nor any after it.
-        this.failure = err as Error
-        this.rotation?.reject(this.failure)
-        this.rotation = null
-        this.settle()
+        await (this.recovering = this.refuse(err).finally(() => (this.recovering = null)))
       } finally {
         this.pumping = false
       }
-      if (!this.failure && (this.pending.length > 0 || this.rotation)) this.pump()
+      if (this.pending.length > 0 || this.rotation) this.pump()
     })()
   }
 
-  private settle(): void {
+  /**
+   * A write could not be made durable: it and every one after it are refused (never
+   * acknowledged), memory goes back to what the disk holds, and writes are refused from now on.
+   */
+  private async refuse(err: unknown): Promise<void> {
+    const error = storageRefusal(err, this.port.location)
+    this.db.refused = { error, atOpen: false }
+    this.pending = []
+    this.rotation?.reject(error)
+    this.rotation = null
+    if (this.writtenSeq > this.durableSeq) {
+      try {
+        await this.reload(await this.port.read(), this.durableSeq)
+      } catch (readErr) {
+        this.stuck = storageRefusal(readErr, this.port.location)
+        this.db.refused = { error: this.stuck, atOpen: false }
+      }
+    }
+    if (!this.stuck) this.seq = this.writtenSeq = this.durableSeq
+    this.pending = []
+    this.settle(this.stuck ?? error)
+  }
+
+  /** Replaces memory by the stored state, up to record `upTo`. */
+  private async reload(loaded: LoadedStorage, upTo: number): Promise<void> {
+    const fresh = await Db.open(loaded.snapshot)
+    const base = loaded.snapshot ? Number(fresh.meta('journal_seq') ?? 0) : 0
+    const records = recordsAfter(loaded.segments, base, upTo)
+    for (const r of records) fresh.replay(r.writes)
+    this.db.adopt(fresh)
+    this.seq = this.durableSeq = this.writtenSeq = records.at(-1)?.seq ?? base
+  }
+
+  private settle(refusal: Error | null): void {
     const still: Waiter[] = []
     for (const w of this.waiters) {
-      if (this.failure) w.reject(this.failure)
-      else if (w.seq <= this.durableSeq) w.resolve()
+      if (w.seq <= this.durableSeq) w.resolve()
+      else if (refusal) w.reject(refusal)
       else still.push(w)
     }
     this.waiters = still
   }
 
-  /** Resolves once every transaction committed so far is on stable storage; rejects if it cannot be. */
-  durable(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure)
-    if (this.journalBytes >= this.opts.checkpointBytes) void this.checkpoint().catch(() => undefined)
-    const seq = this.seq
+  private until(seq: number): Promise<void> {
     if (seq <= this.durableSeq) return Promise.resolve()
+    if (this.stuck) return Promise.reject(this.stuck)
     return new Promise((resolve, reject) => this.waiters.push({ seq, resolve, reject }))
+  }
+
+  /**
+   * Resolves once every transaction committed so far is on stable storage; rejects (with the
+   * 507 refusal) when one of them was refused: memory no longer holds it then.
+   */
+  durable(): Promise<void> {
+    if (this.journalBytes >= this.opts.checkpointBytes) void this.checkpoint().catch(() => undefined)
+    return this.until(this.seq)
+  }
+
+  /**
+   * Whether writes are taken now. While they are refused, tries once (callers share a try) to
+   * write an empty record, opening the storage for appends first if the start could not: when
+   * it is written, the disk has room again and writes are taken from now on.
+   */
+  writable(): Promise<boolean> {
+    if (!this.db.refused) return Promise.resolve(true)
+    this.probing ??= this.probe().finally(() => (this.probing = null))
+    return this.probing
+  }
+
+  private async probe(): Promise<boolean> {
+    await this.recovering
+    if (this.stuck || this.closed) return false
+    try {
+      if (!this.appendable) {
+        await this.port.openForWrites()
+        // another process may have written the directory while this one had no lock
+        await this.reload(await this.port.read(), Infinity)
+        this.appendable = true
+      }
+      const seq = ++this.seq
+      this.record({ seq, writes: [] })
+      await this.until(seq)
+    } catch (err) {
+      // (a failed append has set the refusal already; a failed open sets it here)
+      if (!this.appendable && refusesWrites(err)) this.db.refused = { error: storageRefusal(err, this.port.location), atOpen: true }
+      return false
+    }
+    this.db.refused = null
+    return true
   }
 
   private scheduleIdle(): void {
@@ -143,7 +230,7 @@ export class Persister {
   }
 
   private async doCheckpoint(): Promise<void> {
-    if (this.failure) throw this.failure
+    if (this.db.refused) throw this.db.refused.error
     if (this.seq === this.savedSeq) return
     const seq = this.seq
     this.db.setMetaUnjournaled('journal_seq', String(seq))
@@ -156,6 +243,9 @@ export class Persister {
       this.rotation = { resolve, reject }
       this.pump()
     })
+    // The image holds every record up to seq: saved only once they are all durable, it never
+    // holds a write that was refused.
+    await this.until(seq)
     await this.port.save(image, segment)
     this.savedSeq = seq
   }
@@ -175,13 +265,14 @@ export class Persister {
 
   /**
    * Writes everything and closes; the database cannot be written afterwards. The port (and its
-   * lock) is closed even when the last writes fail, whose error is then thrown.
+   * lock) is closed even when the last writes fail, whose error is then thrown. While writes are
+   * refused no snapshot is saved: the disk already holds everything memory holds.
    */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
     try {
       await this.durable()
-      await this.checkpoint()
+      if (!this.db.refused) await this.checkpoint()
     } finally {
       this.closed = true
       await this.port.close()

@@ -7,11 +7,22 @@ export interface LoadedStorage {
   snapshot: Uint8Array | null
   /** Raw bytes of every journal segment, oldest first. */
   segments: Uint8Array[]
+  /**
+   * Set by `load()` when the storage could be read but not opened for appends (the disk has no
+   * room for the lock or a new segment): why. `openForWrites()` tries again.
+   */
+  readOnly?: Error | null
 }
 
 export interface StoragePort {
-  /** Reads the stored state; afterwards appends go to a fresh segment. */
+  /** Where the storage is (the data directory), for messages. */
+  readonly location: string
+  /** Reads the stored state and opens it for appends (to a fresh segment) when it can (`readOnly` says why not). */
   load(): Promise<LoadedStorage>
+  /** Reads the stored state again, changing nothing (after a refused write, to drop it from memory). */
+  read(): Promise<LoadedStorage>
+  /** Opens a storage that `load()` could only read for appends: takes what it lacked, starts a fresh segment. */
+  openForWrites(): Promise<void>
   /** Appends to the current segment; resolves once the bytes are on stable storage. */
   append(bytes: Uint8Array): Promise<void>
   /** Starts a new segment for later appends and returns its number. */

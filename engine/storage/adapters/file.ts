@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { LoadedStorage, StoragePort } from '../port'
 import { acquireLock, type Lock } from '../lock'
 import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../durable-file'
+import { refusesWrites } from '../refusal'
 
 const SNAPSHOT = 'admonitor.db'
 const SEGMENT_RE = /^journal-(\d{6,})\.log$/
@@ -21,30 +22,51 @@ export async function holdsDatabase(dir: string): Promise<boolean> {
   return names.some((n) => n === SNAPSHOT || SEGMENT_RE.test(n))
 }
 
-/** The data directory as a StoragePort; `load()` takes its LOCK, `close()` gives it back. */
+/**
+ * The data directory as a StoragePort; `load()` takes its LOCK, `close()` gives it back. On a disk
+ * with no room for the LOCK or a new segment, `load()` reads it without them (read-only), and
+ * `openForWrites()` takes them once there is room.
+ */
 export class FileStorage implements StoragePort {
   private current = 0
   private fh: FileHandle | null = null
   /** The length of the current segment: where its last whole record ends. */
   private size = 0
   private lock: Lock | null = null
+  private closed = false
 
   constructor(readonly dir: string) {}
 
+  get location(): string {
+    return this.dir
+  }
+
   async load(): Promise<LoadedStorage> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    this.lock = await acquireLock(join(this.dir, 'LOCK'))
+    let readOnly: Error | null = null
     try {
-      return await this.read()
+      this.lock = await acquireLock(join(this.dir, 'LOCK'))
+    } catch (err) {
+      if (!refusesWrites(err)) throw err
+      readOnly = err as Error
+    }
+    try {
+      if (this.lock) await this.removeTemps()
+      const loaded = await this.read()
+      if (this.lock) await this.rotate(this.current + 1).catch((err: unknown) => (refusesWrites(err) ? (readOnly = err as Error) : Promise.reject(err)))
+      return { ...loaded, readOnly }
     } catch (err) {
       await this.close()
       throw err
     }
   }
 
-  private async read(): Promise<LoadedStorage> {
-    // Temp files of snapshot writes that a crash interrupted are garbage.
+  /** Temp files of snapshot writes that a crash interrupted are garbage (removed only by the lock's holder). */
+  private async removeTemps(): Promise<void> {
     for (const name of await readdir(this.dir)) if (name.startsWith(`${SNAPSHOT}.tmp-`)) await unlink(join(this.dir, name)).catch(() => undefined)
+  }
+
+  async read(): Promise<LoadedStorage> {
     let snapshot: Uint8Array | null = null
     try {
       snapshot = await readFile(join(this.dir, SNAPSHOT))
@@ -53,8 +75,18 @@ export class FileStorage implements StoragePort {
     }
     const ids = (await this.segmentIds()).sort((a, b) => a - b)
     const segments = await Promise.all(ids.map((id) => readFile(join(this.dir, segmentName(id)))))
-    await this.rotate((ids.at(-1) ?? 0) + 1)
+    this.current = Math.max(this.current, ids.at(-1) ?? 0)
     return { snapshot, segments }
+  }
+
+  async openForWrites(): Promise<void> {
+    if (this.closed) throw new Error('storage is closed')
+    if (!this.lock) {
+      this.lock = await acquireLock(join(this.dir, 'LOCK'))
+      await this.removeTemps()
+    }
+    // after every segment there is: another process may have written some while this one had no lock
+    await this.rotate(Math.max(this.current, ...(await this.segmentIds())) + 1)
   }
 
   private async segmentIds(): Promise<number[]> {
@@ -66,12 +98,14 @@ export class FileStorage implements StoragePort {
   }
 
   async append(bytes: Uint8Array): Promise<void> {
-    if (!this.fh) throw new Error('storage is not open')
+    if (!this.lock) throw new Error('storage is not open for writes')
+    // (a segment dropped after a torn append, or one whose creation failed: a fresh one)
+    if (!this.fh) await this.rotate()
     try {
-      await appendDurably(this.fh, bytes, this.size)
+      await appendDurably(this.fh!, bytes, this.size)
     } catch (err) {
-      // The segment may end in a torn record: nothing may follow it, so no append is taken
-      // until the next rotate (or reopen) starts a new segment.
+      // The segment may end in a torn record: nothing may follow it, so the next append starts
+      // a new segment.
       if (err instanceof TornAppendError) await this.dropSegment()
       throw err
     }
@@ -84,7 +118,7 @@ export class FileStorage implements StoragePort {
   }
 
   async rotate(next = this.current + 1): Promise<number> {
-    await this.fh?.close()
+    await this.dropSegment()
     this.current = next
     this.fh = await open(join(this.dir, segmentName(next)), 'a', 0o600)
     this.size = (await this.fh.stat()).size
@@ -106,6 +140,7 @@ export class FileStorage implements StoragePort {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     await this.fh?.close()
     this.fh = null
     await this.lock?.release()

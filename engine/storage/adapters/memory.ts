@@ -10,12 +10,21 @@ export class MemoryStorage implements StoragePort {
   current = 0
   saves = 0
   backups = new Map<string, Uint8Array>()
+  readonly location: string = 'memory'
 
   async load(): Promise<LoadedStorage> {
+    const loaded = await this.read()
+    this.current = Math.max(0, ...this.segments.keys()) + 1
+    return loaded
+  }
+
+  async read(): Promise<LoadedStorage> {
     const ids = [...this.segments.keys()].sort((a, b) => a - b)
-    const segments = ids.map((id) => Buffer.concat(this.segments.get(id) ?? []))
-    this.current = (ids.at(-1) ?? 0) + 1
-    return { snapshot: this.snapshot, segments }
+    return { snapshot: this.snapshot, segments: ids.map((id) => Buffer.concat(this.segments.get(id) ?? [])) }
+  }
+
+  async openForWrites(): Promise<void> {
+    this.current = Math.max(this.current, ...this.segments.keys()) + 1
   }
 
   async append(bytes: Uint8Array): Promise<void> {

@@ -29,7 +29,25 @@ export function onDisk(fh: FileHandle, disk: Disk): FileHandle {
     await truncate(len)
     disk.free += before - len
   }
+  // (FileHandle.writeFile writes through its own binding, not fh.write: routed through the disk too)
+  fh.writeFile = (async (data: string | Uint8Array) => {
+    const buf = typeof data === 'string' ? Buffer.from(data) : data
+    for (let done = 0; done < buf.length;) done += (await fh.write(buf, done, buf.length - done)).bytesWritten
+  }) as typeof fh.writeFile
   return fh
+}
+
+/**
+ * Makes every file opened for writing under `dir` (through `fsp`, node:fs/promises mocked by the
+ * test file with vi.mock) write as on `disk`: a whole data directory on a disk that fills up.
+ */
+export function directoryOnDisk(fsp: typeof Fsp, dir: string, disk: Disk): void {
+  const realOpen = vi.mocked(fsp.open).getMockImplementation()!
+  vi.mocked(fsp.open).mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
+    const fh = await realOpen(...args)
+    const [path, flags = 'r'] = args
+    return String(path).startsWith(dir) && flags !== 'r' ? onDisk(fh, disk) : fh
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeRecords, encodeRecord, type JournalRecord } from '../../../engine/storage/journal'
+import { decodeRecords, encodeRecord, recordsAfter, type JournalRecord } from '../../../engine/storage/journal'
 
 const records: JournalRecord[] = [
   { seq: 1, writes: [{ sql: 'CREATE TABLE t (a, b); CREATE INDEX t_a ON t(a)', params: [] }] },
@@ -88,5 +88,26 @@ describe('journal', () => {
     const padded = Buffer.concat([all, Buffer.alloc(64)])
     const out = decodeRecords(padded)
     expect(out.records).toEqual(records)
+  })
+})
+
+describe('recordsAfter', () => {
+  const rec = (seq: number, v: string): JournalRecord => ({ seq, writes: [{ sql: 'INSERT INTO t VALUES (?)', params: [v] }] })
+  const segment = (...rs: JournalRecord[]) => concat(rs.map(encodeRecord))
+  const values = (rs: JournalRecord[]) => rs.map((r) => `${r.seq}:${String(r.writes[0]!.params[0])}`)
+
+  it('gives the records after the snapshot, up to upTo, across segments in order', () => {
+    const segs = [segment(rec(1, 'a'), rec(2, 'b')), segment(rec(3, 'c'), rec(4, 'd'))]
+    expect(values(recordsAfter(segs, 1))).toEqual(['2:b', '3:c', '4:d'])
+    expect(values(recordsAfter(segs, 0, 3))).toEqual(['1:a', '2:b', '3:c'])
+  })
+
+  it('lets a later segment that starts at a number an earlier one holds replace that one\'s records from there (a refused record that reached its file whole)', () => {
+    const segs = [segment(rec(1, 'a'), rec(2, 'refused'), rec(3, 'refused too')), segment(rec(2, 'b'), rec(3, 'c'))]
+    expect(values(recordsAfter(segs, 0))).toEqual(['1:a', '2:b', '3:c'])
+  })
+
+  it('refuses a gap in the numbers', () => {
+    expect(() => recordsAfter([segment(rec(1, 'a')), segment(rec(3, 'c'))], 0)).toThrow(/missing record 2/)
   })
 })

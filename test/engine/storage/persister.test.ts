@@ -39,6 +39,8 @@ function track(p: Promise<unknown>): { state: State; error: unknown } {
 }
 
 
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+
 /**
  * MemoryStorage whose appends and saves can be held (released by the test, one by one, with
  * success or failure) or delayed by a random number of event-loop turns.
@@ -197,7 +199,7 @@ describe('Persister', () => {
       add(p, 'last')
       const closing = track(p.close())
       await settle()
-      s.heldAppends.shift()!.reject(new Error('ENOSPC'))
+      s.heldAppends.shift()!.reject(enospc())
       await settle()
       expect(closing.state).toBe('rejected')
       expect((closing.error as Error).message).toContain('ENOSPC')
@@ -358,33 +360,109 @@ describe('Persister', () => {
       expect(d.state).toBe('resolved')
     })
 
-    it('rejects durable() for the failed commit and every later one when an append fails', async () => {
+    it('refuses the failed commit and every later one, drops them from memory, and refuses writes before they start', async () => {
       const s = new FakeStorage()
       const p = await openP(s)
+      add(p, 'kept')
+      await p.durable()
       s.holdAppends = true
       add(p, 'a')
       const da = track(p.durable())
       add(p, 'b')
       const db = track(p.durable())
       await settle()
-      const failure = new Error('disk full')
-      s.heldAppends[0]!.reject(failure)
+      s.heldAppends[0]!.reject(enospc())
       await settle()
-      expect(da).toEqual({ state: 'rejected', error: failure })
-      expect(db).toEqual({ state: 'rejected', error: failure })
-      add(p, 'c')
-      await expect(p.durable()).rejects.toBe(failure)
-      await expect(p.checkpoint()).rejects.toBe(failure)
-      await settle()
-      expect(s.appendCalls).toHaveLength(2) // schema + the failed one; nothing after it was attempted
+      for (const d of [da, db]) {
+        expect(d.state).toBe('rejected')
+        expect(d.error).toMatchObject({ def: { status: 507, error: 'insufficient_storage' }, extra: { path: 'memory', cause: 'ENOSPC' } })
+      }
+      expect(items(p)).toEqual(['kept'])
+      expect(counter(p)).toBe(1)
+      expect(() => add(p, 'c')).toThrow(/cannot take writes: its disk is full \(ENOSPC\)/)
+      await expect(p.checkpoint()).rejects.toMatchObject({ def: { status: 507 } })
+      expect(s.appendCalls).toHaveLength(3) // schema, kept, the failed one; nothing after it was attempted
       expect(s.saveCalls).toBe(0)
-      // None of the unacknowledged writes is in the stored state.
       const q = await openP(crashCopy(s))
-      expect(items(q)).toEqual([])
+      expect(items(q)).toEqual(['kept'])
+    })
+
+    it('takes writes again once its probe is written, numbering them after the last durable record', async () => {
+      const s = new FakeStorage()
+      const p = await openP(s)
+      s.holdAppends = true
+      add(p, 'refused')
+      await settle()
+      s.heldAppends.shift()!.reject(enospc())
+      await settle()
+      const stillFull = p.writable()
+      await settle()
+      s.heldAppends.shift()!.reject(enospc())
+      expect(await stillFull).toBe(false)
+      expect(() => add(p, 'x')).toThrow(/ENOSPC/)
+      s.holdAppends = false
+      expect(await p.writable()).toBe(true)
+      add(p, 'after')
+      await p.durable()
+      expect(items(p)).toEqual(['after'])
+      expect([...s.segments.keys()].flatMap((id) => segmentSeqs(s, id))).toEqual([1, 2, 3]) // schema, the probe, after
+      const q = await openP(crashCopy(s))
+      expect(items(q)).toEqual(['after'])
+    })
+
+    it('opens read-only when the storage can only be read, and takes writes, with what another process wrote meanwhile, once it opens for appends', async () => {
+      class FullAtStart extends FakeStorage {
+        full = false
+        override async load() {
+          return { ...(await super.load()), readOnly: this.full ? enospc() : null }
+        }
+        override async openForWrites(): Promise<void> {
+          if (this.full) throw enospc()
+          return super.openForWrites()
+        }
+      }
+      const s = new FullAtStart()
+      const first = await openP(s)
+      add(first, 'a')
+      await first.close()
+      s.full = true
+      const p = await Persister.open(s, { idleMs: 3_600_000 })
+      expect(p.db.refused).toMatchObject({ atOpen: true, error: { extra: { cause: 'ENOSPC' } } })
+      expect(items(p)).toEqual(['a'])
+      expect(() => add(p, 'refused')).toThrow(/ENOSPC/)
+      expect(await p.writable()).toBe(false)
+      s.full = false
+      const other = await openP(s)
+      add(other, 'other')
+      await other.close()
+      expect(await p.writable()).toBe(true)
+      expect(p.db.refused).toBeNull()
+      add(p, 'b')
+      await p.close()
+      expect(items(await openP(s))).toEqual(['a', 'other', 'b'])
     })
   })
 
   describe('checkpoint and crashes', () => {
+    it('saves no snapshot holding a commit whose append failed after the rotation', async () => {
+      const s = new FakeStorage()
+      const p = await openP(s)
+      s.holdAppends = true
+      add(p, 'w') // its append is in flight
+      await settle()
+      add(p, 'x') // waits for the next append, after the rotation
+      const cp = track(p.checkpoint()) // the image holds w and x
+      s.heldAppends.shift()!.resolve()
+      await settle()
+      expect(s.rotations).toBe(1)
+      s.heldAppends.shift()!.reject(enospc())
+      await settle()
+      expect(cp.state).toBe('rejected')
+      expect(s.saveCalls).toBe(0)
+      expect(items(p)).toEqual(['w'])
+      expect(items(await openP(crashCopy(s)))).toEqual(['w'])
+    })
+
     it('loses nothing committed after the export when it crashes after the rotation but before the save completes', async () => {
       const s = new FakeStorage()
       const p = await openP(s)
