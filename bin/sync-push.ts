@@ -11,9 +11,11 @@ export const PUSH_HELP = `  sync outbox add --profile NAME --campaign LOCAL_ID
                        queue a local campaign with its spots (keywords, plans) and targets
   sync outbox add --profile NAME --kind campaign|spot|target --op create|update
                        [--local-id N | --remote-id R] [--campaign-id R] [--params 'a=1&b=2']
-  sync outbox list --profile NAME [--state pending|sending|failed|conflict]
+  sync outbox list --profile NAME [--state pending|sending|failed|conflict|choose]
   sync outbox show|delete OP_ID · sync outbox edit OP_ID --params 'a=1&b='
   sync outbox resolve OP_ID keep_mine|take_theirs|edit [--params ...]
+  sync outbox choose OP_ID advertiser_id=REMOTE_ID [brand_id=... agency_id=...]
+                       the remote's record for a reference whose name matched none exactly
   sync push --profile NAME
                        send the outbox; failed operations and conflicts stay in it
   sync mode list · sync mode set campaigns|reference|reports local|forward|offline [--profile NAME]
@@ -28,8 +30,17 @@ const line = (o: Json) => {
 
 function printOp(o: Json): void {
   console.log(line(o))
-  for (const [k, v] of Object.entries(o.params as Json)) console.log(`  ${k}=${String(v)}`)
+  console.log('  sends (what the push would send now):')
+  for (const f of o.sends as Json[]) {
+    const label = f.label ? ` (${String(f.label)})` : ''
+    const was = f.base === null ? '' : `\tat last pull: ${JSON.stringify(f.base)}`
+    console.log(`    ${String(f.name)}=${f.value === '' ? '?' : String(f.value)}${label}${was}`)
+  }
   for (const f of o.conflict as Json[]) console.log(`  conflict ${String(f.name)}: mine ${JSON.stringify(f.local)}, at last pull ${JSON.stringify(f.base)}, remote now ${JSON.stringify(f.remote)}`)
+  for (const c of o.choices as Json[]) {
+    console.log(`  choose ${String(c.param)} for '${String(c.name)}' (${String(c.reason)}):${(c.candidates as Json[]).length === 0 ? ' pull the lists, or give the remote id' : ''}`)
+    for (const x of c.candidates as Json[]) console.log(`    ${String(c.param)}=${String(x.remote_id)}\t${String(x.name)}`)
+  }
 }
 
 const options = { ...common, profile: { type: 'string' }, state: { type: 'string' }, params: { type: 'string' }, campaign: { type: 'string' }, kind: { type: 'string' }, op: { type: 'string' }, 'local-id': { type: 'string' }, 'remote-id': { type: 'string' }, 'campaign-id': { type: 'string' } } as const
@@ -55,6 +66,9 @@ export async function outboxCommand(verb: string | undefined, argv: string[]): P
       const r = await local(e, 'POST', '/local/v1/sync/outbox/resolve', { op_id: opId(), action: positionals[1] ?? fail('sync outbox resolve: keep_mine, take_theirs or edit?'), ...opt('params', v.params) })
       if (r.dropped) console.log(`dropped operation ${String(r.op_id)}: the remote's version stays`)
       else printOp(r.op as Json)
+    } else if (verb === 'choose') {
+      const chosen = positionals.slice(1).join('&') || v.params || fail('sync outbox choose: give the choice, e.g. advertiser_id=REMOTE_ID (sync outbox show OP_ID lists them)')
+      printOp((await local(e, 'POST', '/local/v1/sync/outbox/resolve', { op_id: opId(), action: 'choose', params: chosen })).op as Json)
     } else fail(`usage:\n${PUSH_HELP}`)
   })
 }
@@ -70,7 +84,7 @@ export async function pushCommand(argv: string[]): Promise<void> {
     console.log(`  ${String(r.op_id)}\t${String(r.outcome)}\t${String(r.op)} ${String(r.kind)}${where}\t${String(r.name)}${r.message ? `\t${String(r.message)}` : ''}`)
   }
   console.log(`push ${String(s.state)}: ${String(s.message)}`)
-  if (s.state !== 'done' || (s.results as Json[]).some((r) => r.outcome === 'failed' || r.outcome === 'conflict')) process.exitCode = 1
+  if (s.state !== 'done' || (s.results as Json[]).some((r) => r.outcome === 'failed' || r.outcome === 'conflict' || r.outcome === 'choose')) process.exitCode = 1
 }
 
 export async function modeCommand(verb: string | undefined, argv: string[]): Promise<void> {

@@ -9,13 +9,16 @@ export const OUTBOX_KINDS = ['campaign', 'spot', 'target'] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 export const OUTBOX_OPS = ['create', 'update'] as const
 export type OutboxOpName = (typeof OUTBOX_OPS)[number]
-/** pending: to send; sending: sent, outcome unknown (reconciled by the next push); failed: refused; conflict: waits for the user. */
-export const OUTBOX_STATES = ['pending', 'sending', 'failed', 'conflict'] as const
+/**
+ * pending: to send; sending: sent, outcome unknown (reconciled by the next push); failed: refused;
+ * conflict: waits for the user; choose: a reference name matches no remote record exactly (the user picks one).
+ */
+export const OUTBOX_STATES = ['pending', 'sending', 'failed', 'conflict', 'choose'] as const
 export type OutboxState = (typeof OUTBOX_STATES)[number]
-export const RESOLUTIONS = ['keep_mine', 'take_theirs', 'edit'] as const
+export const RESOLUTIONS = ['keep_mine', 'take_theirs', 'edit', 'choose'] as const
 export type Resolution = (typeof RESOLUTIONS)[number]
 /** What a push did with one operation. */
-export const PUSH_OUTCOMES = ['created', 'updated', 'reconciled', 'failed', 'conflict', 'blocked', 'not_sent'] as const
+export const PUSH_OUTCOMES = ['created', 'updated', 'reconciled', 'failed', 'conflict', 'blocked', 'choose', 'not_sent'] as const
 export type PushOutcome = (typeof PUSH_OUTCOMES)[number]
 
 /**
@@ -49,6 +52,21 @@ const ConflictField = obj({
   remote: any('the value at the remote now'),
 })
 
+const RefChoice = obj({
+  param: lit('advertiser_id', 'agency_id', 'brand_id'),
+  kind: lit('advertiser', 'agency', 'brand'),
+  name: str({ description: 'the name queued (the local record\'s)' }),
+  reason: lit('no_match', 'several', 'not_pulled'),
+  candidates: arr(obj({ remote_id: str(), name: str() })),
+})
+
+const SendField = obj({
+  name: str({ description: 'the parameter sent' }),
+  value: str({ description: 'its value: a reference as the remote\'s id where the pulled lists give it, else empty' }),
+  label: str({ description: 'the name a reference id stands for' }),
+  base: any('update: the value at the pull the edit started from (null for a create, or a field the record lacks)'),
+})
+
 export const OutboxOp = obj({
   op_id: idStr(), profile_id: idStr(),
   kind: lit(...OUTBOX_KINDS), op: lit(...OUTBOX_OPS),
@@ -64,6 +82,8 @@ export const OutboxOp = obj({
   problem: str({ description: 'why the last attempt failed (failed, sending)' }),
   message: str({ description: "why it failed or waits (the remote's error, the conflict), in plain words" }),
   conflict: arr(ConflictField),
+  choices: arr(RefChoice),
+  sends: arr(SendField),
   created_at: str(), updated_at: str(),
 })
 
@@ -111,8 +131,8 @@ export const syncPushEndpoints = {
   'sync.outbox_delete': post('/local/v1/sync/outbox/delete', 'local', { op_id: opId() }, obj({ op_id: idStr() }), meta('Drop a pending operation')),
   'sync.outbox_resolve': post('/local/v1/sync/outbox/resolve', 'local', {
     op_id: opId(),
-    action: p.oneOf(RESOLUTIONS).required('keep_mine: send it anyway; take_theirs: drop the local change; edit: change the parameters, then send'),
-    params: params('edit: members to set'),
+    action: p.oneOf(RESOLUTIONS).required('keep_mine: send it anyway; take_theirs: drop the local change; edit: change the parameters, then send; choose: the remote records of references waiting for a choice'),
+    params: params('edit: members to set; choose: advertiser_id, agency_id or brand_id = the remote id chosen (empty: send none)'),
   }, obj({ op_id: idStr(), dropped: bool('true when the operation left the outbox'), op: any('the operation after the resolution (null when dropped)') }), meta('Resolve a conflict (or a failure) of an operation')),
   'sync.push_start': post('/local/v1/sync/push/start', 'local', {
     profile_id: profileId(),

@@ -8,14 +8,14 @@ import { nowIso } from './sync'
 
 const profileOf = (ctx: Parameters<Handler<'sync.push_status'>>[0], id: string) => requireProfile(ctx.db, id).profile_id
 
-const outboxList: Handler<'sync.outbox_list'> = (ctx, p) => listOps(ctx.db, profileOf(ctx, p.profile_id), p.state).map(toOp)
+const outboxList: Handler<'sync.outbox_list'> = (ctx, p) => listOps(ctx.db, profileOf(ctx, p.profile_id), p.state).map((r) => toOp(ctx.db, r))
 
-const outboxShow: Handler<'sync.outbox_show'> = (ctx, p) => toOp(requireOp(ctx.db, p.op_id))
+const outboxShow: Handler<'sync.outbox_show'> = (ctx, p) => toOp(ctx.db, requireOp(ctx.db, p.op_id))
 
 const outboxAdd: Handler<'sync.outbox_add'> = (ctx, p) =>
-  addOps(ctx.db, { ...p, profile_id: profileOf(ctx, p.profile_id) }, nowIso(ctx)).map(toOp)
+  addOps(ctx.db, { ...p, profile_id: profileOf(ctx, p.profile_id) }, nowIso(ctx)).map((r) => toOp(ctx.db, r))
 
-const outboxUpdate: Handler<'sync.outbox_update'> = (ctx, p) => toOp(editOp(ctx.db, requireOp(ctx.db, p.op_id), p.params, nowIso(ctx)))
+const outboxUpdate: Handler<'sync.outbox_update'> = (ctx, p) => toOp(ctx.db, editOp(ctx.db, requireOp(ctx.db, p.op_id), p.params, nowIso(ctx)))
 
 const outboxDelete: Handler<'sync.outbox_delete'> = (ctx, p) => {
   const row = requireOp(ctx.db, p.op_id)
@@ -26,7 +26,7 @@ const outboxDelete: Handler<'sync.outbox_delete'> = (ctx, p) => {
 const outboxResolve: Handler<'sync.outbox_resolve'> = (ctx, p) => {
   const row = requireOp(ctx.db, p.op_id)
   const next = resolveOp(ctx.db, row, p.action, p.params, nowIso(ctx))
-  return { op_id: String(row.op_id), dropped: next === null, op: next === null ? null : toOp(next) }
+  return { op_id: String(row.op_id), dropped: next === null, op: next === null ? null : toOp(ctx.db, next) }
 }
 
 const pushStart: Handler<'sync.push_start'> = async (ctx, p) => {

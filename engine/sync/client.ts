@@ -106,8 +106,10 @@ export class RemoteClient {
       try {
         return await request(url)
       } catch (err) {
-        if (!(err instanceof RemoteError) || !isTokenRefusal(0, err.code) || relogged) throw err
-        // The token expired or was revoked at the remote: log in once more and go on.
+        if (!(err instanceof RemoteError) || err.problem !== 'refused' || !isTokenRefusal(0, err.code)) throw err
+        // refused again with a token just issued: the request itself is refused (access_denied also means "no permission")
+        if (relogged) throw new RemoteError('refused', `The remote refused ${path} with a new token too (${err.code}${err.said ? `: ${err.said}` : ''}).`, false, err.code, 0, true)
+        // the token expired or was ended at the remote (revoked, a restart there, clock skew): log in once more and go on
         relogged = true
         this.token = null
       }
@@ -201,7 +203,13 @@ export function withoutQuery(location: string): string {
   return cut < 0 ? location : location.slice(0, cut)
 }
 
-const tokenRefused = (path: string, code: string) => new RemoteError('refused', `The remote refused the token on ${path} (${code}).`, false, code)
+/** A token refusal; the remote's own words are kept for the message of one that persists. */
+function tokenRefused(path: string, code: string, body: unknown): RemoteError {
+  const said = (body as { error_description?: unknown } | null)?.error_description
+  const e = new RemoteError('refused', `The remote refused the token on ${path} (${code}).`, false, code)
+  e.said = typeof said === 'string' ? said : ''
+  return e
+}
 
 /** An API answer: JSON on 200; a cut-short JSON body is retried; errors classified. */
 function readJson(a: Answer, path: string): unknown {
@@ -209,7 +217,7 @@ function readJson(a: Answer, path: string): unknown {
   if (a.status === 200 && !a.notJson) {
     const code = (a.json as { error?: unknown } | null)?.error
     // vendor-notes §1.2: with suppress_response_codes errors come back as 200
-    if (typeof code === 'string' && isTokenRefusal(200, code)) throw tokenRefused(path, code)
+    if (typeof code === 'string' && isTokenRefusal(200, code)) throw tokenRefused(path, code, a.json)
     return a.json
   }
   if (a.status === 200) {
@@ -218,7 +226,7 @@ function readJson(a: Answer, path: string): unknown {
   }
   const code = (a.json as { error?: unknown } | null)?.error
   const text = typeof code === 'string' ? code : ''
-  if (isTokenRefusal(a.status, text)) throw tokenRefused(path, text || 'invalid_token')
+  if (isTokenRefusal(a.status, text)) throw tokenRefused(path, text || 'invalid_token', a.json)
   throw httpError(a.status, a.json, path, a.retryAfter)
 }
 

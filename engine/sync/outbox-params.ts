@@ -6,10 +6,12 @@
 import { endpoints, type EndpointId } from '../contract/endpoints'
 import type { OutboxKind, OutboxOpName } from '../contract/endpoints-sync-push'
 import { ApiError, badParam } from '../contract/errors'
+import { p } from '../contract/params'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Db } from '../storage/db'
 import { SPOT_INPUT_COLUMNS, SPOT_SELECT, keywordsOf, type SpotRow } from '../storage/repos/spots'
 import { planOf } from '../storage/repos/spot-plan'
+import { REF_NAMES } from './outbox-refs'
 
 export type Params = Record<string, string>
 
@@ -27,6 +29,9 @@ export function endpointOf(kind: OutboxKind, op: OutboxOpName): EndpointId {
 /** Request names whose record member is spelled otherwise (for the conflict fields). */
 export const RECORD_NAME: Readonly<Record<string, string>> = { guid: 'GUID', caguid: 'CAGUID', orderid: 'order_id', schedulingCode: 'scheduling_code' }
 
+/** A reference queued by name (outbox-refs.ts): any name the remote could have. */
+const REF_NAME = p.text(200).optional()
+
 /** Filled in by the push from the id map, never queued. */
 const IMPLIED = new Set(['campaign_id', 'spot_id'])
 
@@ -35,6 +40,7 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   const id = endpointOf(kind, op)
   const codecs: Record<string, { decode(raw: string | undefined, name: string): unknown }> = { ...endpoints[id].params }
   if (id === 'campaigns.create_spot') for (const k of PLAN_KEYS) codecs[k] = endpoints['campaigns.update_spot'].params[k]
+  if (kind === 'campaign') for (const k of REF_NAMES) codecs[k] = REF_NAME
   for (const [name, value] of Object.entries(params)) {
     const codec = codecs[name]
     if (!codec || IMPLIED.has(name)) throw badParam('params', `member '${name}' is not a parameter of ${endpoints[id].path}`)
@@ -57,6 +63,8 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   }
   const dates = kind === 'campaign' && params.start_date && params.end_date ? campaignDatesProblem({ start_date: params.start_date, end_date: params.end_date }) : null
   if (dates) throw badParam('params', `holds a bad member: The '${dates.param}' ${dates.problem}`)
+  const has = (k: string) => params[k] !== undefined
+  if (kind === 'campaign' && (has('brand_name') || has('brand_id')) && !has('advertiser_name') && !has('advertiser_id')) throw badParam('params', 'holds a brand without its advertiser (advertiser_name or advertiser_id): a brand is found within its advertiser')
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)
   if (id === 'campaigns.create_spot' && plan.length > 0 && params.add_slot === undefined) throw badParam('params', `${plan.join(', ')} need add_slot (the plan days)`)
 }

@@ -10,6 +10,8 @@ import type { Db } from '../storage/db'
 import {
   RECORD_NAME, campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
 } from './outbox-params'
+import { changedOnly, sendsOf } from './outbox-diff'
+import { applyChoice, namedRefs, resolveRefs, choiceMessage, type RefChoice } from './outbox-refs'
 
 export interface OpRow {
   op_id: number
@@ -47,14 +49,25 @@ export interface ConflictInfo {
   hash: string
 }
 
+/** What `conflict` holds in the `choose` state: the references to choose. */
+export interface ChoiceInfo {
+  choices: RefChoice[]
+}
+
 export const paramsOf = (r: OpRow): Params => JSON.parse(r.params) as Params
 
-export function toOp(r: OpRow) {
-  const conflict = r.conflict === '' ? [] : (JSON.parse(r.conflict) as ConflictInfo).fields
+/** The conflict of an operation in conflict, null otherwise. */
+const conflictOf = (r: OpRow): ConflictInfo | null => (r.state === 'conflict' && r.conflict !== '' ? (JSON.parse(r.conflict) as ConflictInfo) : null)
+
+/** The references an operation in the `choose` state waits for. */
+export const choicesOf = (r: OpRow): RefChoice[] => (r.state === 'choose' && r.conflict !== '' ? ((JSON.parse(r.conflict) as ChoiceInfo).choices ?? []) : [])
+
+export function toOp(db: Db, r: OpRow) {
   return {
     op_id: String(r.op_id), profile_id: String(r.profile_id), kind: r.kind, op: r.op, local_id: r.local_id, parent_local_id: r.parent_local_id,
     parent_remote_id: r.parent_remote_id, remote_id: r.remote_id, name: r.name, params: paramsOf(r), state: r.state, step: r.step,
-    attempts: r.attempts, problem: r.problem, message: r.message, conflict, created_at: r.created_at, updated_at: r.updated_at,
+    attempts: r.attempts, problem: r.problem, message: r.message, conflict: conflictOf(r)?.fields ?? [], choices: choicesOf(r), sends: sendsOf(db, r),
+    created_at: r.created_at, updated_at: r.updated_at,
   }
 }
 
@@ -117,8 +130,9 @@ function fromLocal(db: Db, a: AddInput, localId: string): NewOp[] {
   const blank = { kind: a.kind, op: a.op, local_id: localId, parent_local_id: '', parent_remote_id: '', remote_id: pushed ?? '', base: null }
   if (a.kind === 'campaign') {
     const c = localCampaign(db, localId)
-    if (a.op === 'update') return [{ ...blank, params: mergeParams(campaignUpdateParams(c), a.params) }]
-    const own: NewOp = { ...blank, params: mergeParams(campaignCreateParams(c), a.params) }
+    // a local record's reference ids are local: queued as the names the remote knows them by
+    if (a.op === 'update') return [{ ...blank, params: namedRefs(db, mergeParams(campaignUpdateParams(c), a.params)) }]
+    const own: NewOp = { ...blank, params: namedRefs(db, mergeParams(campaignCreateParams(c), a.params)) }
     if (!a.with_children) return [own]
     const spots = db.query<{ spot_id: number }>('SELECT spot_id FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])
     const targets = db.query<{ target_id: number }>('SELECT target_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [c.campaign_id])
@@ -160,6 +174,11 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
   for (const o of ops) {
     checkParams(o.kind, o.op, o.params)
     if (o.op === 'update' && o.base === null && o.remote_id !== '') Object.assign(o, pulledBase(db, a.profile_id, o.kind, o.remote_id))
+    // an update read from a local record sends what differs from the pulled copy it starts from
+    if (o.op === 'update' && o.local_id !== '' && o.base !== null) {
+      o.params = changedOnly(o.kind, o.params, JSON.parse(o.base.record) as Record<string, unknown>)
+      if (Object.keys(o.params).length === 0) throw badParam('local_id', `differs in no field from the pulled copy of remote ${o.kind} ${o.remote_id}: nothing to send`)
+    }
   }
   return db.tx(() => ops.map((o) => {
     const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
@@ -222,14 +241,15 @@ export function ownChanges(kind: OutboxKind, params: Params, fields: readonly Fi
  * Resolves a conflict (or a failure): keep mine and edit take the remote now as the new base;
  * keep mine sends the user's own changes only, and drops an operation left with none.
  */
-export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
+export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit' | 'choose', text: string | undefined, now: string): OpRow | null {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
+  if (action === 'choose') return chooseOp(db, row, text, now)
   if (action === 'take_theirs') {
     db.tx(() => deleteOp(db, row.op_id))
     return null
   }
   if (action === 'edit' && text === undefined) throw badParam('params', 'is required to edit')
-  const info = row.conflict === '' ? null : (JSON.parse(row.conflict) as ConflictInfo)
+  const info = conflictOf(row)
   if (action === 'keep_mine' && info && row.op === 'update') {
     const own = ownChanges(row.kind, paramsOf(row), info.fields)
     if (Object.keys(own).length === 0) {
@@ -241,5 +261,22 @@ export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs
   const cols = mergedParams(row, text)
   const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
   db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', message: '' }, now))
+  return requireOp(db, row.op_id)
+}
+
+/**
+ * Takes the user's choice of remote records for the references an operation waits for; the
+ * operation goes back to pending, or stays to choose what the choice leaves (a brand, once its
+ * advertiser is known).
+ */
+function chooseOp(db: Db, row: OpRow, text: string | undefined, now: string): OpRow {
+  const waiting = choicesOf(row)
+  if (waiting.length === 0) throw badParam('op_id', `waits for no choice (state ${row.state})`)
+  if (text === undefined) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
+  const params = applyChoice(db, row.profile_id, row.local_id !== '' && row.kind === 'campaign' ? namedRefs(db, paramsOf(row)) : paramsOf(row), waiting, Object.fromEntries(new URLSearchParams(text)))
+  checkParams(row.kind, row.op, params)
+  const left = resolveRefs(db, row.profile_id, params).choices
+  const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), message: choiceMessage(left) } : { state: 'pending' as const, conflict: '', message: '' }
+  db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), problem: '', ...state }, now))
   return requireOp(db, row.op_id)
 }

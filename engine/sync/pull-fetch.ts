@@ -41,7 +41,7 @@ export async function fetchAll(client: RemoteClient, path: string, params: Recor
   return [...out.values()]
 }
 
-interface RefList {
+export interface RefList {
   kind: RemoteKind
   path: string
   paging: 'offset' | 'page'
@@ -68,13 +68,15 @@ const incoming = (rows: Rec[], id: string, name: string, parent = ''): Incoming[
 
 export type ReferenceSets = { kind: RemoteKind; rows: Incoming[] }[]
 
-async function fetchList(client: RemoteClient, l: RefList, size: number): Promise<Incoming[]> {
+/** One reference list of REFERENCE, every page (and variant). */
+export async function fetchList(client: RemoteClient, l: RefList, size: number): Promise<Incoming[]> {
   const rows = new Map<string, Rec>()
   for (const v of l.variants ?? [{}]) for (const r of await fetchAll(client, l.path, v, l.paging, size, (x) => text(x[l.id]))) rows.set(text(r[l.id]), r)
   return incoming([...rows.values()], l.id, l.name)
 }
 
-async function fetchBrands(client: RemoteClient, advertisers: Incoming[], size: number): Promise<Incoming[]> {
+/** The brands of each advertiser, each with its advertiser as parent. */
+export async function fetchBrands(client: RemoteClient, advertisers: readonly Pick<Incoming, 'remote_id'>[], size: number): Promise<Incoming[]> {
   const brands: Incoming[] = []
   for (const a of advertisers) {
     const rows = await fetchAll(client, '/cms/v1/brands/list', { advertiser_id: a.remote_id }, 'offset', size, (x) => text(x.brand_id))

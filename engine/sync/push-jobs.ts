@@ -48,7 +48,7 @@ export function pushStatus(r: PushRun | undefined, profileId: number) {
 
 function summary(r: PushRun): string {
   const n = (o: string) => r.results.filter((x) => x.outcome === o).length
-  const words = { created: 'created', updated: 'updated', reconciled: 'reconciled', failed: 'failed', conflict: 'in conflict', blocked: 'blocked' } as const
+  const words = { created: 'created', updated: 'updated', reconciled: 'reconciled', failed: 'failed', conflict: 'in conflict', choose: 'waiting for a choice', blocked: 'blocked' } as const
   const parts = (Object.keys(words) as (keyof typeof words)[]).filter((o) => n(o) > 0).map((o) => `${n(o)} ${words[o]}`)
   // the operation a push stopped at: it may have arrived (the next push finds out), so not "nothing"
   if (n('not_sent') > 0) parts.push(`${n('not_sent')} cut off (the next push finds out whether it arrived)`)

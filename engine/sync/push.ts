@@ -9,9 +9,12 @@
 import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
 import { keywordNameOf } from '../contract/params'
 import { checkCancelled, type JobDeps } from './jobs'
-import { deleteOp, mapId, mappedId, paramsOf, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
+import { deleteOp, mapId, mappedId, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
 import { PLAN_KEYS, RECORD_NAME, type Params } from './outbox-params'
 import { text } from './pull-fetch'
+import { paramsToSend } from './outbox-diff'
+import { choiceMessage } from './outbox-refs'
+import { mapRefs } from './push-refs'
 import { findCreated, planSteps, readRecord } from './push-remote'
 import { RemoteError, isRefusal } from './remote-error'
 import { canonicalJson, recordHash, upsertRecord } from './store'
@@ -69,8 +72,7 @@ async function pushPlan(d: JobDeps, params: Params, spotId: string, campaignId: 
   for (const form of [steps.add, steps.update]) if (form) await d.client.post('/cms/v1/campaigns/update_spot', { campaign_id: campaignId, spot_id: spotId, ...form })
 }
 
-async function create(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
-  const params = paramsOf(op)
+async function create(d: JobDeps, op: OpRow, parent: string, params: Params): Promise<[PushOutcome, string, string]> {
   let outcome: PushOutcome = 'created'
   let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
   if (op.remote_id === '' && op.state === 'sending') {
@@ -141,8 +143,8 @@ export function unsentPart(params: Params, spot: Rec): Params | null {
   return Object.keys(out).length > 0 ? out : null
 }
 
-async function update(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutcome, string, string]> {
-  let params = paramsOf(op)
+/** `params`: the form to send (references as the remote's ids); the conflict compares what the operation holds. */
+async function update(d: JobDeps, op: OpRow, parent: string, params: Params): Promise<[PushOutcome, string, string]> {
   // an update sent before with no answer is sent again, but for what of it the remote already did
   if (op.state === 'sending' && op.kind === 'spot' && ['add_keyword', 'add_slot', 'delete_slot'].some((k) => params[k] !== undefined)) {
     const now = await readRecord(d.client, op.kind, op.remote_id, parent)
@@ -161,7 +163,7 @@ async function update(d: JobDeps, op: OpRow, parent: string): Promise<[PushOutco
     }
     if (op.base_hash !== '' && recordHash(now.record) !== op.base_hash) {
       const base = (op.base === '' ? {} : JSON.parse(op.base)) as Rec
-      const info: ConflictInfo = { fields: diffFields(params, base, now.record as Rec), remote: now.record, hash: recordHash(now.record) }
+      const info: ConflictInfo = { fields: diffFields(paramsToSend(d.db, op), base, now.record as Rec), remote: now.record, hash: recordHash(now.record) }
       const changed = info.fields.filter((f) => canonicalJson(f.base) !== canonicalJson(f.remote)).map((f) => f.name)
       const message = `${op.kind} ${op.remote_id} changed at the remote since the last pull (${changed.join(', ')}): not sent; resolve it (keep mine, take theirs or edit).`
       await settle(d, op, { state: 'conflict', conflict: JSON.stringify(info), problem: '', message })
@@ -179,11 +181,18 @@ const resultOf = (op: OpRow, outcome: PushOutcome, remote_id: string, message: s
   ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
 
 /** One operation; a refusal marks it failed (the push goes on), anything else stops the push. */
-async function pushOne(d: JobDeps, op: OpRow): Promise<PushResult> {
+async function pushOne(d: JobDeps, op: OpRow, listsRead: Set<string>): Promise<PushResult> {
   const parent = op.kind === 'campaign' ? '' : op.parent_remote_id || mappedId(d.db, op.profile_id, 'campaign', op.parent_local_id) || ''
   if (op.kind !== 'campaign' && parent === '') return resultOf(op, 'blocked', '', `waits for local campaign ${op.parent_local_id} to be pushed`)
   try {
-    return resultOf(op, ...(op.op === 'create' ? await create(d, op, parent) : await update(d, op, parent)))
+    // references go as the remote's ids, found by name in its lists; one not found waits for the user
+    const { form, choices } = await mapRefs(d, op, listsRead)
+    if (choices.length > 0 && op.state !== 'sending') {
+      const message = choiceMessage(choices)
+      await settle(d, op, { state: 'choose', conflict: JSON.stringify({ choices }), problem: '', message })
+      return resultOf(op, 'choose', op.remote_id, message)
+    }
+    return resultOf(op, ...(op.op === 'create' ? await create(d, op, parent, form) : await update(d, op, parent, form)))
   } catch (err) {
     if (isRefusal(err)) {
       await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })
@@ -198,12 +207,14 @@ async function pushOne(d: JobDeps, op: OpRow): Promise<PushResult> {
 /** Runs a push to its end; throws a RemoteError when it stops early (what it did stays recorded). */
 export async function runPush(d: JobDeps, run: PushProgress & { profile_id: number }): Promise<void> {
   await d.client.login()
-  const ops = listOps(d.db, run.profile_id).filter((o) => o.state === 'pending' || o.state === 'sending')
+  // an operation waiting for a choice is mapped again: the remote's lists may have the name by now
+  const ops = listOps(d.db, run.profile_id).filter((o) => o.state === 'pending' || o.state === 'sending' || o.state === 'choose')
   run.ops_total = ops.length
+  const listsRead = new Set<string>()
   for (const op of ops) {
     checkCancelled(d.signal, 'push')
     try {
-      run.results.push(await pushOne(d, op))
+      run.results.push(await pushOne(d, op, listsRead))
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       run.results.push(resultOf(op, 'not_sent', op.remote_id, message))

@@ -6,6 +6,9 @@
 import type { RemoteProblem } from '../contract/endpoints-sync'
 
 export class RemoteError extends Error {
+  /** The remote's own `error_description`, when a token refusal carried one. */
+  said = ''
+
   constructor(
     readonly problem: RemoteProblem,
     message: string,
@@ -15,6 +18,8 @@ export class RemoteError extends Error {
     readonly code = '',
     /** Milliseconds the remote asked us to wait (Retry-After). */
     readonly retryAfterMs = 0,
+    /** A token refusal that came again after a new login: a refusal of the request itself. */
+    readonly afterLogin = false,
   ) {
     super(scrubSecrets(message))
     this.name = 'RemoteError'
@@ -65,15 +70,22 @@ export function networkError(err: unknown, url: URL, timeoutMs: number): RemoteE
  */
 export const neverSent = (e: RemoteError): boolean => e.problem === 'rate_limited' || (e.problem === 'unreachable' && (UNREACHABLE.has(e.code) || e.code.startsWith('EAI_')))
 
-/** The remote asked us to log in again (expired, unknown or missing token). */
-export const isTokenRefusal = (status: number, code: string): boolean => status === 401 || code === 'invalid_token' || code === 'token_required'
+/**
+ * The codes with which a remote may refuse a token: `access_denied` is the vendor's for an expired
+ * or unknown token (vendor-notes §1.4; it also means "no permission on the campaign", which a new
+ * login does not change), `token_required` its example, `invalid_token` RFC 6750's.
+ */
+export const TOKEN_REFUSALS: readonly string[] = ['access_denied', 'invalid_token', 'token_required']
+
+/** The remote may have refused the token: log in again (once) and repeat the request. */
+export const isTokenRefusal = (status: number, code: string): boolean => status === 401 || TOKEN_REFUSALS.includes(code)
 
 /**
- * The remote refused the request itself (a 4xx other than a token refusal): sending it again will
- * not help. `orAbsent`: a path the remote does not have (404) counts too.
+ * The remote refused the request itself (a 4xx other than a token refusal, or a token refusal that
+ * a new login did not end): sending it again will not help. `orAbsent`: a path the remote does not have (404) counts too.
  */
 export const isRefusal = (err: unknown, orAbsent = false): err is RemoteError =>
-  err instanceof RemoteError && ((orAbsent && err.problem === 'not_this_api') || (err.problem === 'refused' && !isTokenRefusal(0, err.code)))
+  err instanceof RemoteError && ((orAbsent && err.problem === 'not_this_api') || (err.problem === 'refused' && (err.afterLogin || !isTokenRefusal(0, err.code))))
 
 /** An HTTP answer that is an error, from the status and the `{error, error_description}` body. */
 export function httpError(status: number, body: unknown, path: string, retryAfter: string | null): RemoteError {

@@ -41,6 +41,12 @@ const API_RULES: readonly SentenceRule[] = [
   [/^The 'params' member '(.*)' is not a parameter of (\S+)\.$/, 'notParam', (m) => ({ name: m[1]!, path: m[2]! })],
   [/^The 'params' lacks (.*) \(required by (\S+)\)\.$/, 'lacks', (m) => ({ names: m[1]!, path: m[2]! })],
   [/^The 'params' holds no change to send\.$/, 'noChange', none],
+  [new RegExp(`^The 'local_id' differs in no field from the pulled copy of remote ${KIND} (\\S+): nothing to send\\.$`), 'noDiff', kindId],
+  [/^The 'params' holds a brand without its advertiser \(advertiser_name or advertiser_id\): a brand is found within its advertiser\.$/, 'brandAlone', none],
+  [/^The 'params' holds (\w+)=(.*), which names no pulled (advertiser|agency|brand)(?: of the advertiser)?\.$/s, 'notPulledRef', (m) => ({ param: m[1]!, value: m[2]!, ref: m[3]! })],
+  [/^The 'params' member '(.*)' is not a reference waiting for a choice \((.*)\)\.$/, 'notWaiting', (m) => ({ name: m[1]!, waiting: m[2]! })],
+  [/^The 'op_id' waits for no choice \(state (\w+)\)\.$/, 'noChoice', (m) => ({ state: m[1]! })],
+  [/^The 'params' is required to choose \(advertiser_id=REMOTE_ID&\.\.\.\)\.$/, 'needChoice', none],
   [/^The 'params' holds a bad member: (.*)\.$/s, 'badMember', (m) => ({ reason: `${m[1]!}.` })],
   [/^The 'op' cannot be update for a target: the service has no target update \(publish_target creates\)\.$/, 'noTargetUpdate', none],
   [/^The 'params' (.+) need add_slot \(the plan days\)\.$/, 'needSlot', (m) => ({ names: m[1]! })],
@@ -82,7 +88,7 @@ function localize(named: Record<string, unknown>, t: Translate): Record<string, 
 }
 
 const OUTCOME: Readonly<Record<string, string>> = {
-  created: 'created', updated: 'updated', reconciled: 'reconciled', failed: 'failed', 'in conflict': 'conflict', blocked: 'blocked',
+  created: 'created', updated: 'updated', reconciled: 'reconciled', failed: 'failed', 'in conflict': 'conflict', 'waiting for a choice': 'choose', blocked: 'blocked',
   'cut off (the next push finds out whether it arrived)': 'not_sent',
 }
 const OUTCOMES = Object.keys(OUTCOME).map((o) => o.replace(/[()]/g, '\\$&')).join('|')

@@ -85,14 +85,14 @@ export function conflictRows(conflict: OutboxOp['conflict']): ConflictRow[] {
 
 /** Colour of an operation's state. */
 export function opTone(state: OutboxOp['state']): 'default' | 'info' | 'error' | 'warning' {
-  return ({ pending: 'default', sending: 'info', failed: 'error', conflict: 'warning' } as const)[state]
+  return ({ pending: 'default', sending: 'info', failed: 'error', conflict: 'warning', choose: 'warning' } as const)[state]
 }
 
 /** Colour of what a push did with an operation. */
 export function outcomeTone(outcome: PushResult['outcome']): 'success' | 'error' | 'warning' | 'default' {
   if (outcome === 'created' || outcome === 'updated' || outcome === 'reconciled') return 'success'
   if (outcome === 'failed') return 'error'
-  if (outcome === 'conflict' || outcome === 'blocked') return 'warning'
+  if (outcome === 'conflict' || outcome === 'blocked' || outcome === 'choose') return 'warning'
   return 'default'
 }
 
@@ -105,14 +105,41 @@ export function pushPercent(s: PushStatus): number {
 
 /** Operations by state, for the tab's badge and the filter. */
 export function countByState(ops: readonly OutboxOp[]): Record<OutboxOp['state'], number> {
-  const out = { pending: 0, sending: 0, failed: 0, conflict: 0 }
+  const out = { pending: 0, sending: 0, failed: 0, conflict: 0, choose: 0 }
   for (const o of ops) out[o.state]++
   return out
 }
 
 /** Results of a push by outcome (outcomes with none left out), in a stable order. */
 export function outcomeCounts(results: readonly PushResult[]): [PushResult['outcome'], number][] {
-  const order: PushResult['outcome'][] = ['created', 'updated', 'reconciled', 'failed', 'conflict', 'blocked', 'not_sent']
+  const order: PushResult['outcome'][] = ['created', 'updated', 'reconciled', 'failed', 'conflict', 'choose', 'blocked', 'not_sent']
   return order.map((o) => [o, results.filter((r) => r.outcome === o).length] as [PushResult['outcome'], number]).filter(([, n]) => n > 0)
 }
 
+
+/** One member of what the push would send: the value, the name a reference id stands for, and the value at the last pull. */
+export interface SendRow {
+  name: string
+  value: string
+  label: string
+  base: string
+  /** A reference not mapped to a remote id yet. */
+  open: boolean
+  /** An update's member whose value differs from the last pull's. */
+  changed: boolean
+}
+
+/** What the push would send now (sync.outbox_show `sends`), member by member. */
+export function sendRows(op: OutboxOp): SendRow[] {
+  return op.sends.map((f) => ({
+    name: f.name, value: f.value, label: f.label, base: f.base === null || f.base === undefined ? '' : formatValue(f.base),
+    open: f.value === '', changed: op.op === 'update' && !sameFieldValue(f.label || f.value, f.base),
+  }))
+}
+
+/** The query string sync.outbox_resolve `choose` takes: each reference with a pick; '' when none is picked. */
+export function choiceEdit(picks: Readonly<Record<string, string | null>>): string {
+  const q = new URLSearchParams()
+  for (const [param, id] of Object.entries(picks)) if (id !== null && id !== undefined) q.set(param, id)
+  return q.toString()
+}

@@ -28,6 +28,7 @@ export const REMOTE_RULES: readonly SentenceRule[] = [
   [/^The client id or client secret was refused \(invalid_client\)\.$/, 'badClient', none],
   [/^(\S+) does not offer the password grant \(unsupported_grant_type\)\.$/, 'noPasswordGrant', (m) => ({ where: m[1]! })],
   [/^The remote refused the token on (\S+) \((\S+)\)\.$/, 'tokenRefused', (m) => ({ path: m[1]!, code: m[2]! })],
+  [/^The remote refused (\S+) with a new token too \((.*)\)\.$/s, 'refusedAfterLogin', (m) => ({ path: m[1]!, said: m[2]! })],
   [/^The remote asked us to slow down \(HTTP 429\) on (\S+)\.$/, 'slowDown', pathOnly],
   [/^The remote failed on (\S+) \((.*)\)\.$/s, 'remoteFailed', (m) => ({ path: m[1]!, said: m[2]! })],
   [/^The remote has no (\S+) \(HTTP 404\): base_url does not point at this API\.$/, 'noPath', pathOnly],
@@ -60,4 +61,5 @@ export const ITEM_RULES: readonly SentenceRule[] = [
   [/^The remote no longer has (campaign|spot|target) (\S+)\.$/, 'gone', (m) => ({ kind: m[1]!, id: m[2]! })],
   [/^(campaign|spot|target) (\S+) changed at the remote since the last pull \((.*)\): not sent; resolve it \(keep mine, take theirs or edit\)\.$/s, 'conflict', (m) => ({ kind: m[1]!, id: m[2]!, fields: m[3]! })],
   [/^waits for local campaign (\S+) to be pushed$/, 'blocked', (m) => ({ id: m[1]! })],
+  [/^Choose the remote's record: (.*) \(sync outbox choose, or the Sync page; pull to refresh the lists\)\.$/s, 'chooseRecord', (m) => ({ details: m[1]! })],
 ]

@@ -196,8 +196,10 @@ describe('sync.pull_start', () => {
     expect(r.body).toMatchObject({ state: 'done', campaigns_done: 3 })
     expect(r.body.message).toBe(
       'extensiontype list skipped: The remote has no /cms/v1/extensiontype/list (HTTP 404): base_url does not point at this API. ' +
-        `campaign ${denied} skipped: The remote refused /cms/v1/campaigns/list_spots (access_denied: no permission on the campaign).`,
+        `campaign ${denied} skipped: The remote refused /cms/v1/campaigns/list_spots with a new token too (access_denied: no permission on the campaign).`,
     )
+    // access_denied may be an ended token (vendor-notes §1.4): one new login, then it is a refusal
+    expect(r.body.logins).toBe(2)
     expect(countsOf(r.body.counts, 'campaign')).toEqual([2, 0, 0, 0])
     expect(countsOf(r.body.counts, 'extensiontype')).toEqual([0, 0, 0, 0])
     expect(countsOf(r.body.counts, 'program')[0]).toBeGreaterThan(0)

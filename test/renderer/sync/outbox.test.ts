@@ -1,7 +1,7 @@
 // renderer/src/sync/outbox.ts: editing an operation's parameters, the conflict field by field, push progress
 import { describe, expect, it } from 'vitest'
 import {
-  conflictRows, countByState, duplicateNames, outcomeCounts, outcomeTone, paramRows, paramsEdit, pushPercent, type OutboxOp, type PushStatus,
+  choiceEdit, conflictRows, countByState, duplicateNames, sendRows, outcomeCounts, outcomeTone, paramRows, paramsEdit, pushPercent, type OutboxOp, type PushStatus,
 } from '../../../renderer/src/sync/outbox'
 
 describe('operation parameters', () => {
@@ -60,9 +60,25 @@ describe('conflicts and pushes', () => {
   })
 
   it('counts operations by state and results by outcome', () => {
-    const ops = [{ state: 'pending' }, { state: 'failed' }, { state: 'pending' }] as OutboxOp[]
-    expect(countByState(ops)).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 0 })
+    const ops = [{ state: 'pending' }, { state: 'failed' }, { state: 'pending' }, { state: 'choose' }] as OutboxOp[]
+    expect(countByState(ops)).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 0, choose: 1 })
     const results = [{ outcome: 'failed' }, { outcome: 'created' }, { outcome: 'created' }] as PushStatus['results']
     expect(outcomeCounts(results)).toEqual([['created', 2], ['failed', 1]])
+  })
+
+  it("shows what the push sends: a reference's name beside its remote id, one not mapped yet, and what an update changes", () => {
+    const op = {
+      op: 'update',
+      sends: [
+        { name: 'advertiser_id', value: '5', label: '宝洁 Procter & Gamble', base: '宝洁 Procter & Gamble' },
+        { name: 'agency_id', value: '', label: '哈瓦斯 Havas', base: 'AgencyX' },
+        { name: 'play_detect', value: '1', label: '', base: 'false' },
+      ],
+    } as OutboxOp
+    expect(sendRows(op).map((r) => [r.name, r.open, r.changed, r.base])).toEqual([
+      ['advertiser_id', false, false, '宝洁 Procter & Gamble'], ['agency_id', true, true, 'AgencyX'], ['play_detect', false, true, 'false'],
+    ])
+    expect(choiceEdit({ advertiser_id: '6', agency_id: null, brand_id: '' })).toBe('advertiser_id=6&brand_id=')
+    expect(choiceEdit({ advertiser_id: null })).toBe('')
   })
 })
