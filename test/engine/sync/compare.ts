@@ -1,6 +1,7 @@
 /** Field-by-field comparison of what the remote answers with what a pull stored locally. */
 import { expect } from 'vitest'
 import type { TestEngine } from '../../helpers/make-engine'
+import type { RemoteApi } from './remote'
 
 const ALL = { limit: '0,100000' }
 const SPOT_FLAGS = { show_plan: 1, show_filtration_status: 1, show_extInfo: 1, dm_info: 1 }
@@ -9,7 +10,7 @@ type Row = Record<string, unknown>
 const byKey = (key: string) => (a: Row, b: Row) => String(a[key]).localeCompare(String(b[key]), 'en', { numeric: true })
 
 /** What the remote has, read directly (one big page each). */
-export async function remoteView(r: TestEngine) {
+export async function remoteView(r: RemoteApi) {
   const list = (await r.get('/cms/v1/campaigns/list', ALL)).body as Row[]
   const campaigns: Record<string, Row> = {}
   for (const { campaign_id } of list) {
@@ -57,7 +58,7 @@ export async function localView(l: TestEngine, profileId: string) {
 }
 
 /** The local store holds exactly what the remote has, member by member. */
-export async function expectSameAsRemote(remote: TestEngine, local: TestEngine, profileId: string): Promise<void> {
+export async function expectSameAsRemote(remote: RemoteApi, local: TestEngine, profileId: string): Promise<void> {
   const [want, got] = [await remoteView(remote), await localView(local, profileId)]
   expect(Object.keys(got.campaigns).sort()).toEqual(Object.keys(want.campaigns).sort())
   for (const [id, c] of Object.entries(want.campaigns)) expect(got.campaigns[id], `campaign ${id}`).toEqual(c)

@@ -43,6 +43,11 @@ async function serve(target: URL, proxy: FaultProxy, req: IncomingMessage, res: 
   if (fault === 'delay') await new Promise((r) => setTimeout(r, 30))
   const r = await forward(target, req, Buffer.concat(chunks))
   if (fault === 'lost') return void req.socket.destroy()
+  if ((fault === 'cut' || fault === 'short') && r.body.length <= 2) {
+    // an answer of two bytes (an empty list) cannot be cut: it goes through whole, so it is no fault
+    proxy.injected[fault]--
+    proxy.injected.none++
+  }
   const { 'content-length': _len, connection: _c, 'transfer-encoding': _te, ...headers } = r.headers
   if (fault === 'cut' && r.body.length > 2) {
     // promise the whole body, send half, then drop the connection

@@ -1,17 +1,18 @@
 // A pull through a fault-injecting proxy (delays, resets, 500s, cut bodies): it finishes, or
-// stops with a clear error, and the local store stays consistent either way
+// stops with a clear error, and the local store stays consistent either way; from a second
+// engine and from the vendor stand-in (both readings of what vendor-notes leaves ambiguous)
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TestEngine } from '../../helpers/make-engine'
 import { prng } from '../../helpers/prng'
 import { localView, remoteView, expectSameAsRemote } from './compare'
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy'
-import { FAST, localWithProfile, startRemote, stopRemote, type Remote } from './remote'
+import { FAST, REMOTES, localWithProfile, type AnyRemote } from './remote'
 
-let remote: Remote
+let remote: AnyRemote
 let proxy: FaultProxy
 afterEach(async () => {
   await proxy?.close()
-  await stopRemote(remote)
+  await remote.close()
 })
 
 const FAULTS: Fault[] = ['delay', 'reset', '500', 'cut', 'short']
@@ -24,10 +25,10 @@ async function expectConsistent(local: TestEngine, profileId: string): Promise<n
   return Object.keys(got.campaigns).length
 }
 
-describe('pull through a faulty network', () => {
+describe.each(REMOTES)('pull from %s through a faulty network', (_, startRemote) => {
   it('finishes despite one request in five failing (retried with backoff), and stores what the remote has', async () => {
     remote = await startRemote(4)
-    const rnd = prng(20250110)
+    const rnd = prng(20250111)
     proxy = await startFaultProxy(remote.url, () => (rnd() < 0.2 ? FAULTS[Math.floor(rnd() * FAULTS.length)]! : 'none'))
     const { local, profileId } = await localWithProfile(proxy.url, { ...FAST, retries: 8 })
     const r = await local.post('/local/v1/sync/pull/start', { profile_id: profileId })

@@ -5,6 +5,7 @@
 import { startHttpDoor, type HttpDoor } from '../../../engine/server/http'
 import type { SyncOptions } from '../../../engine/sync/service'
 import { ACCOUNT, DATES, makeEngine, type TestEngine } from '../../helpers/make-engine'
+import { OTHER_READINGS, READINGS, seedCampaign, startVendor, type Readings } from './vendor-remote'
 
 export interface Remote {
   t: TestEngine
@@ -58,3 +59,36 @@ export async function localWithProfile(url: string, sync: SyncOptions = FAST, en
   if (r.status !== 200) throw new Error(r.raw.body)
   return { local, profileId: r.body.profile_id as string }
 }
+
+/** What a test reads and writes at a remote directly (a second engine, or the vendor stand-in). */
+export interface RemoteApi {
+  get(path: string, query?: Record<string, string | number>): Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any
+  post(path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A remote under test with `campaigns` campaigns of its own. */
+export interface AnyRemote {
+  t: RemoteApi
+  url: string
+  close(): Promise<void>
+}
+
+async function vendorWith(campaigns: number, readings: Readings): Promise<AnyRemote> {
+  const v = await startVendor(readings)
+  for (let n = 1; n <= campaigns; n++) seedCampaign(v.data, n)
+  return { t: v, url: v.url, close: () => v.close() }
+}
+
+/**
+ * The remotes the sync tests run against: a second engine (which shares this engine's
+ * assumptions), and the vendor stand-in (vendor-remote.ts) in each reading of what vendor-notes
+ * leaves ambiguous.
+ */
+export const REMOTES: [string, (campaigns: number) => Promise<AnyRemote>][] = [
+  ['a second engine', async (n) => {
+    const r = await startRemote(n)
+    return { t: r.t, url: r.url, close: () => stopRemote(r) }
+  }],
+  ['the vendor stand-in', (n) => vendorWith(n, READINGS)],
+  ['the vendor stand-in, other readings', (n) => vendorWith(n, OTHER_READINGS)],
+]
