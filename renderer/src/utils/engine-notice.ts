@@ -11,6 +11,7 @@ import type { Translate } from '../reports/table'
 import { syncText } from '../sync/messages'
 import { sayKnown, type SentenceRule } from './field-message'
 import { formAlert, type LabelOf } from './form-alert'
+import { storageReason } from './storage-reason'
 
 /**
  * The sentences any call may get: a write refused while its endpoint group is answered by a
@@ -34,6 +35,7 @@ const ANY_CALL: readonly SentenceRule[] = [
   [/^The access token is unknown or was revoked; request a new one from (\S+?)\.$/, 'tokenUnknown', (m) => ({ path: m[1]! })],
   [/^The recorded events could not be read at start \((.*)\); reports and tracking wait for the engine to be restarted\.$/s, 'eventsUnreadable', (m) => ({ detail: m[1]! })],
   [/^The engine answered (\d+) with a body that is not JSON\.$/, 'notJson', (m) => ({ status: m[1]! })],
+  [/^The data directory (.+) cannot take writes: .+ \((E[A-Z]+)\)\. Nothing of this request was made; reads keep working\. Free space there and send it again\.$/s, 'diskFull', (m) => ({ path: m[1]!, cause: m[2]! })],
 ]
 
 /** A rule's values in the interface's words: the endpoint group and mode as the Sync page names them, a remote's failure as it says it. */
@@ -42,6 +44,7 @@ function localize(named: Record<string, unknown>, t: Translate): Record<string, 
   if (typeof named.group === 'string') out.group = t(`sync.modes.group.${named.group}`)
   if (typeof named.mode === 'string') out.mode = t(`sync.modes.mode.${named.mode}`)
   if (typeof named.detail === 'string') out.detail = syncText(named.detail, t, 'zh')
+  if (typeof named.cause === 'string') out.reason = storageReason(named.cause, t)
   return out
 }
 

@@ -52,6 +52,13 @@ export const en = {
     tokenUnknown: 'The access token is unknown or was revoked; request a new one from {path}.',
     eventsUnreadable: 'The recorded events could not be read at start ({detail}); reports and tracking wait for the engine to be restarted.',
     notJson: 'The engine answered {status} with a body that is not JSON.',
+    diskFull: 'Not saved: the data directory {path} cannot take writes: {reason} ({cause}). Nothing of this change was made; everything can still be read. Free space there and try again.',
+  },
+  /** The notice that the engine takes no changes (components/StorageNotice.vue). */
+  storage: {
+    refused: 'Changes are not saved now: the data directory {path} cannot take writes: {reason} ({cause}). Everything can still be read. Once there is room again, changes are saved again, without a restart.',
+    openedReadOnly: 'The engine opened its data directory {path} read-only: it could not take writes when the engine started: {reason} ({cause}). Everything can still be read. Once there is room again, changes are saved again, without a restart.',
+    reason: { ENOSPC: 'its disk is full', EDQUOT: 'the disk quota is used up', EFBIG: 'a file reached the size limit', EROFS: 'its file system is mounted read-only', other: 'writing to it fails' },
   },
 }
 
@@ -105,5 +112,11 @@ export const zh: typeof en = {
     tokenUnknown: '访问令牌无效或已被撤销，请从 {path} 重新获取。',
     eventsUnreadable: '启动时无法读取已记录的事件（{detail}）；报表和监测须等引擎重启后才能使用。',
     notJson: '引擎返回了 {status}，但应答不是 JSON。',
+    diskFull: '未保存：数据目录 {path} 无法写入：{reason}（{cause}）。此次修改没有生效，所有内容仍可查看。请在该处释放空间后重试。',
+  },
+  storage: {
+    refused: '修改暂时无法保存：数据目录 {path} 无法写入：{reason}（{cause}）。所有内容仍可查看。空间恢复后，修改即可再次保存，无需重启。',
+    openedReadOnly: '引擎以只读方式打开了数据目录 {path}：启动时它无法写入：{reason}（{cause}）。所有内容仍可查看。空间恢复后，修改即可再次保存，无需重启。',
+    reason: { ENOSPC: '磁盘已满', EDQUOT: '磁盘配额已用完', EFBIG: '文件已达到大小上限', EROFS: '文件系统以只读方式挂载', other: '写入失败' },
   },
 }
