@@ -43,12 +43,12 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | NoPanel {
   if (!panel) return { meta, pos, panel: null }
   const w = window(meta, p.date)
   const k = calibrate(env, panel, { part, pos, w, platforms: 3, sdk: 0, filtration: 'net', audience: audienceMask(env, panel, 3) })
-  const cellsOf = (platforms: number) => part ? personCells({
-    part, sel: selector(pos, w.from, w.to, { platforms, sdk: 0, stableOnly: false, filtration: 'net' }), personOf: env.personOf(panel), nPos: pos.n,
-    homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false,
+  // (the pc part of each entry weighs its platforms' factors: split)
+  const cells = part ? personCells({
+    part, sel: selector(pos, w.from, w.to, { platforms: 3, sdk: 0, stableOnly: false, filtration: 'net' }), personOf: env.personOf(panel), nPos: pos.n,
+    homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false, split: true,
   }) : NO_CELLS
-  const cells = cellsOf(3)
-  const factors = entryFactors(k, cells, part ? cellsOf(1) : NO_CELLS, 3, 1, pos.n, false)
+  const factors = entryFactors(k, cells, 3, 1, false)
   return { meta, pos, panel, cells, factors, k }
 }
 
@@ -56,6 +56,7 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | NoPanel {
 const NO_CELLS: PersonCells = {
   n: 0, person: new Int32Array(0), cell: new Int32Array(0), impressions: new Uint32Array(0), clicks: new Uint32Array(0), impressionsOnDay: new Uint32Array(0),
   clicksOnDay: new Uint32Array(0), impDays: new Uint32Array(0), clkDays: new Uint32Array(0), impHours: new Uint32Array(0), clkHours: new Uint32Array(0),
+  impPc: new Uint32Array(0), clkPc: new Uint32Array(0), pcImpHours: new Uint32Array(0), pcClkHours: new Uint32Array(0),
 }
 
 /** The weight (persons) of the panel's persons with a device: the most an audience figure projects to. */

@@ -12,7 +12,6 @@ import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetri
 import { cellBytes } from './kept-bytes'
 import { calibrate, entryFactors, panelMember, projectCalibrated, type Calibration } from './calibration'
 import { emptyProjection, personCells, type Projection } from './persons'
-import type { Selector } from './selector'
 import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
@@ -144,13 +143,11 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     const sdk = sdkCode(p.sdk)
     k = calibrate(env, panel, { part, pos, w, platforms, sdk, filtration: p.filtration_type, audience: audienceMask(env, panel, platforms) })
     const rules = { platforms, sdk, stableOnly: false, filtration: p.filtration_type }
-    // the pc counts split figures by platform: their hours only when hour metrics are asked for
+    // with both platforms, the pc part of each entry weighs its platforms' factors (split), and
+    // its hours split hour metrics by platform
     const hourly = names.some((n) => n.includes('_acc_h'))
-    const cellsOf = (sel: Selector, split = false) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: !split || hourly, days: !split })
-    const byCell = part ? cellsOf(selector(pos, w.from, w.to, rules)) : null
-    // with both platforms, the pc counts of each entry weigh its platforms' factors
-    const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 }), true) : null
-    const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, hourly) : null
+    const byCell = part ? personCells({ part, sel: selector(pos, w.from, w.to, rules), personOf: env.personOf(panel), nPos: pos.n, nRegions: nR, homeFirst, homeSecond, hours: true, split: platforms === 3, splitHours: hourly }) : null
+    const factors = byCell ? entryFactors(k, byCell, platforms, nR, hourly) : null
     for (const t of targets) {
       const matcher = env.matcher(panel, String(t.target_id), t.tag_id)
       const inTarget = audienceMask(env, panel, platforms, matcher)

@@ -10,7 +10,8 @@ import type { Partition } from '../measure/columns'
 import type { PanelIndex } from '../measure/panel/types'
 import type { ReportPanel } from '../contract/models-reports'
 import type { ReportEnv } from './env'
-import { personCells, type PersonCells, type Projection } from './persons'
+import { derivationOf, walkUpdate, type PersonCells, type Projection } from './persons'
+import { rawSums } from './raw-sums'
 import { regionCells } from './region-cells'
 import { selector, type Positions } from './setup'
 
@@ -37,51 +38,46 @@ export interface Calibration {
 
 const PLATFORM_NAMES = ['pc', 'mb'] as const
 
-/** Census and raw projection of each position over some platforms: impressions and clicks. */
-interface Counts {
-  census: { imp: Float64Array; clk: Float64Array }
-  /** Sums of counts x weight units of the audience's persons, and their counts alone (exact). */
-  raw: { imp: Float64Array; clk: Float64Array }
-  exposures: { imp: Float64Array; clk: Float64Array }
-}
-
-function countsOn(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec, platforms: number): Counts {
+/** The census's impressions and clicks of each position over some platforms. */
+function censusOn(env: ReportEnv, s: CalibrationSpec, platforms: number): { imp: Float64Array; clk: Float64Array } {
   const n = s.pos.n
-  const pair = () => ({ imp: new Float64Array(n), clk: new Float64Array(n) })
-  const out: Counts = { census: pair(), raw: pair(), exposures: pair() }
+  const out = { imp: new Float64Array(n), clk: new Float64Array(n) }
   if (!s.part) return out
   const sel = selector(s.pos, s.w.from, s.w.to, { platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration })
   const global = regionCells('level0', [GLOBAL_REGION_ID])
   const r = env.census({ part: s.part, identities: env.identities.size, sel, day: s.w.day, nPos: n, nRegions: 1, regionFirst: global.first, regionSecond: global.second, uniques: false, averages: false })
-  out.census.imp.set(r.imp.subarray(0, n))
-  out.census.clk.set(r.clk.subarray(0, n))
-  // (home cells all 0: the spec the audience reports count with, so their pass is this one, kept)
-  const c = personCells({ part: s.part, sel, personOf: env.personOf(panel), nPos: n, homeFirst: new Int32Array(panel.size), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false })
-  const kept = keptRaw.get(c)
-  if (kept && kept.panel === panel && sameBytes(kept.audience, s.audience)) return { census: out.census, raw: kept.raw, exposures: kept.exposures }
-  for (let j = 0; j < c.n; j++) {
-    const person = c.person[j]!
-    if (s.audience[person] !== 1) continue
-    const at = c.cell[j]!
-    out.raw.imp[at]! += c.impressions[j]! * panel.units[person]!
-    out.raw.clk[at]! += c.clicks[j]! * panel.units[person]!
-    out.exposures.imp[at]! += c.impressions[j]!
-    out.exposures.clk[at]! += c.clicks[j]!
-  }
-  keptRaw.set(c, { panel, audience: s.audience.slice(), raw: out.raw, exposures: out.exposures })
+  out.imp.set(r.imp.subarray(0, n))
+  out.clk.set(r.clk.subarray(0, n))
   return out
 }
 
 /**
- * The panel's raw projection of a kept person-cells result (personCells answers the same object
- * while no panel person's event came): a report after other hits reads it again, not the entries.
+ * The factors of a request: census passes over pc and the request's platforms (mobile is the
+ * rest), both kept between reports, and the panel's raw projection of the same (rawSums).
  */
-const keptRaw = new WeakMap<PersonCells, { panel: PanelIndex; audience: Uint8Array; raw: Counts['raw']; exposures: Counts['exposures'] }>()
-
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
+export function calibrate(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec): Calibration {
+  const n = s.pos.n
+  const out: Calibration = { imp: new Float64Array(n * 2), clk: new Float64Array(n * 2), member: {} }
+  const pc = s.platforms & 1 ? censusOn(env, s, 1) : null
+  const all = s.platforms & 2 ? censusOn(env, s, s.platforms) : null
+  const mb = all && pc ? { imp: all.imp.map((x, i) => x - pc.imp[i]!), clk: all.clk.map((x, i) => x - pc.clk[i]!) } : all
+  const raw = s.part ? rawSums(s.part, env.personOf(panel), panel, selector(s.pos, s.w.from, s.w.to, { platforms: s.platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration }), s.pos.n, s.audience) : new Float64Array(s.pos.n * 4)
+  ;[pc, mb].forEach((census, p) => {
+    if (!census) return
+    let sum = 0
+    let rawSum = 0
+    for (let i = 0; i < n; i++) {
+      // factors per weight unit: units x k sum to the census directly
+      const rawImp = raw[i * 4 + p * 2]!
+      const rawClk = raw[i * 4 + p * 2 + 1]!
+      out.imp[i * 2 + p] = rawImp > 0 ? census.imp[i]! / rawImp : 0
+      out.clk[i * 2 + p] = rawClk > 0 ? census.clk[i]! / rawClk : 0
+      sum += census.imp[i]!
+      rawSum += rawImp
+    }
+    out.member[PLATFORM_NAMES[p]!] = rawSum > 0 ? round6((sum * panel.unit) / rawSum) : null
+  })
+  return out
 }
 
 const sameNumbers = (a: Float64Array, b: Float64Array): boolean => {
@@ -90,47 +86,14 @@ const sameNumbers = (a: Float64Array, b: Float64Array): boolean => {
   return true
 }
 
-/** `all` less `pc`: the mobile counts (a raw sum without mobile exposures is 0, not a float remainder). */
-function minus(all: Counts, pc: Counts): Counts {
-  const sub = (a: Float64Array, b: Float64Array) => a.map((x, i) => x - b[i]!)
-  const exposures = { imp: sub(all.exposures.imp, pc.exposures.imp), clk: sub(all.exposures.clk, pc.exposures.clk) }
-  const raw = { imp: sub(all.raw.imp, pc.raw.imp).map((x, i) => (exposures.imp[i]! > 0 ? x : 0)), clk: sub(all.raw.clk, pc.raw.clk).map((x, i) => (exposures.clk[i]! > 0 ? x : 0)) }
-  return { census: { imp: sub(all.census.imp, pc.census.imp), clk: sub(all.census.clk, pc.census.clk) }, raw, exposures }
-}
-
-/**
- * The factors of a request: a census pass and a panel pass over the request's platforms, and with
- * both platforms another pair over pc (mobile is the rest), all kept between reports.
- */
-export function calibrate(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec): Calibration {
-  const n = s.pos.n
-  const out: Calibration = { imp: new Float64Array(n * 2), clk: new Float64Array(n * 2), member: {} }
-  const pc = s.platforms & 1 ? countsOn(env, panel, s, 1) : null
-  const mb = s.platforms === 2 ? countsOn(env, panel, s, 2) : s.platforms === 3 ? minus(countsOn(env, panel, s, 3), pc!) : null
-  ;[pc, mb].forEach((x, p) => {
-    if (!x) return
-    let census = 0
-    let raw = 0
-    for (let i = 0; i < n; i++) {
-      // factors per weight unit: units x k sum to the census directly
-      out.imp[i * 2 + p] = x.raw.imp[i]! > 0 ? x.census.imp[i]! / x.raw.imp[i]! : 0
-      out.clk[i * 2 + p] = x.raw.clk[i]! > 0 ? x.census.clk[i]! / x.raw.clk[i]! : 0
-      census += x.census.imp[i]!
-      raw += x.raw.imp[i]!
-    }
-    out.member[PLATFORM_NAMES[p]!] = raw > 0 ? round6((census * panel.unit) / raw) : null
-  })
-  return out
-}
-
 /** Six significant digits: the factor as the answer shows it. */
 const round6 = (x: number): number => Number(x.toPrecision(6))
 
 /**
- * Per entry of `base` (the report's person cells over the request's platforms): the calibration
- * factor of its impressions and of its clicks, each the mean of the platforms' factors weighted
- * by the entry's impressions (clicks) on each; and, with `hours`, its pc hour counts (mobile is
- * the rest). `pc` is the same count over pc events alone (null when the request has one platform).
+ * Per entry of `base` (the report's person cells over the request's platforms, with their pc part
+ * when there are two: personCells `split`): the calibration factor of its impressions and of its
+ * clicks, each the mean of the platforms' factors weighted by the entry's impressions (clicks) on
+ * each; and, with `hours` and two platforms, its pc hour counts (mobile is the rest).
  */
 export interface EntryFactors {
   imp: Float64Array
@@ -140,55 +103,57 @@ export interface EntryFactors {
   pcClkHours: Uint32Array | null
 }
 
-export function entryFactors(k: Calibration, base: PersonCells, pc: PersonCells | null, platforms: number, nRegions: number, nCells: number, hours: boolean): EntryFactors {
+export function entryFactors(k: Calibration, base: PersonCells, platforms: number, nRegions: number, hours: boolean): EntryFactors {
+  const same = (x: KeptFactors | undefined): x is KeptFactors => x !== undefined && x.platforms === platforms && x.nRegions === nRegions && x.hours === hours && sameNumbers(x.kImp, k.imp) && sameNumbers(x.kClk, k.clk)
   // (the same kept person cells and the same factors: the same answer, as after a hit outside the window)
   const kept = keptFactors.get(base)
-  if (kept && kept.pc === pc && kept.platforms === platforms && kept.nRegions === nRegions && kept.hours === hours && sameNumbers(kept.kImp, k.imp) && sameNumbers(kept.kClk, k.clk)) return kept.out
-  const out = computeFactors(k, base, pc, platforms, nRegions, nCells, hours)
-  keptFactors.set(base, { pc, platforms, nRegions, hours, kImp: k.imp.slice(), kClk: k.clk.slice(), out })
+  if (same(kept)) return kept.out
+  const both = platforms === 3
+  if (both && base.impPc.length < base.n) throw new Error('entryFactors: person cells over both platforms need their pc part (personCells split)')
+  const withHours = hours && both
+  if (withHours && base.pcImpHours.length < base.n * 24) throw new Error('entryFactors: hours over both platforms need their pc part (personCells splitHours)')
+  const imp = new Float64Array(base.n)
+  const clk = new Float64Array(base.n)
+  const factor = (j: number) => {
+    const pos = Math.floor(base.cell[j]! / nRegions)
+    // one platform: all its counts are on it (its factor is the slot of that platform)
+    const imps = base.impressions[j]!
+    const clicks = base.clicks[j]!
+    const pcImp = both ? base.impPc[j]! : platforms === 1 ? imps : 0
+    const pcClk = both ? base.clkPc[j]! : platforms === 1 ? clicks : 0
+    imp[j] = mean(imps, pcImp, k.imp[pos * 2]!, k.imp[pos * 2 + 1]!)
+    clk[j] = mean(clicks, pcClk, k.clk[pos * 2]!, k.clk[pos * 2 + 1]!)
+  }
+  // cells brought up to date after a panel person's hit, with the same factors: the others'
+  // entries keep theirs, only the added persons' are computed
+  const d = derivationOf(base)
+  const before = d ? keptFactors.get(d.prev) : undefined
+  if (d && same(before)) {
+    let at = 0
+    walkUpdate(d.prev, d.persons, (from, to) => {
+      imp.set(before.out.imp.subarray(from, to), at)
+      clk.set(before.out.clk.subarray(from, to), at)
+      at += to - from
+    }, (person) => {
+      for (; at < base.n && base.person[at] === person; at++) factor(at)
+    })
+  } else for (let j = 0; j < base.n; j++) factor(j)
+  const out = { imp, clk, pcImpHours: withHours ? base.pcImpHours : null, pcClkHours: withHours ? base.pcClkHours : null }
+  keptFactors.set(base, { platforms, nRegions, hours, kImp: k.imp.slice(), kClk: k.clk.slice(), out })
   return out
 }
 
-/** entryFactors kept per person-cells result (the last spec it was asked with). */
-const keptFactors = new WeakMap<PersonCells, { pc: PersonCells | null; platforms: number; nRegions: number; hours: boolean; kImp: Float64Array; kClk: Float64Array; out: EntryFactors }>()
-
-function computeFactors(k: Calibration, base: PersonCells, pc: PersonCells | null, platforms: number, nRegions: number, nCells: number, hours: boolean): EntryFactors {
-  const imp = new Float64Array(base.n)
-  const clk = new Float64Array(base.n)
-  const withHours = hours && pc !== null
-  const pcImpHours = withHours ? new Uint32Array(base.n * 24) : null
-  const pcClkHours = withHours ? new Uint32Array(base.n * 24) : null
-  const pcImp = new Uint32Array(base.n)
-  const pcClk = new Uint32Array(base.n)
-  if (pc === null) {
-    if (platforms === 1) (pcImp.set(base.impressions.subarray(0, base.n)), pcClk.set(base.clicks.subarray(0, base.n)))
-  } else {
-    // entries of both are grouped by person, persons ascending: a walk over both, person by person
-    const slot = new Int32Array(nCells).fill(-1)
-    let q = 0
-    for (let j = 0; j < base.n; ) {
-      const person = base.person[j]!
-      while (q < pc.n && pc.person[q]! < person) q++
-      let qEnd = q
-      for (; qEnd < pc.n && pc.person[qEnd] === person; qEnd++) slot[pc.cell[qEnd]!] = qEnd
-      for (; j < base.n && base.person[j] === person; j++) {
-        const at = slot[base.cell[j]!]!
-        if (at < 0) continue
-        pcImp[j] = pc.impressions[at]!
-        pcClk[j] = pc.clicks[at]!
-        if (withHours) (pcImpHours!.set(pc.impHours.subarray(at * 24, at * 24 + 24), j * 24), pcClkHours!.set(pc.clkHours.subarray(at * 24, at * 24 + 24), j * 24))
-      }
-      for (let x = q; x < qEnd; x++) slot[pc.cell[x]!] = -1
-      q = qEnd
-    }
-  }
-  for (let j = 0; j < base.n; j++) {
-    const pos = Math.floor(base.cell[j]! / nRegions)
-    imp[j] = mean(base.impressions[j]!, pcImp[j]!, k.imp[pos * 2]!, k.imp[pos * 2 + 1]!)
-    clk[j] = mean(base.clicks[j]!, pcClk[j]!, k.clk[pos * 2]!, k.clk[pos * 2 + 1]!)
-  }
-  return { imp, clk, pcImpHours, pcClkHours }
+interface KeptFactors {
+  platforms: number
+  nRegions: number
+  hours: boolean
+  kImp: Float64Array
+  kClk: Float64Array
+  out: EntryFactors
 }
+
+/** entryFactors kept per person-cells result (the last spec it was asked with). */
+const keptFactors = new WeakMap<PersonCells, KeptFactors>()
 
 /** The mean of the pc and mobile factors weighted by counts (all of them, of which `pc` on pc). */
 const mean = (all: number, pc: number, kPc: number, kMb: number): number => (all > 0 ? (pc * kPc + (all - pc) * kMb) / all : 0)

@@ -7,6 +7,7 @@
 import type { Partition } from '../measure/columns'
 import { ensure } from '../measure/grow'
 import { firstAtLeast } from '../measure/search'
+import { PLATFORM, flagPlatform } from '../measure/types'
 import { positionOf, selectorKey, type Selector } from './selector'
 import { StampSet } from './stamp-set'
 
@@ -42,6 +43,23 @@ export interface PersonCells {
   /** Impressions and clicks by hour of day, entry j at j * 24 (only when asked for: `hours`). */
   impHours: Uint32Array
   clkHours: Uint32Array
+  /** Of the counts above, those on pc (only when asked for: `split`; the hours with `splitHours`). */
+  impPc: Uint32Array
+  clkPc: Uint32Array
+  pcImpHours: Uint32Array
+  pcClkHours: Uint32Array
+}
+
+/** What a pass counts besides impressions, clicks and those of `day`. */
+export interface CellCounts {
+  /** Counts by hour of day (default: no). */
+  hours?: boolean
+  /** Distinct days with an impression / a click (default: yes). */
+  days?: boolean
+  /** The pc part of each count (default: no): the calibration weighs an entry's platforms with it. */
+  split?: boolean
+  /** With `hours` and `split`, the pc part of the hours too (default: no). */
+  splitHours?: boolean
 }
 
 /**
@@ -77,7 +95,8 @@ interface PanelEventsCache {
 /** Events of panel persons in a partition, remembered per partition version and panel. */
 const panelEvents = new WeakMap<Partition, PanelEventsCache>()
 
-function eventsOfPersons(p: Partition, personOf: Int32Array): PanelEvents {
+/** The events of a partition's panel persons grouped by person (a new copy once a panel person's event comes, merged from the last). */
+export function panelEventsOf(p: Partition, personOf: Int32Array): PanelEvents {
   let c = panelEvents.get(p)
   if (!c || c.personOf !== personOf || c.seen > p.n || c.generation !== p.generation) c = { seen: 0, generation: p.generation, personOf, events: new Uint32Array(1024), count: 0, grouped: null }
   const before = c.count
@@ -164,23 +183,34 @@ function groupByPerson(p: Partition, personOf: Int32Array, events: Uint32Array, 
   return g
 }
 
-const COLUMNS = ['impressions', 'clicks', 'impressionsOnDay', 'clicksOnDay', 'impDays', 'clkDays'] as const
+type Column = Exclude<keyof PersonCells, 'n'>
 
-function grow(out: PersonCells, n: number, hours: boolean): void {
+/** The columns a pass fills: one value an entry, and 24 an entry. */
+interface Columns {
+  one: Column[]
+  hourly: Column[]
+}
+
+function columnsOf(hours: boolean, split: boolean, splitHours: boolean): Columns {
+  return {
+    one: ['person', 'cell', 'impressions', 'clicks', 'impressionsOnDay', 'clicksOnDay', 'impDays', 'clkDays', ...(split ? ['impPc', 'clkPc'] as const : [])],
+    hourly: hours ? ['impHours', 'clkHours', ...(splitHours ? ['pcImpHours', 'pcClkHours'] as const : [])] : [],
+  }
+}
+
+function grow(out: PersonCells, n: number, cols: Columns): void {
   if (n <= out.person.length) return
-  out.person = ensure(out.person, n)
-  out.cell = ensure(out.cell, n)
-  for (const k of COLUMNS) out[k] = ensure(out[k], n)
-  if (hours) (out.impHours = ensure(out.impHours, n * 24), out.clkHours = ensure(out.clkHours, n * 24))
+  for (const k of cols.one) (out[k] as Int32Array | Uint32Array) = ensure(out[k], n)
+  for (const k of cols.hourly) (out[k] as Int32Array | Uint32Array) = ensure(out[k], n * 24)
 }
 
 /** Appends entries [from, to) of `c` to `out`. */
-function copyEntries(c: PersonCells, from: number, to: number, out: PersonCells, hours: boolean): void {
+function copyEntries(c: PersonCells, from: number, to: number, out: PersonCells, cols: Columns): void {
   const n = to - from
   if (n <= 0) return
-  grow(out, out.n + n, hours)
-  for (const k of ['person', 'cell', ...COLUMNS] as const) out[k].set(c[k].subarray(from, to), out.n)
-  if (hours) for (const k of ['impHours', 'clkHours'] as const) out[k].set(c[k].subarray(from * 24, to * 24), out.n * 24)
+  grow(out, out.n + n, cols)
+  for (const k of cols.one) out[k].set(c[k].subarray(from, to), out.n)
+  for (const k of cols.hourly) out[k].set(c[k].subarray(from * 24, to * 24), out.n * 24)
   out.n += n
 }
 
@@ -188,13 +218,16 @@ function copyEntries(c: PersonCells, from: number, to: number, out: PersonCells,
  * Every (person, cell) with a counted event: one pass over the panel persons' events, person by
  * person. The result may be a kept one (KeptCells), shared with other calls: never change it.
  */
-export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean }): PersonCells {
+export function personCells(s: PersonSpec & CellCounts): PersonCells {
   const hours = s.hours === true
   // distinct days (impDays, clkDays) cost a set insertion per event: only when asked for (default)
   const countDays = s.days !== false
-  const g = eventsOfPersons(s.part, s.personOf)
+  const split = s.split === true
+  const splitHours = split && hours && s.splitHours === true
+  const cols = columnsOf(hours, split, splitHours)
+  const g = panelEventsOf(s.part, s.personOf)
   // per-event positions (minisites) are indexed by partition event: counted afresh each time
-  const key = s.sel.eventPos ? null : `${selectorKey(s.sel)}|${s.nPos}|${s.nRegions}|${s.day ?? -1}|${hours}|${countDays}`
+  const key = s.sel.eventPos ? null : `${selectorKey(s.sel)}|${s.nPos}|${s.nRegions}|${s.day ?? -1}|${hours}|${countDays}|${split}|${splitHours}`
   const kept = key === null ? undefined : keptCells.find(g, key, s.homeFirst, s.homeSecond)
   if (kept) return kept
   // the result of the copy this one was merged from: only the persons whose events came are counted
@@ -205,6 +238,8 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
     n: 0, person: new Int32Array(cap), cell: new Int32Array(cap), impressions: new Uint32Array(cap), clicks: new Uint32Array(cap),
     impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
     impHours: new Uint32Array(hours ? cap * 24 : 0), clkHours: new Uint32Array(hours ? cap * 24 : 0),
+    impPc: new Uint32Array(split ? cap : 0), clkPc: new Uint32Array(split ? cap : 0),
+    pcImpHours: new Uint32Array(splitHours ? cap * 24 : 0), pcClkHours: new Uint32Array(splitHours ? cap * 24 : 0),
   }
   // per-event positions (minisites) are indexed by partition event: take them in the copy's order
   const sel = s.sel.eventPos ? { ...s.sel, eventPos: Int32Array.from(g.origin, (i) => s.sel.eventPos![i]!) } : s.sel
@@ -212,11 +247,11 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
   const entryOf = new Int32Array(s.nPos * s.nRegions).fill(-1)
   const days = new StampSet()
   let first = 0
-  const bump = (person: number, cell: number, click: boolean, hour: number, day: number) => {
+  const bump = (person: number, cell: number, click: boolean, hour: number, day: number, pc: boolean) => {
     let j = entryOf[cell]!
     if (j < 0) {
       j = out.n++
-      grow(out, out.n, hours)
+      grow(out, out.n, cols)
       entryOf[cell] = j
       out.person[j] = person
       out.cell[j] = cell
@@ -229,11 +264,13 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
       if (fresh) out.clkDays[j]!++
       if (day === s.day) out.clicksOnDay[j]!++
       if (hours) out.clkHours[j * 24 + hour]!++
+      if (pc) (out.clkPc[j]!++, splitHours && out.pcClkHours[j * 24 + hour]!++)
     } else {
       out.impressions[j]!++
       if (fresh) out.impDays[j]!++
       if (day === s.day) out.impressionsOnDay[j]!++
       if (hours) out.impHours[j * 24 + hour]!++
+      if (pc) (out.impPc[j]!++, splitHours && out.pcImpHours[j * 24 + hour]!++)
     }
   }
   /** Counts the person whose events start at `e` into new entries; returns where the next person's start. */
@@ -244,27 +281,21 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
       const pos = positionOf(sel, g, e)
       if (pos < 0) continue
       const click = g.kind[e] === sel.clkKind
+      const pc = split && flagPlatform(g.flags[e]!) === PLATFORM.pc
       const a = s.homeFirst[person]!
       const b = s.homeSecond[person]!
-      if (a >= 0) bump(person, pos * s.nRegions + a, click, g.hour[e]!, g.day[e]!)
-      if (b >= 0) bump(person, pos * s.nRegions + b, click, g.hour[e]!, g.day[e]!)
+      if (a >= 0) bump(person, pos * s.nRegions + a, click, g.hour[e]!, g.day[e]!, pc)
+      if (b >= 0) bump(person, pos * s.nRegions + b, click, g.hour[e]!, g.day[e]!, pc)
     }
     for (let j = first; j < out.n; j++) entryOf[out.cell[j]!] = -1
     days.clear()
     return e
   }
   if (prev && g.base) {
-    // entries are in person order: the others' are copied, the added persons' counted again
-    let j = 0
-    for (const person of g.base.persons) {
-      let end = j
-      while (end < prev.n && prev.person[end]! < person) end++
-      copyEntries(prev, j, end, out, hours)
-      j = end
-      while (j < prev.n && prev.person[j] === person) j++
-      countPerson(firstAtLeast(g.person, person))
-    }
-    copyEntries(prev, j, prev.n, out, hours)
+    walkUpdate(prev, g.base.persons, (from, to) => copyEntries(prev, from, to, out, cols), (person) => countPerson(firstAtLeast(g.person, person)))
+    // (one step back only, as the copies of panel events: a chain would keep every older result alive)
+    derivations.delete(prev)
+    derivations.set(out, { prev, persons: g.base.persons })
   } else for (let e = 0; e < g.n; ) e = countPerson(e)
   lastEntries.set(s.part, out.n)
   if (key !== null) keptCells.keep(g, key, s.homeFirst, s.homeSecond, out)
@@ -272,11 +303,40 @@ export function personCells(s: PersonSpec & { hours?: boolean; days?: boolean })
 }
 
 /**
+ * Brings a result up to date from `prev` for `persons` (ascending), in entry order: entries are
+ * grouped by person, persons ascending, so the others' entries are copied in blocks (`copy` of
+ * prev's entries [from, to)) and each of `persons` counted again (`recount`) where it goes.
+ */
+export function walkUpdate(prev: { n: number; person: Int32Array }, persons: Int32Array, copy: (from: number, to: number) => void, recount: (person: number) => void): void {
+  let j = 0
+  for (const person of persons) {
+    let end = j
+    while (end < prev.n && prev.person[end]! < person) end++
+    copy(j, end)
+    j = end
+    while (j < prev.n && prev.person[j] === person) j++
+    recount(person)
+  }
+  copy(j, prev.n)
+}
+
+/** A result brought up to date from the one before (walkUpdate), and for which persons. */
+export interface Derivation {
+  prev: PersonCells
+  persons: Int32Array
+}
+
+const derivations = new WeakMap<PersonCells, Derivation>()
+
+/** How `c` was made from the result before it, when it was brought up to date (else undefined): results computed per entry follow it. */
+export const derivationOf = (c: PersonCells): Derivation | undefined => derivations.get(c)
+
+/**
  * personCells results kept while their partition's panel events are unchanged: most hits are not
  * a panel person's (a panel of 20,000 persons among a million identities), and a report after them
  * would count the same events again (reach/show by target over the bench's 10M events spent about
  * half of a cold answer there). A result is valid for the grouped copy it was counted from
- * (eventsOfPersons makes a new one when a panel person's event comes, or the partition is
+ * (panelEventsOf makes a new one when a panel person's event comes, or the partition is
  * renumbered) and for the same spec: selector, cells, day, counts, and home cells compared whole;
  * the result of the copy a new one was merged from is brought up to date by personCells.
  */

@@ -9,7 +9,6 @@ import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { calibrate, entryFactors, panelMember, type EntryFactors } from './calibration'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { personCells, type PersonCells } from './persons'
-import type { Selector } from './selector'
 import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
 
 type P = ParamsFor<'reports.reach_show'>
@@ -31,11 +30,9 @@ export function reachShow(env: ReportEnv, p: P): BasicReport {
   const k = calibrate(env, panel, { part, pos, w, platforms, sdk: 0, filtration: p.filtration_type, audience: audienceMask(env, panel, platforms) })
   const { homeFirst, homeSecond } = homeCells(panel, cells.first, cells.second)
   const rules = { platforms, sdk: 0, stableOnly: p.by_audience === 'stable', filtration: p.filtration_type }
-  const cellsOf = (sel: Selector) => personCells({ part: part!, sel, personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false })
-  const byCell = part ? cellsOf(selector(pos, w.from, w.to, rules)) : null
-  // with both platforms, the pc counts of each entry weigh its platforms' factors
-  const pcCells = part && platforms === 3 ? cellsOf(selector(pos, w.from, w.to, { ...rules, platforms: 1 })) : null
-  const factors = byCell ? entryFactors(k, byCell, pcCells, platforms, nR, pos.n * nR, false) : null
+  // with both platforms, the pc part of each entry weighs its platforms' factors (split)
+  const byCell = part ? personCells({ part, sel: selector(pos, w.from, w.to, rules), personOf: env.personOf(panel), nPos: pos.n, homeFirst, homeSecond, nRegions: nR, days: false, split: platforms === 3 }) : null
+  const factors = byCell ? entryFactors(k, byCell, platforms, nR, false) : null
   const audiences: { extra: Partial<ReportAttributes>; matcher?: TargetMatcher }[] = p.by_audience === 'target'
     ? targets.map((t) => ({ extra: { target_id: String(t.target_id) }, matcher: env.matcher(panel, String(t.target_id), t.tag_id) }))
     : [{ extra: {} }]

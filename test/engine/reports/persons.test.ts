@@ -4,7 +4,7 @@
 // (merged into the copy of panel events grouped by person)
 import { describe, expect, it } from 'vitest'
 import { Partition } from '../../../engine/measure/columns'
-import { KIND } from '../../../engine/measure/types'
+import { KIND, PLATFORM, packFlags, IVT } from '../../../engine/measure/types'
 import { KeptCells, personCells, type PanelEvents, type PersonCells, type PersonSpec } from '../../../engine/reports/persons'
 import { AD_KINDS, flagTable, type Selector } from '../../../engine/reports/selector'
 import { prng } from '../../helpers/prng'
@@ -16,11 +16,14 @@ const personOf = Int32Array.from({ length: IDENTITIES }, (_, i) => (i < 120 ? i 
 /** Home region of each person: 0..3. */
 const home = Int32Array.from({ length: 60 }, (_, p) => p % 4)
 
-type Ev = [day: number, hour: number, kind: number, spot: number, identity: number]
+type Ev = [day: number, hour: number, kind: number, spot: number, identity: number, pc: boolean]
 
+/** An event; identities of even number browse on pc a third of the time, odd ones never. */
 function event(random: () => number, identity: number): Ev {
-  return [FROM + Math.floor(random() * 10) - 1, Math.floor(random() * 24), random() < 0.2 ? KIND.click : KIND.impression, 1 + Math.floor(random() * 4), identity]
+  return [FROM + Math.floor(random() * 10) - 1, Math.floor(random() * 24), random() < 0.2 ? KIND.click : KIND.impression, 1 + Math.floor(random() * 4), identity, identity % 2 === 0 && random() < 1 / 3]
 }
+
+const flagsOf = (e: Ev) => packFlags({ ivt: IVT.valid, stable: false, platform: e[5] ? PLATFORM.pc : PLATFORM.mb, sdk: 0 })
 
 function selector(from: number, to: number, spots: number[]): Selector {
   const spotPos = Int32Array.from({ length: 5 }, (_, s) => spots.indexOf(s))
@@ -34,7 +37,7 @@ const homes = (parent: boolean, shift = 0) => ({
   nRegions: parent ? 2 : 4,
 })
 
-type Spec = PersonSpec & { hours?: boolean; days?: boolean }
+type Spec = PersonSpec & { hours?: boolean; days?: boolean; split?: boolean; splitHours?: boolean }
 
 const specs = (part: Partition): Spec[] => [
   { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3 },
@@ -46,20 +49,27 @@ const specs = (part: Partition): Spec[] => [
   { part, personOf, sel: selector(FROM, FROM + 7, [2, 4]), nPos: 2, ...homes(false), day: FROM + 3, hours: true },
   { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false, 1), day: FROM + 3 },
   { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 5 },
+  { part, personOf, sel: selector(FROM, FROM + 7, [1, 2, 3, 4]), nPos: 4, ...homes(false), day: FROM + 3, split: true },
+  { part, personOf, sel: selector(FROM, FROM + 7, [2, 4]), nPos: 2, ...homes(false), day: FROM + 3, hours: true, split: true, splitHours: true },
 ]
 
-/** By hand: impressions, clicks and those of the day per person and cell, impressions at 05:00, and days with an impression. */
+/**
+ * By hand: impressions, clicks and those of the day per person and cell, impressions at 05:00,
+ * days with an impression, and (split) pc impressions and clicks and pc impressions at 05:00.
+ */
 function byHand(events: readonly Ev[], s: Spec): Map<string, number[]> {
   const m = new Map<string, number[]>()
   const days = new Set<string>()
-  for (const [day, hour, kind, spot, identity] of events) {
+  for (const [day, hour, kind, spot, identity, pc] of events) {
     const person = personOf[identity]!
     const pos = s.sel.spotPos[spot]!
     if (person < 0 || day < s.sel.from || day > s.sel.to || pos < 0) continue
     const key = `${person}:${pos * s.nRegions + s.homeFirst[person]!}`
-    const c = m.get(key) ?? [0, 0, 0, 0, 0, 0]
+    const c = m.get(key) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0]
     const click = kind === KIND.click ? 1 : 0
     c[click]!++
+    if (s.split && pc) c[6 + click]!++
+    if (s.splitHours && pc && !click && hour === 5) c[8]!++
     if (day === s.day) c[2 + click]!++
     if (s.hours && !click && hour === 5) c[4]!++
     if (s.days !== false && !click && !days.has(`${key}:${day}`)) (days.add(`${key}:${day}`), c[5]!++)
@@ -69,14 +79,15 @@ function byHand(events: readonly Ev[], s: Spec): Map<string, number[]> {
 }
 
 const asMap = (c: PersonCells, s: Spec): Map<string, number[]> => new Map(Array.from({ length: c.n }, (_, j) => [`${c.person[j]}:${c.cell[j]}`,
-  [c.impressions[j]!, c.clicks[j]!, c.impressionsOnDay[j]!, c.clicksOnDay[j]!, s.hours ? c.impHours[j * 24 + 5]! : 0, s.days !== false ? c.impDays[j]! : 0]]))
+  [c.impressions[j]!, c.clicks[j]!, c.impressionsOnDay[j]!, c.clicksOnDay[j]!, s.hours ? c.impHours[j * 24 + 5]! : 0, s.days !== false ? c.impDays[j]! : 0,
+    s.split ? c.impPc[j]! : 0, s.split ? c.clkPc[j]! : 0, s.splitHours ? c.pcImpHours[j * 24 + 5]! : 0]]))
 
 describe('personCells', () => {
   it('counts what a count by hand gives for each spec, kept while only identities outside the panel add events', () => {
     const random = prng(7)
     const part = new Partition()
     const events: Ev[] = []
-    const add = (e: Ev) => (events.push(e), part.add(e[0], e[1], e[2], 0, 0, e[3], 0, e[4]))
+    const add = (e: Ev) => (events.push(e), part.add(e[0], e[1], e[2], flagsOf(e), 0, e[3], 0, e[4]))
     for (let i = 0; i < 3000; i++) add(event(random, Math.floor(random() * IDENTITIES)))
     let before = specs(part).map((s) => personCells(s))
     for (let round = 0; round < 24; round++) {
@@ -98,7 +109,7 @@ describe('personCells', () => {
     for (let i = 0; i < 2000; i++) {
       const e = event(random, Math.floor(random() * IDENTITIES))
       events.push(e)
-      part.add(e[0], e[1], e[2], 0, 0, e[3], 0, e[4])
+      part.add(e[0], e[1], e[2], flagsOf(e), 0, e[3], 0, e[4])
     }
     const s = specs(part)[0]!
     const first = personCells(s)
@@ -116,6 +127,7 @@ describe('personCells', () => {
     const cells = (n: number): PersonCells => ({
       n, person: new Int32Array(n), cell: new Int32Array(n), impressions: new Uint32Array(n), clicks: new Uint32Array(n), impressionsOnDay: new Uint32Array(n),
       clicksOnDay: new Uint32Array(n), impDays: new Uint32Array(n), clkDays: new Uint32Array(n), impHours: new Uint32Array(0), clkHours: new Uint32Array(0),
+      impPc: new Uint32Array(0), clkPc: new Uint32Array(0), pcImpHours: new Uint32Array(0), pcClkHours: new Uint32Array(0),
     })
     const home = new Int32Array(10)
     // a copy is 21 bytes an event; a result 32 bytes an entry (no hours); the home cells 8 bytes a person

@@ -117,6 +117,31 @@ describe('projection reconciled with the census', () => {
       expect(row.metrics.rch_acc_p01).toBeLessThanOrEqual(row.attributes.universe)
     }
   })
+
+  it('stays reconciled as panel persons\' hits come between reports (the kept sums brought up to date)', async () => {
+    const round6 = (x: number) => Number(x.toPrecision(6))
+    const member = (platform: Platform) => {
+      const imps = hits.filter((h) => h.kind === 'impression' && h.platform === platform)
+      return round6(imps.length / (imps.filter((h) => h.person).length * WEIGHT))
+    }
+    for (let round = 0; round < 3; round++) {
+      expect((await ask('reports.reach_show', { platform: 'pm', by_region: 'level0' })).status).toBe(200)
+      // a few panel persons (PC, mobile and both) see spots again, with other identities
+      const more: Hit[] = []
+      for (const person of persons.slice(10 + round * 7, 17 + round * 7)) for (const d of person.devices) more.push({ spot: spots[round % 2]!, identity: d.device, platform: d.platform, kind: 'impression', person })
+      for (let n = 0; n < 5; n++) more.push({ spot: spots[0]!, identity: `idfa:40000000-0000-4000-8000-${String(round * 10 + n).padStart(12, '0')}`, platform: 'mb', kind: 'impression', person: null })
+      const lines = more.map((h) => JSON.stringify({ type: h.kind, ts: `${DAY}T10:00:00+08:00`, campaign_id: cid, spot_id: h.spot, identity: h.identity, platform: h.platform }))
+      const r = await t.engine.handle({ method: 'POST', path: P('events.import'), query: { access_token: t.token, format: 'ndjson' }, body: lines.join('\n'), headers: { 'content-type': 'application/x-ndjson' } })
+      expect(JSON.parse(r.body).imported, r.body).toBe(lines.length)
+      hits.push(...more)
+      const pm = await ask('reports.reach_show', { platform: 'pm', by_position: 'spot', by_region: 'level0' })
+      expect(pm.body.panel.calibration, `round ${round}`).toEqual({ pc: member('pc'), mb: member('mb') })
+      for (const spot of spots) {
+        const want = census(spot, 'pc') + census(spot, 'mb')
+        expect(Math.abs(globalRow(pm, spot).metrics.imp_acc - want), `round ${round}, spot ${spot}`).toBeLessThanOrEqual(1)
+      }
+    }
+  })
 })
 
 describe('audience bases', () => {
