@@ -1,4 +1,4 @@
-// bin/sync.ts: `admonitor sync profile add|list|test|remove` and `sync pull` as real processes
+// bin/sync.ts: `admonitor sync profile add|list|test|remove`, `sync pull`, the outbox and `sync push` as real processes
 // on a real data directory, against a second engine serving as the remote (docs/sync.md)
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -108,5 +108,25 @@ describe('admonitor sync', () => {
     expect(mode.status, mode.stderr).toBe(0)
     expect(mode.stdout).toMatch(/^reports {4}offline {2}pushy \(0 recorded\)$/m)
     expect(mode.stdout).toMatch(/^campaigns {2}local$/m)
+  })
+
+  it("shows what a push would send, and the remote's records to choose for a name that matches none; takes the choice", async () => {
+    const params = 'campaign_name=Chosen in the CLI&start_date=2027-01-01&end_date=2027-01-31&advertiser_name=Nowhere Inc'
+    const add = await cli(['sync', 'outbox', 'add', '--profile', 'pushy', '--kind', 'campaign', '--op', 'create', '--params', params])
+    expect(add.status, add.stderr).toBe(0)
+    const opId = /^(\d+)\t/.exec(add.stdout)![1]!
+    const push = await cli(['sync', 'push', '--profile', 'pushy'])
+    expect(push.status).toBe(1)
+    expect(push.stdout).toMatch(new RegExp(`^ {2}${opId}\tchoose\tcreate campaign\tChosen in the CLI\tChoose the remote's record: no advertiser at the remote is named exactly 'Nowhere Inc'`, 'm'))
+    const show = await cli(['sync', 'outbox', 'show', opId])
+    expect(show.stdout).toContain("  choose advertiser_id for 'Nowhere Inc' (no_match):")
+    expect(show.stdout).toMatch(/^ {4}advertiser_id=1\t宝洁 Procter & Gamble$/m)
+    expect(show.stdout).toMatch(/^ {4}advertiser_id=\? \(Nowhere Inc\)$/m)
+    const chosen = await cli(['sync', 'outbox', 'choose', opId, 'advertiser_id=1'])
+    expect(chosen.status, chosen.stderr).toBe(0)
+    expect(chosen.stdout).toMatch(/^ {4}advertiser_id=1 \(宝洁 Procter & Gamble\)$/m)
+    expect((await cli(['sync', 'push', '--profile', 'pushy'])).stdout).toContain('push done: 1 created.')
+    const [made] = (await remote.t.get('/cms/v1/campaigns/list', { campaign_name: 'Chosen in the CLI' })).body as { advertiser_name: string }[]
+    expect(made!.advertiser_name).toBe('宝洁 Procter & Gamble')
   })
 })
