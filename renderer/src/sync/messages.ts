@@ -81,6 +81,7 @@ function localize(named: Record<string, unknown>, t: Translate): Record<string, 
   const out: Record<string, unknown> = { ...named, kind: word(named.kind, 'sync.outbox.kind'), list: word(named.list, 'sync.kind'), what: word(named.what, 'syncEngine.what'), mode: word(named.mode, 'sync.modes.mode') }
   if (typeof named.groups === 'string') out.groups = named.groups.split(', ').map((g) => t(`sync.modes.group.${g}`)).join(t('syncEngine.sep'))
   if (typeof named.field === 'string') out.field = label(t)(named.field) ?? named.field
+  if (typeof named.ref === 'string') out.ref = t(`sync.outbox.choose.kind.${named.ref}`)
   if (typeof named.reason === 'string') out.reason = said(named.reason, t) ?? named.reason
   // (a cause stands in brackets inside the sentence: said without its full stop)
   if (typeof named.cause === 'string') out.cause = said(named.cause, t)?.replace(/。$/, '') ?? named.cause

@@ -64,6 +64,9 @@ describe('syncText: a call to the remote that failed', () => {
     expect(say(await clientError([token(), new Response('{"a": [1', { status: 200, headers: { 'content-type': 'application/json' } })]))).toBe('/cms/v1/campaigns/list 的应答被截断，或不是有效的 JSON。')
     expect(say(await clientError([token(), html()]))).toBe('/cms/v1/campaigns/list 的应答不是 JSON：基础地址指向的不是此 API。')
     expect(say(await clientError([token(), json(401, { error: 'invalid_token' }), token(), json(401, { error: 'expired_token' })]))).toBe('远端拒绝了 /cms/v1/campaigns/list 上的令牌（expired_token）。')
+    // access_denied is an ended token first (vendor-notes §1.4); again with a new token, a refusal
+    expect(say(await clientError([token(), json(400, { error: 'access_denied' }), token(), json(400, { error: 'access_denied', error_description: 'No permission' })])))
+      .toBe('重新登录后，远端仍拒绝 /cms/v1/campaigns/list（access_denied: No permission）。')
     const aborted = new AbortController()
     aborted.abort()
     expect(say(await clientError([], aborted.signal))).toBe('已取消。')
@@ -116,6 +119,8 @@ describe('syncText: what a pull skipped and a push did', () => {
     expect(say('spot 9 changed at the remote since the last pull (spot_name, url): not sent; resolve it (keep mine, take theirs or edit).'))
       .toBe('自上次拉取后，远端的广告位 9 已更改（spot_name, url）：未发送；请解决冲突（保留我的、采用远程或编辑）。')
     expect(say('waits for local campaign 3 to be pushed')).toBe('等待本地活动 3 推送后再发送。')
+    expect(say("Choose the remote's record: no advertiser at the remote is named exactly 'X' (sync outbox choose, or the Sync page; pull to refresh the lists)."))
+      .toBe("请选择远程记录：no advertiser at the remote is named exactly 'X'（sync outbox choose，或在同步页面选择；拉取可刷新列表）。")
   })
 
   it('says why a push stopped and what it did (engine/sync/push-jobs.ts)', () => {
@@ -188,6 +193,12 @@ describe('syncText: the refusals of the sync endpoints', () => {
       ["The 'params' holds no change to send.", '参数中没有要发送的更改。'],
       ["The 'params' is required to edit.", '编辑时必须提供参数。'],
       ["The 'params' start_date, end_date need add_slot (the plan days).", 'start_date, end_date 需要 add_slot（排期日）。'],
+      ["The 'local_id' differs in no field from the pulled copy of remote campaign 12: nothing to send.", '本地活动与远端活动 12 的拉取副本没有任何字段不同：没有要发送的内容。'],
+      ["The 'params' holds a brand without its advertiser (advertiser_name or advertiser_id): a brand is found within its advertiser.", '参数中有品牌但没有其广告主（advertiser_name 或 advertiser_id）：品牌要在其广告主下查找。'],
+      ["The 'params' holds advertiser_id=999, which names no pulled advertiser.", '所选的 advertiser_id=999 不是已拉取的广告主。'],
+      ["The 'params' member 'brand_id' is not a reference waiting for a choice (advertiser_id).", '成员 brand_id 不是等待选择的引用（advertiser_id）。'],
+      ["The 'op_id' waits for no choice (state pending).", '该操作没有等待选择的引用（状态 pending）。'],
+      ["The 'params' is required to choose (advertiser_id=REMOTE_ID&...).", '请给出选择：advertiser_id=远程ID&...'],
     ]
     for (const [text, said] of written) expect(say(text), text).toBe(said)
   })

@@ -122,7 +122,7 @@ export const en = {
     kind: { campaign: 'Campaign', spot: 'Spot', target: 'Target' },
     opName: { create: 'Create at the remote', update: 'Update at the remote' },
     col: { id: 'Op', kind: 'Kind', op: 'Operation', name: 'Name', local: 'Local id', remote: 'Remote id', state: 'State', attempts: 'Attempts', message: 'Message', updated: 'Updated', actions: 'Actions' },
-    open: 'Open', resolve: 'Resolve', drop: 'Drop', dropTitle: 'Drop operation', dropBody: 'Drop operation {id} ({name}) from the outbox? The local record stays as it is; nothing is sent.', dropped: 'Operation {id} dropped',
+    open: 'Open', resolve: 'Resolve', chooseAction: 'Choose', drop: 'Drop', dropTitle: 'Drop operation', dropBody: 'Drop operation {id} ({name}) from the outbox? The local record stays as it is; nothing is sent.', dropped: 'Operation {id} dropped',
     edit: {
       title: 'Operation {id}', params: 'Parameters sent', name: 'Parameter', value: 'Value', addParam: 'Add parameter', save: 'Save parameters', saved: 'Parameters saved',
       unchanged: 'Nothing changed', duplicate: 'Named twice: {names}', sending: 'Being sent (outcome unknown): push again before editing it.',
@@ -278,7 +278,7 @@ export const zh: typeof en = {
     kind: { campaign: '活动', spot: '广告位', target: '目标受众' },
     opName: { create: '在远程创建', update: '在远程更新' },
     col: { id: '操作', kind: '类别', op: '操作类型', name: '名称', local: '本地 ID', remote: '远程 ID', state: '状态', attempts: '尝试次数', message: '消息', updated: '更新时间', actions: '操作' },
-    open: '打开', resolve: '解决', drop: '移除', dropTitle: '移除操作', dropBody: '从发件箱移除操作 {id}（{name}）？本地记录保持不变，不会发送任何内容。', dropped: '已移除操作 {id}',
+    open: '打开', resolve: '解决', chooseAction: '选择', drop: '移除', dropTitle: '移除操作', dropBody: '从发件箱移除操作 {id}（{name}）？本地记录保持不变，不会发送任何内容。', dropped: '已移除操作 {id}',
     edit: {
       title: '操作 {id}', params: '发送的参数', name: '参数', value: '值', addParam: '添加参数', save: '保存参数', saved: '参数已保存',
       unchanged: '没有修改', duplicate: '重复的参数名：{names}', sending: '正在发送（结果未知）：请先再次推送再编辑。',

@@ -18,7 +18,9 @@ function actions(o: OutboxOp, ctx: OutboxColumnContext) {
     h(NButton, { size: 'tiny', quaternary: true, type, 'data-test': test, disabled: o.state === 'sending', onClick: () => fn(o) }, { default: () => label })
   return h(NSpace, { size: 4, wrap: false }, {
     default: () => [
-      o.state === 'conflict' ? btn(ctx.t('sync.outbox.resolve'), 'sync-outbox-resolve', ctx.open, 'warning') : btn(ctx.t('sync.outbox.open'), 'sync-outbox-open', ctx.open, 'primary'),
+      o.state === 'conflict' ? btn(ctx.t('sync.outbox.resolve'), 'sync-outbox-resolve', ctx.open, 'warning')
+        : o.state === 'choose' ? btn(ctx.t('sync.outbox.chooseAction'), 'sync-outbox-choose-open', ctx.open, 'warning')
+          : btn(ctx.t('sync.outbox.open'), 'sync-outbox-open', ctx.open, 'primary'),
       btn(ctx.t('sync.outbox.drop'), 'sync-outbox-drop', ctx.drop, 'error'),
     ],
   })
