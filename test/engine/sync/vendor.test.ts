@@ -4,12 +4,17 @@
 // The truth is read from the stand-in's own records.
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATES, type TestEngine } from '../../helpers/make-engine'
+import { prng } from '../../helpers/prng'
 import { expectSameAsRemote } from './compare'
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy'
 import { FAST, localWithProfile } from './remote'
 import { OTHER_READINGS, READINGS, seedCampaign, startVendor, type VendorRemote } from './vendor-remote'
 
 let vendor: VendorRemote
+let proxy: FaultProxy | undefined
 afterEach(async () => {
+  await proxy?.close()
+  proxy = undefined
   await vendor.close()
 })
 
@@ -79,6 +84,18 @@ describe('sync.push_start against the vendor stand-in: reference ids', () => {
     ])
     expect((await push(local, profileId)).results.map((x: Row) => x.outcome)).toEqual(['created', 'created', 'created'])
     expect(named('Plane draft')[0]!.f).toMatchObject({ advertiser_id: unilever, agency_id: havas })
+  })
+})
+
+describe('sync.push_start of an operation queued by an earlier version', () => {
+  it('reads the local ids it holds as local records, and sends their names mapped to the remote ids', async () => {
+    vendor = await startVendor()
+    const { local, profileId } = await localWithProfile(vendor.url)
+    const [op] = await queue(local, profileId, await draft(local, { brand_id: '' }))
+    // what an earlier version queued: the local ids, no names
+    ok(await local.post('/local/v1/sync/outbox/update', { op_id: op!.op_id as string, params: 'advertiser_id=1&advertiser_name=&agency_id=1&agency_name=' }))
+    expect((await push(local, profileId)).results.map((x: Row) => x.outcome)).toEqual(['created', 'created', 'created'])
+    expect(named('Plane draft')[0]!.f).toMatchObject({ advertiser_id: idOf(vendor.data.advertisers, '宝洁 Procter & Gamble')[0], agency_id: idOf(vendor.data.agencies, '群邑 GroupM')[0] })
   })
 })
 
@@ -173,6 +190,26 @@ describe('sync.push_start against the vendor stand-in: its fault modes', () => {
     expect(named('Plane draft')).toHaveLength(1)
     expect(c!.spots.map((s) => s.f.placement_name)).toEqual(['top banner'])
     expect(c!.targets.map((t) => t.target_name)).toEqual(['Women'])
+  })
+})
+
+describe('sync.push_start against the vendor stand-in through a faulty network', () => {
+  it('gets every draft there exactly once through a network that loses, cuts and fails one request in four', async () => {
+    vendor = await startVendor()
+    const rnd = prng(20251128)
+    const faults: Fault[] = ['lost', 'reset', '500', 'cut', 'short', 'delay']
+    proxy = await startFaultProxy(vendor.url, () => (rnd() < 0.25 ? faults[Math.floor(rnd() * faults.length)]! : 'none'))
+    const { local, profileId } = await localWithProfile(proxy.url, { ...FAST, retries: 2 })
+    for (const name of ['Plane draft', 'Train draft']) await queue(local, profileId, await draft(local, { campaign_name: name }))
+    let pushes = 0
+    for (; pushes < 40; pushes++) if ((await push(local, profileId)).state === 'done' && (await outbox(local, profileId)).length === 0) break
+    expect(pushes, JSON.stringify(proxy.injected)).toBeLessThan(40)
+    expect(proxy.injected.lost, 'lost answers injected').toBeGreaterThan(0)
+    for (const name of ['Plane draft', 'Train draft']) {
+      expect(named(name), name).toHaveLength(1)
+      expect(named(name)[0]!.spots.map((x) => x.f.placement_name)).toEqual(['top banner'])
+      expect(named(name)[0]!.targets.map((x) => x.target_name)).toEqual(['Women'])
+    }
   })
 })
 
