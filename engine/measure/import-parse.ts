@@ -25,15 +25,19 @@ export interface LineCursor {
   next(): boolean
 }
 
+/** Lines parsed between two looks at the clock (parseLines' `until`). */
+const LINES_A_LOOK = 64
+
 /**
- * Parses up to `max` lines of `source` (all when `max` is Infinity); null when it has none left.
- * A LineError rejects its line; any other error ends the import.
+ * Parses up to `max` lines of `source` (all when `max` is Infinity), and stops earlier once
+ * `performance.now()` passes `until`; null when it has none left. A LineError rejects its line;
+ * any other error ends the import.
  */
-export function parseLines(source: LineCursor, c: ImportContext, max: number): ParsedLines | null {
+export function parseLines(source: LineCursor, c: ImportContext, max: number, until = Infinity): ParsedLines | null {
   const hits = new ColumnWriter()
   const errors: ParsedLines['errors'] = []
   let lines = 0
-  while (lines < max && source.next()) {
+  while (lines < max && (lines % LINES_A_LOOK !== 0 || lines === 0 || performance.now() < until) && source.next()) {
     const { line, value } = source
     lines++
     try {

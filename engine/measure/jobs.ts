@@ -1,3 +1,5 @@
+import { nextTurn } from '../runtime'
+
 /**
  * Long-running work of the local namespace (imports, simulations, rebuilds) as jobs whose progress
  * can be read while they run (GET /local/v1/jobs/show); a request may also wait for the end.
@@ -46,6 +48,24 @@ export interface SimulationFigures {
 }
 
 export const MAX_LISTED_ERRORS = 1000
+
+/**
+ * Records the pieces of a job (an import's slices, a simulation's chunks) one after the other:
+ * each piece is made (the iterator's next()) while the one before is being written, and recorded
+ * once that one is durable; the event loop turns between pieces, so that a tracking hit waits for
+ * at most one piece, never for the job.
+ */
+export async function recordInTurns<T>(pieces: Iterable<T>, record: (piece: T) => Promise<void>): Promise<void> {
+  let writing: Promise<void> = Promise.resolve()
+  for (const piece of pieces) {
+    await writing
+    writing = record(piece)
+    // (awaited before the next piece; a failure meanwhile is not an unhandled rejection)
+    writing.catch(() => undefined)
+    await nextTurn()
+  }
+  await writing
+}
 
 export class Jobs {
   private jobs = new Map<string, Job>()
