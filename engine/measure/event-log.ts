@@ -29,9 +29,11 @@ export interface LogExtent {
 export interface EventLog {
   /**
    * Visits every record of the log, oldest first, or only those past `after` (a checkpoint's
-   * extent); returns the bytes of intact frames read.
+   * extent); returns the bytes of intact frames read. With `until` (an extent taken earlier: a
+   * rebuild reads while hits go on being appended) only the frames within it are read, and the
+   * log's own extent and the segment it appends to stay as they are.
    */
-  readAll(visit: RecordVisitor, after?: LogExtent): Promise<number>
+  readAll(visit: RecordVisitor, after?: LogExtent, until?: LogExtent): Promise<number>
   /** Appends one frame; resolves once it is on stable storage. */
   append(frame: Buffer): Promise<void>
   /** Bytes appended since open (for progress and benchmarks). */
@@ -98,6 +100,18 @@ async function readFully(fh: FileHandle, into: Uint8Array, position: number): Pr
     const { bytesRead } = await fh.read(into, done, into.length - done, position + done)
     if (bytesRead === 0) throw new Error(`the file ended ${into.length - done} bytes early`)
     done += bytesRead
+  }
+}
+
+/** A file's first `bytes` bytes. */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const fh = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(bytes)
+    await readFully(fh, buf, 0)
+    return buf
+  } finally {
+    await fh.close()
   }
 }
 
@@ -176,8 +190,9 @@ export class FileEventLog implements EventLog {
     return join(this.dir, `${String(id).padStart(6, '0')}.seg`)
   }
 
-  /** Reads the frames after `after` (a checkpoint's extent; the parts it covers are not read). */
-  async readAll(visit: RecordVisitor, after?: LogExtent): Promise<number> {
+  /** Reads the frames after `after` (a checkpoint's extent; the parts it covers are not read), or those within `until`. */
+  async readAll(visit: RecordVisitor, after?: LogExtent, until?: LogExtent): Promise<number> {
+    if (until) return this.readWithin(visit, until)
     let total = 0
     const ids = await this.segments()
     const done = new Map((after?.segments ?? []).map((s) => [s.id, s]))
@@ -192,6 +207,13 @@ export class FileEventLog implements EventLog {
       total += read
     }
     this.current = (ids.at(-1) ?? 0)
+    return total
+  }
+
+  /** The frames of each segment of `until`, up to where it ended then (the segment appended to grows meanwhile). */
+  private async readWithin(visit: RecordVisitor, until: LogExtent): Promise<number> {
+    let total = 0
+    for (const s of until.segments) total += await readFramesInTurns(await readHead(this.file(s.id), s.bytes), visit)
     return total
   }
 
@@ -272,11 +294,13 @@ export class MemoryEventLog implements EventLog {
   checkpoint: Buffer | null = null
   appended = 0
 
-  async readAll(visit: RecordVisitor, after?: LogExtent): Promise<number> {
+  async readAll(visit: RecordVisitor, after?: LogExtent, until?: LogExtent): Promise<number> {
     const skip = after?.segments.find((s) => s.id === 1)?.bytes ?? 0
+    const end = until ? (until.segments.find((s) => s.id === 1)?.bytes ?? 0) : Infinity
     let at = 0
     let n = 0
     for (const f of this.frames) {
+      if (at >= end) break
       if (at >= skip) n += readFrames(f, visit)
       at += f.length
     }

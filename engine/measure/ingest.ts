@@ -6,9 +6,9 @@
 import { ApiError, E } from '../contract/errors'
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
-import type { EventLog } from './event-log'
+import type { EventLog, LogExtent } from './event-log'
 import { ID_KIND, Identities, MAX_DEVICE_IDS, kindOfText, type Merge } from './identities'
-import { FrameWriter, type EventRecord } from './record'
+import { FrameWriter, readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, flagOver, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
@@ -203,6 +203,8 @@ export class Ingest {
   private lastFlags = 0
   /** Calls waiting behind exclusive() (held()). */
   private waiting = 0
+  /** While a rebuild reads the log: every frame written, in order, for it to replay (rebuild()). */
+  private tee: Buffer[] | null = null
 
   constructor(
     private readonly log: EventLog,
@@ -228,9 +230,10 @@ export class Ingest {
 
   /**
    * Reads the log into the dictionary and the columns: the checkpoint and the frames written after
-   * it, or (without a usable checkpoint, and for a rebuild) every frame. Returns the events held.
+   * it, or (without a usable checkpoint, and for a rebuild) every frame, or the frames within
+   * `until` (a rebuild's, which reads while hits are appended). Returns the events held.
    */
-  async open(useCheckpoint = true): Promise<number> {
+  async open(useCheckpoint = true, until?: LogExtent): Promise<number> {
     const cp = useCheckpoint ? await this.usableCheckpoint() : null
     if (cp) {
       this.identities = cp.identities
@@ -239,41 +242,53 @@ export class Ingest {
       this.saved = cp.columns.events
       this.savedSorted = this.sortedCounts()
     }
-    let events = 0
-    let beyondFull = 0
-    let last: EventRecord | null = null
-    await this.log.readAll({
-      identity: (r) => this.identities.restore(r),
-      link: (a, b) => {
-        const m = this.identities.link(a, b)
-        if (m) this.merged(m)
-      },
-      request: (id) => {
-        // (a log of an earlier version holds the ids of bots' hits too: they take none)
-        if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
-      },
-      event: (e) => {
-        if (this.columns.size(e.kind === KIND.minisite ? 'minisite' : 'campaign', e.kind === KIND.minisite ? e.minisite : e.campaign) >= this.capacity) {
-          // (left out, its media request id too: the live path refuses such a hit before claiming it)
-          last = null
-          beyondFull++
-          return
-        }
-        last = e
-        this.identities.noteEvent(e.identity)
-        const ivt = flagIvt(e.flags)
-        if (e.kind !== KIND.minisite && ivt !== IVT.bot) {
-          // (the class is the one recorded: the rule's state is brought along, its answer is in the flags)
-          this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
-          this.touch(e.identity, e.kind === KIND.click, ivt, flagOver(e.flags), e.campaign, e.spot, e.ts)
-        }
-        const { day, hour } = localDayHour(this.timeZone(), e.ts)
-        this.apply(day, hour, e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event)
-        events++
-      },
-    }, cp?.extent)
-    this.started = { from: cp ? 'checkpoint' : 'log', replayed: events, beyondFull }
+    const r = this.reader()
+    await this.log.readAll(r.visit, cp?.extent, until)
+    this.started = { from: cp ? 'checkpoint' : 'log', replayed: r.events, beyondFull: r.beyondFull }
     return this.columns.events
+  }
+
+  /**
+   * A visitor that counts the records of the log into this state, as a start reads them, with how
+   * many events it counted and how many it left out because their partition was full.
+   */
+  private reader(): { visit: RecordVisitor; events: number; beyondFull: number } {
+    let last: EventRecord | null = null
+    const r = {
+      events: 0,
+      beyondFull: 0,
+      visit: {
+        identity: (id: IdentityRecord) => this.identities.restore(id),
+        link: (a: number, b: number) => {
+          const m = this.identities.link(a, b)
+          if (m) this.merged(m)
+        },
+        request: (id: string) => {
+          // (a log of an earlier version holds the ids of bots' hits too: they take none)
+          if (last && flagIvt(last.flags) !== IVT.bot) this.requests.add(requestKey(last.kind, last.campaign, last.spot, last.keyword, id), last.ts)
+        },
+        event: (e: EventRecord) => {
+          if (this.columns.size(e.kind === KIND.minisite ? 'minisite' : 'campaign', e.kind === KIND.minisite ? e.minisite : e.campaign) >= this.capacity) {
+            // (left out, its media request id too: the live path refuses such a hit before claiming it)
+            last = null
+            r.beyondFull++
+            return
+          }
+          last = e
+          this.identities.noteEvent(e.identity)
+          const ivt = flagIvt(e.flags)
+          if (e.kind !== KIND.minisite && ivt !== IVT.bot) {
+            // (the class is the one recorded: the rule's state is brought along, its answer is in the flags)
+            this.identities.overLimit(e.identity, e.ts, e.kind === KIND.click)
+            this.touch(e.identity, e.kind === KIND.click, ivt, flagOver(e.flags), e.campaign, e.spot, e.ts)
+          }
+          const { day, hour } = localDayHour(this.timeZone(), e.ts)
+          this.apply(day, hour, e.kind, e.flags, e.region, e.campaign, e.spot, e.keyword, e.identity, e.minisite, e.event)
+          r.events++
+        },
+      },
+    }
+    return r
   }
 
   /** The saved checkpoint when it is whole, of this time zone, and the log still holds what it lists. */
@@ -348,15 +363,39 @@ export class Ingest {
     return new Map([...this.partitions()].map(([key, p]) => [key, p.sortedCount]))
   }
 
-  /** Forgets the state and reads every frame again (a rebuild). */
-  async reopen(): Promise<number> {
-    this.columns = new Columns()
-    this.identities = new Identities()
-    this.requests = new RequestIds()
-    this.saved = -1
-    this.savedSorted = new Map()
-    this.asked = 0
-    return this.open(false)
+  /**
+   * Derives the state again from every frame (a rebuild) while hits go on being counted: the frames
+   * up to where the log ends as it starts are read into a new state without holding the ingest;
+   * the frames written meanwhile are kept as they are written, replayed on the new state while
+   * hits wait (exclusive(): a replay of what came during the reading, milliseconds), and the new
+   * state takes the old one's place. The same records in the same order make the same state, so
+   * a hit decided on the old state is recorded as the new one has it. Both states are held until
+   * then. Returns the events held.
+   */
+  async rebuild(): Promise<number> {
+    const written: Buffer[] = []
+    const upTo = await this.exclusive(async () => {
+      this.tee = written
+      return this.log.extent()
+    })
+    try {
+      const fresh = new Ingest(this.log, new Columns(), new Identities(), this.timeZone, this.checkpointEvery, this.capacity, this.countsDataCentres)
+      await fresh.open(false, upTo)
+      return await this.exclusive(async () => {
+        const r = fresh.reader()
+        for (const frame of written) readFrames(frame, r.visit)
+        this.columns = fresh.columns
+        this.identities = fresh.identities
+        this.requests = fresh.requests
+        this.started = { from: 'log', replayed: fresh.started.replayed + r.events, beyondFull: fresh.started.beyondFull + r.beyondFull }
+        this.saved = -1
+        this.savedSorted = new Map()
+        this.asked = 0
+        return this.columns.events
+      })
+    } finally {
+      this.tee = null
+    }
   }
 
   /**
@@ -591,6 +630,7 @@ export class Ingest {
         this.batch = this.spare?.reset() ?? new Batch()
         this.spare = null
         await this.log.append(frame)
+        this.tee?.push(frame)
         this.applyBatch(batch)
         // (its hits are in the partitions now: isFull() must not count them twice)
         this.writing = null

@@ -118,13 +118,16 @@ export class Measurement {
     })
   }
 
-  /** Derives everything again from the raw events (same numbers; after a panel import too). */
+  /**
+   * Derives everything again from the raw events (same numbers; after a panel import too). Hits go
+   * on being counted meanwhile (Ingest.rebuild); reports wait for the end (settled()).
+   */
   async rebuild(): Promise<number> {
-    const n = await this.reading(async () => {
+    const n = await this.whileRead(async () => {
+      this.loaded = await this.ingest.rebuild()
       this.generation++
       this.persons = new WeakMap()
       this.censuses.clear()
-      this.loaded = await this.ingest.reopen()
       return this.loaded
     })
     await this.ingest.checkpoint()
@@ -138,7 +141,12 @@ export class Measurement {
 
   /** Runs `work`, which reads the log, while no hit is recorded, and makes settled() wait for it. */
   private reading<T>(work: () => Promise<T>): Promise<T> {
-    const reading = this.ingest.exclusive(work)
+    return this.whileRead(() => this.ingest.exclusive(work))
+  }
+
+  /** Runs `work`, which changes the state the reports read, and makes settled() wait for it. */
+  private whileRead<T>(work: () => Promise<T>): Promise<T> {
+    const reading = work()
     const done = reading.then(() => undefined, () => undefined)
     this.read = done
     void done.then(() => { if (this.read === done) this.read = null })
