@@ -60,10 +60,8 @@ const OPEN_MOST = `the most read before the access token is known: send it in th
  * path with no endpoint or a method it does not answer (the ApiError says so); for an endpoint
  * with a token, its limit only once a good token came in the query or the Authorization header
  * (refused before the body otherwise), except that a form may carry its token in the body, so a
- * form without one is read up to OPEN_BODY_BYTES; the token endpoint's form that much too. Two
- * security audits of 2026-11-26: 60 MiB bodies sent to no endpoint filled 770 MB; then 24 JSON
- * bodies of 16 MiB sent to the batch endpoint without a token took the server from 312 to 538 MiB
- * and its main thread for 11 s before each was refused.
+ * form without one is read up to OPEN_BODY_BYTES; the token endpoint's form that much too. So a
+ * caller without a token cannot make the server read and hold large bodies it then refuses.
  */
 export function createAdmit(auth: Services['auth']): (req: Omit<EngineRequest, 'body'>) => Admitted {
   return (req) => {

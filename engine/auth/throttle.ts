@@ -25,9 +25,8 @@ export class LoginThrottle {
 
   /**
    * Milliseconds to wait before checking an attempt for these keys; the attempt is under way from
-   * here until end(). Attempts sent in parallel after a failure wait longer each (until
-   * 2026-11-26 twenty of them all waited as one, found by a security audit); without a failure
-   * none waits, however many run at once.
+   * here until end(). Attempts sent in parallel after a failure wait longer each (they do not all
+   * wait as one); without a failure none waits, however many run at once.
    */
   begin(keys: string[], now: number): number {
     const n = Math.max(0, ...keys.map((k) => {

@@ -124,8 +124,7 @@ export class TokenService {
   /**
    * Replaces the password and/or the client secret by new random ones and returns them (shown
    * once), and revokes every token but the caller's (`keep`): a token taken with the old secrets
-   * stops working at once (until 2026-11-26 it lasted out its hour, found by a security audit),
-   * while the screen that rotated stays signed in.
+   * stops working at once, while the screen that rotated stays signed in.
    */
   async rotate(what: 'password' | 'client_secret' | 'both', keep = ''): Promise<{ username: string; client_id: string; password: string; client_secret: string }> {
     const password = what === 'client_secret' ? '' : this.randomText(18)
@@ -149,7 +148,7 @@ export class TokenService {
   /**
    * Checks the account's current password (asked again before its secrets are replaced through
    * the HTTP door). Wrong ones are slowed as failed logins are, on a count of their own: a token's
-   * holder guessing here does not slow the owner's sign-ins (a review of 2026-11-26).
+   * holder guessing here does not slow the owner's sign-ins.
    */
   async confirmPassword(password: string | undefined): Promise<void> {
     if (!password) throw badParam('password', "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)")
@@ -237,9 +236,8 @@ export class TokenService {
     this.known.clear()
     // A token is kept as long as its access token lives, and EXPIRED_KEPT_MS more (so that it is
     // refused as expired, not as unknown): the refresh grant is unavailable (spec §4.1), so its
-    // refresh token can never be used. Until 2026-11-26 rows were kept for the refresh token's 30
-    // days: a soak test's token a second grew the database by 788 bytes each, on course for 2 GB
-    // held in memory. Rows of those runs are swept once, by their access expiry.
+    // refresh token can never be used. Rows kept longer by earlier versions (for the refresh
+    // token's 30 days) are swept once, by their access expiry.
     const expires = now + TOKEN_LIFETIME_S * 1000
     try {
       this.s.db.tx(() => {

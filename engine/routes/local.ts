@@ -30,7 +30,7 @@ const accountShow: Handler<'account.show'> = (ctx) => ctx.auth.account()
 /**
  * Through the HTTP door the current password is asked again: a token is enough to call the API,
  * and one leaked with a script's URL must not let its holder replace the secrets and lock the owner
- * out (until 2026-11-26 it could). The desktop app's window (IPC) and the command line, on the
+ * out. The desktop app's window (IPC) and the command line, on the
  * machine and the data directory itself, are the owner's already.
  */
 const accountRotate: Handler<'account.rotate'> = async (ctx, p) => {

@@ -201,10 +201,9 @@ export class Db {
 
   /**
    * A consistent image of the whole database. One whose pages are a quarter free or more (at least
-   * COMPACT_FREE_PAGES) is compacted first (VACUUM): deleted records left their pages free, and
-   * every snapshot wrote them again: a scale audit of 2026-11-26 deleted 630,000 plan days and saw
-   * the file grow from 25.6 to 35.3 MB, 95% of it free pages. VACUUM keeps INTEGER PRIMARY KEY ids;
-   * the few tables with implicit rowids keep their rows' order.
+   * COMPACT_FREE_PAGES) is compacted first (VACUUM): deleted records leave their pages free, and a
+   * snapshot would write them all again. VACUUM keeps INTEGER PRIMARY KEY ids; the few tables with
+   * implicit rowids keep their rows' order.
    */
   export(): Uint8Array {
     if (this.depth > 0) throw new Error('Db.export inside a transaction')
