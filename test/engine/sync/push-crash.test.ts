@@ -38,34 +38,42 @@ function pushUntilCreated(dir: string, url: string, created: () => boolean): Pro
 }
 
 describe('sync.push_start killed with -9', () => {
-  it('leaves the create it cut off as sending; after a restart the next push reconciles it: no duplicate at the remote', async () => {
+  type Made = VendorRemote['data']['campaigns'][number] | undefined
+  const killed: [string, string, (c: Made) => boolean, string[][]][] = [
+    ['the campaign create', '/cms/v1/campaigns/create', (c) => c !== undefined, [['campaign', 'sending'], ['spot', 'pending'], ['target', 'pending']]],
+    ['the spot create', '/cms/v1/campaigns/create_spot', (c) => (c?.spots.length ?? 0) > 0, [['spot', 'sending'], ['target', 'pending']]],
+    ['the target create', '/cms/v1/campaigns/publish_target', (c) => (c?.targets.length ?? 0) > 0, [['target', 'sending']]],
+  ]
+  it.each(killed)('leaves %s it cut off as sending; after a restart the next push reconciles it: no duplicate at the remote', async (_, path, arrived, left) => {
     vendor = await startVendor()
     const v = vendor
-    v.fault = (method, path) => (method === 'POST' && path === '/cms/v1/campaigns/create' ? 'hold' : 'none')
-    const dir = join(root, 'data')
-    const run = await pushUntilCreated(dir, v.url, () => v.data.campaigns.some((c) => c.f.campaign_name === 'Killed draft'))
+    v.fault = (method, p) => (method === 'POST' && p === path ? 'hold' : 'none')
+    const dir = join(root, path.split('/').pop()!)
+    const made = () => v.data.campaigns.find((c) => c.f.campaign_name === 'Killed draft')
+    const run = await pushUntilCreated(dir, v.url, () => arrived(made()))
     expect(run.signal, run.lines.join('\n')).toBe('SIGKILL')
     expect(run.lines.some((l) => l.startsWith('QUEUED '))).toBe(true)
     expect(run.lines.filter((l) => l.startsWith('PUSHED') || l.startsWith('ERR'))).toEqual([])
     v.fault = () => 'none'
 
     const engine = await createEngine({ storage: fileStorage(dir), clock: new FakeClock(DATES.today), account: ACCOUNT, sync: FAST, log: { error: () => undefined, info: () => undefined } })
-    const call = async (method: 'GET' | 'POST', path: string, params: Record<string, string>) => {
+    const call = async (method: 'GET' | 'POST', p: string, params: Record<string, string>) => {
       const fields = { ...params, access_token: await engine.localToken() }
-      return toReply(await engine.handle(method === 'GET' ? { method, path, query: fields } : { method, path, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+      return toReply(await engine.handle(method === 'GET' ? { method, path: p, query: fields } : { method, path: p, query: {}, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
     }
     const profileId = String(((await call('GET', '/local/v1/sync/profiles/list', {})).body as { profile_id: string }[])[0]!.profile_id)
     const ops = (await call('GET', '/local/v1/sync/outbox/list', { profile_id: profileId })).body as { kind: string; state: string }[]
-    expect(ops.map((o) => [o.kind, o.state])).toEqual([['campaign', 'sending'], ['spot', 'pending'], ['target', 'pending']])
+    expect(ops.map((o) => [o.kind, o.state])).toEqual(left)
     const pushes = (await call('GET', '/local/v1/sync/pushes/list', { profile_id: profileId })).body as { state: string }[]
-    expect(pushes.map((p) => p.state)).toEqual(['interrupted'])
+    expect(pushes.map((x) => x.state)).toEqual(['interrupted'])
     const r = await call('POST', '/local/v1/sync/push/start', { profile_id: profileId })
-    expect(r.body.results.map((x: { outcome: string }) => x.outcome)).toEqual(['reconciled', 'created', 'created'])
+    expect(r.body.results.map((x: { outcome: string }) => x.outcome)).toEqual(['reconciled', ...left.slice(1).map(() => 'created')])
     expect((await call('GET', '/local/v1/sync/outbox/list', { profile_id: profileId })).body).toEqual([])
-    const made = v.data.campaigns.filter((c) => c.f.campaign_name === 'Killed draft')
-    expect(made).toHaveLength(1)
-    expect(made[0]!.spots.map((s) => s.f.guid)).toEqual(['g-kill'])
-    expect(made[0]!.targets.map((t) => t.target_name)).toEqual(['Women'])
+    expect(v.data.campaigns.filter((c) => c.f.campaign_name === 'Killed draft')).toHaveLength(1)
+    expect(made()!.spots.map((x) => x.f.guid)).toEqual(['g-kill'])
+    expect(made()!.targets.map((x) => x.target_name)).toEqual(['Women'])
     await engine.close()
+    await v.close()
+    vendor = undefined
   }, 90_000)
 })
