@@ -13,7 +13,7 @@ import { deleteOp, mapId, mappedId, patchOp, listOps, type ConflictInfo, type Fi
 import { PLAN_KEYS, RECORD_NAME, type Params } from './outbox-params'
 import { text } from './pull-fetch'
 import { paramsToSend } from './outbox-diff'
-import { choiceMessage } from './outbox-refs'
+import { choiceMessage, type RefChoice } from './outbox-refs'
 import { mapRefs } from './push-refs'
 import { findCreated, planSteps, readRecord } from './push-remote'
 import { RemoteError, isRefusal } from './remote-error'
@@ -72,7 +72,15 @@ async function pushPlan(d: JobDeps, params: Params, spotId: string, campaignId: 
   for (const form of [steps.add, steps.update]) if (form) await d.client.post('/cms/v1/campaigns/update_spot', { campaign_id: campaignId, spot_id: spotId, ...form })
 }
 
-async function create(d: JobDeps, op: OpRow, parent: string, params: Params): Promise<[PushOutcome, string, string]> {
+/** Puts the operation aside until the user chooses the remote's records of its references. */
+async function toChoose(d: JobDeps, op: OpRow, choices: RefChoice[]): Promise<[PushOutcome, string, string]> {
+  const message = choiceMessage(choices)
+  await settle(d, op, { state: 'choose', conflict: JSON.stringify({ choices }), problem: '', message })
+  return ['choose', op.remote_id, message]
+}
+
+/** `choices`: references not mapped (the remote's lists changed since it was sent): it waits for them unless it was made. */
+async function create(d: JobDeps, op: OpRow, parent: string, params: Params, choices: RefChoice[]): Promise<[PushOutcome, string, string]> {
   let outcome: PushOutcome = 'created'
   let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
   if (op.remote_id === '' && op.state === 'sending') {
@@ -84,6 +92,7 @@ async function create(d: JobDeps, op: OpRow, parent: string, params: Params): Pr
       ;[outcome, message] = ['reconciled', `found at the remote as ${op.kind} ${found} (made by an interrupted push); not sent again`]
     }
   }
+  if (op.remote_id === '' && choices.length > 0) return toChoose(d, op, choices)
   if (op.remote_id === '') {
     await settle(d, op, { state: 'sending', attempts: op.attempts + 1 })
     const form: Params = Object.fromEntries(Object.entries(params).filter(([k]) => !(PLAN_KEYS as readonly string[]).includes(k)))
@@ -187,12 +196,9 @@ async function pushOne(d: JobDeps, op: OpRow, listsRead: Set<string>): Promise<P
   try {
     // references go as the remote's ids, found by name in its lists; one not found waits for the user
     const { form, choices } = await mapRefs(d, op, listsRead)
-    if (choices.length > 0 && op.state !== 'sending') {
-      const message = choiceMessage(choices)
-      await settle(d, op, { state: 'choose', conflict: JSON.stringify({ choices }), problem: '', message })
-      return resultOf(op, 'choose', op.remote_id, message)
-    }
-    return resultOf(op, ...(op.op === 'create' ? await create(d, op, parent, form) : await update(d, op, parent, form)))
+    // a create that may have arrived is looked for first; an update repeats safely, so it can wait
+    if (op.op === 'create') return resultOf(op, ...(await create(d, op, parent, form, choices)))
+    return resultOf(op, ...(choices.length > 0 ? await toChoose(d, op, choices) : await update(d, op, parent, form)))
   } catch (err) {
     if (isRefusal(err)) {
       await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })

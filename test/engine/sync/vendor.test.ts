@@ -99,6 +99,24 @@ describe('sync.push_start of an operation queued by an earlier version', () => {
   })
 })
 
+describe('sync.push_start against the vendor stand-in: a create cut off, then its advertiser renamed at the remote and pulled', () => {
+  it.each([['drop', 'reconciled'], ['500', 'choose']] as const)('after %s finds what arrived, and asks for the advertiser of what did not (%s)', async (fault, outcome) => {
+    vendor = await startVendor()
+    let once = false
+    vendor.fault = (method, path) => (method === 'POST' && path === '/cms/v1/campaigns/create' && !once ? ((once = true), fault) : 'none')
+    const { local, profileId } = await localWithProfile(vendor.url, { ...FAST, retries: 1 })
+    await queue(local, profileId, await draft(local, { brand_id: '' }))
+    expect((await push(local, profileId)).state).toBe('failed')
+    const entry = vendor.data.advertisers.find(([, n]) => n === '宝洁 Procter & Gamble')!
+    entry[1] = 'P&G 宝洁'
+    // a pull reads the renamed list: the name queued matches no remote advertiser any more
+    ok(await local.post('/local/v1/sync/pull/start', { profile_id: profileId }))
+    const r = await push(local, profileId)
+    expect(r.results[0].outcome).toBe(outcome)
+    expect(named('Plane draft')).toHaveLength(fault === 'drop' ? 1 : 0)
+  })
+})
+
 describe('sync.outbox_add against the vendor stand-in: updates send what changed', () => {
   it("edits a running campaign's description from its draft: only the description is sent, the dates stay", async () => {
     vendor = await startVendor()
