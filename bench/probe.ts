@@ -12,11 +12,12 @@
  *     Last, basic/show after each of five imports of 1,000 events inside the window (a kept
  *     census brought up to date with counted events). The hits and events are written to DIR.
  *   taskset -c 0 npx tsx bench/probe.ts panel DIR
- *     the same, only the answers after a panel person's hit (reach/show and audience/show).
+ *     the panel reports alone (reach/show, audience/show), cold after a hit from outside the
+ *     panel and after a panel person's hit.
  *   taskset -c 0 npx tsx bench/probe.ts hits
  *     microseconds per tracking hit through engine.handle (an engine in memory; 50 hits at a time).
  *
- * `PROBE_PROFILE=FILE` also writes a CPU profile of the timed part and prints its top functions.
+ * `PROBE_ONLY=TEXT` keeps the answers whose name contains TEXT. `PROBE_PROFILE=FILE` also writes a CPU profile of the timed part and prints its top functions.
  */
 import { join } from 'node:path'
 import { createEngine, type Engine } from '../engine/index'
@@ -78,9 +79,10 @@ async function reports(dir: string, only?: 'panel'): Promise<void> {
     ['basic/show spot x level1, acc', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level1', metrics: 'acc', platform: 'pm' }, 5, bust],
     ['reach/show target, publisher x level1', '/admonitor/v1/reports/reach/show', reach, 40, bust],
     ['reach/show target, publisher x level1, after a panel person\'s hit', '/admonitor/v1/reports/reach/show', reach, 40, panelBust],
+    ['audience/show publisher', '/admonitor/v1/reports/audience/show', { by_position: 'publisher', metrics: 'all' }, 40, bust],
     ['audience/show publisher, after a panel person\'s hit', '/admonitor/v1/reports/audience/show', { by_position: 'publisher', metrics: 'all' }, 40, panelBust],
   ]
-  const cases = all.filter(([name]) => only !== 'panel' || name.includes('panel person'))
+  const cases = all.filter(([name]) => (only !== 'panel' || !name.startsWith('basic')) && name.includes(process.env.PROBE_ONLY ?? ''))
   // (panel: the first answers, a pass over every event, before the profile starts)
   const firsts = new Map<string, number>()
   if (only === 'panel') for (const [name, path, query] of cases) {
