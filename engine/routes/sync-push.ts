@@ -2,6 +2,7 @@
 // docs/sync.md "Push", "Server modes")
 import type { Handler } from '../runtime'
 import { addOps, deleteOp, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
+import { chooseOp } from '../sync/outbox-choose'
 import { requireProfile } from '../sync/profiles'
 import { pushStatus } from '../sync/push-jobs'
 import { nowIso } from './sync'
@@ -25,7 +26,7 @@ const outboxDelete: Handler<'sync.outbox_delete'> = (ctx, p) => {
 
 const outboxResolve: Handler<'sync.outbox_resolve'> = (ctx, p) => {
   const row = requireOp(ctx.db, p.op_id)
-  const next = resolveOp(ctx.db, row, p.action, p.params, nowIso(ctx))
+  const next = p.action === 'choose' ? chooseOp(ctx.db, row, p.params, nowIso(ctx)) : resolveOp(ctx.db, row, p.action, p.params, nowIso(ctx))
   return { op_id: String(row.op_id), dropped: next === null, op: next === null ? null : toOp(ctx.db, next) }
 }
 

@@ -11,7 +11,7 @@ import {
   RECORD_NAME, campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
 } from './outbox-params'
 import { changedOnly, sendsOf } from './outbox-diff'
-import { applyChoice, namedRefs, resolveRefs, choiceMessage, type RefChoice } from './outbox-refs'
+import { namedRefs, type RefChoice } from './outbox-refs'
 
 export interface OpRow {
   op_id: number
@@ -241,9 +241,8 @@ export function ownChanges(kind: OutboxKind, params: Params, fields: readonly Fi
  * Resolves a conflict (or a failure): keep mine and edit take the remote now as the new base;
  * keep mine sends the user's own changes only, and drops an operation left with none.
  */
-export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit' | 'choose', text: string | undefined, now: string): OpRow | null {
+export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
-  if (action === 'choose') return chooseOp(db, row, text, now)
   if (action === 'take_theirs') {
     db.tx(() => deleteOp(db, row.op_id))
     return null
@@ -261,22 +260,5 @@ export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs
   const cols = mergedParams(row, text)
   const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
   db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', message: '' }, now))
-  return requireOp(db, row.op_id)
-}
-
-/**
- * Takes the user's choice of remote records for the references an operation waits for; the
- * operation goes back to pending, or stays to choose what the choice leaves (a brand, once its
- * advertiser is known).
- */
-function chooseOp(db: Db, row: OpRow, text: string | undefined, now: string): OpRow {
-  const waiting = choicesOf(row)
-  if (waiting.length === 0) throw badParam('op_id', `waits for no choice (state ${row.state})`)
-  if (text === undefined) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
-  const params = applyChoice(db, row.profile_id, row.local_id !== '' && row.kind === 'campaign' ? namedRefs(db, paramsOf(row)) : paramsOf(row), waiting, Object.fromEntries(new URLSearchParams(text)))
-  checkParams(row.kind, row.op, params)
-  const left = resolveRefs(db, row.profile_id, params).choices
-  const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), message: choiceMessage(left) } : { state: 'pending' as const, conflict: '', message: '' }
-  db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), problem: '', ...state }, now))
   return requireOp(db, row.op_id)
 }

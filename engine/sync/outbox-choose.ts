@@ -1,0 +1,25 @@
+/**
+ * The user's choice of remote records for the references an operation waits for (docs/sync.md
+ * "Reference ids"): the operation goes back to pending, or stays to choose what the choice leaves
+ * (a brand, once its advertiser is known).
+ */
+import type { Db } from '../storage/db'
+import { badParam } from '../contract/errors'
+import { choicesOf, paramsOf, patchOp, requireOp, type OpRow } from './outbox'
+import { checkParams } from './outbox-params'
+import { applyChoice, choiceMessage, namedRefs, resolveRefs } from './outbox-refs'
+
+/** Takes `text` (advertiser_id=R&...) as the choice; refuses a member no reference waits for, or an id the pulled list lacks. */
+export function chooseOp(db: Db, row: OpRow, text: string | undefined, now: string): OpRow {
+  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
+  const waiting = choicesOf(row)
+  if (waiting.length === 0) throw badParam('op_id', `waits for no choice (state ${row.state})`)
+  if (text === undefined) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
+  const held = row.local_id !== '' && row.kind === 'campaign' ? namedRefs(db, paramsOf(row)) : paramsOf(row)
+  const params = applyChoice(db, row.profile_id, held, waiting, Object.fromEntries(new URLSearchParams(text)))
+  checkParams(row.kind, row.op, params)
+  const left = resolveRefs(db, row.profile_id, params).choices
+  const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), message: choiceMessage(left) } : { state: 'pending' as const, conflict: '', message: '' }
+  db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), problem: '', ...state }, now))
+  return requireOp(db, row.op_id)
+}
