@@ -134,7 +134,7 @@ export function choiceMessage(choices: readonly RefChoice[]): string {
 
 /**
  * Applies the user's choice: `chosen` maps an id member to the remote id picked (empty: send
- * none). Only references waiting for a choice are taken, and an id the pulled list holds (any id
+ * none; no advertiser takes the brand along). Only references waiting for a choice are taken, and an id the pulled list holds (any id
  * when the list was never pulled).
  */
 export function applyChoice(db: Db, profileId: number, params: Params, waiting: readonly RefChoice[], chosen: Params): Params {
@@ -144,8 +144,8 @@ export function applyChoice(db: Db, profileId: number, params: Params, waiting: 
     if (!c) throw badParam('params', `member '${param}' is not a reference waiting for a choice (${waiting.map((w) => w.param).join(', ') || 'none'})`)
     const m = REF_MEMBERS.find((x) => x.id === param)!
     if (value === '') {
-      delete out[m.id]
-      delete out[m.name]
+      // no advertiser: no brand either (a brand is found within its advertiser)
+      for (const k of m.kind === 'advertiser' ? ['advertiser_id', 'advertiser_name', 'brand_id', 'brand_name'] : [m.id, m.name]) delete out[k]
       continue
     }
     const advertiser = c.kind === 'brand' ? (resolveRefs(db, profileId, out).form.advertiser_id ?? null) : null

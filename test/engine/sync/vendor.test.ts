@@ -85,6 +85,23 @@ describe('sync.push_start against the vendor stand-in: reference ids', () => {
     expect((await push(local, profileId)).results.map((x: Row) => x.outcome)).toEqual(['created', 'created', 'created'])
     expect(named('Plane draft')[0]!.f).toMatchObject({ advertiser_id: unilever, agency_id: havas })
   })
+
+  it('sends no advertiser, and so no brand, when the user chooses none', async () => {
+    vendor = await startVendor()
+    const { local, profileId } = await localWithProfile(vendor.url)
+    // local advertiser 3 (可口可乐 Coca-Cola) with its brand 12: none of the remote's
+    await queue(local, profileId, await draft(local, { advertiser_id: 3, brand_id: 12 }))
+    await push(local, profileId)
+    const [op] = await outbox(local, profileId)
+    expect((op!.choices as Row[]).map((c) => c.param)).toEqual(['advertiser_id'])
+    const chosen = ok(await local.post('/local/v1/sync/outbox/resolve', { op_id: op!.op_id as string, action: 'choose', params: 'advertiser_id=' })).body
+    expect(chosen.op.state).toBe('pending')
+    expect(Object.keys(chosen.op.params)).not.toContain('brand_name')
+    await push(local, profileId)
+    expect(named('Plane draft')[0]!.f).toMatchObject({ agency_id: idOf(vendor.data.agencies, '群邑 GroupM')[0] })
+    expect(named('Plane draft')[0]!.f.advertiser_id).toBeUndefined()
+    expect(named('Plane draft')[0]!.f.brand_id).toBeUndefined()
+  })
 })
 
 describe('sync.push_start of an operation queued by an earlier version', () => {
