@@ -127,7 +127,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const now = ctx.clock.now()
   const sim = simulate({
-    db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK,
+    db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK, pauses: true,
     panel: ctx.measure.panel(c.panel_id), regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: now,

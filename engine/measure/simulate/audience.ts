@@ -7,7 +7,7 @@
  */
 import type { PanelIndex } from '../panel/types'
 import type { AddressSpace } from './address-space'
-import { Clients } from './clients'
+import { CLIENTS_A_PAUSE, Clients } from './clients'
 import * as d from './distributions'
 import { MAX_REGIONS, type Geo } from './geo'
 import { drawClass, panelClasses } from './profiles'
@@ -60,8 +60,8 @@ export class Audience {
   readonly classOf: Uint8Array
   /** Panel devices: client -> person. */
   readonly personOf = new Map<number, number>()
-  /** Panel devices placed over their true share (1 when at it, or without a panel). */
-  readonly panelOversampling: number
+  /** Panel devices placed over their true share (1 when at it, or without a panel); known once built. */
+  panelOversampling = 1
   private readonly dcSize: number
   /** Data-centre clients 0..dcMobile-1 (from `regular`) are phones. */
   private readonly dcMobile: number
@@ -72,8 +72,8 @@ export class Audience {
   private readonly classMobile: Int32Array
   private readonly classCum: Float64Array
 
-  /** A pool for `pool.impressions` impressions over `pool.days` days. */
-  constructor(pool: PoolSize, key: number, geo: Geo, space: AddressSpace, panel: PanelIndex | null) {
+  /** A pool for `pool.impressions` impressions over `pool.days` days, its clients drawn by build(). */
+  constructor(pool: PoolSize, private readonly key: number, private readonly geo: Geo, space: AddressSpace, private readonly panel: PanelIndex | null) {
     const volume = pool.impressions
     this.regular = regularPool(volume * (1 - d.BOT_SHARE - d.DATACENTER_SHARE), pool.days)
     this.dcSize = Math.max(1, Math.ceil((volume * d.DATACENTER_SHARE) / d.DATACENTER_FREQUENCY))
@@ -88,9 +88,14 @@ export class Audience {
     this.classMobile = new Int32Array(n)
     this.classCum = new Float64Array(n)
     this.buildClasses(Math.min(0.98, Math.max(0.02, pool.mobileShare)))
-    this.draw(new SimRandom(key ^ 0x3c6ef372))
-    const placed = panel ? this.placePanel(new SimRandom(key ^ 0x0a5a5a5a), panel, geo) : 0
-    this.clients.assignAddresses(new SimRandom(key ^ 0x6a09e667))
+  }
+
+  /** Draws the clients, places the panel's devices and gives every client its addresses, pausing (a yield) every CLIENTS_A_PAUSE clients. */
+  *build(): Generator<void> {
+    yield* this.draw(new SimRandom(this.key ^ 0x3c6ef372))
+    const panel = this.panel
+    const placed = panel ? this.placePanel(new SimRandom(this.key ^ 0x0a5a5a5a), panel, this.geo) : 0
+    yield* this.clients.assignAddresses(new SimRandom(this.key ^ 0x6a09e667))
     const trueCount = panel ? this.regular * panelTrueShare(panel) : 0
     this.panelOversampling = placed > 0 && trueCount > 0 ? Math.max(1, Math.round(placed / trueCount)) : 1
   }
@@ -113,11 +118,12 @@ export class Audience {
     for (let c = 0; c < this.classCum.length; c++) this.classCum[c] = this.classCum[c]! / total
   }
 
-  private draw(rng: SimRandom): void {
+  private *draw(rng: SimRandom): Generator<void> {
     const clients = this.clients
     for (let c = 0; c < this.classStart.length; c++) {
       const first = this.classStart[c]!
       for (let j = first; j < first + this.classSize[c]!; j++) {
+        if (j > 0 && j % CLIENTS_A_PAUSE === 0) yield
         clients.drawOrdinary(j, j < first + this.classMobile[c]!, rng)
         this.classOf[j] = drawClass(rng)
       }

@@ -49,6 +49,7 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
   const key = simulationKey(input.seed, input.campaignId)
   const geo = new Geo(input.regions)
   const audience = new Audience(p.pool, key, geo, addressSpace(input.regions), input.panel)
+  for (const _ of audience.build()) if (input.pauses) yield []
   summary.panelOversampling = audience.panelOversampling
   const attributor = attributorFor(input, key, audience.clients.addresses.count)
   const states = new ClientStates(audience.clients, attributor, p.campaignId, audience.personOf, input.panel?.size ?? 0, input.onRequest)
@@ -70,7 +71,7 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
       summary.capped = filler.capped
       if (slots[k]!.end > until) filler.buf.hideFrom(until)
       const order = filler.buf.order(slots[k]!.start)
-      out.prepare(filler.buf, order, dayNo)
+      for (const _ of out.prepare(filler.buf, order, dayNo)) if (input.pauses) yield []
       for (let at = 0; at < order.length && !out.full;) {
         at = out.fill(filler.buf, order, at, day)
         if (out.ready) yield out.take()

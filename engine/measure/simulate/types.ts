@@ -38,6 +38,12 @@ export interface SimulationInput {
   until?: number
   /** Hits per chunk, at most CHUNK_SIZE (the default). */
   chunkSize?: number
+  /**
+   * Also hand out an empty chunk between pieces of the longer work (drawing the audience, a few
+   * thousand clients at a time; attributing an hour's requests, a few thousand at a time), so
+   * that a caller that lets other requests run between chunks does so there too (simulate/run).
+   */
+  pauses?: boolean
 }
 
 /** The volumes of one spot, day by day (the plan's `days` order). */
