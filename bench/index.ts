@@ -5,6 +5,9 @@
  *   measure  the measurement engine at 10 million events: ingest, import, reports against DuckDB,
  *            memory and startup (bench/measure.ts).
  * `npm run bench -- http` or `npm run bench -- measure` (or BENCH_PARTS=http|measure) runs one.
+ * `npm run bench -- contention` (never run by default): tracking hits during an import, a
+ *            simulation, a rebuild and a sync pull, against the same hits on an idle server
+ *            (bench/contention.ts).
  * Server, baseline and load generator are separate processes. Exits 0 whether targets pass or
  * miss: it is a measurement.
  */
@@ -19,6 +22,7 @@ import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
 import { runMeasureBench } from './measure'
+import { runContentionBench } from './contention'
 
 const STARTUP_RUNS = 3
 const SERVER_CPU = 0
@@ -97,21 +101,24 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
   return verdicts
 }
 
-const PARTS = ['http', 'measure'] as const
+const PARTS = ['http', 'measure', 'contention'] as const
 type Part = (typeof PARTS)[number]
+/** The parts run when none is named. */
+const DEFAULT_PARTS: readonly Part[] = ['http', 'measure']
 
-/** The parts to run: command-line arguments, else BENCH_PARTS (comma-separated), else both. */
+/** The parts to run: command-line arguments, else BENCH_PARTS (comma-separated), else http and measure. */
 function parts(): Part[] {
   const asked = [...process.argv.slice(2), ...(process.argv.length > 2 ? [] : (process.env.BENCH_PARTS ?? '').split(','))].map((x) => x.trim()).filter((x) => x !== '')
   const unknown = asked.filter((x) => !(PARTS as readonly string[]).includes(x))
   if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`)
-  return asked.length === 0 ? [...PARTS] : PARTS.filter((x) => asked.includes(x))
+  return asked.length === 0 ? [...DEFAULT_PARTS] : PARTS.filter((x) => asked.includes(x))
 }
 
 async function main(): Promise<void> {
   const chosen = parts()
   if (chosen.includes('http')) await runHttpBench()
   if (chosen.includes('measure')) await runMeasureBench()
+  if (chosen.includes('contention')) await runContentionBench()
 }
 
 async function runHttpBench(): Promise<void> {
