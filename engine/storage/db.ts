@@ -49,6 +49,8 @@ export class Db {
    * room): every transaction is refused with `error` before it changes anything. `atOpen`: since the start.
    */
   refused: { error: ApiError; atOpen: boolean } | null = null
+  /** Called when a transaction is refused (the persister then tries whether the disk takes writes again). */
+  onRefused: () => void = () => undefined
 
   constructor(private db: Database) {
     this.afterOpen()
@@ -117,7 +119,10 @@ export class Db {
   tx<T>(fn: () => T): T {
     const name = `sp${this.depth}`
     const outer = this.depth === 0
-    if (outer && this.refused) throw this.refused.error
+    if (outer && this.refused) {
+      this.onRefused()
+      throw this.refused.error
+    }
     const mark = this.written.length
     this.db.run(outer ? 'BEGIN' : `SAVEPOINT ${name}`)
     this.depth++

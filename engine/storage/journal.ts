@@ -10,12 +10,14 @@ export interface JournalRecord {
   /** Commit sequence number, increasing by one per record. */
   seq: number
   writes: Statement[]
+  /** Bytes of filler the record carries (a probe of the disk's room); not read back. */
+  padding?: number
 }
 
 const HEADER = 8
 
 export function encodeRecord(rec: JournalRecord): Uint8Array {
-  const payload = Buffer.from(JSON.stringify({ s: rec.seq, w: rec.writes.map((w) => [w.sql, w.params]) }), 'utf8')
+  const payload = Buffer.from(JSON.stringify({ s: rec.seq, w: rec.writes.map((w) => [w.sql, w.params]), ...(rec.padding ? { p: ' '.repeat(rec.padding) } : {}) }), 'utf8')
   const out = Buffer.allocUnsafe(HEADER + payload.length)
   out.writeUInt32LE(payload.length, 0)
   out.writeUInt32LE(crc32(payload), 4)

@@ -25,6 +25,13 @@ export interface PersisterOptions {
   wasmPath?: string
 }
 
+/**
+ * The filler of a probe record: a disk with less room than this refuses writes without trying them
+ * (each write tried and refused costs a read of the data directory), and one with more has room for
+ * the records of most writes.
+ */
+export const PROBE_BYTES = 64 * 1024
+
 interface Waiter {
   seq: number
   resolve: () => void
@@ -60,6 +67,8 @@ export class Persister {
       this.writtenSeq = this.seq + 1
       this.record({ seq: ++this.seq, writes })
     }
+    // a write refused outside a request that probes first (a sync job's, a hit's) probes for the next one
+    db.onRefused = () => void this.writable()
   }
 
   /** Where the storage is (the data directory). */
@@ -185,12 +194,14 @@ export class Persister {
   }
 
   /**
-   * Whether writes are taken now. While they are refused, tries once (callers share a try) to
-   * write an empty record, opening the storage for appends first if the start could not: when
-   * it is written, the disk has room again and writes are taken from now on.
+   * Whether writes are taken now. While they are refused, tries (callers that come together share
+   * a try) to write an empty record of PROBE_BYTES, opening the storage for appends first if the
+   * start could not: once it is written, the disk has room again and writes are taken.
    */
-  writable(): Promise<boolean> {
-    if (!this.db.refused) return Promise.resolve(true)
+  async writable(): Promise<boolean> {
+    // (a probe begun before this call may have met the disk before space returned: one more then)
+    if (this.probing && (await this.probing)) return true
+    if (!this.db.refused) return true
     this.probing ??= this.probe().finally(() => (this.probing = null))
     return this.probing
   }
@@ -206,7 +217,7 @@ export class Persister {
         this.appendable = true
       }
       const seq = ++this.seq
-      this.record({ seq, writes: [] })
+      this.record({ seq, writes: [], padding: PROBE_BYTES })
       await this.until(seq)
     } catch (err) {
       // (a failed append has set the refusal already; a failed open sets it here)

@@ -381,7 +381,9 @@ describe('Persister', () => {
       expect(counter(p)).toBe(1)
       expect(() => add(p, 'c')).toThrow(/cannot take writes: its disk is full \(ENOSPC\)/)
       await expect(p.checkpoint()).rejects.toMatchObject({ def: { status: 507 } })
-      expect(s.appendCalls).toHaveLength(3) // schema, kept, the failed one; nothing after it was attempted
+      // schema, kept, the failed one, and the probe the refused write started; nothing of b or c
+      expect(s.appendCalls.map((b) => seqsIn(b))).toEqual([[1], [2], [3], [3]])
+      expect(decodeRecords(s.appendCalls[3]!).records[0]!.writes).toEqual([])
       expect(s.saveCalls).toBe(0)
       const q = await openP(crashCopy(s))
       expect(items(q)).toEqual(['kept'])
