@@ -19,7 +19,7 @@ const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
     await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
     // every line is read: processed counts records, and blank lines and the further lines of a
-    // quoted CSV field are none (a finished job ended at "3 / 4" for them, until 2026-11-26)
+    // quoted CSV field are none (a finished job would otherwise end at "3 / 4" for them)
     job.processed = job.total
   })
   return p.wait ? await done : job
@@ -69,9 +69,9 @@ function eventsOnDays(part: Partition | undefined, from: number, to: number): nu
 
 /**
  * Refuses a simulation with nothing to make before now, or more than one simulation makes, naming
- * what the user can change. Both count only the hours simulated (up to now): until 2026-11-26 the
- * whole range counted, days ahead included (50 million planned for tomorrow refused a run of
- * today, naming a `scale` nobody had typed; a plan only ahead answered "0 impressions … over 0 days").
+ * what the user can change. Both count only the hours simulated (up to now), never days ahead:
+ * 50 million planned for tomorrow must not refuse a run of today, and a plan only ahead is no job
+ * of "0 impressions … over 0 days".
  */
 function checkVolume(plan: SimulationPlan, campaignId: number, from: string, scale: number, timeZone: string, now: number): void {
   const last = plan.days[plan.days.length - 1] ?? from
