@@ -90,11 +90,16 @@ export class Audience {
     this.buildClasses(Math.min(0.98, Math.max(0.02, pool.mobileShare)))
   }
 
-  /** Draws the clients, places the panel's devices and gives every client its addresses, pausing (a yield) every CLIENTS_A_PAUSE clients. */
+  /**
+   * Draws the clients, places the panel's devices and gives every client its addresses, pausing (a
+   * yield) every CLIENTS_A_PAUSE clients and around the panel's placing (a sort of its devices).
+   */
   *build(): Generator<void> {
     yield* this.draw(new SimRandom(this.key ^ 0x3c6ef372))
+    yield
     const panel = this.panel
     const placed = panel ? this.placePanel(new SimRandom(this.key ^ 0x0a5a5a5a), panel, this.geo) : 0
+    yield
     yield* this.clients.assignAddresses(new SimRandom(this.key ^ 0x6a09e667))
     const trueCount = panel ? this.regular * panelTrueShare(panel) : 0
     this.panelOversampling = placed > 0 && trueCount > 0 ? Math.max(1, Math.round(placed / trueCount)) : 1
