@@ -7,7 +7,7 @@ import type { Partition } from '../measure/columns'
 import { simulate, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
-import { dayDate, dayNumber } from '../runtime'
+import { dayDate, dayNumber, nextTurn } from '../runtime'
 import type { Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
@@ -126,9 +126,12 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const now = ctx.clock.now()
+  const panel = ctx.measure.panel(c.panel_id)
+  // (a built-in panel's population is made at its first use, about 0.25 s in one piece: the hits that came meanwhile go first)
+  await nextTurn()
   const sim = simulate({
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK, pauses: true,
-    panel: ctx.measure.panel(c.panel_id), regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
+    panel, regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: now,
   })
