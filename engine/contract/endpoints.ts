@@ -8,6 +8,7 @@ import { cmsEndpoints } from './endpoints-cms'
 import { panelEndpoints } from './endpoints-panel'
 import { referenceEndpoints } from './endpoints-reference'
 import { reportEndpoints } from './endpoints-reports'
+import { reportDaysEndpoints } from './endpoints-report-days'
 import { minisiteEndpoints } from './endpoints-minisites'
 import { trackingEndpoints } from './endpoints-tracking'
 import { measureEndpoints } from './endpoints-measure'
@@ -44,6 +45,7 @@ export const endpoints = {
   ...cmsEndpoints,
   ...referenceEndpoints,
   ...reportEndpoints,
+  ...reportDaysEndpoints,
   ...minisiteEndpoints,
   ...trackingEndpoints,
   ...measureEndpoints,

@@ -6,6 +6,7 @@ import { localRoutes } from './local'
 import { panelRoutes } from './panel'
 import { referenceRoutes } from './reference'
 import { reportRoutes } from './reports'
+import { reportDaysRoutes } from './report-days'
 import { minisiteRoutes } from './minisites'
 import { trackingRoutes } from './tracking'
 import { measureRoutes } from './measure'
@@ -25,6 +26,7 @@ export const handlers = {
   ...spotsWrite,
   ...referenceRoutes,
   ...reportRoutes,
+  ...reportDaysRoutes,
   ...minisiteRoutes,
   ...trackingRoutes,
   ...measureRoutes,
