@@ -58,6 +58,7 @@ export async function outboxCommand(verb: string | undefined, argv: string[]): P
     } else if (verb === 'add') {
       const what: Record<string, string> = v.campaign !== undefined ? { kind: 'campaign', op: 'create', local_id: v.campaign } : { kind: v.kind ?? fail('sync outbox add: give --campaign LOCAL_ID, or --kind and --op'), op: v.op ?? 'create', ...opt('local_id', v['local-id']) }
       const rows = (await local(e, 'POST', '/local/v1/sync/outbox/add', { profile_id: await profile(), ...what, ...opt('remote_id', v['remote-id']), ...opt('campaign_id', v['campaign-id']), ...opt('params', v.params) })) as unknown as Json[]
+      if (rows.length === 0) console.log('nothing queued: the local record is as pulled, and its waiting update was dropped')
       for (const o of rows) console.log(line(o))
     } else if (verb === 'show') printOp(await local(e, 'GET', '/local/v1/sync/outbox/show', { op_id: opId() }))
     else if (verb === 'edit') printOp(await local(e, 'POST', '/local/v1/sync/outbox/update', { op_id: opId(), params: v.params ?? fail("sync outbox edit: give --params 'name=value&...'") }))

@@ -6,17 +6,32 @@
 import type { Db } from '../storage/db'
 import { badParam } from '../contract/errors'
 import { choicesOf, paramsOf, patchOp, requireOp, type OpRow } from './outbox'
-import { checkParams } from './outbox-params'
+import { checkParams, type Params } from './outbox-params'
 import { applyChoice, choiceMessage, namedRefs, resolveRefs } from './outbox-refs'
+
+/**
+ * `text` as member=value pairs, each given once with its '=': a member name alone, as a typo
+ * leaves it, would otherwise read as the empty value that chooses none.
+ */
+function choiceOf(text: string | undefined): Params {
+  const out: Params = {}
+  for (const part of (text ?? '').split('&').filter((x) => x !== '')) {
+    const [[k, v] = ['', '']] = [...new URLSearchParams(part)]
+    if (!part.includes('=')) throw badParam('params', `holds a bad member: ${k} has no '=' (${k}=REMOTE_ID chooses a record, ${k}= chooses none)`)
+    if (Object.hasOwn(out, k)) throw badParam('params', `holds a bad member: ${k} is given twice`)
+    out[k] = v
+  }
+  if (Object.keys(out).length === 0) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
+  return out
+}
 
 /** Takes `text` (advertiser_id=R&...) as the choice; refuses a member no reference waits for, or an id the pulled list lacks. */
 export function chooseOp(db: Db, row: OpRow, text: string | undefined, now: string): OpRow {
   if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
   const waiting = choicesOf(row)
   if (waiting.length === 0) throw badParam('op_id', `waits for no choice (state ${row.state})`)
-  if (text === undefined) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
   const held = row.local_id !== '' && row.kind === 'campaign' ? namedRefs(db, paramsOf(row)) : paramsOf(row)
-  const params = applyChoice(db, row.profile_id, held, waiting, Object.fromEntries(new URLSearchParams(text)))
+  const params = applyChoice(db, row.profile_id, held, waiting, choiceOf(text))
   checkParams(row.kind, row.op, params)
   const left = resolveRefs(db, row.profile_id, params).choices
   const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), message: choiceMessage(left) } : { state: 'pending' as const, conflict: '', message: '' }

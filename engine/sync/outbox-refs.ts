@@ -78,7 +78,10 @@ function pulled(db: Db, profileId: number, kind: RefKind, parent: string | null)
 
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
-/** Records whose name is near `name` (one holds the other, or they share a word), else the first of all. */
+/**
+ * Records whose name is near `name` (one holds the other, or they share a word), else the first
+ * of all; those that differ from it only in case, spaces or full-width letters come first.
+ */
 function near(rows: readonly RefCandidate[], name: string): RefCandidate[] {
   const want = norm(name)
   const words = new Set(want.split(' ').filter((w) => w.length >= 2))
@@ -86,7 +89,8 @@ function near(rows: readonly RefCandidate[], name: string): RefCandidate[] {
     const have = norm(r.name)
     return have.includes(want) || want.includes(have) || have.split(' ').some((w) => words.has(w))
   })
-  return (close.length > 0 ? close : rows).slice(0, MAX_CANDIDATES)
+  const list = close.length > 0 ? close : rows
+  return [...list.filter((r) => norm(r.name) === want), ...list.filter((r) => norm(r.name) !== want)].slice(0, MAX_CANDIDATES)
 }
 
 export interface Resolved {

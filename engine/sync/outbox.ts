@@ -165,7 +165,8 @@ function fromParams(db: Db, a: AddInput): NewOp {
 
 /**
  * Queues operations; queuing a local record again refreshes the parameters of its waiting
- * operation (unless it is being sent, whose outcome the next push must settle first).
+ * operation (unless it is being sent, whose outcome the next push must settle first), and drops
+ * a waiting update when the record no longer differs from its pulled copy (none queued then).
  */
 export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
   endpointOf(a.kind, a.op) // refuses what the service has no endpoint for, before anything else
@@ -177,26 +178,31 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
     // an update read from a local record sends what differs from the pulled copy it starts from
     if (o.op === 'update' && o.local_id !== '' && o.base !== null) {
       o.params = changedOnly(o.kind, o.params, JSON.parse(o.base.record) as Record<string, unknown>)
-      if (Object.keys(o.params).length === 0) throw badParam('local_id', `differs in no field from the pulled copy of remote ${o.kind} ${o.remote_id}: nothing to send`)
     }
   }
-  return db.tx(() => ops.map((o) => {
+  return db.tx(() => ops.flatMap((o) => {
     const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
     if (same?.state === 'sending') throw badParam('local_id', `is being sent (operation ${same.op_id}, outcome unknown): push again before queuing it anew`)
+    if (Object.keys(o.params).length === 0) {
+      // the record is back to its pulled copy: the update waiting for it would send an older edit
+      if (!same) throw badParam('local_id', `differs in no field from the pulled copy of remote ${o.kind} ${o.remote_id}: nothing to send`)
+      deleteOp(db, same.op_id)
+      return []
+    }
     const cols = {
       parent_local_id: o.parent_local_id, parent_remote_id: o.parent_remote_id, remote_id: o.remote_id, name: nameOf(o.kind, o.params), params: JSON.stringify(o.params),
       base: o.base?.record ?? '', base_hash: o.base?.hash ?? '', state: 'pending' as const, problem: '', message: '', conflict: '',
     }
     if (same) {
       patchOp(db, same.op_id, cols, now)
-      return requireOp(db, same.op_id)
+      return [requireOp(db, same.op_id)]
     }
     const id = db.run(
       `INSERT INTO sync_outbox (profile_id, kind, op, local_id, parent_local_id, parent_remote_id, remote_id, name, params, base, base_hash, state, step, attempts, problem, message, conflict, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', 0, '', '', '', ?, ?)`,
       [a.profile_id, o.kind, o.op, o.local_id, cols.parent_local_id, cols.parent_remote_id, cols.remote_id, cols.name, cols.params, cols.base, cols.base_hash, now, now],
     ).lastId
-    return requireOp(db, id)
+    return [requireOp(db, id)]
   }))
 }
 

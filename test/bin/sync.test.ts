@@ -122,6 +122,16 @@ describe('admonitor sync', () => {
     expect(show.stdout).toContain("  choose advertiser_id for 'Nowhere Inc' (no_match):")
     expect(show.stdout).toMatch(/^ {4}advertiser_id=1\t宝洁 Procter & Gamble$/m)
     expect(show.stdout).toMatch(/^ {4}advertiser_id=\? \(Nowhere Inc\)$/m)
+    // typed wrongly: a space for the '=', the member given twice; the operation still waits
+    for (const [args, said] of [
+      [['advertiser_id', '1'], "advertiser_id has no '=' (advertiser_id=REMOTE_ID chooses a record, advertiser_id= chooses none)"],
+      [['advertiser_id=1', 'advertiser_id='], 'advertiser_id is given twice'],
+    ] as const) {
+      const typo = await cli(['sync', 'outbox', 'choose', opId, ...args])
+      expect(typo.status, typo.stdout).not.toBe(0)
+      expect(typo.stderr).toContain(said)
+    }
+    expect((await cli(['sync', 'outbox', 'show', opId])).stdout).toContain("  choose advertiser_id for 'Nowhere Inc' (no_match):")
     const chosen = await cli(['sync', 'outbox', 'choose', opId, 'advertiser_id=1'])
     expect(chosen.status, chosen.stderr).toBe(0)
     expect(chosen.stdout).toMatch(/^ {4}advertiser_id=1 \(宝洁 Procter & Gamble\)$/m)

@@ -115,7 +115,7 @@ export const en = {
   outbox: {
     intro: 'Drafts made offline wait here until they are pushed. A push sends them one after the other, gives dependent operations the new remote ids, and never creates a duplicate when retried.',
     addTitle: 'Queue a local draft', campaign: 'Local campaign', campaignPick: 'Choose a local campaign', record: 'What to queue', wholeCampaign: 'The campaign',
-    spot: 'Spot: {name}', target: 'Target: {name}', op: 'Operation', withChildren: 'With its spots (keywords, plans) and targets', add: 'Add to outbox', added: '{n} operation(s) queued',
+    spot: 'Spot: {name}', target: 'Target: {name}', op: 'Operation', withChildren: 'With its spots (keywords, plans) and targets', add: 'Add to outbox', added: '{n} operation(s) queued', addedNone: 'Nothing queued: the record is as pulled, and its waiting update was dropped',
     noCampaigns: 'No local campaign yet: create one on the Campaigns page.',
     listTitle: 'Outbox', empty: 'The outbox is empty.', filterState: 'All states',
     state: { pending: 'Pending', sending: 'Sending', failed: 'Failed', conflict: 'Conflict', choose: 'To choose' },
@@ -271,7 +271,7 @@ export const zh: typeof en = {
   outbox: {
     intro: '离线创建或修改的草稿在此等待推送。推送会逐一发送，为依赖的操作填入新的远程 ID，重试时不会产生重复记录。',
     addTitle: '将本地草稿加入队列', campaign: '本地活动', campaignPick: '选择本地活动', record: '加入的内容', wholeCampaign: '活动本身',
-    spot: '广告位：{name}', target: '目标受众：{name}', op: '操作', withChildren: '包括其广告位（关键词、排期）和目标受众', add: '加入发件箱', added: '已加入 {n} 个操作',
+    spot: '广告位：{name}', target: '目标受众：{name}', op: '操作', withChildren: '包括其广告位（关键词、排期）和目标受众', add: '加入发件箱', added: '已加入 {n} 个操作', addedNone: '未加入操作：该记录与拉取的副本相同，其待发送的更新已移除',
     noCampaigns: '还没有本地活动：请在“活动”页面创建。',
     listTitle: '发件箱', empty: '发件箱为空。', filterState: '全部状态',
     state: { pending: '待发送', sending: '发送中', failed: '失败', conflict: '冲突', choose: '待选择' },
