@@ -17,8 +17,8 @@ export interface OpenOptions {
   dataDir?: string | undefined
   timeZone?: string | undefined
   /**
-   * The server's address for the first-run secrets, printed at once; serve leaves it out and
-   * prints them with the address it listens on.
+   * The server's address for the first-run secrets, printed at once (SERVE_URL: a command that
+   * serves nothing); serve leaves it out and prints them with the address it listens on.
    */
   firstRunUrl?: string | undefined
   /**
@@ -37,8 +37,11 @@ export interface OpenOptions {
 const SERVER_DOES_IT = 'When it is a server (admonitor serve, the desktop app), its API does the same: POST /local/v1/events/import, /local/v1/simulate/run, /local/v1/measurement/rebuild (README, "The API surface").'
 
 export { DEFAULT_PORT }
-/** The address `serve` listens on by default. */
-export const SERVE_URL = `http://127.0.0.1:${DEFAULT_PORT}`
+/**
+ * The server's address in the first-run message of a command that serves nothing: a name for the
+ * address `serve` prints as it starts, which its --port (or the desktop app's port) decides.
+ */
+export const SERVE_URL = 'ADDRESS'
 
 /**
  * The engine on the data directory; a clear message and exit 2 when it cannot be opened. Any
@@ -74,5 +77,6 @@ export function printFirstRun(engine: Engine, url: string): void {
   if (!env.ADMONITOR_PASSWORD) console.log(`  password:      ${a.password}`)
   console.log(`  client_id:     ${a.client_id}`)
   if (!env.ADMONITOR_CLIENT_SECRET) console.log(`  client_secret: ${a.client_secret}`)
-  console.log(`\n  curl -d grant_type=password -d username=${a.username} -d password=... -d client_id=${a.client_id} -d client_secret=... ${url}/oauth/token\n`)
+  if (url === SERVE_URL) console.log(`\n  A token, once a server runs on this data directory (ADDRESS: the one npm run serve prints, http://127.0.0.1:${DEFAULT_PORT} by default):`)
+  console.log(`${url === SERVE_URL ? '' : '\n'}  curl -d grant_type=password -d username=${a.username} -d password=... -d client_id=${a.client_id} -d client_secret=... ${url}/oauth/token\n`)
 }

@@ -9,12 +9,14 @@ import { createInterface } from 'node:readline'
 
 /**
  * A piece of a file: its text; `offset` turns a line number within it into one of the file;
- * `bytes` is how much of the file it covers (the progress of an import).
+ * `bytes` is how much of the file it covers (the progress of an import); `lines` is the number of
+ * lines of its text, so that its last is the file's line `offset + lines`.
  */
 export interface Piece {
   text: string
   offset: number
   bytes: number
+  lines: number
 }
 
 /** Reads a file in pieces of whole records (an event log may be larger than memory). */
@@ -38,7 +40,7 @@ async function* csvPieces(file: string, bytes: number): AsyncGenerator<Piece> {
     else size += l.length + 1
     for (let i = l.indexOf('"'); i >= 0; i = l.indexOf('"', i + 1)) quoted = !quoted
     if (size >= bytes && !quoted) {
-      yield piece(buf.join('\n'), offset)
+      yield piece(buf, offset)
       yielded = true
       // the next piece: the header (its line 1), then file line `line + 1` as its line 2
       buf = [header]
@@ -46,11 +48,14 @@ async function* csvPieces(file: string, bytes: number): AsyncGenerator<Piece> {
       offset = line - 1
     }
   }
-  if (size > 0 || !yielded) yield piece(buf.join('\n'), offset)
+  if (size > 0 || !yielded) yield piece(buf, offset)
 }
 
-// (a CSV piece after the first repeats the header, which counts in its bytes: the progress is near)
-const piece = (text: string, offset: number): Piece => ({ text, offset, bytes: Buffer.byteLength(text) + 1 })
+/** A CSV piece of the lines `buf` (a piece after the first repeats the header, which counts in its bytes: the progress is near). */
+function piece(buf: string[], offset: number): Piece {
+  const text = buf.join('\n')
+  return { text, offset, bytes: Buffer.byteLength(text) + 1, lines: buf.length }
+}
 
 /** NDJSON on one thread: the byte pieces decoded here, each numbered after the lines of those before. */
 async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<Piece> {
@@ -58,7 +63,7 @@ async function* ndjsonPieces(file: string, bytes: number): AsyncGenerator<Piece>
   for await (const b of ndjsonBytes(file, bytes)) {
     const { text, lines } = decodePiece(b)
     // (and the newline it was cut after)
-    yield { text, offset, bytes: b.length + 1 }
+    yield { text, offset, bytes: b.length + 1, lines }
     offset += lines
   }
 }

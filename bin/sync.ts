@@ -100,8 +100,10 @@ async function pull(argv: string[]): Promise<void> {
   const s = await withEngine(values, async (e) => followJob(e, 'pull', await profileId(e, values.profile!), progress, 500, { fresh: values.fresh ? '1' : '0' }))
   process.stderr.write('\n')
   for (const c of s.counts as Json[]) console.log(`  ${String(c.kind).padEnd(14)} +${String(c.added)} ~${String(c.changed)} -${String(c.removed)} =${String(c.unchanged)}`)
-  if (s.message) console.log(`  ${String(s.message)}`)
-  console.log(`pull ${String(s.state)}${s.resumed ? ' (resumed)' : ''}: ${String(s.campaigns_done)}/${String(s.campaigns_total)} campaigns`)
+  // (a pull that did not finish says so on stderr)
+  const say = s.state === 'done' ? console.log : console.error
+  if (s.message) say(`  ${String(s.message)}`)
+  say(`pull ${String(s.state)}${s.resumed ? ' (resumed)' : ''}: ${String(s.campaigns_done)}/${String(s.campaigns_total)} campaigns`)
   if (s.state !== 'done') process.exitCode = 1
 }
 

@@ -147,7 +147,7 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     const good = { type: 'impression', ts: '2025-01-10T10:00:00+08:00', campaign_id: 1, spot_id: 1, identity: 'idfa:cli-1' }
     writeFileSync(file, [JSON.stringify(good), '{not json', JSON.stringify({ ...good, spot_id: 99_999 }), JSON.stringify({ ...good, type: 'click' })].join('\n'))
     const r = run('import', file)
-    expect(r.code, r.err).toBe(0)
+    expect(r.code, r.err).toBe(1)
     expect(r.err).toContain('2 events imported, 2 rejected')
     expect(r.err).toMatch(/line 2: .*JSON/)
     expect(r.err).toMatch(/line 3: .*99999/)
@@ -157,7 +157,7 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     const file = join(tempDir(), 'events.csv')
     writeFileSync(file, 'type,ts,campaign_id,spot_id,identity\nimpression,1736474400000,1,1,oaid:cli-2\nclick,1736474460000,1,1,oaid:cli-2\nimpression,nope,1,1,oaid:cli-2\n')
     const r = run('import', file)
-    expect(r.code, r.err).toBe(0)
+    expect(r.code, r.err).toBe(1)
     expect(r.err).toContain('2 events imported, 1 rejected')
     expect(r.err).toMatch(/line 4: .*'ts'/)
   })
@@ -167,6 +167,7 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--format must be ndjson or csv')])
     const missing = run('import', join(dataDir, 'none.ndjson'))
     expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('cannot read')])
+    expect(missing.err).toContain('no such file')
   })
 
   it('rebuilds every figure from the raw events, the demo hits and the imported ones', () => {
@@ -244,15 +245,9 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     for (const d of [one, two]) cpSync(dataDir, d, { recursive: true })
     const a = runIn(one, 'import', file, '--workers', '0')
     const b = runIn(two, 'import', file, '--workers', '1')
-    expect([a.code, b.code], a.err + b.err).toEqual([0, 0])
+    // (exit code 1: lines were rejected)
+    expect([a.code, b.code], a.err + b.err).toEqual([1, 1])
     expect(b.err).toMatch(/parsed by 1 worker thread, main thread busy \d+%/)
-    // the progress goes by the bytes of the file read: a third, two thirds, all (the pieces of 4 MiB)
-    const progress = (err: string) => [...err.matchAll(/\r {2}(\d+)% {2}/g)].map((m) => Number(m[1]))
-    expect(progress(b.err).length).toBeGreaterThanOrEqual(3)
-    expect(progress(b.err)[0]).toBeLessThan(50)
-    expect(progress(b.err)).toEqual([...progress(b.err)].sort((x, y) => x - y))
-    expect(progress(b.err).at(-1)).toBe(100)
-    expect(progress(a.err).at(-1)).toBe(100)
     const summary = (err: string) => /(\d+) events imported, (\d+) rejected(?:, (\d+) repeats of a counted media request id left out)?/.exec(err)!.slice(1).map(Number)
     expect(summary(b.err)).toEqual(summary(a.err))
     const [imported, rejected, repeats] = summary(b.err)
@@ -295,7 +290,7 @@ describe('admonitor demo, import, simulate, rebuild', () => {
   it('simulates more traffic for a campaign with --append only, and names a campaign that does not exist', () => {
     const refused = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01')
     expect(refused.code).toBe(2)
-    expect(refused.err).toMatch(/admonitor: .*The 'append' \(--append\) must be 1 to simulate .* campaign 1 already has \d+ events/)
+    expect(refused.err).toMatch(/admonitor: .*--append is needed to simulate .* campaign 1 already has \d+ events/)
     // the option typed is said beside the parameter it fills
     expect(run('simulate', '--campaign', '1', '--from', '2026-13-01').err).toContain("The 'from_date' (--from) must be")
     const r = run('simulate', '--campaign', '1', '--seed', '9', '--scale', '0.01', '--append')
@@ -304,15 +299,6 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     const missing = run('simulate', '--campaign', '999')
     expect(missing.code).not.toBe(0)
     expect(missing.err).toContain('999')
-  })
-
-  it('ends the progress of a CRLF CSV file at 100%', () => {
-    const file = join(tempDir(), 'crlf.csv')
-    const rows = Array.from({ length: 50 }, (_, i) => `impression,${1736474400000 + i},1,1,oaid:crlf-${i}`)
-    writeFileSync(file, `type,ts,campaign_id,spot_id,identity\r\n${rows.join('\r\n')}\r\n`)
-    const r = run('import', file)
-    expect(r.code, r.err).toBe(0)
-    expect(r.err).toMatch(/\r {2}100% {2}50 imported, 0 rejected\n50 events imported/)
   })
 
   it('creates another demo when run again, under names of its own', () => {
