@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { MAX_BODY_BYTES } from '../engine/request'
 import { startChild, type Child } from './children'
-import { waitForQuiet } from './cpu'
+import { OtherCpu, waitForQuiet } from './cpu'
 import { Rng } from './measure-events'
 import { Api } from './measure-http'
 import type { ServerReady } from './protocol'
@@ -69,14 +69,17 @@ interface Phase {
   hits: number[]
   /** How long the work took (the idle phase: its duration). */
   workMs: number
+  /** Other processes' CPU meanwhile, in % of one core (undefined off Linux). */
+  otherPct: number | undefined
 }
 
 /**
  * Sends hits one after the other until `work` settles (or IDLE_S without work); every answer must
  * say the hit was counted. Returns the latencies and how many hits were acknowledged.
  */
-async function probe(tag: string, name: string, what: string, work: (() => Promise<string>) | null): Promise<Phase> {
+async function probe(tag: string, name: string, what: string, work: (() => Promise<string>) | null, pids: () => (number | undefined)[]): Promise<Phase> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const other = new OtherCpu(pids)
   const hits: number[] = []
   let done = false
   const t0 = performance.now()
@@ -93,7 +96,7 @@ async function probe(tag: string, name: string, what: string, work: (() => Promi
   } finally {
     agent.destroy()
   }
-  return { name, what: said, hits, workMs: performance.now() - t0 }
+  return { name, what: said, hits, workMs: performance.now() - t0, otherPct: other.pct() }
 }
 
 /**
@@ -150,12 +153,12 @@ function printPhases(phases: Phase[]): void {
   const idleMax = Math.max(...idle.hits)
   const idleP99 = quantile(idle.hits, 0.99)
   const f = (ms: number) => `${ms.toFixed(1)} ms`
-  console.log(`\n${'phase'.padEnd(10)}${'hits'.padStart(7)}${'p50'.padStart(11)}${'p99'.padStart(11)}${'max'.padStart(11)}${'max / idle'.padStart(12)}${'p99 / idle'.padStart(12)}   work`)
+  console.log(`\n${'phase'.padEnd(10)}${'hits'.padStart(7)}${'p50'.padStart(11)}${'p99'.padStart(11)}${'max'.padStart(11)}${'max / idle'.padStart(12)}${'p99 / idle'.padStart(12)}${'other CPU'.padStart(11)}   work`)
   for (const p of phases) {
     const max = Math.max(...p.hits)
     const p99 = quantile(p.hits, 0.99)
     console.log(`${p.name.padEnd(10)}${int(p.hits.length).padStart(7)}${f(quantile(p.hits, 0.5)).padStart(11)}${f(p99).padStart(11)}${f(max).padStart(11)}` +
-      `${(max / idleMax).toFixed(1).padStart(12)}${(p99 / idleP99).toFixed(1).padStart(12)}   ${(p.workMs / 1000).toFixed(1)} s: ${p.what}`)
+      `${(max / idleMax).toFixed(1).padStart(12)}${(p99 / idleP99).toFixed(1).padStart(12)}${(p.otherPct === undefined ? '-' : `${p.otherPct.toFixed(0)}%`).padStart(11)}   ${(p.workMs / 1000).toFixed(1)} s: ${p.what}`)
   }
   const worst = Math.max(...phases.slice(1).flatMap((p) => p.hits))
   console.log(`\nslowest hit during the work: ${f(worst)} (target: under 500 ms)`)
@@ -178,6 +181,8 @@ export async function runContentionBench(): Promise<void> {
     const listed = await api.get<{ spot_id: string; tracking_tags: { impression_url: string } }[]>('/cms/v1/campaigns/list_spots', { campaign_id, code_type: 'mma', limit: '0,100' })
     const url = listed[0]!.tracking_tags.impression_url
     const tag = api.base + url.slice(url.indexOf('/x/')).replace('__IP__', '123.112.1.1').replace('__OS__', '1')
+    // (the bench's own processes: the engine server, the remote, this driver; the rest is other CPU)
+    const pids = () => children.map((c) => c.proc.pid)
     const { body, lines } = importBody(Number(campaign_id), listed.map((s) => Number(s.spot_id)), now)
     const remoteUrl = await startRemote(work, children).catch((err: unknown) => `(no remote: ${String(err)})`)
     console.log(`campaign ${campaign_id}: ${listed.length} spots; import body ${MiB(body.length)}, ${int(lines)} lines; remote: ${PULL_CAMPAIGNS} campaigns of ${PULL_SPOTS} spots`)
@@ -186,31 +191,31 @@ export async function runContentionBench(): Promise<void> {
     const warm = await send(tag.replace('__IDFA__', randomUUID().toUpperCase()), false, 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
     if (warm.headers['x-admonitor-counted'] !== '1') throw new Error(`the first hit answered ${warm.status}, counted '${String(warm.headers['x-admonitor-counted'])}'`)
     await waitForQuiet('the contention phases')
-    const phases: Phase[] = [await probe(tag, 'idle', `${IDLE_S} s, nothing else`, null)]
+    const phases: Phase[] = [await probe(tag, 'idle', `${IDLE_S} s, nothing else`, null, pids)]
     phases.push(await probe(tag, 'import', '', async () => {
       const r = await send(`${api.base}/local/v1/events/import?format=ndjson&wait=1&access_token=${api.token}`, false, 'POST', body, 'application/x-ndjson')
       const job = JSON.parse(r.body) as { state: string; imported: number; rejected: number; message: string }
       if (r.status !== 200 || job.state !== 'done' || job.imported !== lines) throw new Error(`the import answered ${r.status}: ${r.body.slice(0, 300)}`)
       return `${int(job.imported)} lines imported (${MiB(body.length)})`
-    }))
+    }, pids))
     phases.push(await probe(tag, 'simulate', '', async () => {
       const r = await send(`${api.base}/local/v1/simulate/run`, false, 'POST', form({ campaign_id, max_hits: SIM_HITS, append: 1, access_token: api.token }))
       const job = JSON.parse(r.body) as { state: string; processed: number; message: string }
       if (r.status !== 200 || job.state !== 'done') throw new Error(`the simulation answered ${r.status}: ${r.body.slice(0, 300)}`)
       return `${int(job.processed)} hits simulated`
-    }))
+    }, pids))
     phases.push(await probe(tag, 'rebuild', '', async () => {
       const r = await send(`${api.base}/local/v1/measurement/rebuild`, false, 'POST', form({ access_token: api.token }))
       if (r.status !== 200) throw new Error(`the rebuild answered ${r.status}: ${r.body.slice(0, 300)}`)
       return `${int((JSON.parse(r.body) as { events: number }).events)} events read again`
-    }))
+    }, pids))
     if (remoteUrl.startsWith('http')) {
       const profile = await api.post<{ profile_id: string }>('/local/v1/sync/profiles/create', { name: 'remote', base_url: remoteUrl, username: 'bench', password: 'bench-password', client_id: 'bench-client', client_secret: 'bench-client-secret' })
       phases.push(await probe(tag, 'pull', '', async () => {
         const r = await send(`${api.base}/local/v1/sync/pull/start`, false, 'POST', form({ profile_id: profile.profile_id, access_token: api.token }))
         if (r.status !== 200 || !r.body.includes('"state":"done"')) throw new Error(`the pull answered ${r.status}: ${r.body.slice(0, 300)}`)
         return `${PULL_CAMPAIGNS} campaigns of ${PULL_SPOTS} spots pulled`
-      }))
+      }, pids))
     } else console.log(`pull phase skipped ${remoteUrl}`)
 
     // every acknowledged probe hit is counted, besides the imported and simulated events

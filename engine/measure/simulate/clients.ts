@@ -33,7 +33,7 @@ export const FILL = { both: 0, first: 1, second: 2 } as const
  * `pauses`): a simulation of 700,000 planned hits took 2.4 s to draw and address its pool in one
  * piece.
  */
-export const CLIENTS_A_PAUSE = 25_000
+export const CLIENTS_A_PAUSE = 10_000
 
 const agentTables = Object.fromEntries(Object.entries(AGENT_GROUPS).map(([g, list]) => [g, new AliasTable(list.map((a) => a.weight))])) as Record<AgentGroup, AliasTable>
 

@@ -15,7 +15,7 @@ import type { SimulationSummary } from './types'
  * Requests attributed between two pauses of a simulation that pauses (its input's `pauses`): the
  * 500,000 hits of a simulation took 3 s to attribute, each hour's in one piece.
  */
-const REQUESTS_A_PAUSE = 2_000
+const REQUESTS_A_PAUSE = 1_000
 
 /** Hands out the hits of the slots as chunks, and counts them. */
 export class Emitter {
