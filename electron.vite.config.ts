@@ -2,8 +2,20 @@ import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 
+/**
+ * The web interface: all that `npm run serve` builds (it runs no Electron main or preload). Its
+ * public folder holds favicon.ico (scripts/icons.mjs), which the build puts beside index.html.
+ */
+const renderer = {
+  root: resolve(__dirname, 'renderer'),
+  publicDir: resolve(__dirname, 'build', 'web'),
+  plugins: [vue()],
+  build: { rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } } },
+}
+
 // Three entry points from the top-level folders (STYLE H2); the engine is bundled into main.
-export default defineConfig({
+// ADMONITOR_BUILD=renderer (scripts/serve.mjs) builds the web interface alone.
+export default defineConfig(process.env.ADMONITOR_BUILD === 'renderer' ? { renderer } : {
   main: {
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
@@ -15,9 +27,5 @@ export default defineConfig({
     // A sandboxed preload must be CommonJS.
     build: { rollupOptions: { input: { index: resolve(__dirname, 'preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
-  renderer: {
-    root: resolve(__dirname, 'renderer'),
-    plugins: [vue()],
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } } },
-  },
+  renderer,
 })

@@ -1,30 +1,29 @@
-// `npm run serve`: the engine, its HTTP door and the web interface under plain Node.
-// Builds the web interface first when it is missing or older than its sources.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+// `npm run serve`: the engine, its HTTP door and the web interface under plain Node. When the
+// interface is missing or older than its sources, it is built in the background (scripts/ui-build.mjs)
+// while the server starts: the API answers at once, the page once the build is done.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
+import { USUAL_SECONDS, buildInBackground, needsBuild } from './ui-build.mjs'
 
 // (fileURLToPath, not .pathname: that keeps %20 for a space and /C:/ on Windows, and the build
 // was then never found)
 const root = fileURLToPath(new URL('..', import.meta.url))
-const built = join(root, 'out', 'renderer', 'index.html')
+const ui = join(root, 'out', 'renderer')
+const sources = ['renderer', join('engine', 'contract'), join('build', 'web'), 'electron.vite.config.ts'].map((p) => join(root, p))
 
-function newest(dir) {
-  let t = 0
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return t
-}
-
-const sources = [join(root, 'renderer'), join(root, 'engine', 'contract')]
-if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs)) {
-  console.error('Building the web interface (once)...')
-  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-  if (r.status !== 0) console.error('The web interface could not be built; the API is served anyway.')
+if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && needsBuild(ui, sources)) {
+  console.error(`Building the web interface in the background (once after an update, usually about ${USUAL_SECONDS} s); the API answers meanwhile.`)
+  const build = buildInBackground({
+    dir: ui,
+    command: [process.execPath, join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    env: { ...process.env, ADMONITOR_BUILD: 'renderer' },
+    favicon: join(root, 'build', 'web', 'favicon.ico'),
+  })
+  void build.then((r) => {
+    if (r.ok) console.error(`  the web interface is built (${r.seconds.toFixed(1)} s): open or reload the page`)
+    else console.error(`${r.output}\nThe web interface could not be built (npm run build shows the whole output); the API is served anyway.`)
+  })
 }
 register()
 await import('../bin/admonitor.ts')
