@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { app, dialog, type BrowserWindow } from 'electron'
 import wasmPath from 'sql.js/dist/sql-wasm.wasm?asset'
+import iconPath from '../build/icon.png?asset'
 import { createEngine, type Engine } from '../engine/index'
 import { fileStorage } from '../engine/storage/adapters/file'
 import { FileEventLog } from '../engine/measure/event-log'
@@ -22,6 +23,9 @@ async function boot(): Promise<void> {
   engine.settings.publicUrl = door.url
   registerIpc(engine)
   win = createMainWindow()
+  // the app's icon (build/icon.svg): the window's and the taskbar's, on macOS the Dock's
+  if (process.platform === 'darwin') app.dock?.setIcon(iconPath)
+  else win.setIcon(iconPath)
   engine.ready.catch((err: Error) => {
     dialog.showErrorBox('AdMonitor Desk could not read its recorded events', `${err.message}\n\nReports cannot be shown and tracking hits are not counted until it is restarted.`)
     app.quit()
