@@ -4,6 +4,7 @@ import { endpoints } from '../contract/endpoints'
 import { badParam } from '../contract/errors'
 import { addDays } from '../contract/plan-rules'
 import { basicShow } from '../reports/basic'
+import type { ReportEnv } from '../reports/env'
 import { JsonParts, type Ctx, type Handler } from '../runtime'
 
 const utf8 = new TextEncoder()
@@ -24,22 +25,23 @@ function daysOf(start: string, end: string): string[] {
  * One day's answer as basic/show gives it: from the remote or its recordings while the reports
  * group is not answered locally (docs/sync.md "Server modes"), else computed here.
  */
-async function dayParts(ctx: Ctx, p: Parameters<Handler<'reports.basic_days'>>[1], date: string): Promise<readonly Uint8Array[]> {
+async function dayParts(ctx: Ctx, env: ReportEnv, p: Parameters<Handler<'reports.basic_days'>>[1], date: string): Promise<readonly Uint8Array[]> {
   const raw = new Map<string, string[]>()
   for (const [k, v] of Object.entries(ctx.request.query)) if (k !== 'start_date' && k !== 'end_date') raw.set(k, Array.isArray(v) ? v : [v])
   raw.set('date', [date]).set('metrics', ['day'])
   const routed = await ctx.sync.modes.route('reports.basic_show', BASIC_PATH, raw, ctx.settings.publicUrl)
   if (routed) return [utf8.encode(routed.body)]
   const { start_date: _s, end_date: _e, ...basic } = p
-  return basicShow(ctx.measure.env(ctx.db, ctx.today), { ...basic, date, metrics: 'day', target_id: undefined, sdk: undefined }).parts
+  return basicShow(env, { ...basic, date, metrics: 'day', target_id: undefined, sdk: undefined }).parts
 }
 
 const basicDays: Handler<'reports.basic_days'> = async (ctx, p) => {
   const days = daysOf(p.start_date, p.end_date)
+  const env = ctx.measure.env(ctx.db, ctx.today)
   const parts: Uint8Array[] = [utf8.encode('{"reports":[')]
   for (const [i, date] of days.entries()) {
     if (i > 0) parts.push(utf8.encode(','))
-    parts.push(...(await dayParts(ctx, p, date)))
+    parts.push(...(await dayParts(ctx, env, p, date)))
   }
   parts.push(utf8.encode(']}'))
   return new JsonParts(parts)

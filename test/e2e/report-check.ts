@@ -39,18 +39,20 @@ export async function numbersIn(base: string, token: string, urls: string[]): Pr
   return out
 }
 
-/** Records the report requests a page makes (`/admonitor/v1/report...`). */
+const isReport = (url: string): boolean => url.includes('/admonitor/v1/report') || url.includes('/local/v1/reports/')
+
+/** Records the report requests a page makes (`/admonitor/v1/report...`, and the trend's `/local/v1/reports/basic_days`). */
 export function reportCalls() {
   let urls: string[] = []
   let pending = 0
   return {
     watch(page: Page): void {
       page.on('request', (r) => {
-        if (!r.url().includes('/admonitor/v1/report')) return
+        if (!isReport(r.url())) return
         pending++
         urls.push(r.url())
       })
-      const done = (r: { url(): string }) => { if (r.url().includes('/admonitor/v1/report')) pending-- }
+      const done = (r: { url(): string }) => { if (isReport(r.url())) pending-- }
       page.on('requestfinished', done)
       page.on('requestfailed', done)
     },

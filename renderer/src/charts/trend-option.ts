@@ -15,13 +15,16 @@ const VISIBLE_DAYS = 45
 
 /**
  * The trend chart; `cutoff` marks the report's date on the axis. The actual figures are of one
- * platform while plans have none: the subtitle and the actual series' names say which.
+ * platform while plans have none: the subtitle and the actual series' names say which. A partial
+ * point (today so far, from realtime) is a faded bar and a hollow click point, and the subtitle
+ * says so.
  */
 export function trendOption(points: readonly TrendPoint[], cutoff: string | null, env: ChartEnv, scope?: TrendScope): ECOption {
   const { t } = env
   const dates = points.map((p) => p.date)
   const zooms = zoom(dates.length, VISIBLE_DAYS, 'x')
-  const subtitle = scope ? `${t('reports.chart.trend.subtitle')} · ${t('reports.chart.trend.scope', { platform: scope.platform })}` : t('reports.chart.trend.subtitle')
+  const partial = points.some((p) => p.partial)
+  const subtitle = [t('reports.chart.trend.subtitle'), ...(scope ? [t('reports.chart.trend.scope', { platform: scope.platform })] : []), ...(partial ? [t('reports.chart.trend.partial')] : [])].join(' · ')
   const actual = (key: string) => {
     const name = qualified(t, t(key), scope?.q ?? null)
     return scope ? `${name} · ${scope.platform}` : name
@@ -34,10 +37,10 @@ export function trendOption(points: readonly TrendPoint[], cutoff: string | null
     yAxis: [valueAxis(t('reports.unit.impressions'), env), valueAxis(t('reports.unit.clicks'), env, { splitLine: { show: false } })],
     dataZoom: zooms,
     series: [
-      { type: 'bar', name: actual('reports.series.actualImp'), data: points.map((p) => p.imp_day), barMaxWidth: 18,
+      { type: 'bar', name: actual('reports.series.actualImp'), data: points.map((p) => (p.partial ? { value: p.imp_day, itemStyle: { opacity: 0.4 } } : p.imp_day)), barMaxWidth: 18,
         ...(marked ? { markLine: { silent: true, symbol: 'none', label: { formatter: t('reports.chart.cutoff') }, lineStyle: { type: 'dotted' }, data: [{ xAxis: cutoff }] } } : {}) },
       { type: 'line', name: t('reports.series.planImp'), data: points.map((p) => p.plan_imp), step: 'middle', symbol: 'none', lineStyle: { type: 'dashed', width: 2 } },
-      { type: 'line', name: actual('reports.series.actualClk'), yAxisIndex: 1, data: points.map((p) => p.clk_day), symbolSize: 5 },
+      { type: 'line', name: actual('reports.series.actualClk'), yAxisIndex: 1, data: points.map((p) => (p.partial ? { value: p.clk_day, symbol: 'emptyCircle', symbolSize: 9 } : p.clk_day)), symbolSize: 5 },
       { type: 'line', name: t('reports.series.planClk'), yAxisIndex: 1, data: points.map((p) => p.plan_clk), step: 'middle', symbol: 'none', lineStyle: { type: 'dashed' } },
     ],
   }

@@ -1,7 +1,7 @@
 /**
  * What the reports screen loads, through an injected caller (the app passes `api.call`; tests a
  * fake): the campaign and what names its rows, the engine's today, the progress per filtration,
- * reference names, and the per-date requests of the daily trend.
+ * reference names, and the daily trend's range of days.
  */
 import type { EndpointId, ResultOf } from '../../../engine/contract/endpoints'
 import type { Minisite } from '../../../engine/contract/endpoints-minisites'
@@ -9,7 +9,7 @@ import type { Campaign, ListSpot, Panel, Publisher, Region, Target } from '../..
 import type { BasicReport } from '../../../engine/contract/models-reports'
 import type { Infer } from '../../../engine/contract/schema'
 import type { Params } from '../api/client'
-import { coverage, fullLimits, MAX_PAGE, publishersInScope, type Coverage, type PagedAnswer } from './paging'
+import { coverage, fullLimits, MAX_PAGE, publishersInScope, worstCoverage, type Coverage, type PagedAnswer } from './paging'
 import { toWire, type BuiltRequest } from './params'
 
 /** `api.call`'s shape. */
@@ -87,17 +87,15 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 }
 
 /**
- * The daily trend's actual figures: the basic report with `metrics=day` once per date (the API
- * gives `_day` figures for the cut-off date only), four requests at a time.
+ * The daily trend's actual figures: the basic report with `metrics=day` of every date, in one
+ * request of the local range endpoint (`reports.basic_days`; the vendor API gives `_day` figures
+ * for one cut-off date a request). `dates` are consecutive.
  */
-export async function loadTrend(call: Caller, r: BuiltRequest, dates: readonly string[], onProgress?: (done: number) => void): Promise<Map<string, BasicReport>> {
-  let done = 0
-  const reports = await mapLimit(dates, 4, async (date) => {
-    const report = (await call('reports.basic_show', toWire({ ...r.params, date }))) as BasicReport
-    onProgress?.(++done)
-    return report
-  })
-  return new Map(dates.map((d, i) => [d, reports[i]!]))
+export async function loadTrend(call: Caller, r: BuiltRequest, dates: readonly string[]): Promise<Map<string, BasicReport>> {
+  if (dates.length === 0) return new Map()
+  const { date: _date, metrics: _metrics, ...rest } = toWire(r.params)
+  const answer = await call('reports.basic_days', { ...rest, start_date: dates[0]!, end_date: dates[dates.length - 1]! })
+  return new Map(dates.map((d, i) => [d, answer.reports[i]!]))
 }
 
 /** How `completing` wraps a caller. */
@@ -110,23 +108,32 @@ export interface CompletingOptions {
   seen: (c: Coverage | null) => void
 }
 
+/** The answers of a range request (`reports.basic_days`), each like one of basic/show. */
+interface DaysAnswer {
+  reports: PagedAnswer[]
+}
+
 /**
  * A caller that tells what each report answer covers (paging.ts) and, with `all`, completes a cut
  * answer: the rest of its spots (publishers) in pages the API accepts, or its rows up to the
- * largest page, the items put together in one answer.
+ * largest page, the items put together in one answer. A range's days are each checked as a
+ * basic/show answer, and completed day by day from the same pages.
  */
 export function completing(call: Caller, o: CompletingOptions): Caller {
   return (async (id: EndpointId, params: Params = {}) => {
-    const answer = (await call(id, params)) as PagedAnswer
-    const cut = coverage(id, params, answer, publishersInScope(o.spots, params))
+    const answer = await call(id, params)
+    const days = id === 'reports.basic_days'
+    const answers = days ? (answer as DaysAnswer).reports : [answer as PagedAnswer]
+    const publishers = publishersInScope(o.spots, params)
+    const cut = worstCoverage(answers.map((a) => coverage(days ? 'reports.basic_show' : id, params, a, publishers)))
     if (!cut || !o.all) {
       o.seen(cut)
       return answer
     }
     const limits = cut.total === null ? [`0,${MAX_PAGE}`] : fullLimits(cut.total)
-    const pages = (await mapLimit(limits, 4, (limit) => call(id, { ...params, limit }))) as PagedAnswer[]
-    const whole = { ...answer, items: pages.flatMap((p) => p.items ?? []) }
+    const pages = (await mapLimit(limits, 4, (limit) => call(id, { ...params, limit }))).map((p) => (days ? (p as DaysAnswer).reports : [p as PagedAnswer]))
     o.seen(null)
-    return whole
+    const joined = answers.map((a, i) => ({ ...a, items: pages.flatMap((p) => p[i]?.items ?? []) }))
+    return days ? { ...(answer as DaysAnswer), reports: joined } : joined[0]
   }) as Caller
 }

@@ -10,7 +10,7 @@ import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
 import type { Names } from './names'
 import { baseOf, flagSmall } from './rows-panel'
 import type { ReportParams } from './rules'
-import { contextColumn, dateColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
+import { contextColumn, dateColumn, idColumn, metricColumn, numberColumn, textColumn, type Column, type TableData, type Translate } from './table'
 
 type List = readonly string[] | undefined
 const asList = (v: ReportParams[string]): List => (Array.isArray(v) ? v : undefined)
@@ -48,6 +48,8 @@ export interface TrendPoint {
   clk_day: number | null
   uim_day: number | null
   ucl_day: number | null
+  /** Today's figures so far, from the realtime report (trend-today.ts). */
+  partial?: boolean
 }
 
 /** Which rows of a report a total covers: the level and whether one region was chosen. */
@@ -80,7 +82,7 @@ export function trendTable(points: readonly TrendPoint[], t: Translate): TableDa
     metricColumn(t, 'uim_day'),
     metricColumn(t, 'ucl_day'),
   ]
-  return { columns, rows: points.map((p) => ({ key: p.date, cells: { ...p } })) }
+  return { columns, rows: points.map(({ partial: _partial, ...cells }) => ({ key: cells.date, cells })) }
 }
 
 /** Hourly figures of one audience group (a target, or '' for overall/stable). */
@@ -159,7 +161,7 @@ export function regionRanking(items: readonly ReportItem[], period: string, sort
 export function regionTable(ranks: readonly RegionRank[], period: string, names: Names, t: Translate): TableData {
   const targets = ranks.some((r) => r.group !== '')
   const columns: Column[] = [
-    contextColumn('rank', t('reports.col.rank')), textColumn('region', t('reports.col.region')), textColumn('region_id', 'region_id'),
+    contextColumn('rank', t('reports.col.rank')), textColumn('region', t('reports.col.region')), idColumn('region_id', t('reports.col.regionId'), 24),
     ...(targets ? [textColumn('target', t('reports.col.target'))] : []),
     ...periodMetrics(period).map((m) => metricColumn(t, m)),
     numberColumn('universe', t('reports.col.universe'), 'universe'),

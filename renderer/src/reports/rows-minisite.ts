@@ -32,7 +32,7 @@ export function eventFigures(items: readonly ReportItem[], scope: RegionScope): 
 /** The minisite table: every report row (event, target, position, region) with its four figures. */
 export function minisiteTable(items: readonly ReportItem[], names: Names, t: Translate): TableData {
   const columns: Column[] = [
-    textColumn('event', t('reports.col.event')), textColumn('event_id', 'event_id'), textColumn('row', t('reports.col.row')),
+    textColumn('event', t('reports.col.event')), textColumn('event_id', t('reports.col.eventId')), textColumn('row', t('reports.col.row')),
     ...MINISITE_METRICS.map((m) => metricColumn(t, m)),
   ]
   const rows = items.map((i, k) => ({

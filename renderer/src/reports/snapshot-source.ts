@@ -13,6 +13,7 @@ import { endpoints, type EndpointId, type ResultOf } from '../../../engine/contr
 import { SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../../../engine/contract/endpoints-sync'
 import { withoutDefaults } from '../../../engine/contract/params'
 import type { Params } from '../api/client'
+import { dateRange } from '../campaign/dates'
 import type { Caller } from './load'
 
 export type Snapshot = ResultOf<'sync.snapshots_list'>[number]
@@ -106,11 +107,11 @@ export interface SnapshotCallerOptions {
 
 /**
  * A caller answering report requests from the series: a snapshot report from its matching snapshot,
+ * a range of days (`reports.basic_days`) from the `metrics=day` basic snapshot of each of its days,
  * any other report (minisites, progress) with NoSnapshotError; other endpoints go to `base`.
  */
 export function snapshotCaller(base: Caller, o: SnapshotCallerOptions): Caller {
-  const call = async (id: EndpointId, params: Params = {}): Promise<unknown> => {
-    if (!id.startsWith('reports.')) return base(id, params)
+  const one = async (id: EndpointId, params: Params): Promise<unknown> => {
     const report = snapshotReportOf(id)
     const date = String(params.date ?? '')
     const found = report ? findSnapshot(o.series, report, date, params) : null
@@ -118,6 +119,13 @@ export function snapshotCaller(base: Caller, o: SnapshotCallerOptions): Caller {
     const body = await o.body(found)
     o.served?.(found)
     return body
+  }
+  const call = async (id: EndpointId, params: Params = {}): Promise<unknown> => {
+    if (!id.startsWith('reports.')) return base(id, params)
+    if (id !== 'reports.basic_days') return one(id, params)
+    const { start_date, end_date, ...rest } = params
+    const days = dateRange(String(start_date), String(end_date))
+    return { reports: await Promise.all(days.map((date) => one('reports.basic_show', { ...rest, date, metrics: 'day' }))) }
   }
   return call as Caller
 }

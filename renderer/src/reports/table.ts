@@ -21,6 +21,8 @@ export interface Column {
   context?: boolean
   /** The cells are days (`yyyy-MM-dd`), written to XLSX as dates. */
   date?: boolean
+  /** The column's least width in pixels, for values of a known length (24-digit region ids). */
+  width?: number
 }
 
 export interface TableRow {
@@ -54,6 +56,9 @@ export function metricColumn(t: Translate, metric: string): Column {
 
 /** A text column. */
 export const textColumn = (key: string, title: string): Column => ({ key, title })
+
+/** A column of ids of `digits` characters, wide enough to show them whole. */
+export const idColumn = (key: string, title: string, digits: number): Column => ({ key, title, width: 24 + digits * 8 })
 
 /** A column of days (`yyyy-MM-dd`). */
 export const dateColumn = (key: string, title: string): Column => ({ key, title, date: true })

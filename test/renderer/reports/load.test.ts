@@ -55,14 +55,22 @@ describe('mapLimit', () => {
 })
 
 describe('loadTrend', () => {
-  it('asks the basic report once per date with metrics=day', async () => {
-    const { call, calls } = fake({ 'reports.basic_show': (p) => ({ date: p.date, items: [] }) })
+  it('asks the basic report of every date in one range request, and keys the answers by date', async () => {
+    const { call, calls } = fake({ 'reports.basic_days': () => ({ reports: [{ date: '2026-03-01', items: [] }, { date: '2026-03-02', items: [] }] }) })
     const [r] = buildView(defaultPickers(), 'trend', env)
-    const seen: number[] = []
-    const out = await loadTrend(call, r!, ['2026-03-01', '2026-03-02'], (n) => seen.push(n))
+    const out = await loadTrend(call, r!, ['2026-03-01', '2026-03-02'])
     expect([...out.keys()]).toEqual(['2026-03-01', '2026-03-02'])
-    expect(calls.map(([, p]) => [p.date, p.metrics, p.campaign_id])).toEqual([['2026-03-01', 'day', '7'], ['2026-03-02', 'day', '7']])
-    expect(seen).toEqual([1, 2])
+    expect(calls).toHaveLength(1)
+    expect(calls[0]![1]).toMatchObject({ start_date: '2026-03-01', end_date: '2026-03-02', campaign_id: '7' })
+    expect(calls[0]![1]).not.toHaveProperty('date')
+    expect(calls[0]![1]).not.toHaveProperty('metrics')
+  })
+
+  it('asks nothing for no dates', async () => {
+    const { call, calls } = fake({})
+    const [r] = buildView(defaultPickers(), 'trend', env)
+    expect((await loadTrend(call, r!, [])).size).toBe(0)
+    expect(calls).toHaveLength(0)
   })
 })
 
@@ -91,6 +99,23 @@ describe('completing', () => {
     expect(r.items).toHaveLength(620)
     expect(calls.map(([, p]) => p.limit)).toEqual([undefined, '0,620'])
     expect(seen).toEqual([null])
+  })
+
+  it("checks and completes each day of a range request from the same pages", async () => {
+    const { call, calls } = fake({
+      'reports.basic_days': (p) => {
+        const [m, n] = p.limit ? String(p.limit).split(',').map(Number) : [0, 500]
+        const day = () => ({ total_spot_num: 620, items: rows(m!, Math.min(n!, 620 - m!)) })
+        return { reports: [day(), day()] }
+      },
+    })
+    const seen: (Coverage | null)[] = []
+    const cut = (await completing(call, { all: false, spots: [], seen: (c) => seen.push(c) })('reports.basic_days', { by_position: 'spot', campaign_id: '7' })) as { reports: { items: unknown[] }[] }
+    expect(cut.reports.map((r) => r.items.length)).toEqual([500, 500])
+    expect(seen).toEqual([{ unit: 'spots', shown: 500, total: 620 }])
+    const whole = (await completing(call, { all: true, spots: [], seen: () => {} })('reports.basic_days', { by_position: 'spot', campaign_id: '7' })) as { reports: { items: unknown[] }[] }
+    expect(whole.reports.map((r) => r.items.length)).toEqual([620, 620])
+    expect(calls.map(([, p]) => p.limit)).toEqual([undefined, undefined, '0,620'])
   })
 
   it('sends no limit where the API refuses one (campaign rows)', async () => {

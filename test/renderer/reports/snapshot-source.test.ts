@@ -79,6 +79,15 @@ describe('snapshotCaller', () => {
     await expect(call('reports.basic_show_minisite', { date: '2025-01-20' })).rejects.toBeInstanceOf(NoSnapshotError)
   })
 
+  it("answers a range of days from each day's metrics=day snapshot, and refuses it naming the first day without one", async () => {
+    const days = snapshotCaller(base, {
+      series: [snap(7, { date: '2025-01-20', params: 'metrics=day&platform=pm' }), snap(8, { date: '2025-01-21', params: 'metrics=day&platform=pm' })],
+      body: async (s) => ({ from: s.snapshot_id }), missing: (r, d) => `no ${r} ${d}`,
+    })
+    await expect(days('reports.basic_days', { campaign_id: '5', start_date: '2025-01-20', end_date: '2025-01-21', platform: 'pm' })).resolves.toEqual({ reports: [{ from: '7' }, { from: '8' }] })
+    await expect(days('reports.basic_days', { campaign_id: '5', start_date: '2025-01-20', end_date: '2025-01-22', platform: 'pm' })).rejects.toThrow('no basic_show 2025-01-22')
+  })
+
   it('sends other endpoints to the API', async () => {
     await expect(call('campaigns.show', { campaign_id: '5' })).resolves.toEqual({ base: true })
   })

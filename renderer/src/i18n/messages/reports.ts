@@ -84,6 +84,9 @@ export const en = {
     unique: 'Unique counts cannot be added across several rows, so totals leave them out.',
     firstCurves: 'The chart shows the first {shown} of {total} rows; the table has them all.',
     trendTarget: 'The daily trend needs day figures, which the API does not give for target audiences.',
+    mapCities: 'The map shows provinces, each the sum of its cities (its outlines have no cities); the cities are ranked beside it.',
+    mapUnique: 'No map: unique counts of cities cannot be added up to their provinces.',
+    todayPartial: "Today so far, from realtime: every hit counted until now, invalid traffic included; the day's net figures come once it is computed.",
     realtimeRule: "Realtime counts every hit as it arrives on the campaign's days, invalid traffic included; the daily report leaves out bots, data-centre hits the spot filters and hits beyond the frequency limit (net).",
   },
   reason: {
@@ -123,10 +126,11 @@ export const en = {
   },
   chart: {
     cutoff: 'cut-off',
-    trend: { title: 'Daily trend: plan vs actual', subtitle: 'Impressions (bars, left) and clicks (lines, right) per day; dashed: plan', scope: 'actual: {platform} only; plan: every platform' },
+    trend: { title: 'Daily trend: plan vs actual', subtitle: 'Impressions (bars, left) and clicks (lines, right) per day; dashed: plan', scope: 'actual: {platform} only; plan: every platform', partial: 'faded: today so far, from realtime (partial)' },
     hours: { title: 'Hour of day', subtitle: 'Accumulated from the campaign start to the date, per hour of the day' },
     realtime: { title: 'Realtime today', subtitle: "Today ({date}) per hour: every hit on the campaign's days, invalid traffic included, global region" },
     region: { title: 'Regions by {measure}' },
+    map: { title: '{measure} by province' },
     reach: { title: 'Reach curve 1+ to 10+', subtitle: 'Projected persons reached at least n times', one: 'GRP {grp} · universe {universe} · projected impressions {imp}' },
     audience: { title: 'Audience composition and index', uim: 'Persons reached: share carrying each tag, and index against the panel', ucl: 'Persons who clicked: share carrying each tag, and index against the panel', pct: 'Composition (%)', idx: 'Index (100 = panel)' },
     overview: { subtitle: 'Projected persons reached and who clicked, on one scale; net traffic, any platform and region' },
@@ -143,7 +147,7 @@ export const en = {
   col: {
     date: 'Date', planImp: 'Planned impressions', planClk: 'Planned clicks', hour: 'Hour', dayTotal: 'Day total', rank: 'Rank',
     region: 'Region', target: 'Target', universe: 'Universe', row: 'Breakdown', panel: 'Panel', position: 'Position', tagType: 'Tag type',
-    tag: 'Tag', event: 'Event',
+    tag: 'Tag', event: 'Event', regionId: 'Region id', eventId: 'Event id',
   },
   sub: {
     overview: 'Audience overview', composition: 'Composition by tag', events: 'Events to the date', today: 'Today by hour',
@@ -154,7 +158,7 @@ export const en = {
     noMinisite: 'No minisite credits this campaign. Minisites are set up under Local server & data.',
     noPanel: 'The campaign has no panel, so there are no audience figures.',
   },
-  loadingDays: 'Loading {done} of {total} days…',
+  loadingDays: 'Loading the figures of {total} days…',
 }
 
 export const zh: typeof en = {
@@ -242,6 +246,9 @@ export const zh: typeof en = {
     unique: '独立数无法跨多行相加，合计中不含独立数。',
     firstCurves: '图表仅显示 {total} 行中的前 {shown} 行，表格中包含全部。',
     trendTarget: '每日趋势需要当日数据，而 API 不为目标受众提供当日数据。',
+    mapCities: '地图按省显示，每省为其各城市之和（轮廓数据不含城市）；城市排名见右侧。',
+    mapUnique: '不显示地图：各城市的独立数无法相加为省的数值。',
+    todayPartial: '今日截至目前，来自实时数据：目前已统计的全部请求，包括无效流量；当日的净数据在计算完成后给出。',
     realtimeRule: '实时数据按到达计入活动日期内的每一次请求，包括无效流量；日报表（净流量）不计机器人、广告位过滤的数据中心流量和超出频次上限的请求。',
   },
   reason: {
@@ -279,10 +286,11 @@ export const zh: typeof en = {
   },
   chart: {
     cutoff: '截止',
-    trend: { title: '每日趋势：计划与实际', subtitle: '每日曝光（柱，左轴）与点击（线，右轴）；虚线为计划', scope: '实际：仅 {platform}；计划：不分平台' },
+    trend: { title: '每日趋势：计划与实际', subtitle: '每日曝光（柱，左轴）与点击（线，右轴）；虚线为计划', scope: '实际：仅 {platform}；计划：不分平台', partial: '浅色：今日截至目前，来自实时数据（不完整）' },
     hours: { title: '时段分布', subtitle: '自活动开始至所选日期累计，按一天中的小时' },
     realtime: { title: '今日实时', subtitle: '今天（{date}）按小时：活动日期内的全部请求，包括无效流量，全球' },
     region: { title: '地域排名：{measure}' },
+    map: { title: '各省{measure}' },
     reach: { title: '到达曲线 1+ 至 10+', subtitle: '被触达至少 n 次的推算人数', one: 'GRP {grp} · 总体 {universe} · 推算曝光 {imp}' },
     audience: { title: '受众构成与指数', uim: '曝光受众：带有各标签的比例及相对样本库的指数', ucl: '点击受众：带有各标签的比例及相对样本库的指数', pct: '构成（%）', idx: '指数（100 = 样本库）' },
     overview: { subtitle: '推算的曝光受众人数与点击受众人数，同一刻度；净流量，不分平台和地域' },
@@ -299,7 +307,7 @@ export const zh: typeof en = {
   col: {
     date: '日期', planImp: '计划曝光', planClk: '计划点击', hour: '小时', dayTotal: '全天合计', rank: '排名',
     region: '地域', target: '目标受众', universe: '总体', row: '细分', panel: '样本库', position: '维度', tagType: '标签类型',
-    tag: '标签', event: '事件',
+    tag: '标签', event: '事件', regionId: '地域 ID', eventId: '事件 ID',
   },
   sub: {
     overview: '受众概览', composition: '标签构成', events: '截至所选日期的事件', today: '今日按小时',
@@ -310,5 +318,5 @@ export const zh: typeof en = {
     noMinisite: '没有活动站点归因到该活动。活动站点可在“本地服务与数据”中设置。',
     noPanel: '该活动没有样本库，因此没有受众数据。',
   },
-  loadingDays: '正在加载第 {done}/{total} 天…',
+  loadingDays: '正在加载 {total} 天的数据…',
 }
