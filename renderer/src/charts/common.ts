@@ -3,9 +3,10 @@
  * title, legend, tooltip and a grid that keeps axis labels inside, number formatting, and the
  * warning colour (readable on the light and the dark theme).
  */
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
+import type { BarSeriesOption, LineSeriesOption, MapSeriesOption } from 'echarts/charts'
 import type {
   DataZoomComponentOption, GridComponentOption, LegendComponentOption, MarkLineComponentOption, TitleComponentOption, TooltipComponentOption,
+  VisualMapComponentOption,
 } from 'echarts/components'
 import type { ComposeOption } from 'echarts/core'
 import type { Translate } from '../reports/table'
@@ -15,8 +16,8 @@ export type { Translate }
 
 /** An option of the report charts (STYLE H7: `ECOption`). */
 export type ECOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | TitleComponentOption | TooltipComponentOption | LegendComponentOption | GridComponentOption
-  | DataZoomComponentOption | MarkLineComponentOption
+  BarSeriesOption | LineSeriesOption | MapSeriesOption | TitleComponentOption | TooltipComponentOption | LegendComponentOption | GridComponentOption
+  | DataZoomComponentOption | MarkLineComponentOption | VisualMapComponentOption
 >
 
 /** What a builder needs besides the data. */
