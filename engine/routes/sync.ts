@@ -1,6 +1,6 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
 import { badParam } from '../contract/errors'
-import type { Handler } from '../runtime'
+import type { Ctx, Handler } from '../runtime'
 import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
 import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, requireProfile, toProfile, updateProfile } from '../sync/profiles'
 import { isSelf } from '../sync/modes'
@@ -13,7 +13,10 @@ const origin = (url: string) => new URL(url).origin
 
 const profilesList: Handler<'sync.profiles_list'> = (ctx) => listProfiles(ctx.db).map((r) => toProfile(ctx.db, r, ctx.sync.vault))
 
-/** The secrets go to the vault first (durably); a profile row never names a missing entry. */
+/**
+ * The secrets go to the vault first (durably), under a new entry: a profile row never names a
+ * missing entry, and a row change the disk refuses leaves the entry it named as it was.
+ */
 const profilesCreate: Handler<'sync.profiles_create'> = async (ctx, p) => {
   const base_url = normalizeBase(p.base_url, 'base_url')
   const auth_url = normalizeBase(p.auth_url ?? origin(base_url), 'auth_url')
@@ -22,12 +25,16 @@ const profilesCreate: Handler<'sync.profiles_create'> = async (ctx, p) => {
   await ctx.sync.vault.put(ref, { password: p.password, client_secret: p.client_secret })
   try {
     const row = insertProfile(ctx.db, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, ref, nowIso(ctx))
+    await ctx.sync.durable()
     return toProfile(ctx.db, row, ctx.sync.vault)
   } catch (err) {
-    await ctx.sync.vault.remove(ref)
+    await dropSecrets(ctx, ref)
     throw err
   }
 }
+
+/** Removes a vault entry no durable row names; one left (the disk refused) is dropped at the next start. */
+const dropSecrets = (ctx: Ctx, ref: string): Promise<void> => ctx.sync.vault.remove(ref).catch(() => undefined)
 
 const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const row = requireProfile(ctx.db, p.profile_id)
@@ -40,18 +47,28 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   if (forwarding.length > 0) throw badParam('base_url', `is this engine itself (${ctx.settings.publicUrl}), and the ${forwarding.join(', ')} group${forwarding.length > 1 ? 's forward' : ' forwards'} to profile ${row.name}: forwarding would loop; answer ${forwarding.length > 1 ? 'them' : 'it'} locally first`)
   // a pull or push under way talks to what the profile named when it started
   // the secrets first: a key file that cannot be used refuses the update before the profile changes
-  if (p.password !== undefined || p.client_secret !== undefined) await ctx.sync.vault.put(row.secret_ref, { password: p.password, client_secret: p.client_secret })
+  const newSecrets = p.password !== undefined || p.client_secret !== undefined
+  const ref = newSecrets ? ctx.sync.newRef() : row.secret_ref
+  if (newSecrets) await ctx.sync.vault.put(ref, { password: p.password, client_secret: p.client_secret }, row.secret_ref)
   if (p.base_url ?? p.auth_url ?? p.username ?? p.client_id) await ctx.sync.cancel(row.profile_id)
-  const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx))
-  return toProfile(ctx.db, next, ctx.sync.vault)
+  try {
+    const next = updateProfile(ctx.db, row, { name: p.name, base_url, auth_url, username: p.username, client_id: p.client_id }, nowIso(ctx), ref)
+    await ctx.sync.durable()
+    if (newSecrets) await dropSecrets(ctx, row.secret_ref)
+    return toProfile(ctx.db, next, ctx.sync.vault)
+  } catch (err) {
+    if (newSecrets) await dropSecrets(ctx, ref)
+    throw err
+  }
 }
 
 const profilesDelete: Handler<'sync.profiles_delete'> = async (ctx, p) => {
   const row = requireProfile(ctx.db, p.profile_id)
   await ctx.sync.cancel(row.profile_id)
   deleteProfile(ctx.db, row.profile_id)
+  await ctx.sync.durable()
   ctx.sync.forget(row.profile_id)
-  await ctx.sync.vault.remove(row.secret_ref)
+  await dropSecrets(ctx, row.secret_ref)
   return { profile_id: String(row.profile_id) }
 }
 

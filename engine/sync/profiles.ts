@@ -68,12 +68,13 @@ export function insertProfile(db: Db, f: Required<ProfileFields>, ref: string, n
   })
 }
 
-export function updateProfile(db: Db, row: ProfileRow, f: ProfileFields, now: string): ProfileRow {
+/** Updates the fields given; `secretRef` names the profile's secrets entry from now on. */
+export function updateProfile(db: Db, row: ProfileRow, f: ProfileFields, now: string, secretRef = row.secret_ref): ProfileRow {
   const next = { ...row, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) } as ProfileRow
   return db.tx(() => {
     checkName(db, next.name, row.profile_id)
-    db.run('UPDATE sync_profiles SET name = ?, base_url = ?, auth_url = ?, username = ?, client_id = ?, updated_at = ? WHERE profile_id = ?', [
-      next.name, next.base_url, next.auth_url, next.username, next.client_id, now, row.profile_id,
+    db.run('UPDATE sync_profiles SET name = ?, base_url = ?, auth_url = ?, username = ?, client_id = ?, secret_ref = ?, updated_at = ? WHERE profile_id = ?', [
+      next.name, next.base_url, next.auth_url, next.username, next.client_id, secretRef, now, row.profile_id,
     ])
     // Pointed at another service or account, the profile must not resume a pull begun elsewhere.
     const moved = (['base_url', 'auth_url', 'username', 'client_id'] as const).some((k) => next[k] !== row[k])

@@ -182,7 +182,9 @@ export class SecretVault {
       return `${this.path} could not be read (${err.message}); it was set aside as ${basename(this.path)}.unreadable`
     }
     for (const [ref, e] of Object.entries(data.entries ?? {})) if (keep.has(ref)) this.entries.set(ref, e)
-    if (this.entries.size !== Object.keys(data.entries ?? {}).length) await this.save()
+    // (entries of a profile write the disk refused: dropped from the file when it takes writes; a
+    // full disk must not stop the start, which then opens read-only)
+    if (this.entries.size !== Object.keys(data.entries ?? {}).length) await this.save().catch(() => undefined)
     return this.rekey()
   }
 
@@ -232,12 +234,11 @@ export class SecretVault {
   }
 
   /**
-   * Stores the given secrets under `ref` (members absent are kept). A key file that cannot be used
-   * (read by other users, of the wrong size) is refused as `secrets_unavailable` naming it and what
-   * to do, before anything is stored: until 2026-11-26 it was a server_error whose cause went only
-   * to the log.
+   * Stores the given secrets under `ref` (members absent are taken from the entry `from`, by
+   * default `ref` itself). A key file that cannot be used (read by other users, of the wrong size)
+   * is refused as `secrets_unavailable` naming it and what to do, before anything is stored.
    */
-  async put(ref: string, s: Partial<RemoteSecrets>): Promise<void> {
+  async put(ref: string, s: Partial<RemoteSecrets>, from = ref): Promise<void> {
     const enc = async (t: string | undefined) => (t === undefined ? undefined : Buffer.from(await this.cipher.encrypt(t)).toString('base64'))
     let password: string | undefined
     let client_secret: string | undefined
@@ -246,7 +247,7 @@ export class SecretVault {
     } catch (err) {
       throw new ApiError(E.secretsUnavailable, `The secrets cannot be stored: ${(err as Error).message}.`)
     }
-    const old = this.entries.get(ref)
+    const old = this.entries.get(from)
     this.entries.set(ref, { password: password ?? old?.password ?? '', client_secret: client_secret ?? old?.client_secret ?? '' })
     await this.save()
   }

@@ -54,6 +54,11 @@ export class SyncService {
     return this.deps.vault
   }
 
+  /** Resolves once every write committed so far is on disk; rejects with the 507 refusal when one was refused. */
+  durable(): Promise<void> {
+    return this.deps.durable()
+  }
+
   /** A random reference for a vault entry. */
   newRef(): string {
     return hex(this.deps.random.bytes(16))
