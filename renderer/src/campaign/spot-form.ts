@@ -6,7 +6,7 @@
 import { endpoints } from '../../../engine/contract/endpoints'
 import { ApiError, badParam } from '../../../engine/contract/errors'
 import { CUSTOMER_FIELDS, type Spot } from '../../../engine/contract/models'
-import { keywordChannelProblem, newPlanProblems, type CampaignDates } from '../../../engine/contract/plan-rules'
+import { isBiddingChannel, keywordChannelProblem, newPlanProblems, type CampaignDates } from '../../../engine/contract/plan-rules'
 import { addDays } from './dates'
 import { filledRows, keywordText, type KeywordRow } from './keywords'
 import { evenSplit } from './plan'
@@ -183,4 +183,13 @@ export function updateParams(original: SpotForm, form: SpotForm): Record<string,
     out[f] = form[f]
   }
   return out
+}
+
+/**
+ * The placement type a new spot's channel implies: `search` on a Bidding channel (a search spot,
+ * the only kind that takes keywords: plan-rules.ts), else none, leaving the engine's default
+ * (display). The spot editor fills it in while the user has not chosen a type.
+ */
+export function impliedPlacementType(channel: string): string {
+  return isBiddingChannel(channel.trim()) ? 'search' : ''
 }

@@ -10,6 +10,7 @@ import { dependentReason, pickerApplies, topChoices, type RequestEnv, type TopNa
 import { MEASURES, PERIODS, RANK_LEVELS, type Pickers, type ViewKey } from './pickers'
 import type { Choice } from './rules'
 import type { Translate } from './table'
+import { panelLabel } from '../utils/panel-name'
 
 export interface PickerOption {
   label: string
@@ -121,7 +122,7 @@ function regionViewPickers(p: Pickers, view: ViewKey, env: RequestEnv, t: Transl
 
 function audienceViewPickers(d: PickerData, t: Translate): PickerField[] {
   return [
-    field('panel_id', t('reports.picker.panel'), d.panels.map((x) => ({ value: x, label: d.panel?.panel_id === x ? `${d.panel.panel_name} (${x})` : x }))),
+    field('panel_id', t('reports.picker.panel'), d.panels.map((x) => ({ value: x, label: panelLabel(x, d.panel?.panel_id === x ? d.panel.panel_name : undefined, t) }))),
     field('type_id', t('reports.picker.types'), (d.panel?.type_list ?? []).map((x) => ({ value: x.type_id, label: x.type_name })), { multiple: true, clearable: true, placeholder: t('reports.picker.allTypes') }),
     field('audience_measure', t('reports.picker.audienceMeasure'), ['uim', 'ucl'].map((v) => ({ value: v, label: t(`reports.audienceMeasure.${v}`) }))),
   ]

@@ -3,6 +3,9 @@
  * tables with names: tags by type with their share of the weight, and provinces. Pure.
  */
 import type { ResultOf } from '../../../engine/contract/endpoints'
+import { panelLabel } from '../utils/panel-name'
+
+type Translate = (key: string, named?: Record<string, unknown>) => string
 
 export type PanelSummary = ResultOf<'panels.persons_summary'>
 export type PanelInfo = ResultOf<'panels.list'>[number]
@@ -62,7 +65,7 @@ export function provinceRows(summary: PanelSummary, names: ReadonlyMap<string, s
     .sort((a, b) => b.weight - a.weight || a.region_id.localeCompare(b.region_id))
 }
 
-/** Panels of every platform as select options, "name (id)". */
-export function panelOptions(panels: readonly PanelInfo[]): { label: string; value: string }[] {
-  return panels.map((p) => ({ label: `${p.panel_name} (${p.panel_id})`, value: p.panel_id }))
+/** Panels of every platform as select options, "name (id)" in the interface language (utils/panel-name.ts). */
+export function panelOptions(panels: readonly PanelInfo[], t: Translate): { label: string; value: string }[] {
+  return panels.map((p) => ({ label: panelLabel(p.panel_id, p.panel_name, t), value: p.panel_id }))
 }

@@ -62,7 +62,9 @@ describe('percent and panelOptions', () => {
   })
 
   it('labels panels with name and id', () => {
-    expect(panelOptions([panel])).toEqual([{ label: 'China PM panel 2026 (china-pm-2026)', value: 'china-pm-2026' }])
+    const t = (k: string, p?: Record<string, unknown>) => (k === 'common.panel.builtIn' ? `中国 ${String(p?.platform)} 样本库 ${String(p?.year)}` : k)
+    expect(panelOptions([panel], t)).toEqual([{ label: '中国 PM 样本库 2026 (china-pm-2026)', value: 'china-pm-2026' }])
+    expect(panelOptions([{ ...panel, panel_id: 'my-panel', panel_name: 'Own panel' }], t)).toEqual([{ label: 'Own panel (my-panel)', value: 'my-panel' }])
   })
 })
 

@@ -32,7 +32,7 @@ export const en = {
   },
   col: {
     id: 'ID', name: 'Name', advertiser: 'Advertiser', agency: 'Agency', brand: 'Brand', creator: 'Creator',
-    status: 'Status', start: 'Start', end: 'End', slotType: 'Slot type', panel: 'Panel', calculation: 'Version', actions: 'Actions',
+    status: 'Status', start: 'Start', end: 'End', slotType: 'Slot type', panel: 'Panel', calculation: 'Version', actions: 'Actions', dates: 'Dates', range: '{start} to {end}',
   },
   status: { 1: 'Not started', 2: 'In progress', 3: 'Ended' },
   action: { edit: 'Edit', reports: 'Reports', delete: 'Delete' },
@@ -72,6 +72,7 @@ export const en = {
     extensiontype: 'Extension type',
     play_detect: 'Content (play) detection',
   },
+  placeholder: { campaign_name: 'e.g. Spring launch 2026 · brand', description: 'What the campaign is for, for whoever opens it later', orderid: 'The order number of the buy', schedulingCode: 'The code of the media plan' },
   hint: {
     campaign_name: 'Must not be used by another campaign',
     start_date: 'Not earlier than today ({today})',
@@ -114,6 +115,7 @@ export const en = {
     fillWares: 'Use the chosen advertiser and brand',
   },
   rule: {
+    nameTaken: 'Already the name of campaign {id}: choose another',
     required: 'Required',
     tooLong: 'At most {max} characters',
     controlChars: 'Contains control characters',
@@ -167,7 +169,7 @@ export const zh: typeof en = {
   },
   col: {
     id: 'ID', name: '名称', advertiser: '广告主', agency: '代理公司', brand: '品牌', creator: '创建人',
-    status: '状态', start: '开始', end: '结束', slotType: '投放类型', panel: '样本库', calculation: '版本', actions: '操作',
+    status: '状态', start: '开始', end: '结束', slotType: '投放类型', panel: '样本库', calculation: '版本', actions: '操作', dates: '日期', range: '{start} 至 {end}',
   },
   status: { 1: '未开始', 2: '进行中', 3: '已结束' },
   action: { edit: '编辑', reports: '报表', delete: '删除' },
@@ -207,6 +209,7 @@ export const zh: typeof en = {
     extensiontype: '推广类型',
     play_detect: '内容（播放）监测',
   },
+  placeholder: { campaign_name: '例如：2026 春季上新 · 品牌', description: '活动的用途，便于日后查看', orderid: '本次购买的订单号', schedulingCode: '媒体排期的编号' },
   hint: {
     campaign_name: '不能与其他活动重名',
     start_date: '不早于今天（{today}）',
@@ -249,6 +252,7 @@ export const zh: typeof en = {
     fillWares: '使用所选广告主和品牌',
   },
   rule: {
+    nameTaken: '已是活动 {id} 的名称，请换一个',
     required: '必填',
     tooLong: '最多 {max} 个字符',
     controlChars: '包含控制字符',

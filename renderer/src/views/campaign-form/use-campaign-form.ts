@@ -13,6 +13,7 @@ import { fieldsOfServerError } from '../../campaigns/server-errors'
 import { useReferenceStore, type BrandRow } from '../../stores/reference'
 import { idByName } from '../../stores/reference/shared'
 import { useFieldErrors } from './use-field-errors'
+import { useNameCheck } from './use-name-check'
 
 /** What a submit did: saved, nothing to send, refused by the rules, or refused by the engine. */
 export type SubmitResult = { kind: 'saved'; campaignId: string } | { kind: 'unchanged' } | { kind: 'invalid' } | { kind: 'failed' }
@@ -69,6 +70,10 @@ export function useCampaignForm(campaignId: Ref<string | null>) {
     }),
   )
   const shown = useFieldErrors(form, errors)
+  const taken = useNameCheck(form, initial, campaignId)
+  /** A field's error now; a name another campaign uses is said as soon as it is known. */
+  const shownError = (field: Parameters<typeof shown.shownError>[0]) =>
+    shown.shownError(field) ?? (field === 'campaign_name' && taken.value !== null ? { key: 'nameTaken', params: { id: taken.value } } : null)
   const dirty = computed(() => JSON.stringify(form) !== JSON.stringify(initial.value))
 
   /** Starts over: a new form, or the campaign to edit (shown with pmo_info and dm_info). */
@@ -129,6 +134,6 @@ export function useCampaignForm(campaignId: Ref<string | null>) {
 
   return {
     form, initial, campaign, today, brands, brandsLoading, mode, errors, dirty, alert, loading, loadError, busy,
-    serverErrors: shown.serverErrors, shownError: shown.shownError, reset, submit,
+    serverErrors: shown.serverErrors, shownError, nameTakenBy: taken, reset, submit,
   }
 }
