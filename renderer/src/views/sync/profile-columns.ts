@@ -47,7 +47,7 @@ export function profileColumns(ctx: ProfileColumnContext): DataTableColumns<Prof
     text('username', t('sync.col.username'), 110),
     text('client_id', t('sync.col.clientId'), 110),
     { key: 'secrets', title: t('sync.profile.secrets'), width: 100, render: (p) => secrets(p, t) },
-    { key: 'last_pull_at', title: t('sync.profile.lastPull'), width: 140, render: (p) => lastPull(p, ctx) },
+    { key: 'last_pull_at', title: t('sync.profile.lastPull'), width: 160, render: (p) => lastPull(p, ctx) },
     { key: 'actions', title: t('sync.col.actions'), width: 230, fixed: 'right', render: (p) => actions(p, ctx) },
   ]
 }
