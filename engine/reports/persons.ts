@@ -361,8 +361,9 @@ export class KeptCells {
     this.entries = this.entries.filter((e) => e.g === g || e.key !== key)
     // (the copy of the panel events counts too, although entries may share it: an entry keeps it
     // alive, also once its partition is gone, as after a rebuild; and so does the copy it was
-    // merged from, which it keeps alive through `base`)
-    const bytes = [out, g, g.base?.g].reduce((n, o) => n + viewBytes(o), 8 * homeFirst.length)
+    // merged from, which it keeps alive through `base`; and the result `out` was brought up to
+    // date from, which it keeps alive for the results computed per entry: derivationOf)
+    const bytes = [out, g, g.base?.g, derivations.get(out)?.prev].reduce((n, o) => n + viewBytes(o), 8 * homeFirst.length)
     this.entries.push({ g, key, homeFirst: homeFirst.slice(), homeSecond: homeSecond.slice(), out, bytes })
     let total = this.bytes
     while (total > this.limit && this.entries.length > 1) total -= this.entries.shift()!.bytes
