@@ -168,7 +168,9 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       }
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.')
-      out = request ? refusal(e, request) : errorResponse(e)
+      // (a refusal of the Host or the Origin, before any request is made: its query still counts on an API path)
+      const asked = request ?? (isApi(url.pathname) ? { method, path: url.pathname, query: parseQuery(url.search), body: '' } : undefined)
+      out = asked ? refusal(e, asked) : errorResponse(e)
     }
     try {
       send(res, out, method === 'HEAD')

@@ -88,3 +88,27 @@ describe('refusals before the body is read', () => {
     expect([r.status, r.type, JSON.parse(r.text).error]).toEqual([400, 'application/json;charset=UTF-8', 'token_required'])
   })
 })
+
+function getWith(path: string, headers: Record<string, string>): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: door.port, method: 'GET', path, headers: { connection: 'close', ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('refusals of the door before any endpoint (a Host or an Origin that is not this server)', () => {
+  it.each([
+    ['a Host behind a proxy that is not allowed', { host: 'admonitor.lan:8366' }],
+    ['an Origin that is not allowed', { origin: 'http://other.example' }],
+  ])('answer %s with status 200 and JSONP when asked in the query', async (_, headers) => {
+    const r = await getWith('/cms/v1/campaigns/list?suppress_response_codes=1&callback=cb', { host: `127.0.0.1:${door.port}`, ...headers })
+    expect([r.status, r.type, jsonpError(r.text, 'cb')]).toEqual([200, 'application/javascript;charset=UTF-8', 'forbidden_host'])
+    const plain = await getWith('/cms/v1/campaigns/list', { host: `127.0.0.1:${door.port}`, ...headers })
+    expect([plain.status, JSON.parse(plain.text).error]).toEqual([403, 'forbidden_host'])
+  })
+})
