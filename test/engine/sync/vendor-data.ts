@@ -132,7 +132,8 @@ export class VendorData {
   update(f: Q): Rec {
     const c = this.campaign(f.campaign_id)
     this.checkDates(f, false)
-    this.checkRefs({ ...f, ...(f.brand_id !== undefined && f.advertiser_id === undefined ? { advertiser_id: c.f.advertiser_id ?? '' } : {}) })
+    // interface.md §4.3: brand_id requires advertiser_id, in an update too
+    this.checkRefs(f)
     const { campaign_id: _id, access_token: _t, ...rest } = f
     // a name taken by another campaign gets a number appended (§3.12)
     if (rest.campaign_name !== undefined && this.campaigns.some((x) => x !== c && x.f.campaign_name === rest.campaign_name)) rest.campaign_name = `${rest.campaign_name}1`

@@ -51,6 +51,17 @@ describe('sync.outbox_add: a pushed campaign edited locally twice', () => {
     expect(remoteCampaign().f.description).toBe(localNow.description)
   })
 
+  it("sends a new brand with its advertiser (the service takes a brand only beside its advertiser), and the remote's brand of that advertiser is set", async () => {
+    const { local, profileId, localId } = await pushedDraft()
+    // local brand 2 is 飘柔 Rejoice, of the same advertiser (宝洁 Procter & Gamble)
+    ok(await local.post('/cms/v1/campaigns/update', { campaign_id: localId, advertiser_id: 1, brand_id: 2 }))
+    const [op] = ok(await queue(local, profileId, localId, 'update')).body as Row[]
+    expect(op!.params).toEqual({ advertiser_name: '宝洁 Procter & Gamble', brand_name: '飘柔 Rejoice' })
+    expect((await push(local, profileId)).results.map((x: Row) => x.outcome)).toEqual(['updated'])
+    const advertiser = vendor.data.advertisers.find(([, n]) => n === '宝洁 Procter & Gamble')![0]
+    expect(remoteCampaign().f).toMatchObject({ advertiser_id: advertiser, brand_id: vendor.data.brands.find(([, n, a]) => n === '飘柔 Rejoice' && a === advertiser)![0] })
+  })
+
   it('still refuses an unchanged record when nothing waits for it', async () => {
     const { local, profileId, localId } = await pushedDraft()
     const none = await queue(local, profileId, localId, 'update')
