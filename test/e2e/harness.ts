@@ -35,7 +35,12 @@ export interface Served {
 export const ZONE_HOURS = ((10 - new Date().getUTCHours() + 36) % 24) - 12
 export const ENGINE_ZONE = ZONE_HOURS === 0 ? 'Etc/UTC' : `Etc/GMT${ZONE_HOURS > 0 ? '-' : '+'}${Math.abs(ZONE_HOURS)}`
 
-export async function serve(outDir: string): Promise<Served> {
+/** Options of `serve`: `demo` starts with `--demo` and resolves once the demo data is made (docs/demo.md). */
+export interface ServeOptions {
+  demo?: boolean
+}
+
+export async function serve(outDir: string, opts: ServeOptions = {}): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admonitor-e2e-'))
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ADMONITOR_')) env[k] = v
@@ -44,15 +49,16 @@ export async function serve(outDir: string): Promise<Served> {
     ADMONITOR_USERNAME: ACCOUNT.username, ADMONITOR_PASSWORD: ACCOUNT.password,
     ADMONITOR_CLIENT_ID: ACCOUNT.client_id, ADMONITOR_CLIENT_SECRET: ACCOUNT.client_secret,
   })
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir, '--time-zone', ENGINE_ZONE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const args = ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir, '--time-zone', ENGINE_ZONE, ...(opts.demo ? ['--demo'] : [])]
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s))
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), opts.demo ? 180_000 : 60_000)
     const check = () => {
       const m = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-      if (m) (clearTimeout(timer), resolve(m[1]!))
+      if (m && (!opts.demo || /demo campaign \d+:/.test(out))) (clearTimeout(timer), resolve(m[1]!))
     }
     child.stdout!.on('data', check)
     child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`serve exited with ${code}:\n${out}`))))

@@ -62,11 +62,11 @@ export function spotColumns(t: T, locale: string, a: SpotActions): DataTableColu
     { ...text('adposition_type', t('campaign.spots.col.adposition'), 80), width: 80 },
     { key: 'report_metrics', title: t('campaign.spots.col.metrics'), width: 90, ellipsis: { tooltip: true }, render: (s) => choiceLabel('report_metrics', s.report_metrics, t) },
     { key: 'keyword', title: t('campaign.spots.col.keywords'), width: 104, align: 'right', sorter: (a, b) => a.keyword.length - b.keyword.length, render: (s) => String(s.keyword.length) },
-    { key: 'spot_plan', title: t('campaign.spots.col.plan'), width: 170, render: (s) => planCell(s, t, locale) },
-    { key: 'dangerous_source_filtration', title: t('campaign.spots.col.filtration'), width: 90, render: (s) => (s.dangerous_source_filtration === undefined ? '—' : t(s.dangerous_source_filtration ? 'campaign.spots.on' : 'campaign.spots.off')) },
+    { key: 'spot_plan', title: t('campaign.spots.col.plan'), width: 160, render: (s) => planCell(s, t, locale) },
+    { key: 'dangerous_source_filtration', title: t('campaign.spots.col.filtration'), width: 86, render: (s) => (s.dangerous_source_filtration === undefined ? '—' : t(s.dangerous_source_filtration ? 'campaign.spots.on' : 'campaign.spots.off')) },
     { key: 'actions', title: t('campaign.spots.col.actions'), width: 214, fixed: 'right', render: (s) => actions(s, t, a) },
   ]
 }
 
 /** Sum of the columns' widths (least widths where they grow), for scrolling sideways in a narrower window. */
-export const SPOTS_SCROLL_X = 1178
+export const SPOTS_SCROLL_X = 1164
