@@ -127,8 +127,10 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const now = ctx.clock.now()
   const panel = ctx.measure.panel(c.panel_id)
-  // (a built-in panel's population is made at its first use, about 0.25 s in one piece: the hits that came meanwhile go first)
+  // (a built-in panel's population is made at its first use, about 0.25 s in one piece: the hits
+  // that came meanwhile are answered before the simulation starts)
   await nextTurn()
+  await ctx.measure.ingest.flush()
   const sim = simulate({
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK, pauses: true,
     panel, regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
@@ -140,7 +142,8 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const job = ctx.measure.jobs.start('simulate', now, Math.min(sim.plan.expectedHits, p.max_hits ?? Infinity))
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
     let full = 0
-    await recordInTurns(sim.chunks, (chunk) => ctx.measure.ingest.add(chunk).then((refused) => {
+    // (an empty chunk is a pause of the simulator's: the hits that came meanwhile are answered before it goes on)
+    await recordInTurns(sim.chunks, (chunk) => chunk.length === 0 ? ctx.measure.ingest.flush() : ctx.measure.ingest.add(chunk).then((refused) => {
       job.processed += chunk.length
       job.imported += chunk.length - refused
       job.rejected += refused
