@@ -2,13 +2,13 @@
 import { bodyFormat } from '../contract/envelope'
 import { badParam } from '../contract/errors'
 import { checkCsvHeader, runImport } from '../measure/import-run'
-import { recordInTurns, type SimulationFigures } from '../measure/jobs'
+import { recordInTurns, type Job, type SimulationFigures } from '../measure/jobs'
 import type { Partition } from '../measure/columns'
-import { simulate, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
+import { plan, simulate, type SimulationInput, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { dayDate, dayNumber, nextTurn } from '../runtime'
-import type { Handler } from '../runtime'
+import type { Ctx, Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const format = bodyFormat(ctx.request, p.format)
@@ -126,34 +126,42 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
   if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
   const now = ctx.clock.now()
-  const panel = ctx.measure.panel(c.panel_id)
-  // (a built-in panel's population is made at its first use, about 0.25 s in one piece: the hits
-  // that came meanwhile are answered before the simulation starts)
-  await nextTurn()
-  await ctx.measure.ingest.flush()
-  const sim = simulate({
+  const input: SimulationInput = {
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK, pauses: true,
-    panel, regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
+    panel: null, regions: regionTable(), identityKey: ctx.measure.identityKey(ctx.random), ...(p.max_hits ? { maxHits: p.max_hits } : {}),
     // hours not reached yet get no traffic (realtime would show the future otherwise)
     until: now,
-  })
+  }
+  const planned = plan(input)
   // (nothing to simulate is said, not run: a job of "0 hits over 0 days" looked like a success)
-  checkVolume(sim.plan, c.campaign_id, from, p.scale, ctx.settings.timeZone, now)
-  const job = ctx.measure.jobs.start('simulate', now, Math.min(sim.plan.expectedHits, p.max_hits ?? Infinity))
-  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
-    let full = 0
-    // (an empty chunk is a pause of the simulator's: the hits that came meanwhile are answered before it goes on)
-    await recordInTurns(sim.chunks, (chunk) => chunk.length === 0 ? ctx.measure.ingest.flush() : ctx.measure.ingest.add(chunk).then((refused) => {
-      job.processed += chunk.length
-      job.imported += chunk.length - refused
-      job.rejected += refused
-      full += refused
-    }))
-    job.total = job.processed
-    job.simulation = simulationFigures(sim.summary, full)
-    job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, c.campaign_id))
-  })
+  checkVolume(planned, c.campaign_id, from, p.scale, ctx.settings.timeZone, now)
+  const job = ctx.measure.jobs.start('simulate', now, Math.min(planned.expectedHits, p.max_hits ?? Infinity))
+  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), () => simulateJob(ctx, job, input, c.panel_id))
   return p.wait ? await done : job
+}
+
+/**
+ * A simulation's job: the campaign's panel, then the hits, chunk by chunk through the ingest. A
+ * built-in panel's population is made at its first use, about 0.25 s in one piece: after the
+ * job's start is written (the hits in flight then wait for that write), and before a turn in which
+ * the hits that came meanwhile are answered.
+ */
+async function simulateJob(ctx: Ctx, job: Job, input: SimulationInput, panelId: string): Promise<void> {
+  const panel = ctx.measure.panel(panelId)
+  await nextTurn()
+  await ctx.measure.ingest.flush()
+  const sim = simulate({ ...input, panel })
+  let full = 0
+  // (an empty chunk is a pause of the simulator's: the hits that came meanwhile are answered before it goes on)
+  await recordInTurns(sim.chunks, (chunk) => chunk.length === 0 ? ctx.measure.ingest.flush() : ctx.measure.ingest.add(chunk).then((refused) => {
+    job.processed += chunk.length
+    job.imported += chunk.length - refused
+    job.rejected += refused
+    full += refused
+  }))
+  job.total = job.processed
+  job.simulation = simulationFigures(sim.summary, full)
+  job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, input.campaignId))
 }
 
 const rebuild: Handler<'measurement.rebuild'> = async (ctx) => {
