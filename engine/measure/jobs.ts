@@ -53,9 +53,11 @@ export const MAX_LISTED_ERRORS = 1000
  * Records the pieces of a job (an import's slices, a simulation's chunks) one after the other:
  * each piece is made (the iterator's next()) while the one before is being written, and recorded
  * once that one is durable; the event loop turns between pieces, so that a tracking hit waits for
- * at most one piece, never for the job.
+ * at most one piece, never for the job. `settle`, awaited after each turn, before the next piece
+ * is made, lets a job whose pieces may take long (a simulation's) have the hits read in that turn
+ * made durable and answered first: else a hit read between two long pieces waits for both.
  */
-export async function recordInTurns<T>(pieces: Iterable<T>, record: (piece: T) => Promise<void>): Promise<void> {
+export async function recordInTurns<T>(pieces: Iterable<T>, record: (piece: T) => Promise<void>, settle?: () => Promise<void>): Promise<void> {
   let writing: Promise<void> = Promise.resolve()
   for (const piece of pieces) {
     await writing
@@ -63,6 +65,12 @@ export async function recordInTurns<T>(pieces: Iterable<T>, record: (piece: T) =
     // (awaited before the next piece; a failure meanwhile is not an unhandled rejection)
     writing.catch(() => undefined)
     await nextTurn()
+    if (settle) {
+      // (a second turn: after a piece made in a request's callback the first one ends before any
+      // request that came meanwhile is read)
+      await nextTurn()
+      await settle()
+    }
   }
   await writing
 }

@@ -7,7 +7,7 @@ import type { Partition } from '../measure/columns'
 import { plan, simulate, type SimulationInput, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
 import { requireCampaign } from '../storage/repos/campaigns'
-import { dayDate, dayNumber, nextTurn } from '../runtime'
+import { dayDate, dayNumber } from '../runtime'
 import type { Ctx, Handler } from '../runtime'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
@@ -143,22 +143,20 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
 /**
  * A simulation's job: the campaign's panel, then the hits, chunk by chunk through the ingest. A
  * built-in panel's population is made at its first use, about 0.25 s in one piece: after the
- * job's start is written (the hits in flight then wait for that write), and before a turn in which
- * the hits that came meanwhile are answered.
+ * job's start is written (the hits in flight then wait for that write), and before the
+ * simulation's first pause.
  */
 async function simulateJob(ctx: Ctx, job: Job, input: SimulationInput, panelId: string): Promise<void> {
   const panel = ctx.measure.panel(panelId)
-  await nextTurn()
-  await ctx.measure.ingest.flush()
   const sim = simulate({ ...input, panel })
   let full = 0
-  // (an empty chunk is a pause of the simulator's: the hits that came meanwhile are answered before it goes on)
-  await recordInTurns(sim.chunks, (chunk) => chunk.length === 0 ? ctx.measure.ingest.flush() : ctx.measure.ingest.add(chunk).then((refused) => {
+  // (an empty chunk is a pause of the simulator's; after each, the hits that came meanwhile are answered before it goes on)
+  await recordInTurns(sim.chunks, (chunk) => ctx.measure.ingest.add(chunk).then((refused) => {
     job.processed += chunk.length
     job.imported += chunk.length - refused
     job.rejected += refused
     full += refused
-  }))
+  }), () => ctx.measure.ingest.flush())
   job.total = job.processed
   job.simulation = simulationFigures(sim.summary, full)
   job.message = simulateMessage(job.simulation, ctx.measure.ingest.fullMessage(false, input.campaignId))
