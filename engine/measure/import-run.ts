@@ -14,8 +14,8 @@ const CHUNK = 20_000
 /**
  * How long the API's import parses before it lets other requests run (runImport): 20,000 lines
  * take 170-180 ms to parse on the main thread (two thirds of them identified by address and agent:
- * a keyed hash, a region lookup and the bot rules each), and a tracking hit that came meanwhile
- * waited for them and for their recording.
+ * a keyed hash, a region lookup and the bot rules each), and a tracking hit that comes meanwhile
+ * would wait for them and for their recording.
  */
 const SLICE_MS = 10
 const MAX_LINES = 20_000_000

@@ -27,8 +27,8 @@ const importEvents: Handler<'events.import'> = async (ctx, p) => {
 
 /**
  * Lines of a text, the last one counted only when it holds something (a file ends with a newline);
- * by indexOf, which makes no string a line (a regular expression's list of matches did: 430,000 of
- * them for a 64 MiB body).
+ * by indexOf, which makes no string a line (a regular expression's list of matches would hold
+ * 430,000 of them for a 64 MiB body).
  */
 function lineCount(text: string): number {
   let n = 0
