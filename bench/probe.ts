@@ -13,7 +13,8 @@
  *     census brought up to date with counted events). The hits and events are written to DIR.
  *   taskset -c 0 npx tsx bench/probe.ts panel DIR
  *     the panel reports alone (reach/show, audience/show), cold after a hit from outside the
- *     panel and after a panel person's hit.
+ *     panel, after a panel person's hit (dated today, outside the window) and after a panel
+ *     person's impression inside the window (imported: counts, census and calibration change).
  *   taskset -c 0 npx tsx bench/probe.ts hits
  *     microseconds per tracking hit through engine.handle (an engine in memory; 50 hits at a time).
  *
@@ -72,6 +73,16 @@ async function reports(dir: string, only?: 'panel'): Promise<void> {
   if (!panelDevice) throw new Error(`${dir}: the measured campaign's panel has no IDFA device`)
   const panelBust = hitOf(panelDevice.slice(5).toUpperCase())
   const common = { campaign_id: measured.campaign_id, date: measured.end_date }
+  // the same device's impression inside the window (imported, dated the last day): the panel
+  // counts change, and so does the census, so calibrated figures are computed again
+  let inWindow = 0
+  const panelInWindow = async () => {
+    const line = JSON.stringify({ type: 'impression', ts: `${measured.end_date}T12:${String(inWindow++ % 60).padStart(2, '0')}:00+08:00`, campaign_id: measured.campaign_id, spot_id: spots[0]!.spot_id, identity: panelDevice })
+    const r = ok(await engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: token }, headers: { 'content-type': 'application/x-ndjson' }, body: line }), 'import')
+    if ((JSON.parse(r.body) as { imported: number }).imported !== 1) throw new Error(`import: ${r.body}`)
+    // (the import's job record settles on disk first: a read waits for writes in flight)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   const reach = { by_audience: 'target', by_position: 'publisher', by_region: 'level1', metrics: 'all', platform: 'pm' }
   const all: [string, string, Record<string, string>, number, () => Promise<unknown>][] = [
     ['basic/show spot x level2, all', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level2', metrics: 'all', platform: 'pm' }, 5, bust],
@@ -79,8 +90,10 @@ async function reports(dir: string, only?: 'panel'): Promise<void> {
     ['basic/show spot x level1, acc', '/admonitor/v1/reports/basic/show', { by_position: 'spot', by_region: 'level1', metrics: 'acc', platform: 'pm' }, 5, bust],
     ['reach/show target, publisher x level1', '/admonitor/v1/reports/reach/show', reach, 40, bust],
     ['reach/show target, publisher x level1, after a panel person\'s hit', '/admonitor/v1/reports/reach/show', reach, 40, panelBust],
+    ['reach/show target, publisher x level1, after a panel person\'s impression inside the window', '/admonitor/v1/reports/reach/show', reach, 40, panelInWindow],
     ['audience/show publisher', '/admonitor/v1/reports/audience/show', { by_position: 'publisher', metrics: 'all' }, 40, bust],
     ['audience/show publisher, after a panel person\'s hit', '/admonitor/v1/reports/audience/show', { by_position: 'publisher', metrics: 'all' }, 40, panelBust],
+    ['audience/show publisher, after a panel person\'s impression inside the window', '/admonitor/v1/reports/audience/show', { by_position: 'publisher', metrics: 'all' }, 40, panelInWindow],
   ]
   const cases = all.filter(([name]) => (only !== 'panel' || !name.startsWith('basic')) && name.includes(process.env.PROBE_ONLY ?? ''))
   // (panel: the first answers, a pass over every event, before the profile starts)

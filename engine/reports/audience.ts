@@ -5,7 +5,7 @@ import type { AudienceReport, ReportAttributes } from '../contract/models-report
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
 import { requirePanel, tagTypesOf } from '../storage/repos/reference'
-import { calibrate, entryFactors, panelMember, type Calibration, type EntryFactors } from './calibration'
+import { calibrate, panelMember, type Calibration } from './calibration'
 import { audienceMask, window, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
@@ -19,10 +19,8 @@ interface Audience {
   meta: CampaignMeta
   pos: Positions
   panel: PanelIndex
-  /** (person, position) -> counts, global region, every platform, net traffic. */
+  /** (person, position) -> counts, global region, every platform, net traffic, with their pc part. */
   cells: PersonCells
-  /** Calibration factors of each entry of `cells` (impressions, clicks). */
-  factors: EntryFactors
   k: Calibration
 }
 
@@ -43,13 +41,12 @@ function exposed(env: ReportEnv, p: Overview | Show): Audience | NoPanel {
   if (!panel) return { meta, pos, panel: null }
   const w = window(meta, p.date)
   const k = calibrate(env, panel, { part, pos, w, platforms: 3, sdk: 0, filtration: 'net', audience: audienceMask(env, panel, 3) })
-  // (the pc part of each entry weighs its platforms' factors: split)
+  // (the pc part of each entry weighs its platforms' factors: split, positionSums)
   const cells = part ? personCells({
     part, sel: selector(pos, w.from, w.to, { platforms: 3, sdk: 0, stableOnly: false, filtration: 'net' }), personOf: env.personOf(panel), nPos: pos.n,
     homeFirst: new Int32Array(panel.size).fill(0), homeSecond: new Int32Array(panel.size).fill(-1), nRegions: 1, days: false, split: true,
   }) : NO_CELLS
-  const factors = entryFactors(k, cells, 3, 1, false)
-  return { meta, pos, panel, cells, factors, k }
+  return { meta, pos, panel, cells, k }
 }
 
 /** Person cells of a campaign without events. */
@@ -76,15 +73,12 @@ export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
   const names = p.metrics === 'acc' ? ['uim_acc', 'ucl_acc'] : p.metrics === 'spl' ? ['uim_spl', 'ucl_spl'] : ['uim_acc', 'ucl_acc', 'uim_spl', 'ucl_spl']
   const rows: Row[] = []
   if (a.panel) {
-    const sums = Array.from({ length: a.pos.n }, () => ({ uim_acc: 0, ucl_acc: 0, uim_spl: 0, ucl_spl: 0 }))
-    const c = a.cells
     // persons count with weight x calibration factor (calibration.ts): sums in persons
-    for (let j = 0; j < c.n; j++) {
-      const s = sums[c.cell[j]!]!
-      const units = a.panel.units[c.person[j]!]!
-      if (c.impressions[j]! > 0) (s.uim_acc += units * a.factors.imp[j]!, s.uim_spl++)
-      if (c.clicks[j]! > 0) (s.ucl_acc += units * a.factors.clk[j]!, s.ucl_spl++)
-    }
+    const x = positionSums(a.panel, a.cells, a.pos.n, false)
+    const sums = Array.from({ length: a.pos.n }, (_, i) => ({
+      uim_acc: a.k.imp[i * 2]! * x.imp.pc[i]! + a.k.imp[i * 2 + 1]! * x.imp.mb[i]!, ucl_acc: a.k.clk[i * 2]! * x.clk.pc[i]! + a.k.clk[i * 2 + 1]! * x.clk.mb[i]!,
+      uim_spl: x.impCount[i]!, ucl_spl: x.clkCount[i]!,
+    }))
     const most = reachable(a.panel)
     sums.forEach((s, i) => {
       const seen = s.uim_spl > 0 || s.ucl_spl > 0
@@ -106,19 +100,19 @@ interface Shares {
   byTag: Float64Array
 }
 
-/** Adds a person's weight to slot `at` of `total`, and to each tag they carry in row `at` of `byTag` (set bits only). */
-function addPerson(panel: PanelIndex, total: Float64Array, byTag: Float64Array, at: number, person: number, weight: number): void {
-  total[at]! += weight
-  const T = panel.tagIds.length
+/** Puts the indexes of the tags a person carries (set bits) in `out` (room for tagBytes x 8); returns how many. */
+function tagsOf(panel: PanelIndex, person: number, out: Int32Array): number {
   const row = person * panel.tagBytes
+  let n = 0
   for (let b = 0; b < panel.tagBytes; b++) {
     let bits = panel.tags[row + b]!
     while (bits !== 0) {
       const low = bits & -bits
-      byTag[at * T + b * 8 + 31 - Math.clz32(low)]! += weight
+      out[n++] = b * 8 + 31 - Math.clz32(low)
       bits ^= low
     }
   }
+  return n
 }
 
 /** The panel's baseline shares (every person), remembered per panel index. */
@@ -127,38 +121,93 @@ const baselines = new WeakMap<PanelIndex, Shares>()
 function baseline(panel: PanelIndex): Shares {
   let b = baselines.get(panel)
   if (!b) {
-    const total = new Float64Array(1)
+    let total = 0
     const byTag = new Float64Array(panel.tagIds.length)
-    for (let person = 0; person < panel.size; person++) addPerson(panel, total, byTag, 0, person, panel.units[person]!)
-    baselines.set(panel, (b = { total: total[0]!, byTag }))
+    const tags = new Int32Array(panel.tagBytes * 8)
+    for (let person = 0; person < panel.size; person++) {
+      const weight = panel.units[person]!
+      total += weight
+      for (let i = 0, n = tagsOf(panel, person, tags); i < n; i++) byTag[tags[i]!]! += weight
+    }
+    baselines.set(panel, (b = { total, byTag }))
   }
   return b
 }
 
+/** Sums of weight units on pc and on mobile. */
+interface Split {
+  pc: Float64Array
+  mb: Float64Array
+}
+
 /**
- * Shares per position of the persons with an impression, and with a click, each person with
- * weight x calibration factor. Each entry of the person cells is one (person, position), so a
- * person is counted once per position.
+ * Per position, the persons with an impression (a click) as sums that do not depend on the
+ * calibration factors: a person's calibrated weight is units x (kPc x share + kMb x (1 - share)),
+ * share the part of their impressions (clicks) on pc, linear in the factors; so the sums are of
+ * units x share and units x (1 - share), and the factors are applied per position (shares). Each
+ * entry of the person cells is one (person, position), so a person counts once per position.
+ * Kept per person-cells result: the same while no panel person's event changes it, whatever the
+ * census (and the factors with it) does.
  */
-function positionShares(a: Audience): { imp: Shares[]; clk: Shares[] } {
-  const { panel, cells: c, factors } = a
-  const nPos = a.pos.n
+interface PositionSums {
+  imp: Split
+  clk: Split
+  impCount: Uint32Array
+  clkCount: Uint32Array
+  /** The same per position and tag (position i at i * T), when asked for. */
+  impTags: Split | null
+  clkTags: Split | null
+}
+
+function positionSums(panel: PanelIndex, c: PersonCells, nPos: number, withTags: boolean): PositionSums {
+  const kept = keptSums.get(c)?.find((k) => k.panel === panel && k.nPos === nPos && (k.sums.impTags !== null || !withTags))
+  if (kept) return kept.sums
   const T = panel.tagIds.length
-  const impTotal = new Float64Array(nPos)
-  const clkTotal = new Float64Array(nPos)
-  const impTags = new Float64Array(nPos * T)
-  const clkTags = new Float64Array(nPos * T)
-  const impCount = new Uint32Array(nPos)
-  const clkCount = new Uint32Array(nPos)
+  const split = (n: number): Split => ({ pc: new Float64Array(n), mb: new Float64Array(n) })
+  const x: PositionSums = { imp: split(nPos), clk: split(nPos), impCount: new Uint32Array(nPos), clkCount: new Uint32Array(nPos), impTags: withTags ? split(nPos * T) : null, clkTags: withTags ? split(nPos * T) : null }
+  const tags = new Int32Array(panel.tagBytes * 8)
   for (let j = 0; j < c.n; j++) {
     const person = c.person[j]!
     const units = panel.units[person]!
     const at = c.cell[j]!
-    if (c.impressions[j]! > 0) (addPerson(panel, impTotal, impTags, at, person, units * factors.imp[j]!), impCount[at]!++)
-    if (c.clicks[j]! > 0) (addPerson(panel, clkTotal, clkTags, at, person, units * factors.clk[j]!), clkCount[at]!++)
+    const imps = c.impressions[j]!
+    const clicks = c.clicks[j]!
+    const n = withTags ? tagsOf(panel, person, tags) : 0
+    if (imps > 0) (addSplit(x.imp, x.impTags, at, T, tags, n, units, c.impPc[j]! / imps), x.impCount[at]!++)
+    if (clicks > 0) (addSplit(x.clk, x.clkTags, at, T, tags, n, units, c.clkPc[j]! / clicks), x.clkCount[at]!++)
   }
-  const of = (total: Float64Array, tags: Float64Array, count: Uint32Array) => Array.from({ length: nPos }, (_, i) => ({ total: total[i]!, byTag: tags.subarray(i * T, (i + 1) * T), persons: count[i]! }))
-  return { imp: of(impTotal, impTags, impCount), clk: of(clkTotal, clkTags, clkCount) }
+  const list = keptSums.get(c) ?? []
+  list.unshift({ panel, nPos, sums: x })
+  keptSums.set(c, list.slice(0, 4))
+  return x
+}
+
+const keptSums = new WeakMap<PersonCells, { panel: PanelIndex; nPos: number; sums: PositionSums }[]>()
+
+/** Adds a person's units x share to the pc side of slot `at`, the rest to mobile, and so for their `n` tags (in `tags`, T tags a slot). */
+function addSplit(to: Split, byTag: Split | null, at: number, T: number, tags: Int32Array, n: number, units: number, share: number): void {
+  const pc = units * share
+  const mb = units * (1 - share)
+  to.pc[at]! += pc
+  to.mb[at]! += mb
+  if (!byTag) return
+  // (most persons use one platform: a share of 0 or 1 adds to one side only)
+  const row = at * T
+  if (share > 0) for (let i = 0; i < n; i++) byTag.pc[row + tags[i]!]! += pc
+  if (share < 1) for (let i = 0; i < n; i++) byTag.mb[row + tags[i]!]! += mb
+}
+
+/** The shares of each position: the position sums with the calibration factors applied. */
+function positionShares(a: Audience): { imp: Shares[]; clk: Shares[] } {
+  const T = a.panel.tagIds.length
+  const x = positionSums(a.panel, a.cells, a.pos.n, true)
+  const of = (s: Split, tags: Split, count: Uint32Array, k: Float64Array): Shares[] => Array.from({ length: a.pos.n }, (_, i) => {
+    const [kPc, kMb] = [k[i * 2]!, k[i * 2 + 1]!]
+    const byTag = new Float64Array(T)
+    for (let t = 0; t < T; t++) byTag[t] = kPc * tags.pc[i * T + t]! + kMb * tags.mb[i * T + t]!
+    return { total: kPc * s.pc[i]! + kMb * s.mb[i]!, byTag, persons: count[i]! }
+  })
+  return { imp: of(x.imp, x.impTags!, x.impCount, a.k.imp), clk: of(x.clk, x.clkTags!, x.clkCount, a.k.clk) }
 }
 
 export function audienceShow(env: ReportEnv, p: Show): AudienceReport {

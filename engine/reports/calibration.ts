@@ -14,6 +14,7 @@ import { derivationOf, walkUpdate, type PersonCells, type Projection } from './p
 import { rawSums } from './raw-sums'
 import { regionCells } from './region-cells'
 import { selector, type Positions } from './setup'
+import { sameValues } from './same-values'
 
 /** What the census and raw projection count: the request's window, filtration and SDK, overall audience, global region. */
 export interface CalibrationSpec {
@@ -80,12 +81,6 @@ export function calibrate(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec)
   return out
 }
 
-const sameNumbers = (a: Float64Array, b: Float64Array): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 /** Six significant digits: the factor as the answer shows it. */
 const round6 = (x: number): number => Number(x.toPrecision(6))
 
@@ -104,7 +99,7 @@ export interface EntryFactors {
 }
 
 export function entryFactors(k: Calibration, base: PersonCells, platforms: number, nRegions: number, hours: boolean): EntryFactors {
-  const same = (x: KeptFactors | undefined): x is KeptFactors => x !== undefined && x.platforms === platforms && x.nRegions === nRegions && x.hours === hours && sameNumbers(x.kImp, k.imp) && sameNumbers(x.kClk, k.clk)
+  const same = (x: KeptFactors | undefined): x is KeptFactors => x !== undefined && x.platforms === platforms && x.nRegions === nRegions && x.hours === hours && sameValues(x.kImp, k.imp) && sameValues(x.kClk, k.clk)
   // (the same kept person cells and the same factors: the same answer, as after a hit outside the window)
   const kept = keptFactors.get(base)
   if (same(kept)) return kept.out

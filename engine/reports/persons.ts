@@ -10,6 +10,7 @@ import { firstAtLeast } from '../measure/search'
 import { PLATFORM, flagPlatform } from '../measure/types'
 import { positionOf, selectorKey, type Selector } from './selector'
 import { StampSet } from './stamp-set'
+import { sameValues } from './same-values'
 
 export interface PersonSpec {
   part: Partition
@@ -232,15 +233,16 @@ export function personCells(s: PersonSpec & CellCounts): PersonCells {
   if (kept) return kept
   // the result of the copy this one was merged from: only the persons whose events came are counted
   const prev = key !== null && g.base ? keptCells.find(g.base.g, key, s.homeFirst, s.homeSecond) : undefined
-  // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
-  const cap = Math.max(1024, lastEntries.get(s.part) ?? 0)
-  const out: PersonCells = {
+  const cells = (cap: number): PersonCells => ({
     n: 0, person: new Int32Array(cap), cell: new Int32Array(cap), impressions: new Uint32Array(cap), clicks: new Uint32Array(cap),
     impressionsOnDay: new Uint32Array(cap), clicksOnDay: new Uint32Array(cap), impDays: new Uint32Array(cap), clkDays: new Uint32Array(cap),
     impHours: new Uint32Array(hours ? cap * 24 : 0), clkHours: new Uint32Array(hours ? cap * 24 : 0),
     impPc: new Uint32Array(split ? cap : 0), clkPc: new Uint32Array(split ? cap : 0),
     pcImpHours: new Uint32Array(splitHours ? cap * 24 : 0), pcClkHours: new Uint32Array(splitHours ? cap * 24 : 0),
-  }
+  })
+  // (the persons whose events came are counted first on their own, below: when their entries are
+  // what they were, the result before is the answer)
+  let out = cells(64)
   // per-event positions (minisites) are indexed by partition event: take them in the copy's order
   const sel = s.sel.eventPos ? { ...s.sel, eventPos: Int32Array.from(g.origin, (i) => s.sel.eventPos![i]!) } : s.sel
   // entry of each cell for the current person (-1: none yet); reset after each person
@@ -292,14 +294,43 @@ export function personCells(s: PersonSpec & CellCounts): PersonCells {
     return e
   }
   if (prev && g.base) {
+    // a panel person's hit that changes none of this spec's counts (another window, position or
+    // class): the result before, and whatever was kept for it downstream
+    for (const person of g.base.persons) countPerson(firstAtLeast(g.person, person))
+    if (sameEntriesOf(g.base.persons, prev, out, cols)) {
+      keptCells.keep(g, key!, s.homeFirst, s.homeSecond, prev)
+      return prev
+    }
+    // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
+    out = cells(Math.max(1024, lastEntries.get(s.part) ?? 0))
     walkUpdate(prev, g.base.persons, (from, to) => copyEntries(prev, from, to, out, cols), (person) => countPerson(firstAtLeast(g.person, person)))
     // (one step back only, as the copies of panel events: a chain would keep every older result alive)
     derivations.delete(prev)
     derivations.set(out, { prev, persons: g.base.persons })
-  } else for (let e = 0; e < g.n; ) e = countPerson(e)
+  } else {
+    out = cells(Math.max(1024, lastEntries.get(s.part) ?? 0))
+    for (let e = 0; e < g.n; ) e = countPerson(e)
+  }
   lastEntries.set(s.part, out.n)
   if (key !== null) keptCells.keep(g, key, s.homeFirst, s.homeSecond, out)
   return out
+}
+
+/** Whether `counted` (the entries of `persons` alone, counted again) holds exactly their entries in `prev`. */
+function sameEntriesOf(persons: Int32Array, prev: PersonCells, counted: PersonCells, cols: Columns): boolean {
+  let at = 0
+  for (const person of persons) {
+    const from = firstAtLeast(prev.person.subarray(0, prev.n), person)
+    let to = from
+    while (to < prev.n && prev.person[to] === person) to++
+    let end = at
+    while (end < counted.n && counted.person[end] === person) end++
+    if (end - at !== to - from) return false
+    for (const k of cols.one) for (let j = 0; j < to - from; j++) if (prev[k][from + j] !== counted[k][at + j]) return false
+    for (const k of cols.hourly) for (let j = 0; j < (to - from) * 24; j++) if (prev[k][from * 24 + j] !== counted[k][at * 24 + j]) return false
+    at = end
+  }
+  return at === counted.n
 }
 
 /**
@@ -347,7 +378,7 @@ export class KeptCells {
   constructor(private readonly limit: number) {}
 
   find(g: PanelEvents, key: string, homeFirst: Int32Array, homeSecond: Int32Array): PersonCells | undefined {
-    const k = this.entries.findIndex((e) => e.g === g && e.key === key && sameInts(e.homeFirst, homeFirst) && sameInts(e.homeSecond, homeSecond))
+    const k = this.entries.findIndex((e) => e.g === g && e.key === key && sameValues(e.homeFirst, homeFirst) && sameValues(e.homeSecond, homeSecond))
     if (k < 0) return undefined
     const e = this.entries.splice(k, 1)[0]!
     this.entries.push(e)
@@ -381,12 +412,6 @@ export class KeptCells {
 
 /** Bytes of the typed arrays an object holds directly (0 for none). */
 const viewBytes = (o: object | undefined): number => (o ? Object.values(o).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0) : 0)
-
-const sameInts = (a: Int32Array, b: Int32Array): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
 
 /** Memory of kept results with their copies of panel events: a reach by target over the bench's 10M events is about 8 MiB. */
 const keptCells = new KeptCells(64 * 2 ** 20)

@@ -8,6 +8,7 @@ import { firstAtLeast } from '../measure/search'
 import { flagPlatform } from '../measure/types'
 import { panelEventsOf, type PanelEvents } from './persons'
 import { positionOf, selectorKey, type Selector } from './selector'
+import { sameValues } from './same-values'
 
 /**
  * The panel's raw projection per position, platform and kind: the sum of the weight units of the
@@ -20,7 +21,7 @@ import { positionOf, selectorKey, type Selector } from './selector'
 export function rawSums(part: Partition, personOf: Int32Array, panel: PanelIndex, sel: Selector, nPos: number, audience: Uint8Array): Float64Array {
   const g = panelEventsOf(part, personOf)
   const key = `${selectorKey(sel)}|${nPos}`
-  const same = (k: KeptRaw) => k.key === key && k.panel === panel && sameBytes(k.audience, audience)
+  const same = (k: KeptRaw) => k.key === key && k.panel === panel && sameValues(k.audience, audience)
   const kept = keptRaw.get(g)?.find(same)
   if (kept) return kept.sums
   const exact = exactUnits(panel)
@@ -45,8 +46,10 @@ export function rawSums(part: Partition, personOf: Int32Array, panel: PanelIndex
       slots.addTo(big, exact.units[person]!, 1n)
     }
   }
-  // (Number() of a bigint rounds to the nearest double; the scale is a power of 2)
-  const sums = Float64Array.from(big, exact.toNumber)
+  // (a panel person's hit that changes no sum (another window, position or class): the same
+  // sums, so that what was kept for them downstream is kept; Number() of a bigint rounds to the
+  // nearest double, and the scale is a power of 2)
+  const sums = from && big.every((x, i) => x === from.big[i]) ? from.sums : Float64Array.from(big, exact.toNumber)
   const list = keptRaw.get(g) ?? []
   list.push({ key, panel, audience: audience.slice(), big, sums })
   // (a few specs a copy of the panel events: the reports' platforms and filtrations)
@@ -140,10 +143,4 @@ function scaled(sum: bigint, e: number): number {
   if (length <= 900) return Number(sum) * 2 ** e
   const cut = length - 64
   return Number(sum >> BigInt(cut)) * 2 ** (e + cut)
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }

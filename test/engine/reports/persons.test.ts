@@ -78,6 +78,8 @@ function byHand(events: readonly Ev[], s: Spec): Map<string, number[]> {
   return m
 }
 
+const equalMaps = (a: Map<string, number[]>, b: Map<string, number[]>): boolean => a.size === b.size && [...a].every(([k, v]) => b.get(k)?.join() === v.join())
+
 const asMap = (c: PersonCells, s: Spec): Map<string, number[]> => new Map(Array.from({ length: c.n }, (_, j) => [`${c.person[j]}:${c.cell[j]}`,
   [c.impressions[j]!, c.clicks[j]!, c.impressionsOnDay[j]!, c.clicksOnDay[j]!, s.hours ? c.impHours[j * 24 + 5]! : 0, s.days !== false ? c.impDays[j]! : 0,
     s.split ? c.impPc[j]! : 0, s.split ? c.clkPc[j]! : 0, s.splitHours ? c.pcImpHours[j * 24 + 5]! : 0]]))
@@ -90,16 +92,28 @@ describe('personCells', () => {
     const add = (e: Ev) => (events.push(e), part.add(e[0], e[1], e[2], flagsOf(e), 0, e[3], 0, e[4]))
     for (let i = 0; i < 3000; i++) add(event(random, Math.floor(random() * IDENTITIES)))
     let before = specs(part).map((s) => personCells(s))
+    let handBefore = specs(part).map((s) => byHand(events, s))
+    let changed = 0
+    let reused = 0
     for (let round = 0; round < 24; round++) {
       // even rounds: events of identities outside the panel only; odd rounds: panel persons' too,
       // merged into the grouped copy (one to seven, some of one person, between the others)
       for (let i = 0; i < 20; i++) add(event(random, 120 + Math.floor(random() * (IDENTITIES - 120))))
       if (round % 2 === 1) for (let k = 0; k < 1 + (round % 7); k++) add(event(random, k % 3 === 2 ? 7 : Math.floor(random() * 120)))
       const now = specs(part).map((s) => personCells(s))
-      specs(part).forEach((s, k) => expect(asMap(now[k]!, s), `round ${round}, spec ${k}`).toEqual(byHand(events, s)))
-      for (let k = 0; k < now.length; k++) expect(now[k] === before[k], `round ${round}, spec ${k}: the kept result`).toBe(round % 2 === 0)
+      const hand = specs(part).map((s) => byHand(events, s))
+      specs(part).forEach((s, k) => expect(asMap(now[k]!, s), `round ${round}, spec ${k}`).toEqual(hand[k]))
+      // the result before while no count of the spec changed: always after events outside the
+      // panel, and after panel persons' events outside its window or positions
+      for (let k = 0; k < now.length; k++) expect(now[k] === before[k], `round ${round}, spec ${k}: the kept result`).toBe(round % 2 === 0 || equalMaps(hand[k]!, handBefore[k]!))
+      if (round % 2 === 1) changed += hand.filter((h, k) => !equalMaps(h, handBefore[k]!)).length
+      reused += now.filter((c, k) => round % 2 === 1 && c === before[k]).length
       before = now
+      handBefore = hand
     }
+    // both kinds of panel person's hit happened: those that change a spec's counts, and those that do not
+    expect(changed).toBeGreaterThan(0)
+    expect(reused).toBeGreaterThan(0)
   })
 
   it('counts a partition afresh once its events are renumbered (compaction)', () => {
