@@ -2,6 +2,7 @@
  * Command line: `admonitor serve` runs the engine and its HTTP door (and the web interface when
  * it is built) under plain Node, without Electron; other commands work on the data directory.
  */
+import '../scripts/node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

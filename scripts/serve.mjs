@@ -1,6 +1,7 @@
 // `npm run serve`: the engine, its HTTP door and the web interface under plain Node. When the
 // interface is missing or older than its sources, it is built in the background (scripts/ui-build.mjs)
 // while the server starts: the API answers at once, the page once the build is done.
+import './node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'

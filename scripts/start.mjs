@@ -1,6 +1,7 @@
 // `npm start`: builds and launches the desktop app where Electron's binary is available, and says
 // what to do instead where it is not (Electron's installer downloads the binary from outside the
 // npm registry, which some machines cannot reach).
+import './node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
