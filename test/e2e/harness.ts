@@ -40,6 +40,9 @@ export interface ServeOptions {
   demo?: boolean
 }
 
+/** How long a server may take to stop after SIGTERM (it saves a checkpoint and closes its files). */
+const STOP_MS = 20_000
+
 export async function serve(outDir: string, opts: ServeOptions = {}): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admonitor-e2e-'))
   const env: NodeJS.ProcessEnv = {}
@@ -69,7 +72,14 @@ export async function serve(outDir: string, opts: ServeOptions = {}): Promise<Se
       if (child.exitCode === null) {
         const gone = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
-        await gone
+        // a server that does not stop is a failure to see, not a run that hangs until CI's limit
+        const stopped = await Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), STOP_MS))])
+        if (!stopped) {
+          child.kill('SIGKILL')
+          await gone
+          rmSync(dataDir, { recursive: true, force: true })
+          throw new Error(`serve did not stop within ${STOP_MS / 1000} s of SIGTERM; its output:\n${out.slice(-4000)}`)
+        }
       }
       rmSync(dataDir, { recursive: true, force: true })
     },
