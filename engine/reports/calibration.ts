@@ -5,14 +5,13 @@
  * weight), so that projected impressions add up to the census. A person's weight in a reach-type
  * figure is then weight x the mean of the k of the platforms of their impressions.
  */
-import { GLOBAL_REGION_ID } from '../reference/regions'
 import type { Partition } from '../measure/columns'
 import type { PanelIndex } from '../measure/panel/types'
 import type { ReportPanel } from '../contract/models-reports'
 import type { ReportEnv } from './env'
 import { derivationOf, walkUpdate, type PersonCells, type Projection } from './persons'
+import { platformCounts } from './platform-counts'
 import { rawSums } from './raw-sums'
-import { regionCells } from './region-cells'
 import { selector, type Positions } from './setup'
 import { sameValues } from './same-values'
 
@@ -39,41 +38,30 @@ export interface Calibration {
 
 const PLATFORM_NAMES = ['pc', 'mb'] as const
 
-/** The census's impressions and clicks of each position over some platforms. */
-function censusOn(env: ReportEnv, s: CalibrationSpec, platforms: number): { imp: Float64Array; clk: Float64Array } {
-  const n = s.pos.n
-  const out = { imp: new Float64Array(n), clk: new Float64Array(n) }
-  if (!s.part) return out
-  const sel = selector(s.pos, s.w.from, s.w.to, { platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration })
-  const global = regionCells('level0', [GLOBAL_REGION_ID])
-  const r = env.census({ part: s.part, identities: env.identities.size, sel, day: s.w.day, nPos: n, nRegions: 1, regionFirst: global.first, regionSecond: global.second, uniques: false, averages: false })
-  out.imp.set(r.imp.subarray(0, n))
-  out.clk.set(r.clk.subarray(0, n))
-  return out
-}
-
 /**
- * The factors of a request: census passes over pc and the request's platforms (mobile is the
- * rest), both kept between reports, and the panel's raw projection of the same (rawSums).
+ * The factors of a request: the census's counts per position and platform (platformCounts) and
+ * the panel's raw projection of the same events (rawSums), both kept between reports.
  */
 export function calibrate(env: ReportEnv, panel: PanelIndex, s: CalibrationSpec): Calibration {
   const n = s.pos.n
   const out: Calibration = { imp: new Float64Array(n * 2), clk: new Float64Array(n * 2), member: {} }
-  const pc = s.platforms & 1 ? censusOn(env, s, 1) : null
-  const all = s.platforms & 2 ? censusOn(env, s, s.platforms) : null
-  const mb = all && pc ? { imp: all.imp.map((x, i) => x - pc.imp[i]!), clk: all.clk.map((x, i) => x - pc.clk[i]!) } : all
-  const raw = s.part ? rawSums(s.part, env.personOf(panel), panel, selector(s.pos, s.w.from, s.w.to, { platforms: s.platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration }), s.pos.n, s.audience) : new Float64Array(s.pos.n * 4)
-  ;[pc, mb].forEach((census, p) => {
-    if (!census) return
+  // (one selector over the request's platforms: both counts split by the events' own platform)
+  const sel = selector(s.pos, s.w.from, s.w.to, { platforms: s.platforms, sdk: s.sdk, stableOnly: false, filtration: s.filtration })
+  const census = s.part ? platformCounts(s.part, sel, n) : new Uint32Array(n * 4)
+  const raw = s.part ? rawSums(s.part, env.personOf(panel), panel, sel, n, s.audience) : new Float64Array(n * 4)
+  ;[1, 2].forEach((platform, p) => {
+    if ((s.platforms & platform) === 0) return
     let sum = 0
     let rawSum = 0
     for (let i = 0; i < n; i++) {
       // factors per weight unit: units x k sum to the census directly
+      const imp = census[i * 4 + p * 2]!
+      const clk = census[i * 4 + p * 2 + 1]!
       const rawImp = raw[i * 4 + p * 2]!
       const rawClk = raw[i * 4 + p * 2 + 1]!
-      out.imp[i * 2 + p] = rawImp > 0 ? census.imp[i]! / rawImp : 0
-      out.clk[i * 2 + p] = rawClk > 0 ? census.clk[i]! / rawClk : 0
-      sum += census.imp[i]!
+      out.imp[i * 2 + p] = rawImp > 0 ? imp / rawImp : 0
+      out.clk[i * 2 + p] = rawClk > 0 ? clk / rawClk : 0
+      sum += imp
       rawSum += rawImp
     }
     out.member[PLATFORM_NAMES[p]!] = rawSum > 0 ? round6((sum * panel.unit) / rawSum) : null
