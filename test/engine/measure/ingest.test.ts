@@ -1,5 +1,5 @@
 // docs/measurement.md "Flow": attributed hits -> fsynced frames (group commit) -> in-memory columns
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Columns, type Partition } from '../../../engine/measure/columns'
 import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
@@ -97,7 +97,18 @@ function dump(p: Partition): Record<string, number[]> {
   return cols
 }
 
+/**
+ * Stops performance.now() for the rest of a test: the gathering also stops after GATHER_MS of
+ * wall-clock time, which a loaded machine spends between two turns; the tests of the turns count
+ * turns alone (GATHER_MS has its own test).
+ */
+function stopClock(): void {
+  const now = performance.now()
+  vi.spyOn(performance, 'now').mockReturnValue(now)
+}
+
 describe('Ingest.add', () => {
+  afterEach(() => vi.restoreAllMocks())
   it('does resolve only after the append of its frame', async () => {
     const log = new FakeEventLog()
     const ingest = newIngest(log)
@@ -161,6 +172,7 @@ describe('Ingest.add', () => {
   })
 
   it('does gather hits added on consecutive turns of the event loop into one frame', async () => {
+    stopClock()
     const log = new FakeEventLog()
     const ingest = newIngest(log)
     const adds: { done: boolean }[] = []
@@ -178,6 +190,7 @@ describe('Ingest.add', () => {
   })
 
   it('does write a lone hit after one turn, and a steady stream after GATHER_TURNS turns', async () => {
+    stopClock()
     const log = new FakeEventLog()
     const ingest = newIngest(log)
     void ingest.add([hit({ identity: 'amid:lone' })])
