@@ -137,7 +137,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ipLibrary: IP_LIBRARY,
   }
   const auth = new TokenService({ db, clock, random })
-  const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone)
+  const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone, clock)
   const reading = performance.now()
   const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
   if (opts.openInBackground) {

@@ -8,7 +8,7 @@ import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpo
 import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog, LogExtent } from './event-log'
 import { ID_KIND, Identities, MAX_DEVICE_IDS, kindOfText, type Merge } from './identities'
-import { FrameWriter, readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from './record'
+import { FRAME_HEADER, FrameWriter, LINK_BYTES, readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, flagOver, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
@@ -138,6 +138,21 @@ const SPARE_MAX = 32_768
 export const GATHER_TURNS = 8
 export const GATHER_MS = 2
 export const GATHER_EVENTS = 512
+/**
+ * After an append the disk refused, hits and imports are refused at once (507) for this long; the
+ * first one after it tries a probe append (heal()): trying at every hit would cost a failed write
+ * each on a disk that stays full.
+ */
+export const HEAL_EVERY_MS = 2_000
+/**
+ * The probe a heal appends: a frame of links of id 0 (the empty text, no identity) with itself,
+ * which every reader of the log takes as nothing, of about a page, so that a disk with room for
+ * less is not taken as healed (each heal after a failed batch reads the log again).
+ */
+const PROBE_FRAME = ((w) => {
+  for (let n = 0; FRAME_HEADER + (n + 1) * LINK_BYTES <= 4096; n++) w.link(0, 0)
+  return w.take()
+})(new FrameWriter())
 
 /** The key of a hit's media request id, or '' when it has none (minisite events never do). */
 /** record()'s answer for a hit whose partition is full (MAX_EVENTS): not recorded. */
@@ -170,7 +185,22 @@ export class Ingest {
   private pumping = false
   /** While set, add() waits for it (exclusive()). */
   private gate: Promise<void> | null = null
+  /** Why hits are refused (refusal()). */
   private failure: Error | null = null
+  /**
+   * After an append the disk refused: from when a hit or an import may try a heal (HEAL_EVERY_MS);
+   * null when none is tried (no failure, or a log that could not be read at open: refuse()).
+   */
+  private retryAt: number | null = null
+  /** Memory holds what records the disk refused changed (identities, links, frequency times, media request ids): heal() reads the log again. */
+  private stale = false
+  /** The heal under way, if any (heal()). */
+  private healing: Promise<void> | null = null
+  /**
+   * Told when the state is read again from the log after an append the disk refused, with the
+   * reading (Measurement: reports wait for it, and then drop what they kept of the old state).
+   */
+  onReread: (reading: Promise<void>) => void = () => undefined
   /** Hits ingested since open (acknowledged). */
   ingested = 0
   /**
@@ -220,7 +250,25 @@ export class Ingest {
      * minisite credit there when within the frequency limit (metrics.md), elsewhere none.
      */
     private readonly countsDataCentres: (spot: number) => boolean = () => false,
+    /** Milliseconds, for the pace of heals (HEAL_EVERY_MS): the engine's clock. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** A new, empty ingest of the same log and settings, for a state read beside this one (rebuild(), heal()). */
+  private blank(): Ingest {
+    return new Ingest(this.log, new Columns(), new Identities(), this.timeZone, this.checkpointEvery, this.capacity, this.countsDataCentres, this.now)
+  }
+
+  /** Takes the state `fresh` read in place of this one's (rebuild(), heal()). */
+  private adopt(fresh: Ingest, started: Ingest['started']): void {
+    this.columns = fresh.columns
+    this.identities = fresh.identities
+    this.requests = fresh.requests
+    this.started = started
+    this.saved = fresh.saved
+    this.savedSorted = fresh.savedSorted
+    this.asked = 0
+  }
 
   /** Why a hit of a full partition is not counted (the tracking answer, the jobs' message). */
   fullMessage(site: boolean, id: number): string {
@@ -317,7 +365,9 @@ export class Ingest {
     this.saving = this.saving.then(async () => {
       if (this.failure || this.columns.events === this.saved) return false
       try {
-        const { parts, events, sorted } = await this.exclusive(async () => {
+        const taken = await this.exclusive(async () => {
+          // (after an append the disk refused, memory holds what the refused records changed until a heal)
+          if (this.failure) return null
           if (sort) for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
           return {
             parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
@@ -325,6 +375,8 @@ export class Ingest {
             sorted: this.sortedCounts(),
           }
         })
+        if (!taken) return false
+        const { parts, events, sorted } = taken
         await this.log.saveCheckpoint(parts)
         this.saved = events
         this.savedSorted = sorted
@@ -379,18 +431,12 @@ export class Ingest {
       return this.log.extent()
     })
     try {
-      const fresh = new Ingest(this.log, new Columns(), new Identities(), this.timeZone, this.checkpointEvery, this.capacity, this.countsDataCentres)
+      const fresh = this.blank()
       await fresh.open(false, upTo)
       return await this.exclusive(async () => {
         const r = fresh.reader()
         for (const frame of written) readFrames(frame, r.visit)
-        this.columns = fresh.columns
-        this.identities = fresh.identities
-        this.requests = fresh.requests
-        this.started = { from: 'log', replayed: fresh.started.replayed + r.events, beyondFull: fresh.started.beyondFull + r.beyondFull }
-        this.saved = -1
-        this.savedSorted = new Map()
-        this.asked = 0
+        this.adopt(fresh, { from: 'log', replayed: fresh.started.replayed + r.events, beyondFull: fresh.started.beyondFull + r.beyondFull })
         return this.columns.events
       })
     } finally {
@@ -405,7 +451,8 @@ export class Ingest {
    * behind exclusive(); a job's chunk (a simulation, the demo) waits apart, as an import's does.
    */
   add(hits: readonly Hit[], tracking = false): Promise<number> {
-    if (this.failure) return Promise.reject(this.failure)
+    const refused = this.refusal()
+    if (refused) return Promise.reject(refused)
     if (hits.length === 0) return Promise.resolve(0)
     if (this.gate) return this.held(tracking).then(() => this.add(hits, tracking))
     const batch = this.batch
@@ -423,8 +470,11 @@ export class Ingest {
    * (its media request id; nothing recorded), or with why it was refused (its campaign is full).
    */
   async addOne(h: Hit): Promise<{ flags: number } | { repeatOf: number } | { full: string }> {
-    if (this.gate) await this.held()
-    if (this.failure) throw this.failure
+    while (this.failure || this.gate) {
+      const refused = this.refusal()
+      if (refused) throw refused
+      if (this.gate) await this.held()
+    }
     const batch = this.batch
     const repeatOf = this.recordHit(batch, h)
     if (repeatOf === FULL) return { full: this.fullMessage(h.kind === KIND.minisite, h.kind === KIND.minisite ? h.minisite ?? 0 : h.campaign) }
@@ -452,7 +502,8 @@ export class Ingest {
    * campaign or minisite is full, with why (one message per partition).
    */
   addColumns(h: HitColumns, from: number, to: number, linked: (minisite: number) => ReadonlySet<number>): Promise<ColumnsAdded> {
-    if (this.failure) return Promise.reject(this.failure)
+    const refused = this.refusal()
+    if (refused) return Promise.reject(refused)
     const added: ColumnsAdded = { repeats: 0, full: 0, why: [] }
     if (to <= from) return Promise.resolve(added)
     // (an import's chunks wait without a place among MAX_HELD, MAX_HELD says why)
@@ -644,10 +695,17 @@ export class Ingest {
         }
       }
     } catch (err) {
-      // Nothing that is not durable is acknowledged; the log refuses further writes.
-      this.failure = err as Error
-      this.writing?.reject(this.failure)
-      this.batch.reject(this.failure)
+      // Nothing that is not durable is acknowledged: the batch written and the one waiting are
+      // refused, and so is every hit until a heal; their records are dropped, and what they
+      // changed in memory is read again from the log.
+      this.failed(err as Error)
+      this.writing?.reject(err as Error)
+      this.batch.reject(err as Error)
+      this.batch = new Batch()
+      this.writer = new FrameWriter()
+      this.spare = null
+      this.stale = true
+      void this.heal(false)
     } finally {
       this.writing = null
       this.pumping = false
@@ -675,6 +733,70 @@ export class Ingest {
   /** Refuses every further hit with `err` (the log could not be read at open: counting on top of nothing would be wrong). */
   refuse(err: Error): void {
     this.failure ??= err
+    this.retryAt = null
+  }
+
+  /** Refuses hits with `err`, the first try of a heal HEAL_EVERY_MS from now. */
+  private failed(err: Error): void {
+    this.failure = err
+    this.retryAt = this.now() + HEAL_EVERY_MS
+  }
+
+  /**
+   * Why a hit or an import is refused now, or null. Once HEAL_EVERY_MS have passed after an
+   * append the disk refused, the first one starts a heal, which holds the ingest (exclusive()):
+   * the caller waits for it behind the gate and asks again.
+   */
+  private refusal(): Error | null {
+    if (this.failure === null) return null
+    if (this.retryAt === null || this.now() < this.retryAt) return this.failure
+    void this.heal(true)
+    return null
+  }
+
+  /**
+   * After an append the disk refused, while hits wait (exclusive()): when memory holds what the
+   * refused records changed, the state is read again from the log (the checkpoint and the frames
+   * after it, as a start reads it), so that it holds exactly what is durable (a refused hit's
+   * identity, links, frequency times and media request id are gone); then, with `probe`, a probe
+   * frame is appended, and once the disk takes it hits are taken again. A failure keeps them
+   * refused, the next try HEAL_EVERY_MS later.
+   */
+  private heal(probe: boolean): Promise<void> {
+    if (this.healing) return this.healing
+    const healing: Promise<void> = this.exclusive(async () => {
+      try {
+        if (this.stale) {
+          const reading = this.reread()
+          this.onReread(reading)
+          await reading
+        }
+        if (!probe) return
+        await this.log.append(PROBE_FRAME)
+        this.tee?.push(PROBE_FRAME)
+        this.failure = null
+        this.retryAt = null
+      } catch (err) {
+        this.failed(err as Error)
+      } finally {
+        // (before the gate opens: a hit let through then starts the next heal, if one is due)
+        if (this.healing === healing) this.healing = null
+      }
+    }).catch((err: Error) => {
+      // (exclusive() failed before the heal ran: what was waiting could not be written)
+      this.failed(err)
+      if (this.healing === healing) this.healing = null
+    })
+    this.healing = healing
+    return healing
+  }
+
+  /** The state read again from the log, in place of this one (heal()). */
+  private async reread(): Promise<void> {
+    const fresh = this.blank()
+    await fresh.open()
+    this.adopt(fresh, fresh.started)
+    this.stale = false
   }
 
   /** Resolves once no exclusive() holds the ingest; refuses (503) when MAX_HELD `counted` calls wait already. */
@@ -684,7 +806,7 @@ export class Ingest {
       return
     }
     if (this.waiting >= MAX_HELD) {
-      throw new ApiError(E.temporarilyUnavailable, `The engine is busy with its recorded events (reading them at a start or a rebuild, or taking a checkpoint) and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
+      throw new ApiError(E.temporarilyUnavailable, `The engine is busy with its recorded events (reading them at a start, a rebuild or after a full disk, or taking a checkpoint) and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
     }
     this.waiting++
     try {
@@ -700,9 +822,10 @@ export class Ingest {
     const gate = new Promise<void>((resolve) => (release = resolve))
     const previous = this.gate
     this.gate = gate
-    await previous
-    await this.flush()
     try {
+      await previous
+      // (a failure of what was waiting, an append the disk refused, opens the gate too)
+      await this.flush()
       return await work()
     } finally {
       if (this.gate === gate) this.gate = null

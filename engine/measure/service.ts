@@ -55,9 +55,14 @@ export class Measurement {
     private readonly log: EventLog,
     private readonly db: Db,
     timeZone: () => string,
+    /** The engine's clock (the pace of the ingest's heals after a full disk). */
+    clock?: Clock,
   ) {
     // (a data-centre hit earns minisite credit only where its spot counts data-centre hits: metrics.md)
-    this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone, undefined, undefined, (spot) => this.lookup().spot(spot)?.filtersDataCentres === false)
+    this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone, undefined, undefined, (spot) => this.lookup().spot(spot)?.filtersDataCentres === false,
+      clock ? () => clock.now() : undefined)
+    // (after a full disk: reports wait for the state read again, as for a rebuild's)
+    this.ingest.onReread = (reading) => void this.whileRead(() => reading.then(() => this.replaced())).catch(() => undefined)
   }
 
   get columns(): Columns {
@@ -125,13 +130,20 @@ export class Measurement {
   async rebuild(): Promise<number> {
     const n = await this.whileRead(async () => {
       this.loaded = await this.ingest.rebuild()
-      this.generation++
-      this.persons = new WeakMap()
-      this.censuses.clear()
+      this.replaced()
       return this.loaded
     })
     await this.ingest.checkpoint()
     return n
+  }
+
+  /** After the ingest's state was replaced by one read from the log: what was kept of the old one is dropped. */
+  private replaced(): void {
+    this.generation++
+    this.persons = new WeakMap()
+    this.censuses.clear()
+    // (the first new hit would build the new dictionary's text index in one piece)
+    void this.identities.indexInTurns()
   }
 
   /** The reading of the log at open or in a rebuild (the columns then hold part of it), if one runs. */
@@ -147,7 +159,9 @@ export class Measurement {
   /** Runs `work`, which changes the state the reports read, and makes settled() wait for it. */
   private whileRead<T>(work: () => Promise<T>): Promise<T> {
     const reading = work()
-    const done = reading.then(() => undefined, () => undefined)
+    // (a reading that overlaps another, a heal's and a rebuild's, ends with both)
+    const earlier = this.read
+    const done = reading.then(() => earlier ?? undefined, () => earlier ?? undefined)
     this.read = done
     void done.then(() => { if (this.read === done) this.read = null })
     return reading

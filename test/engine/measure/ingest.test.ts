@@ -362,7 +362,8 @@ describe('Ingest.add', () => {
     expect(log.waiting).toHaveLength(0)
     expect(ingest.columns.events).toBe(0)
     expect(ingest.ingested).toBe(0)
-    await expect(ingest.flush()).rejects.toBe(boom)
+    // (nothing is left to wait for: every refused hit was answered)
+    await expect(ingest.flush()).resolves.toBeUndefined()
   })
 
   it('does keep what was durable before a failure', async () => {
