@@ -3,8 +3,9 @@
  * 507 and leave no trace, and once there is room again they are taken, without a restart; a start
  * on a full disk takes them once there is room too.
  *
- * The whole data directory (database and event log, a real FileEventLog) is on an injected disk
- * whose room the test sets (full-disk.ts). The truth is what the engine acknowledged: the
+ * The whole data directory (database and event log, a real FileEventLog) is on a disk that fills
+ * up: an injected file system whose room the test sets (full-disk.ts), and a tmpfs the test mounts
+ * when it runs as root (tmpfs.ts). The truth is what the engine acknowledged: the
  * impressions whose tracking answer was 200 and counted ('1'), the import lines of an import whose
  * job answered done, and the distinct devices among them, kept by the test as it sends them. The
  * reports (basic/show and realtime) must count exactly those, before and after a restart.
@@ -22,6 +23,7 @@ import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT, FakeClock, seededRandom, toReply, type Reply } from '../../helpers/make-engine'
 import { trackingRequest } from '../../helpers/tracking-client'
 import { directoryOnDisk, type Disk } from './full-disk'
+import { mountTmpfs, type DiskControl } from './tmpfs'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
@@ -128,101 +130,136 @@ async function campaignOf(c: Client): Promise<{ campaign: string; spot: string; 
 
 const closed = (c: Client) => c.engine.close().then(() => 'closed', (err: unknown) => String(err))
 
+/** Sends impressions of new devices from `from` on until one is refused (507); the refused device. */
+async function untilRefused(c: Client, tag: string, truth: Truth, from: number): Promise<number> {
+  for (let n = from; n < from + 2000; n++) {
+    const r = await c.hit(tag, n)
+    if (r.status !== 200) {
+      expectRefusal(r, c.dir)
+      return n
+    }
+    expect(r.headers['x-admonitor-counted']).toBe('1')
+    truth.count([n])
+  }
+  throw new Error('no hit was refused')
+}
+
+/** Hits and an import refused on a full disk, then taken once there is room, without a restart. */
+async function refusedThenTaken(disk: DiskControl): Promise<void> {
+  const { dir } = disk
+  const truth = new Truth()
+  const c = await open(dir)
+  const { campaign, spot, tag } = await campaignOf(c)
+  await counted(c, tag, truth, [1, 2, 3, 1])
+
+  // Room for the import's job but not for its lines (a frame of about 32 KB): the import is
+  // refused (its job failed, or 507), and so is every hit until the next try.
+  const lines = Array.from({ length: 300 }, (_, i) => 200 + i)
+  await disk.fill(4096)
+  const refusedImport = await c.import(campaign, spot, lines)
+  expect(refusedImport.status === 507 || refusedImport.body.state === 'failed', refusedImport.raw.body).toBe(true)
+  expectRefusal(await c.hit(tag, 2), dir)
+  expect(await figures(c, campaign)).toEqual(expected(truth))
+  await disk.free()
+  expectRefusal(await c.hit(tag, 2), dir)
+
+  // The next try: the import counts once, its media request ids as new.
+  c.clock.advance(HEAL_EVERY_MS)
+  const imported = await c.import(campaign, spot, lines)
+  expect(imported.status, imported.raw.body).toBe(200)
+  expect(imported.body).toMatchObject({ state: 'done', imported: 300, repeated: 0 })
+  truth.count(lines)
+  expect((await c.import(campaign, spot, lines)).body).toMatchObject({ state: 'done', imported: 0, repeated: 300 })
+  await counted(c, tag, truth, [2])
+  expect(await figures(c, campaign)).toEqual(expected(truth))
+
+  // Full again (room for part of a frame at most): a hit of a device never seen is refused, and
+  // is one device with its hits once there is room.
+  await disk.fill(30)
+  const refused = await untilRefused(c, tag, truth, 1000)
+  expectRefusal(await c.hit(tag, 3), dir)
+  expect(await figures(c, campaign)).toEqual(expected(truth))
+  await disk.free()
+  c.clock.advance(HEAL_EVERY_MS)
+  await counted(c, tag, truth, [refused, 3, 4, refused])
+  expect(await figures(c, campaign)).toEqual(expected(truth))
+  expect((await c.get('/local/v1/measurement/status', {})).body.identities).toBe(truth.devices.size)
+  // the log holds what was counted: a rebuild from it counts the same
+  expect((await c.post('/local/v1/measurement/rebuild', {})).status).toBe(200)
+  expect(await figures(c, campaign)).toEqual(expected(truth))
+  expect(await closed(c)).toBe('closed')
+
+  // After a restart, from the checkpoint and from the log alone (as after a crash): the same
+  // figures, and hits go on.
+  const d = await open(dir)
+  expect(await figures(d, campaign)).toEqual(expected(truth))
+  await counted(d, tag, truth, [5, refused])
+  expect(await closed(d)).toBe('closed')
+  await rm(join(dir, 'events', 'checkpoint.bin'))
+  const e = await open(dir)
+  expect(await figures(e, campaign)).toEqual(expected(truth))
+  expect(await closed(e)).toBe('closed')
+}
+
+/** A start on a full disk: hits refused, then taken once there is room. */
+async function startedFull(disk: DiskControl): Promise<void> {
+  const { dir } = disk
+  const truth = new Truth()
+  const c = await open(dir)
+  const { campaign, tag } = await campaignOf(c)
+  await counted(c, tag, truth, [1, 2])
+  expect(await closed(c)).toBe('closed')
+
+  await disk.fill(0)
+  const d = await open(dir)
+  expectRefusal(await d.hit(tag, 7), dir)
+  expectRefusal(await d.hit(tag, 1), dir)
+  expect(await figures(d, campaign)).toEqual(expected(truth))
+  // still full at the next try: refused again, and until the try after it
+  d.clock.advance(HEAL_EVERY_MS)
+  expectRefusal(await d.hit(tag, 7), dir)
+  await disk.free()
+  expectRefusal(await d.hit(tag, 7), dir)
+  d.clock.advance(HEAL_EVERY_MS)
+  await counted(d, tag, truth, [7, 1, 8])
+  expect(await figures(d, campaign)).toEqual(expected(truth))
+  expect(await closed(d)).toBe('closed')
+
+  const e = await open(dir)
+  expect(await figures(e, campaign)).toEqual(expected(truth))
+  expect(await closed(e)).toBe('closed')
+}
+
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c()
 })
 
-async function dataDir(): Promise<{ dir: string; disk: Disk }> {
+/** A data directory on an injected disk. */
+async function injected(): Promise<DiskControl> {
   const dir = await mkdtemp(join(tmpdir(), 'admonitor-log-full-'))
   cleanups.push(() => rm(dir, { recursive: true, force: true }))
   const disk: Disk = { free: Infinity }
   directoryOnDisk(fsp, dir, disk)
-  return { dir, disk }
+  return { dir, fill: async (room) => void (disk.free = room), free: async () => void (disk.free = Infinity) }
 }
 
 describe('the event log on a full disk', () => {
-  it('refuses hits and imports with 507, leaves no trace of them, and takes them again once there is room, without a restart', async () => {
-    const { dir, disk } = await dataDir()
-    const truth = new Truth()
-    const c = await open(dir)
-    const { campaign, spot, tag } = await campaignOf(c)
-    await counted(c, tag, truth, [1, 2, 3, 1])
-
-    // Room for the import's job but not for its lines (a frame of about 32 KB): the import is
-    // refused (its job failed, or 507), and so is every hit until the next try.
-    const lines = Array.from({ length: 300 }, (_, i) => 200 + i)
-    disk.free = 4096
-    const refusedImport = await c.import(campaign, spot, lines)
-    expect(refusedImport.status === 507 || refusedImport.body.state === 'failed', refusedImport.raw.body).toBe(true)
-    expectRefusal(await c.hit(tag, 2), dir)
-    expect(await figures(c, campaign)).toEqual(expected(truth))
-    disk.free = Infinity
-    expectRefusal(await c.hit(tag, 2), dir)
-
-    // The next try: the import counts once, its media request ids as new.
-    c.clock.advance(HEAL_EVERY_MS)
-    const imported = await c.import(campaign, spot, lines)
-    expect(imported.status, imported.raw.body).toBe(200)
-    expect(imported.body).toMatchObject({ state: 'done', imported: 300, repeated: 0 })
-    truth.count(lines)
-    expect((await c.import(campaign, spot, lines)).body).toMatchObject({ state: 'done', imported: 0, repeated: 300 })
-    await counted(c, tag, truth, [2])
-    expect(await figures(c, campaign)).toEqual(expected(truth))
-
-    // Full again (room for part of a frame: the write is short, then fails): a hit of a device
-    // never seen is refused, and is one device with its hits once there is room.
-    disk.free = 30
-    expectRefusal(await c.hit(tag, 100), dir)
-    expectRefusal(await c.hit(tag, 3), dir)
-    expect(await figures(c, campaign)).toEqual(expected(truth))
-    disk.free = Infinity
-    c.clock.advance(HEAL_EVERY_MS)
-    await counted(c, tag, truth, [100, 3, 4, 100])
-    expect(await figures(c, campaign)).toEqual(expected(truth))
-    expect((await c.get('/local/v1/measurement/status', {})).body.identities).toBe(truth.devices.size)
-    // the log holds what was counted: a rebuild from it counts the same
-    expect((await c.post('/local/v1/measurement/rebuild', {})).status).toBe(200)
-    expect(await figures(c, campaign)).toEqual(expected(truth))
-    expect(await closed(c)).toBe('closed')
-
-    // After a restart, from the checkpoint and from the log alone (as after a crash): the same
-    // figures, and hits go on.
-    const d = await open(dir)
-    expect(await figures(d, campaign)).toEqual(expected(truth))
-    await counted(d, tag, truth, [5, 100])
-    expect(await closed(d)).toBe('closed')
-    await rm(join(dir, 'events', 'checkpoint.bin'))
-    const e = await open(dir)
-    expect(await figures(e, campaign)).toEqual(expected(truth))
-    expect(await closed(e)).toBe('closed')
+  it('refuses hits and imports with 507, leaves no trace of them, and takes them again once there is room, without a restart (injected file system)', async () => {
+    await refusedThenTaken(await injected())
   })
 
-  it('takes hits once there is room after a start on a full disk', async () => {
-    const { dir, disk } = await dataDir()
-    const truth = new Truth()
-    const c = await open(dir)
-    const { campaign, tag } = await campaignOf(c)
-    await counted(c, tag, truth, [1, 2])
-    expect(await closed(c)).toBe('closed')
+  it('takes hits once there is room after a start on a full disk (injected file system)', async () => {
+    await startedFull(await injected())
+  })
 
-    disk.free = 0
-    const d = await open(dir)
-    expectRefusal(await d.hit(tag, 7), dir)
-    expectRefusal(await d.hit(tag, 1), dir)
-    expect(await figures(d, campaign)).toEqual(expected(truth))
-    // still full at the next try: refused again, and until the try after it
-    d.clock.advance(HEAL_EVERY_MS)
-    expectRefusal(await d.hit(tag, 7), dir)
-    disk.free = Infinity
-    expectRefusal(await d.hit(tag, 7), dir)
-    d.clock.advance(HEAL_EVERY_MS)
-    await counted(d, tag, truth, [7, 1, 8])
-    expect(await figures(d, campaign)).toEqual(expected(truth))
-    expect(await closed(d)).toBe('closed')
+  const root = process.getuid?.() === 0
+  const tmpfs = [root && mountTmpfs('8m', cleanups), root && mountTmpfs('8m', cleanups)] as const
+  it.skipIf(!tmpfs[0])('refuses hits and imports with 507, leaves no trace of them, and takes them again once there is room, without a restart (tmpfs)', async () => {
+    await refusedThenTaken(tmpfs[0] as DiskControl)
+  })
 
-    const e = await open(dir)
-    expect(await figures(e, campaign)).toEqual(expected(truth))
-    expect(await closed(e)).toBe('closed')
+  it.skipIf(!tmpfs[1])('takes hits once there is room after a start on a full disk (tmpfs)', async () => {
+    await startedFull(tmpfs[1] as DiskControl)
   })
 })

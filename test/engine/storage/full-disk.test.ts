@@ -10,9 +10,8 @@
  * root and may mount, filled by a file the test writes and freed by deleting it. The truth is
  * what the engine acknowledged: the campaigns whose create answered 200, with the ids it gave.
  */
-import { execFileSync } from 'node:child_process'
 import * as fsp from 'node:fs/promises'
-import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -20,19 +19,12 @@ import { createEngine, type Engine } from '../../../engine/index'
 import { fileStorage } from '../../../engine/storage/adapters/file'
 import { ACCOUNT, FakeClock, seededRandom, toReply, type Reply } from '../../helpers/make-engine'
 import { directoryOnDisk, type Disk } from './full-disk'
+import { mountTmpfs, type DiskControl } from './tmpfs'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
   return { ...real, open: vi.fn(real.open) }
 })
-
-/** How the scenario fills and frees the disk of the data directory `dir`. */
-interface DiskControl {
-  dir: string
-  /** Leaves about `room` bytes free. */
-  fill(room: number): Promise<void>
-  free(): Promise<void>
-}
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -174,39 +166,6 @@ describe('a full disk', () => {
     await scenario({ dir, fill: async (room) => void (disk.free = room), free: async () => void (disk.free = Infinity) })
   })
 
-  const root = process.getuid?.() === 0 && tryMount()
-  it.skipIf(!root)('leaves no trace of a refused write and heals without a restart (tmpfs)', async () => {
-    const dir = root as string
-    const filler = join(dir, '..', 'filler')
-    const room = async () => {
-      const s = await statfs(dir)
-      return s.bavail * s.bsize
-    }
-    await scenario({
-      dir,
-      fill: async (keep) => {
-        await writeFile(filler, Buffer.alloc(Math.max(0, (await room()) - keep)), { flag: 'a' })
-        // (tmpfs counts whole pages: what is left is filled by a last write that fails)
-        if (keep === 0) await writeFile(filler, Buffer.alloc(await room()), { flag: 'a' }).catch(() => undefined)
-      },
-      free: () => rm(filler, { force: true }),
-    })
-  })
+  const tmpfs = process.getuid?.() === 0 && mountTmpfs('4m', cleanups)
+  it.skipIf(!tmpfs)('leaves no trace of a refused write and heals without a restart (tmpfs)', () => scenario(tmpfs as DiskControl))
 })
-
-/** Mounts a 4 MiB tmpfs and returns the data directory inside it, or false where mounting is not allowed. */
-function tryMount(): string | false {
-  const mnt = execFileSync('mktemp', ['-d', join(tmpdir(), 'admonitor-tmpfs-XXXXXX')]).toString().trim()
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt], { stdio: 'ignore' })
-  } catch {
-    execFileSync('rmdir', [mnt])
-    return false
-  }
-  cleanups.push(async () => {
-    // (lazy: an engine a failed test left open still holds files there)
-    execFileSync('umount', ['-l', mnt])
-    execFileSync('rmdir', [mnt])
-  })
-  return join(mnt, 'data')
-}
