@@ -197,10 +197,10 @@ export class Ingest {
   /** The heal under way, if any (heal()). */
   private healing: Promise<void> | null = null
   /**
-   * Told when the state is read again from the log after an append the disk refused, with the
-   * reading (Measurement: reports wait for it, and then drop what they kept of the old state).
+   * Told as soon as a heal that reads the state again from the log is due, with the heal
+   * (Measurement: reports wait for it from then on, and then drop what they kept of the old state).
    */
-  onReread: (reading: Promise<void>) => void = () => undefined
+  onReread: (healing: Promise<void>) => void = () => undefined
   /** Hits ingested since open (acknowledged). */
   ingested = 0
   /**
@@ -766,11 +766,7 @@ export class Ingest {
     if (this.healing) return this.healing
     const healing: Promise<void> = this.exclusive(async () => {
       try {
-        if (this.stale) {
-          const reading = this.reread()
-          this.onReread(reading)
-          await reading
-        }
+        if (this.stale) await this.reread()
         if (!probe) return
         await this.log.append(PROBE_FRAME)
         this.tee?.push(PROBE_FRAME)
@@ -788,6 +784,8 @@ export class Ingest {
       if (this.healing === healing) this.healing = null
     })
     this.healing = healing
+    // (at once: a report must not read the refused records while the heal waits for its turn)
+    if (this.stale) this.onReread(healing)
     return healing
   }
 

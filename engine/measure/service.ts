@@ -62,7 +62,7 @@ export class Measurement {
     this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone, undefined, undefined, (spot) => this.lookup().spot(spot)?.filtersDataCentres === false,
       clock ? () => clock.now() : undefined)
     // (after a full disk: reports wait for the state read again, as for a rebuild's)
-    this.ingest.onReread = (reading) => void this.whileRead(() => reading.then(() => this.replaced())).catch(() => undefined)
+    this.ingest.onReread = (healing) => void this.whileRead(() => healing.then(() => this.replaced())).catch(() => undefined)
   }
 
   get columns(): Columns {
