@@ -6,6 +6,7 @@ import { recordInTurns, type Job, type SimulationFigures } from '../measure/jobs
 import type { Partition } from '../measure/columns'
 import { plan, simulate, type SimulationInput, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
 import { regionTable } from '../reports/region-cells'
+import { refusesWrites } from '../storage/refusal'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { dayDate, dayNumber } from '../runtime'
 import type { Ctx, Handler } from '../runtime'
@@ -16,13 +17,23 @@ const importEvents: Handler<'events.import'> = async (ctx, p) => {
   if (format === 'csv') checkCsvHeader(ctx.text)
   const job = ctx.measure.jobs.start('import', ctx.clock.now())
   job.total = lineCount(ctx.text)
+  // (a write the disk refused: the waiting client gets the 507 a tracking hit gets, not a job)
+  let refused: unknown = null
   const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
-    await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
+    try {
+      await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
+    } catch (err) {
+      if (refusesWrites(err)) refused = err
+      throw err
+    }
     // every line is read: processed counts records, and blank lines and the further lines of a
     // quoted CSV field are none (a finished job would otherwise end at "3 / 4" for them)
     job.processed = job.total
   })
-  return p.wait ? await done : job
+  if (!p.wait) return job
+  const finished = await done
+  if (refused !== null) throw refused
+  return finished
 }
 
 /**
