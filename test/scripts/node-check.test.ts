@@ -19,9 +19,11 @@ describe('the Node.js check', () => {
     expect(nodeProblem('20.20.2')).toContain('no longer gets security fixes')
   })
 
-  it('says the same lines as package.json engines', () => {
-    const engines = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { engines: { node: string } }).engines.node
-    expect(engines).toBe('^22.12.0 || ^24.0.0 || >=26.0.0')
+  it('says the same lines as package.json engines, and runs before npm test and npm run bench', () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { engines: { node: string }; scripts: Record<string, string> }
+    expect(pkg.engines.node).toBe('^22.12.0 || ^24.0.0 || >=26.0.0')
+    expect(pkg.scripts.pretest).toBe('node scripts/node-check.mjs')
+    expect(pkg.scripts.prebench).toBe('node scripts/node-check.mjs')
   })
 
   it('lets the serve script, the start script and the CLI run on this Node.js, which is a supported one, and stops them first on another', () => {
