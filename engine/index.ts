@@ -138,6 +138,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   }
   const auth = new TokenService({ db, clock, random })
   const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone, clock)
+  measure.location = persister.location
   const reading = performance.now()
   const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
   if (opts.openInBackground) {

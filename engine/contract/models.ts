@@ -196,7 +196,7 @@ export const ServerStatus = obj({
   started_at: str(),
   base_url: str({ description: 'the address this engine is served at (tracking tags point here)' }),
   storage: obj({
-    writable: bool('false while the data directory takes no writes (a full disk): writes answer 507, reads work (docs/storage.md, "A full disk")'),
+    writable: bool('false while the data directory takes no writes (a full disk), in its database or its event log: writes (and, for the event log, tracking hits and imports) answer 507, reads work (docs/storage.md, "A full disk")'),
     opened_read_only: bool('true when this start found no room and opened the data directory read-only'),
     cause: str({ description: "the system's error code of the refusal (ENOSPC, EDQUOT, EFBIG, EROFS, EIO), empty while writable" }),
     path: str({ description: 'the data directory that refuses writes, empty while writable' }),

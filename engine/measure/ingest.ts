@@ -187,6 +187,11 @@ export class Ingest {
   private gate: Promise<void> | null = null
   /** Why hits are refused (refusal()). */
   private failure: Error | null = null
+
+  /** Why the log takes no hits now (an append the disk refused, until a heal; a log that could not be read), else null. */
+  get refused(): Error | null {
+    return this.failure
+  }
   /**
    * After an append the disk refused: from when a hit or an import may try a heal (HEAL_EVERY_MS);
    * null when none is tried (no failure, or a log that could not be read at open: refuse()).

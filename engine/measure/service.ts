@@ -4,6 +4,7 @@
  */
 import { ApiError, E } from '../contract/errors'
 import type { Db } from '../storage/db'
+import { refusesWrites, storageRefusal } from '../storage/refusal'
 import type { ReportEnv } from '../reports/env'
 import { CensusCache } from '../reports/census-cache'
 import { regionTable } from '../reports/region-cells'
@@ -45,6 +46,15 @@ export class Measurement {
   /** Events read from the log at the last open or rebuild. */
   loaded = 0
   private generation = 0
+
+  /** The data directory, named in the refusal of the event log's writes (refusal). */
+  location = ''
+
+  /** The 507 refusal of hits while the disk refuses the event log's writes (a full disk, until a heal), else null. */
+  get refusal(): ApiError | null {
+    const err = this.ingest.refused
+    return err !== null && refusesWrites(err) ? storageRefusal(err, this.location) : null
+  }
 
   /** Changes with every event counted and every rebuild (report caches key on it). */
   get version(): string {

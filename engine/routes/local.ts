@@ -1,7 +1,8 @@
 // Local namespace (DESIGN §1): what the public API lacks, under /local/v1
 import { ENGINE_NAME, ENGINE_VERSION } from '../version'
 import { openApiDocument } from '../openapi'
-import type { Handler } from '../runtime'
+import type { Ctx, Handler } from '../runtime'
+import type { ServerStatus } from '../contract/models'
 import { doorOf } from '../contract/envelope'
 import { SCHEMA_VERSION } from '../storage/migrations'
 
@@ -15,13 +16,14 @@ const status: Handler<'local.status'> = (ctx) => ({
   today: ctx.today,
   started_at: startedAt,
   base_url: ctx.settings.publicUrl,
-  storage: {
-    writable: ctx.db.refused === null,
-    opened_read_only: ctx.db.refused?.atOpen ?? false,
-    cause: ctx.db.refused?.error.extra.cause ?? '',
-    path: ctx.db.refused?.error.extra.path ?? '',
-  },
+  storage: storageOf(ctx),
 })
+
+/** The status's storage member: the database's refusal first, else the event log's. */
+function storageOf(ctx: Ctx): ServerStatus['storage'] {
+  const refused = ctx.db.refused?.error ?? ctx.measure.refusal
+  return { writable: refused === null, opened_read_only: ctx.db.refused?.atOpen ?? false, cause: refused?.extra.cause ?? '', path: refused?.extra.path ?? '' }
+}
 
 const openapi: Handler<'openapi.json'> = (ctx) => openApiDocument(ctx.settings.publicUrl)
 

@@ -159,6 +159,8 @@ async function refusedThenTaken(disk: DiskControl): Promise<void> {
   expectRefusal(await c.import(campaign, spot, lines), dir)
   expectRefusal(await c.hit(tag, 2), dir)
   expect(await figures(c, campaign)).toEqual(expected(truth))
+  // the status says so, as the app's notice reads it
+  expect((await c.get('/local/v1/status', {})).body.storage).toMatchObject({ writable: false, cause: 'ENOSPC', path: dir })
   await disk.free()
   expectRefusal(await c.hit(tag, 2), dir)
 
@@ -171,6 +173,7 @@ async function refusedThenTaken(disk: DiskControl): Promise<void> {
   expect((await c.import(campaign, spot, lines)).body).toMatchObject({ state: 'done', imported: 0, repeated: 300 })
   await counted(c, tag, truth, [2])
   expect(await figures(c, campaign)).toEqual(expected(truth))
+  expect((await c.get('/local/v1/status', {})).body.storage).toMatchObject({ writable: true, cause: '', path: '' })
 
   // Full again (room for part of a frame at most): a hit of a device never seen is refused, and
   // is one device with its hits once there is room.
