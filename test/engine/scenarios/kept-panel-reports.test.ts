@@ -3,9 +3,10 @@
 // in whatever order, an answer must be the one an engine that was never asked anything gives on
 // the same history. Engine A is asked many specs, shuffled, between rounds of events (panel
 // persons' and others', in and out of the windows), panel imports (merge and replace), links of
-// devices (two panel persons', a panel person's and another identity's) and a rebuild; engine B
-// only receives the same history. Then A starts again from its storage. Every answer is compared
-// byte for byte.
+// devices (two panel persons', a panel person's and another identity's) and a rebuild. What A
+// answers after each step is compared byte for byte with what a fresh engine, given the history up
+// to that step and asked nothing before, answers; then A starts again from its storage and
+// answers the same.
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import { MemoryEventLog } from '../../../engine/measure/event-log'
