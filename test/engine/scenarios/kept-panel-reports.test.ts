@@ -59,6 +59,8 @@ function history(spots: string[], cid: string, seed: number): Step[] {
     // and another joined by one seen before
     if (round === 2) steps.push({ events: [JSON.stringify({ type: 'impression', ts: '2025-01-06T12:00:00+08:00', campaign_id: cid, spot_id: spots[2], identity: `idfa:20000000-0000-4000-8000-${String(200 + 3).padStart(12, '0')}|${mbDev(7)}`, platform: 'mb' })] })
     if (round === 3) steps.push({ events: [JSON.stringify({ type: 'click', ts: '2025-01-08T12:00:00+08:00', campaign_id: cid, spot_id: spots[0], identity: `${mbDev(10)}|idfa:20000000-0000-4000-8000-${String(300 + 5).padStart(12, '0')}`, platform: 'mb' })] })
+    // a panel person over the frequency limit: abnormal impressions, counted by totalnet only
+    if (round === 2) steps.push({ events: Array.from({ length: 40 }, (_, n) => JSON.stringify({ type: 'impression', ts: `2025-01-09T15:00:${String(n).padStart(2, '0')}+08:00`, campaign_id: cid, spot_id: spots[n % 2], identity: pcDev(9), platform: 'pc' })) })
     if (round === 3) steps.push({ rebuild: true })
     if (round === 3) steps.push({ persons: Array.from({ length: 43 }, (_, i) => person(i, rng)).filter((_, i) => i !== 6), mode: 'replace' })
   }
