@@ -240,9 +240,11 @@ export function personCells(s: PersonSpec & CellCounts): PersonCells {
     impPc: new Uint32Array(split ? cap : 0), clkPc: new Uint32Array(split ? cap : 0),
     pcImpHours: new Uint32Array(splitHours ? cap * 24 : 0), pcClkHours: new Uint32Array(splitHours ? cap * 24 : 0),
   })
-  // (the persons whose events came are counted first on their own, below: when their entries are
-  // what they were, the result before is the answer)
-  let out = cells(64)
+  // (counting writes to `out`: a small scratch while the persons whose events came are counted on
+  // their own, below, then the result)
+  let out = cells(0)
+  // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
+  const result = () => cells(Math.max(1024, lastEntries.get(s.part) ?? 0))
   // per-event positions (minisites) are indexed by partition event: take them in the copy's order
   const sel = s.sel.eventPos ? { ...s.sel, eventPos: Int32Array.from(g.origin, (i) => s.sel.eventPos![i]!) } : s.sel
   // entry of each cell for the current person (-1: none yet); reset after each person
@@ -296,19 +298,19 @@ export function personCells(s: PersonSpec & CellCounts): PersonCells {
   if (prev && g.base) {
     // a panel person's hit that changes none of this spec's counts (another window, position or
     // class): the result before, and whatever was kept for it downstream
+    out = cells(64)
     for (const person of g.base.persons) countPerson(firstAtLeast(g.person, person))
     if (sameEntriesOf(g.base.persons, prev, out, cols)) {
       keptCells.keep(g, key!, s.homeFirst, s.homeSecond, prev)
       return prev
     }
-    // as many entries as the last pass over this partition made (no doubling of ten columns on the way)
-    out = cells(Math.max(1024, lastEntries.get(s.part) ?? 0))
+    out = result()
     walkUpdate(prev, g.base.persons, (from, to) => copyEntries(prev, from, to, out, cols), (person) => countPerson(firstAtLeast(g.person, person)))
     // (one step back only, as the copies of panel events: a chain would keep every older result alive)
     derivations.delete(prev)
     derivations.set(out, { prev, persons: g.base.persons })
   } else {
-    out = cells(Math.max(1024, lastEntries.get(s.part) ?? 0))
+    out = result()
     for (let e = 0; e < g.n; ) e = countPerson(e)
   }
   lastEntries.set(s.part, out.n)

@@ -139,8 +139,10 @@ function mantissaExponent(u: number): [bigint, number] {
 
 /** sum x 2^e as the nearest double (a sum too long for a double is cut to its top 64 bits first, the same way each time). */
 function scaled(sum: bigint, e: number): number {
-  const length = sum.toString(16).length * 4
-  if (length <= 900) return Number(sum) * 2 ** e
-  const cut = length - 64
+  if (sum < LONG && sum > -LONG) return Number(sum) * 2 ** e
+  const cut = sum.toString(16).length * 4 - 64
   return Number(sum >> BigInt(cut)) * 2 ** (e + cut)
 }
+
+/** Sums from 2^900 on are cut first (scaled): Number() of them, times 2^e, could leave the doubles. */
+const LONG = 2n ** 900n
