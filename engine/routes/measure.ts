@@ -17,20 +17,30 @@ const importEvents: Handler<'events.import'> = async (ctx, p) => {
   if (format === 'csv') checkCsvHeader(ctx.text)
   const job = ctx.measure.jobs.start('import', ctx.clock.now())
   job.total = lineCount(ctx.text)
-  // (a write the disk refused: the waiting client gets the 507 a tracking hit gets, not a job)
-  let refused: unknown = null
-  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
-    try {
-      await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
-    } catch (err) {
-      if (refusesWrites(err)) refused = err
-      throw err
-    }
+  return runJob(ctx, job, p.wait, async () => {
+    await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
     // every line is read: processed counts records, and blank lines and the further lines of a
     // quoted CSV field are none (a finished job would otherwise end at "3 / 4" for them)
     job.processed = job.total
   })
-  if (!p.wait) return job
+}
+
+/**
+ * Runs a job; answers it at once, or once it ends when the client waits. A waiting client gets a
+ * write the disk refused as the 507 a tracking hit gets (dispatch names the directory), not as a
+ * failed job; the job says `failed` either way.
+ */
+async function runJob(ctx: Ctx, job: Job, wait: boolean | undefined, work: () => Promise<void>): Promise<Job> {
+  let refused: unknown = null
+  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), async () => {
+    try {
+      await work()
+    } catch (err) {
+      if (refusesWrites(err)) refused = err
+      throw err
+    }
+  })
+  if (!wait) return job
   const finished = await done
   if (refused !== null) throw refused
   return finished
@@ -147,8 +157,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   // (nothing to simulate is said, not run: a job of "0 hits over 0 days" looked like a success)
   checkVolume(planned, c.campaign_id, from, p.scale, ctx.settings.timeZone, now)
   const job = ctx.measure.jobs.start('simulate', now, Math.min(planned.expectedHits, p.max_hits ?? Infinity))
-  const done = ctx.measure.jobs.run(job, () => ctx.clock.now(), () => simulateJob(ctx, job, input, c.panel_id))
-  return p.wait ? await done : job
+  return runJob(ctx, job, p.wait, () => simulateJob(ctx, job, input, c.panel_id))
 }
 
 /**

@@ -158,6 +158,8 @@ async function refusedThenTaken(disk: DiskControl): Promise<void> {
   await disk.fill(4096)
   expectRefusal(await c.import(campaign, spot, lines), dir)
   expectRefusal(await c.hit(tag, 2), dir)
+  // a simulation waited for is refused the same way
+  expectRefusal(await c.post('/local/v1/simulate/run', { campaign_id: campaign, from_date: DAY, to_date: DAY, max_hits: '500', append: '1', wait: '1' }), dir)
   expect(await figures(c, campaign)).toEqual(expected(truth))
   // the status says so, as the app's notice reads it
   expect((await c.get('/local/v1/status', {})).body.storage).toMatchObject({ writable: false, cause: 'ENOSPC', path: dir })
