@@ -144,6 +144,11 @@ export class Identities {
     return this.ids.get(text)
   }
 
+  /** Whether the text index is built (get() then costs a lookup, not the rest of the build). */
+  get indexed(): boolean {
+    return this.byText !== null
+  }
+
   platformOf(id: number): number {
     return this.u8[id * REC * 8 + U8.platform]!
   }

@@ -2,7 +2,7 @@
  * The measurement service of an engine: the event log, the ingest, the in-memory columns and the
  * panels, and the view of them that report builders read (ReportEnv).
  */
-import { ApiError, E } from '../contract/errors'
+import { E, refuse, type ApiError } from '../contract/errors'
 import type { Db } from '../storage/db'
 import { refusesWrites, storageRefusal } from '../storage/refusal'
 import type { ReportEnv } from '../reports/env'
@@ -189,7 +189,7 @@ export class Measurement {
   }
 
   private unreadableError(): ApiError {
-    return new ApiError(E.temporarilyUnavailable, `The recorded events could not be read at start (${this.unreadable?.message}); reports and tracking wait for the engine to be restarted.`)
+    return refuse(E.temporarilyUnavailable, 'events.unreadable', { detail: `${this.unreadable?.message}` })
   }
 
   /** The panel reports read: stored persons, else a built-in panel's synthetic population, else null (panel/synthetic.ts). */
@@ -208,6 +208,9 @@ export class Measurement {
   personOf(panel: PanelIndex): Int32Array {
     const ids = this.identities
     let p = this.persons.get(panel)
+    // (a first map over many identities: each device of the panel looked up by its text, rather
+    // than every identity's text looked up among the panel's devices)
+    if (!p && ids.indexed && ids.size > panel.personOfDevice.size * 4) return this.devicePersons(panel, this.ownPersons(panel), ids.size).map
     const kept = p?.map
     if (p && p.merges !== ids.merges) p = this.devicePersons(panel, p.own, p.filled)
     if (!p || p.map.length < ids.size) {
@@ -242,6 +245,17 @@ export class Measurement {
     }
     p.filled = Math.max(p.filled, ids.size)
     return p.map
+  }
+
+  /** The person owning each identity's own text (-1: none), for every identity: the panel's devices looked up by text. */
+  private ownPersons(panel: PanelIndex): Int32Array {
+    const ids = this.identities
+    const own = new Int32Array(Math.max(ids.size, 1024)).fill(-1)
+    for (const [text, person] of panel.personOfDevice) {
+      const id = ids.get(text)
+      if (id !== undefined) own[id] = person
+    }
+    return own
   }
 
   /** A new map of the persons of ids [1, filled) from their own persons (`own`), every device's ids taking its lowest. */

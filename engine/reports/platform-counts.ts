@@ -35,11 +35,38 @@ export function platformCounts(part: Partition, sel: Selector, nPos: number): Ui
     if (list.length > 8) list.shift()
     kept.set(part, list)
   }
-  const c = k.counts
-  for (let i = k.n; i < part.n; i++) {
+  if (sel.eventPos || sel.keywordPos) countBy(part, sel, k.counts, k.n)
+  else countSpots(part, sel, k.counts, k.n)
+  k.n = part.n
+  return k.counts
+}
+
+/** Counts events [from, part.n) of `sel` into `c`, each at its position (positionOf). */
+function countBy(part: Partition, sel: Selector, c: Uint32Array, from: number): void {
+  for (let i = from; i < part.n; i++) {
     const pos = positionOf(sel, part, i)
     if (pos >= 0) c[pos * 4 + flagPlatform(part.flags[i]!) * 2 + (part.kind[i] === sel.clkKind ? 1 : 0)]!++
   }
-  k.n = part.n
-  return c
+}
+
+/**
+ * countBy for a selector of spot positions alone (no keywords, no per-event positions), with the
+ * columns and tables in locals: the first count after a start passes over every event of the
+ * campaign, and this loop takes about a third less time there than one calling positionOf.
+ */
+function countSpots(part: Partition, sel: Selector, c: Uint32Array, from: number): void {
+  const { day, kind, spot, flags } = part
+  const { from: first, to: last, impKind, clkKind, spotBase, spotPos, spotDc, flagOk } = sel
+  const nSpots = spotPos.length
+  for (let i = from; i < part.n; i++) {
+    const d = day[i]!
+    const k = kind[i]!
+    if (d < first || d > last || (k !== impKind && k !== clkKind)) continue
+    const si = spot[i]! - spotBase
+    if (si < 0 || si >= nSpots) continue
+    const pos = spotPos[si]!
+    const f = flags[i]!
+    if (pos < 0 || flagOk[spotDc[si]! * 256 + f] !== 1) continue
+    c[pos * 4 + flagPlatform(f) * 2 + (k === clkKind ? 1 : 0)]!++
+  }
 }
