@@ -13,6 +13,7 @@ import { ResponseCache } from './response-cache'
 import { ResultSet, ResultSets, type PagedRows } from './result-sets'
 import { JsonParts, RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
 import { refusesWrites, storageRefusal } from './storage/refusal'
+import { withWrites, type JournalWrite, type WriteScope } from './storage/persister-writes'
 
 const routes = new Map<string, EndpointId>()
 const paths = new Set<string>()
@@ -98,6 +99,8 @@ function ctxOf(s: Services, req: EngineRequest, user: Ctx['user'], parsed: { jso
 export interface Durability {
   /** Resolves once every write so far is durable; rejects with the 507 refusal when one was refused. */
   durable(): Promise<void>
+  /** Resolves once these writes (a request's) are durable; rejects with the 507 refusal when one was refused. */
+  durableWrites(writes: readonly JournalWrite[]): Promise<void>
   /** While writes are refused (full disk), tries whether the disk takes them again. */
   writable(): Promise<boolean>
   /** The data directory, for the refusal of a write that failed outside the journal (the event log). */
@@ -124,17 +127,29 @@ export function createDispatch(services: Services, handlers: Handlers, storage: 
   // Metadata answers live until the next database write; reports until the next event too.
   const caches = { db: new ResponseCache(), measure: new ResponseCache() }
   const resultSets = new ResultSets()
-  // docs/storage.md "A full disk": a token is valid once issued, its record written when the disk can
-  const durable = (id: EndpointId) => (id === 'oauth.token' ? storage.durable().catch(() => undefined) : storage.durable())
+  /**
+   * Waits for the writes the request made (docs/storage.md "A full disk": a refused one answers
+   * 507; a token is valid once issued, its record written when the disk can); a read's answer
+   * holds only what the disk holds, so it also waits for the writes others made while it ran.
+   */
+  async function durable({ id, def }: Call, scope: WriteScope, version: number): Promise<void> {
+    const own = storage.durableWrites(scope.close())
+    if (id === 'oauth.token') return own.catch(() => undefined)
+    await own
+    if (def.method === 'GET' && def.auth !== 'none' && services.db.version !== version) await storage.durable()
+  }
 
-  async function answer({ req, id, def, parsed, user, params, opts }: Call): Promise<EngineResponse> {
+  const answer = (call: Call) => withWrites((scope) => answerIn(call, scope))
+
+  async function answerIn(call: Call, scope: WriteScope): Promise<EngineResponse> {
+    const { req, id, def, parsed, user, params, opts } = call
     const version = services.db.version
     // docs/sync.md "Server modes": a group may be answered by the remote or from its recordings
     // (tested here first: a tracking hit, in no group, does not wait for an answer of route())
     const routed = def.method === 'GET' && def.auth !== 'local' && modeGroupOf(id) !== null ? await services.sync.modes.route(id, def.path, parsed.params, services.settings.publicUrl) : null
     if (def.method === 'POST' && modeGroupOf(id) !== null) services.sync.modes.checkWrite(id)
     if (routed) {
-      if (services.db.version !== version) await durable(id)
+      await durable(call, scope, version)
       return respond(200, routed.body, opts, { 'x-admonitor-source': routed.source, 'x-admonitor-profile-id': String(routed.profileId), 'x-admonitor-fetched-at': routed.fetchedAt })
     }
     // a report waits out a reading of the log, at start or in a rebuild (Measurement.settled)
@@ -159,7 +174,7 @@ export function createDispatch(services: Services, handlers: Handlers, storage: 
     const hit = key ? cache.get(key, cacheVersion) : undefined
     if (hit !== undefined) return hit.body === undefined ? respondParts(200, [hit.bytes], opts) : respond(200, hit.body, opts, {}, hit.bytes)
     const result = await handler(ctxOf(services, req, user, parsed, today), params)
-    if (services.db.version !== version) await durable(id)
+    await durable(call, scope, version)
     if (result instanceof RawResponse) return raw(result)
     if (result instanceof JsonParts) {
       if (services.db.version === version && key) cache.setBytes(key, cacheVersion, result.parts)

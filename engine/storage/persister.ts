@@ -1,8 +1,9 @@
 /**
  * Durability for the in-memory sql.js database (DESIGN §2).
  * - Every committed transaction becomes a journal record with the next sequence number.
- *   Records are written in groups (all that are waiting, one fsync), and `durable()` resolves
- *   when everything committed so far is on stable storage: dispatch awaits it before answering.
+ *   Records are written in groups (all that are waiting, one fsync). `durable()` resolves when
+ *   everything committed so far is on stable storage; `durableWrites()` when the writes of one
+ *   request are (persister-writes.ts): dispatch awaits those before answering.
  * - A record that cannot be written is refused with every record after it, and memory goes back
  *   to what the disk holds (read again: snapshot and journal), so a refused write leaves no trace.
  *   Writes are then refused before they start until a probe (an empty record) is written again.
@@ -14,6 +15,7 @@
 import type { ApiError } from '../contract/errors'
 import { Db } from './db'
 import { encodeRecord, recordsAfter, type JournalRecord } from './journal'
+import { noteWrite, type JournalWrite } from './persister-writes'
 import type { LoadedStorage, StoragePort } from './port'
 import { refusesWrites, storageRefusal } from './refusal'
 
@@ -45,6 +47,11 @@ export class Persister {
   private writtenSeq = 0
   private pending: { seq: number; bytes: Uint8Array }[] = []
   private waiters: Waiter[] = []
+  /**
+   * One per refusal, in order: the last durable record then and the refusal. A write committed in
+   * generation g (after g refusals) was refused when cuts[g] exists and its number is above upTo.
+   */
+  private cuts: { upTo: number; error: ApiError }[] = []
   private rotation: { resolve: (segment: number) => void; reject: (err: Error) => void } | null = null
   private pumping = false
   private journalBytes = 0
@@ -66,6 +73,7 @@ export class Persister {
     db.onCommit = (writes) => {
       this.writtenSeq = this.seq + 1
       this.record({ seq: ++this.seq, writes })
+      noteWrite({ seq: this.seq, generation: this.cuts.length })
     }
     // a write refused outside a request that probes first (a sync job's, a hit's) probes for the next one
     db.onRefused = () => void this.writable()
@@ -141,6 +149,7 @@ export class Persister {
    */
   private async refuse(err: unknown): Promise<void> {
     const error = storageRefusal(err, this.port.location)
+    this.cuts.push({ upTo: this.durableSeq, error })
     this.db.refused = { error, atOpen: false }
     this.pending = []
     this.rotation?.reject(error)
@@ -189,8 +198,28 @@ export class Persister {
    * 507 refusal) when one of them was refused: memory no longer holds it then.
    */
   durable(): Promise<void> {
-    if (this.journalBytes >= this.opts.checkpointBytes) void this.checkpoint().catch(() => undefined)
+    this.checkpointWhenDue()
     return this.until(this.seq)
+  }
+
+  /**
+   * Resolves once `writes` (one request's: persister-writes.ts) are on stable storage; rejects
+   * with the 507 refusal when the disk refused one of them, also one refused before this call
+   * (the numbers after a refusal are given again: the generation tells them apart).
+   */
+  durableWrites(writes: readonly JournalWrite[]): Promise<void> {
+    this.checkpointWhenDue()
+    let last = 0
+    for (const w of writes) {
+      const cut = this.cuts[w.generation]
+      if (!cut) last = Math.max(last, w.seq)
+      else if (w.seq > cut.upTo) return Promise.reject(cut.error)
+    }
+    return this.until(last)
+  }
+
+  private checkpointWhenDue(): void {
+    if (this.journalBytes >= this.opts.checkpointBytes) void this.checkpoint().catch(() => undefined)
   }
 
   /**
