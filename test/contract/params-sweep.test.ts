@@ -8,6 +8,7 @@ import { endpoints, type EndpointId } from '../../engine/contract/endpoints'
 import { validate } from '../../engine/contract/schema'
 import { makeEngine, toReply, type Reply, type TestEngine } from '../helpers/make-engine'
 import { campaignToSimulate, seed, textBody, validParams, type Fixture } from '../fixtures/seed'
+import { CONTEXT, wrongValue } from './sweep-values'
 
 let t: TestEngine
 let f: Fixture
@@ -34,21 +35,6 @@ const call = async (id: EndpointId, params: Record<string, string>): Promise<Rep
 // answers, their own tests).
 const swept = (Object.keys(endpoints) as EndpointId[]).filter((id) =>
   !['oauth.token', 'openapi.json', 'campaigns.batch_create_spot_with_plan', 'campaigns.delete', 'campaigns.delete_spot', 'minisites.delete', 'account.sign_out'].includes(id) && !endpoints[id].rawParams)
-
-/** Parameters some values need beside them (spec §4.4: sdk only with platform=mb). */
-const CONTEXT: Partial<Record<EndpointId, Record<string, Record<string, string>>>> = {
-  'reports.basic_show': { sdk: { platform: 'mb', metrics: 'all' } },
-}
-
-/** A value of the wrong form for a codec, judged from its schema; undefined for free text. */
-function wrongValue(schema: Record<string, unknown>): string | undefined {
-  if (Array.isArray(schema.enum)) return 'zz-not-a-value'
-  if (schema.type === 'integer') return '1.5x'
-  if (schema.format === 'date') return '2025-02-30'
-  if (schema.format === 'uri') return 'not a url'
-  if (typeof schema.pattern === 'string') return '!!'
-  return undefined
-}
 
 describe.each(swept)('%s', (id) => {
   const def = endpoints[id]
