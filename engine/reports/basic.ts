@@ -5,8 +5,9 @@ import { panelEmptyError } from '../contract/errors'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { SDK } from '../measure/types'
-import type { JsonParts } from '../runtime'
+import { dayNumber, type JsonParts } from '../runtime'
 import type { CensusResult } from './census'
+import { DayCensuses } from './census-days'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
@@ -172,6 +173,18 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots, panel: panelMember(meta.panel_id, panel, k),
     items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
   })
+}
+
+/**
+ * basic/show with metrics=day of each of `dates` (consecutive, ascending), each answer as
+ * basicShow gives it alone, its census read from censuses with cells per day (census-days.ts):
+ * one pass over the events for the range rather than one per day.
+ */
+export function basicShowDays(env: ReportEnv, p: Omit<P, 'date' | 'metrics'>, dates: readonly string[]): JsonParts<BasicReport>[] {
+  if (dates.length === 0) return []
+  const days = new DayCensuses((s) => env.census(s), dayNumber(dates.at(-1)!))
+  const byDay: ReportEnv = { ...env, census: (s) => days.of(s) }
+  return dates.map((date) => basicShow(byDay, { ...p, date, metrics: 'day' }))
 }
 
 /** Reach-type sums (persons) capped at the cell's universe (persons): calibration may raise a person's weight. */

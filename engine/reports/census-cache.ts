@@ -2,7 +2,7 @@
  * Census results kept between reports and brought up to date with the events added since, instead
  * of a pass over every event of the campaign for each request (docs/measurement.md, "Kept
  * censuses"): a report after new hits counts only those hits. A result is kept per partition and
- * per spec (window, positions, flag rules, region cells, report day, which counts), and is counted
+ * per spec (window, positions, flag rules, region cells, report day, which counts, cells per day), and is counted
  * afresh when the partition has renumbered its events (compaction) or too many were added.
  */
 import type { Partition } from '../measure/columns'
@@ -29,7 +29,7 @@ interface Entry {
 
 /** Everything of a spec but its partition and identity count, as a string (a few kB). */
 function keyOf(s: CensusSpec): string {
-  return [selectorKey(s.sel), s.day, s.nPos, s.nRegions, s.uniques, s.averages, s.regionFirst.join(','), s.regionSecond.join(',')].join('|')
+  return [selectorKey(s.sel), s.day, s.nPos, s.nRegions, s.uniques, s.averages, s.byDay === true, s.regionFirst.join(','), s.regionSecond.join(',')].join('|')
 }
 
 /** Memory of a result: its counters, and the answer text kept with it (kept-bytes.ts). */

@@ -2,7 +2,8 @@
  * The census kernel: one pass over a partition's events, identity by identity (a run whose days go
  * back is read again once), filling per-cell counts (impressions, clicks, by day and hour) and
  * exact unique counts (each identity counted once per cell, with per-cell stamps). Cells are
- * position x region (metrics.md).
+ * position x region (metrics.md), or day x position x region for the counts of each day of a
+ * window in one pass (`byDay`, census-days.ts).
  */
 import type { Partition } from '../measure/columns'
 import type { CellBytes } from './kept-bytes'
@@ -24,6 +25,12 @@ export interface CensusSpec {
   /** Whether unique counts are needed at all, and per-day averages. */
   uniques: boolean
   averages: boolean
+  /**
+   * Cells per day of the window: cell ((d - sel.from) * nPos + position) * nRegions + region
+   * counts the events of day d alone (its unique counts are that day's identities); `day` and
+   * `averages` are then of no use (census-days.ts reads the cells as each day's `_day` figures).
+   */
+  byDay?: boolean
 }
 
 export interface CensusResult {
@@ -152,8 +159,11 @@ function count(k: Kind, st: Run | null, cell: number, onDay: boolean, hour: numb
   }
 }
 
+/** The first cell of position `pos` for an event of day `d`. */
+const baseOf = (s: CensusSpec, pos: number, d: number): number => (s.byDay ? (d - s.sel.from) * s.nPos + pos : pos) * s.nRegions
+
 export function census(s: CensusSpec): CensusResult {
-  const nCells = s.nPos * s.nRegions
+  const nCells = s.nPos * s.nRegions * (s.byDay ? Math.max(0, s.sel.to - s.sel.from + 1) : 1)
   const r = alloc(nCells)
   const p = s.part
   const stamps = s.uniques ? nCells : 0
@@ -175,7 +185,8 @@ export function census(s: CensusSpec): CensusResult {
     if (pos < 0) return
     const set = (p.kind[j] === sel.clkKind ? clk : imp).set
     const dayOff = p.day[j]! - sel.from
-    for (const c of [s.regionFirst[p.region[j]!]!, s.regionSecond[p.region[j]!]!]) if (c >= 0) set.add((pos * s.nRegions + c) * st.span + dayOff)
+    const base = baseOf(s, pos, p.day[j]!)
+    for (const c of [s.regionFirst[p.region[j]!]!, s.regionSecond[p.region[j]!]!]) if (c >= 0) set.add((base + c) * st.span + dayOff)
   }
   // The run's days went back at the event being counted (the prefix's a - 1, or the tail's b - 1):
   // its events before that one go into the sets.
@@ -195,7 +206,7 @@ export function census(s: CensusSpec): CensusResult {
       if (d < st.lastDay && st.ordered && st.averages) unorder(st)
       st.lastDay = d
     }
-    const base = pos * s.nRegions
+    const base = baseOf(s, pos, d)
     const first = s.regionFirst[region]!
     const second = s.regionSecond[region]!
     if (first >= 0) count(k, st, base + first, d === s.day, p.hour[i]!, d - sel.from, run)
@@ -243,16 +254,16 @@ export function censusAdd(s: CensusSpec, r: CensusResult, from: number): void {
     ids.add(p.identity[i]!)
   }
   const others = s.uniques ? p.eventsOf(ids) : null
-  const cellOf = (pos: number, region: number, second: boolean) => {
+  const cellOf = (pos: number, region: number, second: boolean, day: number) => {
     const c = second ? s.regionSecond[region]! : s.regionFirst[region]!
-    return c < 0 ? -1 : pos * s.nRegions + c
+    return c < 0 ? -1 : baseOf(s, pos, day) + c
   }
   for (const i of added) {
     const click = p.kind[i] === sel.clkKind
     const pos = positionOf(sel, p, i)
     const d = p.day[i]!
     for (const second of [false, true]) {
-      const cell = cellOf(pos, p.region[i]!, second)
+      const cell = cellOf(pos, p.region[i]!, second, d)
       if (cell < 0) continue
       ;(click ? r.clkHour : r.impHour)[cell * 24 + p.hour[i]!]!++
       ;(click ? r.clk : r.imp)[cell]!++
@@ -267,7 +278,7 @@ export function censusAdd(s: CensusSpec, r: CensusResult, from: number): void {
         if (j >= i) break
         const q = positionOf(sel, p, j)
         if (q < 0 || (p.kind[j] === sel.clkKind) !== click) continue
-        if (cellOf(q, p.region[j]!, false) !== cell && cellOf(q, p.region[j]!, true) !== cell) continue
+        if (cellOf(q, p.region[j]!, false, p.day[j]!) !== cell && cellOf(q, p.region[j]!, true, p.day[j]!) !== cell) continue
         inCell = true
         if (p.day[j] === d) (onDay = true)
         if (onDay) break
