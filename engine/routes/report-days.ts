@@ -3,12 +3,19 @@ import { MAX_REPORT_DAYS } from '../contract/endpoints-report-days'
 import { endpoints } from '../contract/endpoints'
 import { badParam } from '../contract/errors'
 import { addDays } from '../contract/plan-rules'
-import { basicShow } from '../reports/basic'
+import { basicShowDays } from '../reports/basic'
 import type { ReportEnv } from '../reports/env'
 import { JsonParts, type Ctx, type Handler } from '../runtime'
 
 const utf8 = new TextEncoder()
 const BASIC_PATH = endpoints['reports.basic_show'].path
+/**
+ * Days asked of a remote at once while the reports group is forwarded: the remote's basic/show
+ * answers one date a request. The client still spaces the requests' starts by its pacing.
+ */
+const REMOTE_DAYS_AT_ONCE = 4
+
+type Params = Parameters<Handler<'reports.basic_days'>>[1]
 
 /** The days from `start` to `end`, refused when they run backwards or past the limit. */
 function daysOf(start: string, end: string): string[] {
@@ -21,27 +28,58 @@ function daysOf(start: string, end: string): string[] {
   return days
 }
 
+/** basic/show's parameters of the range, but the date and metrics. */
+function basicParams(p: Params) {
+  const { start_date: _s, end_date: _e, ...basic } = p
+  return { ...basic, target_id: undefined, sdk: undefined }
+}
+
 /**
  * One day's answer as basic/show gives it: from the remote or its recordings while the reports
  * group is not answered locally (docs/sync.md "Server modes"), else computed here.
  */
-async function dayParts(ctx: Ctx, env: ReportEnv, p: Parameters<Handler<'reports.basic_days'>>[1], date: string): Promise<readonly Uint8Array[]> {
+async function dayParts(ctx: Ctx, env: ReportEnv, p: Params, date: string): Promise<readonly Uint8Array[]> {
   const raw = new Map<string, string[]>()
   for (const [k, v] of Object.entries(ctx.request.query)) if (k !== 'start_date' && k !== 'end_date') raw.set(k, Array.isArray(v) ? v : [v])
   raw.set('date', [date]).set('metrics', ['day'])
   const routed = await ctx.sync.modes.route('reports.basic_show', BASIC_PATH, raw, ctx.settings.publicUrl)
-  if (routed) return [utf8.encode(routed.body)]
-  const { start_date: _s, end_date: _e, ...basic } = p
-  return basicShow(env, { ...basic, date, metrics: 'day', target_id: undefined, sdk: undefined }).parts
+  return routed ? [utf8.encode(routed.body)] : basicShowDays(env, basicParams(p), [date])[0]!.parts
+}
+
+/**
+ * `task` of each of `items`, at most `limit` at a time, the results in the order of `items`. After
+ * a failure no further item is started, and the failure of the earliest item is thrown.
+ */
+async function inTurns<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  const failed = new Map<number, unknown>()
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length && failed.size === 0) {
+      const i = next++
+      try {
+        out[i] = await task(items[i]!)
+      } catch (err) {
+        failed.set(i, err)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failed.size > 0) throw failed.get(Math.min(...failed.keys()))
+  return out
 }
 
 const basicDays: Handler<'reports.basic_days'> = async (ctx, p) => {
   const days = daysOf(p.start_date, p.end_date)
   const env = ctx.measure.env(ctx.db, ctx.today)
+  // every day counted in one pass here; a remote's (or its recordings') basic/show a day at a time
+  const answers = ctx.sync.modes.answersLocally('reports.basic_show')
+    ? basicShowDays(env, basicParams(p), days).map((a) => a.parts)
+    : await inTurns(days, REMOTE_DAYS_AT_ONCE, (date) => dayParts(ctx, env, p, date))
   const parts: Uint8Array[] = [utf8.encode('{"reports":[')]
-  for (const [i, date] of days.entries()) {
+  for (const [i, day] of answers.entries()) {
     if (i > 0) parts.push(utf8.encode(','))
-    parts.push(...(await dayParts(ctx, env, p, date)))
+    parts.push(...day)
   }
   parts.push(utf8.encode(']}'))
   return new JsonParts(parts)

@@ -79,6 +79,13 @@ export class RemoteClient {
     this.token = { value: t.access_token, expiresAt: this.clock.now() + Math.max(0, t.expires_in * 1000 - RENEW_EARLY_MS) }
   }
 
+  /** The login in progress, which requests sent together without a live token share. */
+  private loggingIn: Promise<void> | null = null
+
+  private loginOnce(): Promise<void> {
+    return (this.loggingIn ??= this.login().finally(() => (this.loggingIn = null)))
+  }
+
   /** GET `path` of base_url with `params`; the parsed JSON answer. */
   async get(path: string, params: Record<string, string> = {}): Promise<unknown> {
     const init = { method: 'GET', headers: { accept: 'application/json' } }
@@ -100,9 +107,10 @@ export class RemoteClient {
   private async withToken(path: string, query: Record<string, string>, request: (url: URL) => Promise<unknown>): Promise<unknown> {
     let relogged = false
     for (;;) {
-      if (!this.token || this.clock.now() >= this.token.expiresAt) await this.login()
+      if (!this.token || this.clock.now() >= this.token.expiresAt) await this.loginOnce()
+      const used = this.token
       const url = new URL(`${this.profile.base_url}${path}`)
-      for (const [k, v] of Object.entries({ ...query, access_token: this.token!.value })) url.searchParams.set(k, v)
+      for (const [k, v] of Object.entries({ ...query, access_token: used!.value })) url.searchParams.set(k, v)
       try {
         return await request(url)
       } catch (err) {
@@ -111,7 +119,8 @@ export class RemoteClient {
         if (relogged) throw new RemoteError('refused', `The remote refused ${path} with a new token too (${err.code}${err.said ? `: ${err.said}` : ''}).`, false, err.code, 0, true)
         // the token expired or was ended at the remote (revoked, a restart there, clock skew): log in once more and go on
         relogged = true
-        this.token = null
+        // (a request sent beside this one may have logged in again already)
+        if (this.token === used) this.token = null
       }
     }
   }
@@ -151,10 +160,12 @@ export class RemoteClient {
   /** One request: paced, with a timeout covering the body; network failures classified. */
   private async send(url: URL, init: RequestInit): Promise<Answer> {
     this.checkCancelled()
-    const wait = this.last + this.opts.pacingMs - this.clock.now()
-    if (wait > 0) await this.pause(wait)
+    // the start is reserved before the wait: requests sent together (forwarded days) keep the pacing between them
+    const now = this.clock.now()
+    const at = Math.max(now, this.last + this.opts.pacingMs)
+    this.last = at
+    if (at > now) await this.pause(at - now)
     this.checkCancelled()
-    this.last = this.clock.now()
     this.stats.requests++
     const timeout = AbortSignal.timeout(this.opts.timeoutMs)
     const signal = this.signal ? AbortSignal.any([this.signal, timeout]) : timeout

@@ -86,6 +86,12 @@ export class ServerModes {
     this.db.tx(() => this.db.run('INSERT INTO sync_modes (endpoint_group, mode, profile_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(endpoint_group) DO UPDATE SET mode = excluded.mode, profile_id = excluded.profile_id, updated_at = excluded.updated_at', [group, mode, p.profile_id, this.now()]))
   }
 
+  /** Whether a GET of endpoint `id` is answered from the local store (route() gives null). */
+  answersLocally(id: string): boolean {
+    const group = modeGroupOf(id)
+    return !group || (this.modeOf(group)?.mode ?? 'local') === 'local'
+  }
+
   /** The groups that forward to a profile. */
   forwardingTo(profileId: number): ModeGroup[] {
     return this.db.query<{ endpoint_group: ModeGroup }>("SELECT endpoint_group FROM sync_modes WHERE profile_id = ? AND mode = 'forward' ORDER BY endpoint_group", [profileId]).map((r) => r.endpoint_group)
