@@ -5,7 +5,7 @@
  * ingest, in line order.
  */
 import { parentPort } from 'node:worker_threads'
-import { zoneOffset } from '../engine/runtime'
+import { zoneOffset } from '../engine/time-zone'
 import { Attributor } from '../engine/measure/attribute'
 import { buffersOf, parseLines } from '../engine/measure/import-parse'
 import { lines } from '../engine/measure/import-run'

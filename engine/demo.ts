@@ -8,7 +8,7 @@ import type { EngineRequest } from './contract/envelope'
 import { IVT, KIND, flagIvt, flagPlatform, type Hit } from './measure/types'
 import type { Measurement } from './measure/service'
 import { unit } from './measure/simulate/hash'
-import { dayDate, dayNumber, utcOfWall, zoneOffset } from './runtime'
+import { dayDate, dayNumber, utcOfWall, zoneOffset } from './time-zone'
 import type { Db } from './storage/db'
 
 type Call = (method: 'GET' | 'POST', path: string, params?: Record<string, string | number>) => Promise<Record<string, unknown>>

@@ -11,7 +11,11 @@ import { respond, respondError, respondParts, type ResponseOptions } from './res
 import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
 import { ResultSet, ResultSets, type PagedRows } from './result-sets'
-import { JsonParts, RawResponse, dateIn, type Ctx, type Handlers, type Services } from './runtime'
+import { JsonParts, RawResponse } from './answers'
+import type { Ctx } from './context'
+import type { Handlers } from './handler'
+import type { Services } from './services'
+import { dateIn } from './time-zone'
 import { refusesWrites, storageRefusal } from './storage/refusal'
 import { withWrites, type JournalWrite, type WriteScope } from './storage/persister-writes'
 
@@ -90,7 +94,7 @@ function raw(r: RawResponse): EngineResponse {
  */
 function ctxOf(s: Services, req: EngineRequest, user: Ctx['user'], parsed: { json: unknown; text: string }, today: string): Ctx {
   return {
-    db: s.db, clock: s.clock, random: s.random, settings: s.settings, auth: s.auth, log: s.log, measure: s.measure, requests: s.requests, sync: s.sync,
+    db: s.db, clock: s.clock, random: s.random, settings: s.settings, auth: s.auth, log: s.log, measure: s.measure, reports: s.reports, requests: s.requests, sync: s.sync,
     request: req, user, json: parsed.json, text: parsed.text, today,
   }
 }
@@ -164,7 +168,7 @@ export function createDispatch(services: Services, handlers: Handlers, storage: 
       const setKey = def.cache ? `${id}|${today}|${JSON.stringify(query)}` : ''
       const kept = setKey ? resultSets.get(setKey, cacheVersion) : undefined
       if (kept) return respondParts(200, resultSets.page(setKey, kept, limit), opts)
-      // Synchronous (runtime.ts paged()): no write can land between the ids and the first rows.
+      // Synchronous (handler.ts paged()): no write can land between the ids and the first rows.
       const rows = handler(ctxOf(services, req, user, parsed, today), params) as PagedRows<unknown>
       if (!setKey) return respondParts(200, new ResultSet(rows).page(limit), opts)
       return respondParts(200, resultSets.page(setKey, resultSets.set(setKey, cacheVersion, rows), limit), opts)

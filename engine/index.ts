@@ -9,7 +9,11 @@ import { TokenService, type Credentials } from './auth/token-service'
 import { createAdmit, createDispatch } from './dispatch'
 import type { Admitted } from './request'
 import { handlers } from './routes'
-import { consoleLogger, dateIn, systemClock, systemRandom, type Clock, type Logger, type Random, type Settings } from './runtime'
+import { systemClock, type Clock } from './clock'
+import { consoleLogger, type Logger } from './logger'
+import { systemRandom, type Random } from './random'
+import type { Settings } from './services'
+import { dateIn } from './time-zone'
 import { migrate } from './storage/migrations'
 import { Persister } from './storage/persister'
 import type { Db } from './storage/db'
@@ -19,6 +23,7 @@ import { loadDemo, type DemoResult } from './demo'
 import { MemoryEventLog, type EventLog } from './measure/event-log'
 import { RequestLog } from './request-log'
 import { Measurement } from './measure/service'
+import { Reports } from './reports/service'
 import type { SecretCipher } from './sync/secrets'
 import type { SyncOptions } from './sync/service'
 import { openSync } from './sync/setup'
@@ -155,7 +160,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   if (firstRun) await persister.durable()
   const requests = new RequestLog()
   const sync = await openSync({ storage: opts.storage, cipher: opts.secretCipher, options: opts.sync, db, clock, random, log, durable: () => persister.durable() })
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, requests, sync }, handlers, persister)
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, reports: new Reports(measure), requests, sync }, handlers, persister)
   const admit = createAdmit(auth)
   let closing: Promise<void> | null = null
   let inflight = 0

@@ -10,10 +10,10 @@
  */
 import { crc32 } from 'node:zlib'
 import { Columns, Partition, type PartitionArrays } from './columns'
-import type { LogExtent } from './event-log'
+import type { LogExtent } from './log-extent'
 import { Identities, type IdentityArrays } from './identities'
 import { RequestIds } from './request-ids'
-import { nextTurn } from '../runtime'
+import { nextTurn } from '../clock'
 
 const MAGIC = 0x4b434d41
 /**

@@ -11,20 +11,8 @@ import { crc32 } from 'node:zlib'
 import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../storage/durable-file'
 import { bytesReader, type CheckpointReader } from './checkpoint'
 import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
-import { nextTurn } from '../runtime'
-
-/** How far one segment reaches: its intact bytes, and the offset and CRC of its last frame. */
-export interface SegmentExtent {
-  id: number
-  bytes: number
-  tailAt: number
-  tailCrc: number
-}
-
-/** How far the log reaches (a checkpoint is valid while every segment it lists still holds this). */
-export interface LogExtent {
-  segments: SegmentExtent[]
-}
+import type { LogExtent, SegmentExtent } from './log-extent'
+import { nextTurn } from '../clock'
 
 export interface EventLog {
   /**

@@ -8,7 +8,7 @@
  */
 import { ensure } from './grow'
 import { TextIndex } from './text-index'
-import { nextTurn } from '../runtime'
+import { nextTurn } from '../clock'
 import type { IdentityRecord } from './record'
 import { CLK_LIMIT, CLK_MAX, IMP_LIMIT, IMP_MAX, RecentTimes, mergeTimes, newest } from './recent-times'
 

@@ -3,7 +3,8 @@
  * lines reported in the job. Shared by the HTTP endpoint and the command line.
  */
 import { badParam } from '../contract/errors'
-import { nextTurn, zoneOffset } from '../runtime'
+import { nextTurn } from '../clock'
+import { zoneOffset } from '../time-zone'
 import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
 import { parseLines, type LineCursor, type ParsedLines } from './import-parse'
 import type { ColumnsAdded } from './ingest'

@@ -4,8 +4,8 @@
  * reported with its number and reason and never loses the good ones.
  */
 import { fromBase62 } from '../contract/base62'
-import { utcOfWall } from '../runtime'
-import { regionTable } from '../reports/region-cells'
+import { utcOfWall } from '../time-zone'
+import { regionTable } from '../reference/region-table'
 import { classify, detectPlatform, identityText, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
 import { MAX_DEVICE_IDS } from './identities'
 import type { ImportLookup } from './lookup'

@@ -6,13 +6,15 @@
 import { ApiError, E } from '../contract/errors'
 import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
-import type { EventLog, LogExtent } from './event-log'
+import type { EventLog } from './event-log'
+import type { LogExtent } from './log-extent'
 import { ID_KIND, Identities, MAX_DEVICE_IDS, kindOfText, type Merge } from './identities'
 import { FRAME_HEADER, FrameWriter, LINK_BYTES, readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
 import { IVT, KIND, PLATFORM, flagIvt, flagOver, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
-import { localDayHour, nextTurn, zoneOffset } from '../runtime'
+import { nextTurn } from '../clock'
+import { localDayHour, zoneOffset } from '../time-zone'
 
 /** A PC identity belongs to the stable audience from this long after it was first seen. */
 export const STABLE_AFTER_MS = 24 * 3_600_000

@@ -2,7 +2,7 @@
  * Long-running work of the local namespace (imports, simulations, rebuilds) as jobs whose progress
  * can be read while they run (GET /local/v1/jobs/show); a request may also wait for the end.
  */
-import { nextTurn } from '../runtime'
+import { nextTurn } from '../clock'
 
 export interface JobError {
   line: number

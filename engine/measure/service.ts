@@ -1,23 +1,22 @@
 /**
  * The measurement service of an engine: the event log, the ingest, the in-memory columns and the
- * panels, and the view of them that report builders read (ReportEnv).
+ * panels (reports/service.ts makes the view of them that report builders read).
  */
 import { E, refuse, type ApiError } from '../contract/errors'
 import type { Db } from '../storage/db'
 import { refusesWrites, storageRefusal } from '../storage/refusal'
-import type { ReportEnv } from '../reports/env'
-import { CensusCache } from '../reports/census-cache'
-import { regionTable } from '../reports/region-cells'
+import { regionTable } from '../reference/region-table'
 import { Columns } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { Ingest } from './ingest'
-import { matchTarget, matches } from './panel'
 import { reportPanel } from './panel/synthetic'
 import type { PanelIndex } from './panel/types'
 import { Attributor, identityKeyOf } from './attribute'
 import { CookieChecks } from './cookie-check'
-import { systemRandom, type Clock, type Logger, type Random } from '../runtime'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import { systemRandom, type Random } from '../random'
 import { TrackingLookup } from './lookup'
 import { Jobs } from './jobs'
 
@@ -39,13 +38,13 @@ export class Measurement {
   })
   /** identity -> person of each panel, filled for identities below `filled` (personOf). */
   private persons = new WeakMap<PanelIndex, PersonMap>()
-  /** Censuses of basic and realtime reports, kept between requests. */
-  private readonly censuses = new CensusCache()
   private attributorInstance: Attributor | null = null
   private lookupInstance: TrackingLookup | null = null
   /** Events read from the log at the last open or rebuild. */
   loaded = 0
   private generation = 0
+  /** Told each time the state is replaced by one read from the log (reports drop what they kept of the old one). */
+  private readonly replacedListeners: (() => void)[] = []
 
   /** The data directory, named in the refusal of the event log's writes (refusal). */
   location = ''
@@ -151,7 +150,7 @@ export class Measurement {
   private replaced(): void {
     this.generation++
     this.persons = new WeakMap()
-    this.censuses.clear()
+    for (const listener of this.replacedListeners) listener()
     // (the first new hit would build the new dictionary's text index in one piece)
     void this.identities.indexInTurns()
   }
@@ -279,13 +278,9 @@ export class Measurement {
     return p
   }
 
-  env(db: Db, today: string): ReportEnv {
-    return {
-      db, today, columns: this.columns, identities: this.identities,
-      panel: (id) => this.panel(id), personOf: (p) => this.personOf(p),
-      matcher: (panel, targetId, expr) => matchTarget(panel, expr, targetId), matches,
-      census: (spec) => this.censuses.get(spec),
-    }
+  /** Calls `listener` each time the state is replaced by one read from the log (a rebuild, a heal after a full disk). */
+  onReplaced(listener: () => void): void {
+    this.replacedListeners.push(listener)
   }
 
   /** Event log bytes written since start. */

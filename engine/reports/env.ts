@@ -3,7 +3,7 @@ import type { Columns } from '../measure/columns'
 import type { Identities } from '../measure/identities'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
 import type { Db } from '../storage/db'
-import { dayNumber } from '../runtime'
+import { dayNumber } from '../time-zone'
 import type { CampaignMeta } from './meta'
 import type { CensusResult, CensusSpec } from './census'
 

@@ -2,7 +2,7 @@
 import { badParam } from '../contract/errors'
 import type { ReportAttributes, ReportBase, ReportItem } from '../contract/models-reports'
 import { JsonBytes } from '../json-bytes'
-import { JsonParts } from '../runtime'
+import { JsonParts } from '../answers'
 import type { CellBytes } from './kept-bytes'
 
 /**

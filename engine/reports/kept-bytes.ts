@@ -13,7 +13,13 @@
  * result, and so new stores: nothing is carried over a pass.
  */
 import { JsonBytes } from '../json-bytes'
-import type { CensusResult } from './census'
+
+/** What a store reads of a census result (census.ts CensusResult): its cells, their revs and the stores kept with it. */
+export interface KeptCells {
+  readonly nCells: number
+  readonly rev: Uint32Array
+  written?: CellBytes[]
+}
 
 /** Start of a store (it grows by doubling, up to the text of every cell). */
 const FIRST_BYTES = 1 << 16
@@ -36,7 +42,7 @@ export class CellBytes {
   private readonly rev: Uint32Array
 
   constructor(
-    private readonly r: CensusResult,
+    private readonly r: KeptCells,
     readonly key: string,
   ) {
     this.start = new Int32Array(r.nCells)
@@ -114,7 +120,7 @@ export class CellBytes {
  * The store of `r` for `key` (metric names, day count, attributes): the kept one, or a new one
  * in place of the least recently used when `r` has STORES_PER_RESULT already.
  */
-export function cellBytes(r: CensusResult, key: string): CellBytes {
+export function cellBytes(r: KeptCells, key: string): CellBytes {
   const stores = (r.written ??= [])
   const k = stores.findIndex((x) => x.key === key)
   const store = k >= 0 ? stores.splice(k, 1)[0]! : new CellBytes(r, key)

@@ -2,7 +2,7 @@
 import { toBase62 } from '../contract/base62'
 import type { Db } from '../storage/db'
 import { requireCampaign } from '../storage/repos/campaigns'
-import { dayNumber } from '../runtime'
+import { dayNumber } from '../time-zone'
 
 export interface SpotMeta {
   spot_id: number

@@ -3,8 +3,7 @@
  * mainland China (hits located in the mainland); level1 a row per province-level region (hits in
  * it or its cities); level2 a row per city. A hit counts in at most two cells of a level.
  */
-import type { RegionSeed } from '../reference/types'
-import { buildRegions } from '../reference/regions'
+import { regionTable } from '../reference/region-table'
 
 export type RegionLevel = 'level0' | 'level1' | 'level2' | 'level3'
 
@@ -14,13 +13,6 @@ export interface RegionCells {
   /** For each region index: its first and second cell (-1: none). */
   first: Int32Array
   second: Int32Array
-}
-
-let regions: RegionSeed[] | null = null
-/** The region table, in index order (the `region` of events indexes it). */
-export function regionTable(): RegionSeed[] {
-  regions ??= buildRegions()
-  return regions
 }
 
 const cache = new Map<string, RegionCells>()

@@ -1,6 +1,6 @@
 // spec §4.2: campaigns/show and campaigns/list
 import { PagedRows } from '../result-sets'
-import { paged, type Handler } from '../runtime'
+import { paged, type Handler } from '../handler'
 import { ADVERTISER_NAME_SQL, AGENCY_NAME_SQL, BRAND_NAME_SQL, JOINS, STATUS_SQL, requireCampaign, toCampaign, wireSelect, type CampaignRow } from '../storage/repos/campaigns'
 import { Where, ids, idsInOrder, inIdOrder, orderBy } from '../storage/repos/query'
 

@@ -2,7 +2,8 @@
 import { ApiError, E, badParam } from '../contract/errors'
 import type { ParamsFor } from '../contract/endpoints'
 import { campaignDatesProblem } from '../contract/plan-rules'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
 import { latestPanel, requireAdvertiser, requireAgency, requireBrandOf, requireNamed, requirePanel } from '../storage/repos/reference'
 

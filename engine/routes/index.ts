@@ -1,5 +1,5 @@
 /** Every endpoint's handler, in one map typed against the endpoint table (STYLE H3). */
-import type { Handlers } from '../runtime'
+import type { Handlers } from '../handler'
 import { campaignsRead } from './campaigns-read'
 import { campaignsWrite } from './campaigns-write'
 import { localRoutes } from './local'

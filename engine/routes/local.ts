@@ -1,7 +1,8 @@
 // Local namespace (DESIGN §1): what the public API lacks, under /local/v1
 import { ENGINE_NAME, ENGINE_VERSION } from '../version'
 import { openApiDocument } from '../openapi'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import type { ServerStatus } from '../contract/models'
 import { doorOf } from '../contract/envelope'
 import { SCHEMA_VERSION } from '../storage/migrations'

@@ -5,11 +5,12 @@ import { checkCsvHeader, runImport } from '../measure/import-run'
 import { recordInTurns, type Job, type SimulationFigures } from '../measure/jobs'
 import type { Partition } from '../measure/columns'
 import { plan, simulate, type SimulationInput, type SimulationPlan, type SimulationSummary } from '../measure/simulate'
-import { regionTable } from '../reports/region-cells'
+import { regionTable } from '../reference/region-table'
 import { refusesWrites } from '../storage/refusal'
 import { requireCampaign } from '../storage/repos/campaigns'
-import { dayDate, dayNumber } from '../runtime'
-import type { Ctx, Handler } from '../runtime'
+import { dayDate, dayNumber } from '../time-zone'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const format = bodyFormat(ctx.request, p.format)

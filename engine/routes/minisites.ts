@@ -1,6 +1,7 @@
 // Local namespace: minisites (spec §4.4 show_minisite needs them; the spec has no endpoint for them)
 import { ApiError, E, badParam } from '../contract/errors'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import type { Db } from '../storage/db'
 
 interface MinisiteRow {

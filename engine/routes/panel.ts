@@ -7,8 +7,9 @@ import { generatePanel } from '../measure/panel/generate'
 import { importPersons } from '../measure/panel/import'
 import { panelCacheOf } from '../measure/panel/index'
 import { summarize } from '../measure/panel/summary'
-import { regionTable } from '../reports/region-cells'
-import { RawResponse, type Handler } from '../runtime'
+import { regionTable } from '../reference/region-table'
+import { RawResponse } from '../answers'
+import type { Handler } from '../handler'
 import { requirePanel } from '../storage/repos/reference'
 
 const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {

@@ -2,7 +2,8 @@
 import { badParam } from '../contract/errors'
 import type { Limit } from '../contract/params'
 import type { Panel, Region } from '../contract/models'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import type { Db } from '../storage/db'
 import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
 

@@ -5,7 +5,9 @@ import { badParam } from '../contract/errors'
 import { addDays } from '../contract/plan-rules'
 import { basicShowDays } from '../reports/basic'
 import type { ReportEnv } from '../reports/env'
-import { JsonParts, type Ctx, type Handler } from '../runtime'
+import { JsonParts } from '../answers'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 
 const utf8 = new TextEncoder()
 const BASIC_PATH = endpoints['reports.basic_show'].path
@@ -71,7 +73,7 @@ async function inTurns<T, R>(items: readonly T[], limit: number, task: (item: T)
 
 const basicDays: Handler<'reports.basic_days'> = async (ctx, p) => {
   const days = daysOf(p.start_date, p.end_date)
-  const env = ctx.measure.env(ctx.db, ctx.today)
+  const env = ctx.reports.env(ctx.db, ctx.today)
   // every day counted in one pass here; a remote's (or its recordings') basic/show a day at a time
   const answers = ctx.sync.modes.answersLocally('reports.basic_show')
     ? basicShowDays(env, basicParams(p), days).map((a) => a.parts)

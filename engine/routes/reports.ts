@@ -4,9 +4,10 @@ import { basicShow } from '../reports/basic'
 import { basicShowMinisite, realtimeShowMinisite } from '../reports/minisite'
 import { reachShow } from '../reports/reach'
 import { basicProgress, realtimeShow } from '../reports/realtime'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 
-const env = (ctx: Ctx) => ctx.measure.env(ctx.db, ctx.today)
+const env = (ctx: Ctx) => ctx.reports.env(ctx.db, ctx.today)
 
 export const reportRoutes = {
   'reports.basic_show': ((ctx, p) => basicShow(env(ctx), p)) satisfies Handler<'reports.basic_show'>,

@@ -3,7 +3,7 @@ import { ApiError, badParam } from '../contract/errors'
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../contract/endpoints-cms'
 import type { ParamsOf } from '../contract/params'
 import { p as codecs } from '../contract/params'
-import type { Handler } from '../runtime'
+import type { Handler } from '../handler'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { createSpot, type NewSpot } from './spots-create'
 

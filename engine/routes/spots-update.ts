@@ -2,7 +2,7 @@
 import { toBase62 } from '../contract/base62'
 import { badParam } from '../contract/errors'
 import type { KeywordInput, KeywordUpdate } from '../contract/params'
-import type { Handler } from '../runtime'
+import type { Handler } from '../handler'
 import type { Db, Param } from '../storage/db'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { deletePlanDays, insertPlan, planOf, updatePlanDays } from '../storage/repos/spot-plan'

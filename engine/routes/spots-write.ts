@@ -1,6 +1,7 @@
 // spec §4.3 create_spot, create_spot_with_plan, delete_spot, update_spot; vendor-notes §3.8, §3.9, §3.11, §3.13
 import { toBase62 } from '../contract/base62'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
 import { requireSpot } from '../storage/repos/spots'
 import { spotsBatch } from './spots-batch'

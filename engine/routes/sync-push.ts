@@ -1,6 +1,6 @@
 // Local namespace: the outbox and pushes to the real service, and the server modes (DESIGN §4,
 // docs/sync.md "Push", "Server modes")
-import type { Handler } from '../runtime'
+import type { Handler } from '../handler'
 import { addOps, deleteOp, editOp, listOps, requireOp, resolveOp, toOp } from '../sync/outbox'
 import { chooseOp } from '../sync/outbox-choose'
 import { requireProfile } from '../sync/profiles'

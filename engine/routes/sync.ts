@@ -1,6 +1,7 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
 import { badParam } from '../contract/errors'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
 import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, requireProfile, toProfile, updateProfile } from '../sync/profiles'
 import { isSelf } from '../sync/modes'

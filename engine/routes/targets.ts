@@ -1,6 +1,7 @@
 // spec §4.2 list_targets, list_publishers; §4.3 publish_target; vendor-notes §3.10, §5.6
 import { ApiError, E, badParam } from '../contract/errors'
-import type { Ctx, Handler } from '../runtime'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
 import { requireCampaign, assertCampaignExists } from '../storage/repos/campaigns'
 import { Where, ids, limitSql, orderBy } from '../storage/repos/query'
 

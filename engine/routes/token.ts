@@ -1,5 +1,5 @@
 // spec §4.1 and §5: the token endpoint (password grant; the other grants are marked unavailable)
-import type { Handler } from '../runtime'
+import type { Handler } from '../handler'
 import { ApiError, E } from '../contract/errors'
 import { basicCredentials } from '../request'
 

@@ -7,7 +7,10 @@ import type { CookieChecks } from '../measure/cookie-check'
 import type { SpotInfo } from '../measure/lookup'
 import { MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../measure/identities'
 import { IVT, KIND, LATE_HIT_MS, flagIvt, flagOver, type Hit } from '../measure/types'
-import { RawResponse, dateIn, type Ctx, type Handler } from '../runtime'
+import { RawResponse } from '../answers'
+import type { Ctx } from '../context'
+import type { Handler } from '../handler'
+import { dateIn } from '../time-zone'
 import { landingOf, utmFor, withUtm } from '../tracking/tags'
 
 /** A transparent 1x1 GIF. */

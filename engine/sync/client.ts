@@ -5,7 +5,7 @@
  * on 5xx, 429, timeouts, resets and cut-short bodies; other 4xx are not retried. `fetch` and the
  * clock are passed in, so tests can inject faults and time.
  */
-import type { Clock } from '../runtime'
+import type { Clock } from '../clock'
 import { RemoteError, httpError, isTokenRefusal, networkError, neverSent } from './remote-error'
 import type { RemoteSecrets } from './secrets'
 

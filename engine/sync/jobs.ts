@@ -3,7 +3,7 @@
  * client of its own that a cancel aborts, the last run of each profile kept in memory (with its
  * request counts), and the way a run that stopped early says why and records its end.
  */
-import type { Logger } from '../runtime'
+import type { Logger } from '../logger'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'

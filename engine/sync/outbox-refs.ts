@@ -8,7 +8,9 @@
  */
 import type { Db } from '../storage/db'
 import { badParam } from '../contract/errors'
-import type { Params } from './outbox-params'
+
+/** An operation's parameters by name, as outbox-params.ts holds them. */
+type Params = Record<string, string>
 
 type RefKind = 'advertiser' | 'agency' | 'brand'
 

@@ -2,7 +2,9 @@
  * Sync with the real service (DESIGN §4): the secret vault, one client per use, the pulls and
  * pushes (jobs.ts: at most one of each running per profile) and the server modes.
  */
-import type { Logger, Random, Clock } from '../runtime'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import type { Random } from '../random'
 import type { Db } from '../storage/db'
 import { RemoteClient, type ClientOptions } from './client'
 import type { JobContext } from './jobs'

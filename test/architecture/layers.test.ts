@@ -42,6 +42,81 @@ const all = ['engine', 'main', 'preload', 'renderer/src', 'bin'].flatMap(files).
 const where = (i: Import) => `${i.file}:${i.line} imports '${i.spec}'`
 const inside = (i: Import, dir: string) => i.target !== null && (i.target === dir || i.target.startsWith(`${dir}/`))
 
+/** An import resolved to the file it names: one of `known`, as `.ts` or `/index.ts`. */
+interface Edge {
+  from: string
+  to: string
+  line: number
+}
+
+function edgesAmong(imps: readonly Import[], known: ReadonlySet<string>): Edge[] {
+  return imps.flatMap((i) => {
+    const to = i.target === null ? undefined : [`${i.target}.ts`, `${i.target}/index.ts`, i.target].find((f) => known.has(f))
+    return to === undefined ? [] : [{ from: i.file, to, line: i.line }]
+  })
+}
+
+/**
+ * The import cycles of a graph: one per strongly connected component of more than one file (or a
+ * file that imports itself), as the shortest way round from its first file, each step with the
+ * line of its import: `a.ts:3 -> b.ts:7 -> a.ts`, then the component's files when there are more.
+ */
+function cycles(edges: readonly Edge[]): string[] {
+  const out = new Map<string, Edge[]>()
+  for (const e of edges) out.set(e.from, [...(out.get(e.from) ?? []), e])
+  // Tarjan's strongly connected components
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const components: string[][] = []
+  const visit = (v: string): void => {
+    index.set(v, index.size)
+    low.set(v, index.get(v)!)
+    stack.push(v)
+    onStack.add(v)
+    for (const { to } of out.get(v) ?? []) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(v, Math.min(low.get(v)!, low.get(to)!))
+      } else if (onStack.has(to)) low.set(v, Math.min(low.get(v)!, index.get(to)!))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const component: string[] = []
+    for (let w = ''; w !== v; ) {
+      w = stack.pop()!
+      onStack.delete(w)
+      component.push(w)
+    }
+    components.push(component)
+  }
+  for (const v of [...out.keys()].sort()) if (!index.has(v)) visit(v)
+  return components
+    .filter((c) => c.length > 1 || (out.get(c[0]!) ?? []).some((e) => e.to === c[0]))
+    .map((c) => {
+      const inside = new Set(c)
+      const start = [...c].sort()[0]!
+      // breadth first from start, inside the component, back to start
+      const via = new Map<string, Edge>()
+      const queue = [start]
+      for (let k = 0; k < queue.length && !via.has(start); k++) {
+        for (const e of out.get(queue[k]!) ?? []) {
+          if (!inside.has(e.to) || via.has(e.to)) continue
+          via.set(e.to, e)
+          queue.push(e.to)
+        }
+      }
+      const steps: Edge[] = []
+      for (let at = start; steps.length === 0 || at !== start; ) {
+        const e = via.get(at)!
+        steps.unshift(e)
+        at = e.from
+      }
+      const way = `${steps.map((e) => `${e.from}:${e.line}`).join(' -> ')} -> ${start}`
+      return c.length > steps.length ? `${way} (one way round ${c.length} files that all reach each other: ${[...c].sort().join(', ')})` : way
+    })
+}
+
 describe('layers', () => {
   it('finds the imports it checks', () => {
     expect(all.length).toBeGreaterThan(100)
@@ -72,6 +147,27 @@ describe('layers', () => {
   it('keeps main/ out of the renderer and the preload', () => {
     const bad = all.filter((i) => i.file.startsWith('main/') && (inside(i, 'renderer') || inside(i, 'preload')))
     expect(bad.map(where)).toEqual([])
+  })
+
+  it('has no import cycle in engine/, type imports included', () => {
+    const engine = all.filter((i) => i.file.startsWith('engine/'))
+    const found = cycles(edgesAmong(engine, new Set(engine.map((i) => i.file))))
+    expect(found, `import cycles in engine/ (each file:line imports the next):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('lets the measurement not import the reports, which read it', () => {
+    const bad = all.filter((i) => i.file.startsWith('engine/measure/') && inside(i, 'engine/reports'))
+    expect(bad.map(where)).toEqual([])
+  })
+
+  it('finds an import cycle and names its files and lines (self-check of the cycle finder)', () => {
+    const edge = (from: string, to: string, line: number): Edge => ({ from, to, line })
+    const edges = [edge('a.ts', 'b.ts', 1), edge('b.ts', 'c.ts', 2), edge('c.ts', 'a.ts', 3), edge('c.ts', 'd.ts', 4), edge('d.ts', 'd.ts', 5), edge('e.ts', 'a.ts', 6)]
+    expect(cycles(edges).sort()).toEqual(['a.ts:1 -> b.ts:2 -> c.ts:3 -> a.ts', 'd.ts:5 -> d.ts'])
+    const knot = [edge('a.ts', 'b.ts', 1), edge('b.ts', 'a.ts', 2), edge('b.ts', 'c.ts', 3), edge('c.ts', 'b.ts', 4)]
+    expect(cycles(knot)).toEqual(['a.ts:1 -> b.ts:2 -> a.ts (one way round 3 files that all reach each other: a.ts, b.ts, c.ts)'])
+    const typeOnly = edgesAmong(imports('engine/services.ts'), new Set(files('engine')))
+    expect(typeOnly.length, 'type imports are edges too').toBeGreaterThan(3)
   })
 
   it('reports a violation with file and line (self-check of the scanner)', () => {

@@ -12,7 +12,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { handlers } from '../../engine/routes'
-import type { Ctx } from '../../engine/runtime'
+import type { Ctx } from '../../engine/context'
 import { MemoryStorage } from '../../engine/storage/adapters/memory'
 import { makeEngine, type Reply, type TestEngine } from '../helpers/make-engine'
 

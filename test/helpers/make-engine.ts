@@ -5,7 +5,8 @@
 import { createEngine, type Engine, type EngineOptions } from '../../engine/index'
 import type { EngineResponse } from '../../engine/contract/envelope'
 import { memory, type MemoryStorage } from '../../engine/storage/adapters/memory'
-import type { Clock, Random } from '../../engine/runtime'
+import type { Clock } from '../../engine/clock'
+import type { Random } from '../../engine/random'
 
 export const ACCOUNT = { username: 'tester', password: 'pw-for-tests', client_id: 'test-client', client_secret: 'client-secret-for-tests' }
 

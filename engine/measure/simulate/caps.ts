@@ -5,7 +5,7 @@
  * Counts are kept per cap group
  * and period in open-addressing tables, emptied when the period changes.
  */
-import { dayNumber } from '../../runtime'
+import { dayNumber } from '../../time-zone'
 import type { Audience } from './audience'
 import * as d from './distributions'
 import { periodOf, type Cap } from './media'

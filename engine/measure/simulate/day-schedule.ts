@@ -2,7 +2,7 @@
  * One simulated day: its hours in the engine time zone, each spot's impressions and clicks spread
  * over them along the hour-of-day curve, and the bursts (abnormal frequency) carved out of them.
  */
-import { localDayHour, utcOfWall, zoneOffset } from '../../runtime'
+import { localDayHour, utcOfWall, zoneOffset } from '../../time-zone'
 import type { SimRandom } from './random'
 import type { Audience } from './audience'
 import * as d from './distributions'

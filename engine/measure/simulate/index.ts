@@ -9,7 +9,7 @@
  * sim.summary // impressions, clicks, identities, clients, natGroups, prefetches, byDay, ...
  * ```
  */
-import { dayNumber } from '../../runtime'
+import { dayNumber } from '../../time-zone'
 import { Attributor, IDENTITY_KEY_BYTES, RegionLocator } from '../attribute'
 import type { Hit } from '../types'
 import { addressSpace } from './address-space'

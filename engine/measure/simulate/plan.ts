@@ -4,7 +4,7 @@
  */
 import { ApiError, E, badParam } from '../../contract/errors'
 import type { Db } from '../../storage/db'
-import { dayDate, dayNumber } from '../../runtime'
+import { dayDate, dayNumber } from '../../time-zone'
 import { daySlots } from './day-schedule'
 import * as d from './distributions'
 import { simulationKey, unit } from './hash'

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Columns } from '../../../engine/measure/columns'
-import { MemoryEventLog, type LogExtent } from '../../../engine/measure/event-log'
+import { MemoryEventLog } from '../../../engine/measure/event-log'
+import type { LogExtent } from '../../../engine/measure/log-extent'
 import { Identities } from '../../../engine/measure/identities'
 import { Ingest } from '../../../engine/measure/ingest'
 import type { Job } from '../../../engine/measure/jobs'

@@ -7,7 +7,7 @@ import { ApiError } from '../../../engine/contract/errors'
 import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, MAX_HELD, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
-import { localDayHour } from '../../../engine/runtime'
+import { localDayHour } from '../../../engine/time-zone'
 
 const ZONE = 'Asia/Shanghai'
 /** 2025-01-10 12:00 in Shanghai, on a 10-minute boundary. */

@@ -9,7 +9,7 @@ import { Attributor, isDataCentreIsp } from '../../../engine/measure/attribute'
 import type { Attribution, TrackingRequest } from '../../../engine/measure/attribute/types'
 import { simulate } from '../../../engine/measure/simulate'
 import { IVT, KIND, type Hit } from '../../../engine/measure/types'
-import { dateIn } from '../../../engine/runtime'
+import { dateIn } from '../../../engine/time-zone'
 import { collect, datesOf, fixture, personsOfHits, ZONE, type Fixture } from '../measure/simulate/fixture'
 
 const FROM = '2025-01-13'

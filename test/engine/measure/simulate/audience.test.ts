@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { simulate } from '../../../../engine/measure/simulate'
 import { FREQUENCY_WINDOW_MS, MAX_IMPRESSIONS_PER_WINDOW } from '../../../../engine/measure/identities'
 import { IVT, KIND, PLATFORM, SDK, type Hit } from '../../../../engine/measure/types'
-import { regionTable } from '../../../../engine/reports/region-cells'
+import { regionTable } from '../../../../engine/reference/region-table'
 import { collect, datesOf, fixture, personsOfHits, type Fixture } from './fixture'
 
 const FROM = '2025-01-13'

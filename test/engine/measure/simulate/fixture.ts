@@ -6,7 +6,7 @@ import { endpoints } from '../../../../engine/contract/endpoints'
 import { simulate, type SimulationInput } from '../../../../engine/measure/simulate'
 import type { Hit } from '../../../../engine/measure/types'
 import type { PanelIndex } from '../../../../engine/measure/panel/types'
-import { regionTable } from '../../../../engine/reports/region-cells'
+import { regionTable } from '../../../../engine/reference/region-table'
 import { Db } from '../../../../engine/storage/db'
 import { makeEngine, type TestEngine } from '../../../helpers/make-engine'
 

@@ -5,7 +5,7 @@ import { allocate } from '../../../../engine/measure/simulate/day-schedule'
 import { readFileSync } from 'node:fs'
 import { CAP_LEAK, HOUR_WEIGHTS } from '../../../../engine/measure/simulate/distributions'
 import { KIND, PLATFORM, type Hit } from '../../../../engine/measure/types'
-import { dateIn, localDayHour } from '../../../../engine/runtime'
+import { dateIn, localDayHour } from '../../../../engine/time-zone'
 import { collect, datesOf, fixture, ZONE, type Fixture } from './fixture'
 
 const FROM = '2025-01-13'

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { simulate } from '../../../../engine/measure/simulate'
 import { HOUR_WEIGHTS } from '../../../../engine/measure/simulate/distributions'
 import { KIND, type Hit } from '../../../../engine/measure/types'
-import { dateIn, localDayHour } from '../../../../engine/runtime'
+import { dateIn, localDayHour } from '../../../../engine/time-zone'
 import { collect, datesOf, fixture, ZONE, type Fixture } from './fixture'
 
 const FROM = '2025-01-13'

@@ -1,6 +1,6 @@
-// Dates are reckoned in the engine's time zone (DESIGN §3): dateIn must agree with Intl everywhere
+// Dates are reckoned in the engine's time zone (DESIGN §3): dateIn (engine/time-zone.ts) must agree with Intl everywhere
 import { describe, expect, it } from 'vitest'
-import { dateIn } from '../../engine/runtime'
+import { dateIn } from '../../engine/time-zone'
 
 describe('dateIn', () => {
   it('gives the calendar date in the zone, also across DST changes, odd offsets and midnight', () => {
