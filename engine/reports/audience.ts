@@ -10,6 +10,7 @@ import { audienceMask, window, type ReportEnv } from './env'
 import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta, type CampaignMeta } from './meta'
 import { personCells, type PersonCells } from './persons'
+import { positionSums, tagsOf, type Split } from './position-sums'
 import { positions, selector, type Positions } from './setup'
 
 type Overview = ParamsFor<'reports.audience_show_overview'>
@@ -100,21 +101,6 @@ interface Shares {
   byTag: Float64Array
 }
 
-/** Puts the indexes of the tags a person carries (set bits) in `out` (room for tagBytes x 8); returns how many. */
-function tagsOf(panel: PanelIndex, person: number, out: Int32Array): number {
-  const row = person * panel.tagBytes
-  let n = 0
-  for (let b = 0; b < panel.tagBytes; b++) {
-    let bits = panel.tags[row + b]!
-    while (bits !== 0) {
-      const low = bits & -bits
-      out[n++] = b * 8 + 31 - Math.clz32(low)
-      bits ^= low
-    }
-  }
-  return n
-}
-
 /** The panel's baseline shares (every person), remembered per panel index. */
 const baselines = new WeakMap<PanelIndex, Shares>()
 
@@ -132,69 +118,6 @@ function baseline(panel: PanelIndex): Shares {
     baselines.set(panel, (b = { total, byTag }))
   }
   return b
-}
-
-/** Sums of weight units on pc and on mobile. */
-interface Split {
-  pc: Float64Array
-  mb: Float64Array
-}
-
-/**
- * Per position, the persons with an impression (a click) as sums that do not depend on the
- * calibration factors: a person's calibrated weight is units x (kPc x share + kMb x (1 - share)),
- * share the part of their impressions (clicks) on pc, linear in the factors; so the sums are of
- * units x share and units x (1 - share), and the factors are applied per position (shares). Each
- * entry of the person cells is one (person, position), so a person counts once per position.
- * Kept per person-cells result: the same while no panel person's event changes it, whatever the
- * census (and the factors with it) does.
- */
-interface PositionSums {
-  imp: Split
-  clk: Split
-  impCount: Uint32Array
-  clkCount: Uint32Array
-  /** The same per position and tag (position i at i * T), when asked for. */
-  impTags: Split | null
-  clkTags: Split | null
-}
-
-function positionSums(panel: PanelIndex, c: PersonCells, nPos: number, withTags: boolean): PositionSums {
-  const kept = keptSums.get(c)?.find((k) => k.panel === panel && k.nPos === nPos && (k.sums.impTags !== null || !withTags))
-  if (kept) return kept.sums
-  const T = panel.tagIds.length
-  const split = (n: number): Split => ({ pc: new Float64Array(n), mb: new Float64Array(n) })
-  const x: PositionSums = { imp: split(nPos), clk: split(nPos), impCount: new Uint32Array(nPos), clkCount: new Uint32Array(nPos), impTags: withTags ? split(nPos * T) : null, clkTags: withTags ? split(nPos * T) : null }
-  const tags = new Int32Array(panel.tagBytes * 8)
-  for (let j = 0; j < c.n; j++) {
-    const person = c.person[j]!
-    const units = panel.units[person]!
-    const at = c.cell[j]!
-    const imps = c.impressions[j]!
-    const clicks = c.clicks[j]!
-    const n = withTags ? tagsOf(panel, person, tags) : 0
-    if (imps > 0) (addSplit(x.imp, x.impTags, at, T, tags, n, units, c.impPc[j]! / imps), x.impCount[at]!++)
-    if (clicks > 0) (addSplit(x.clk, x.clkTags, at, T, tags, n, units, c.clkPc[j]! / clicks), x.clkCount[at]!++)
-  }
-  const list = keptSums.get(c) ?? []
-  list.unshift({ panel, nPos, sums: x })
-  keptSums.set(c, list.slice(0, 4))
-  return x
-}
-
-const keptSums = new WeakMap<PersonCells, { panel: PanelIndex; nPos: number; sums: PositionSums }[]>()
-
-/** Adds a person's units x share to the pc side of slot `at`, the rest to mobile, and so for their `n` tags (in `tags`, T tags a slot). */
-function addSplit(to: Split, byTag: Split | null, at: number, T: number, tags: Int32Array, n: number, units: number, share: number): void {
-  const pc = units * share
-  const mb = units * (1 - share)
-  to.pc[at]! += pc
-  to.mb[at]! += mb
-  if (!byTag) return
-  // (most persons use one platform: a share of 0 or 1 adds to one side only)
-  const row = at * T
-  if (share > 0) for (let i = 0; i < n; i++) byTag.pc[row + tags[i]!]! += pc
-  if (share < 1) for (let i = 0; i < n; i++) byTag.mb[row + tags[i]!]! += mb
 }
 
 /** The shares of each position: the position sums with the calibration factors applied. */
