@@ -29,6 +29,8 @@ import type { EngineResponse } from '../engine/contract/envelope'
 import { hotFunctions, startProfile, stopProfile } from './profile'
 import { BENCH_ACCOUNT } from './seed'
 
+/** A China Mobile address: valid traffic (not a data centre's), so hits take the counted path. */
+const ADDRESS = '223.104.3.8'
 const APP_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const quiet = { error: (m: string, c: unknown) => console.error(m, c), info: () => undefined }
 
@@ -63,8 +65,8 @@ async function reports(dir: string, only?: 'panel'): Promise<void> {
   const spots = JSON.parse(ok(await get('/cms/v1/campaigns/list_spots', { campaign_id: measured.campaign_id, code_type: 'mma', limit: '0,1' }), 'list_spots').body) as { spot_id: string; tracking_tags: { impression_url: string } }[]
   const tag = spots[0]!.tracking_tags.impression_url
   const hitOf = (idfa: string) => async () => {
-    const path = tag.slice(tag.indexOf('/x/')).replace('__IDFA__', idfa).replace('__IP__', '114.114.114.114').replace('__OS__', '1')
-    return ok(await engine.handle({ method: 'GET', path, query: {}, headers: { 'user-agent': APP_AGENT }, remoteAddress: '114.114.114.114' }), 'tracking hit')
+    const path = tag.slice(tag.indexOf('/x/')).replace('__IDFA__', idfa).replace('__IP__', ADDRESS).replace('__OS__', '1')
+    return ok(await engine.handle({ method: 'GET', path, query: {}, headers: { 'user-agent': APP_AGENT }, remoteAddress: ADDRESS }), 'tracking hit')
   }
   const bust = hitOf('6D92078A-8246-4BA4-AE5B-76104861E7DC')
   // a device of a panel person of the campaign: its hit makes the kept panel counts be brought up to date
@@ -127,7 +129,7 @@ async function reports(dir: string, only?: 'panel'): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const lines = Array.from({ length: 1000 }, (_, k) => JSON.stringify({
         type: k % 10 === 0 ? 'click' : 'impression', ts: `${measured.end_date}T${String(k % 24).padStart(2, '0')}:30:00+08:00`, campaign_id: measured.campaign_id,
-        spot_id: spots[0]!.spot_id, identity: `idfa:probe-${round}-${k % 400}`, ip: '114.114.114.114', user_agent: APP_AGENT,
+        spot_id: spots[0]!.spot_id, identity: `idfa:probe-${round}-${k % 400}`, ip: ADDRESS, user_agent: APP_AGENT,
       }))
       const job = JSON.parse(ok(await engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: token }, headers: { 'content-type': 'application/x-ndjson' }, body: lines.join('\n') }), 'import').body) as { imported: number }
       if (job.imported !== 1000) throw new Error(`import: ${JSON.stringify(job)}`)
@@ -149,7 +151,7 @@ async function hits(): Promise<void> {
   await post('/cms/v1/campaigns/create_spot', { campaign_id: c.campaign_id!, publisher_name: 'Sina', channel_name: 'news', placement_name: 'banner' })
   const spots = JSON.parse(ok(await engine.handle({ method: 'GET', path: '/cms/v1/campaigns/list_spots', query: { access_token: token, campaign_id: c.campaign_id!, code_type: 'mma' }, headers: {} }), 'list_spots').body) as { tracking_tags: { impression_url: string } }[]
   const tag = new URL(spots[0]!.tracking_tags.impression_url)
-  const paths = Array.from({ length: 5000 }, (_, i) => tag.pathname.replace('__IDFA__', `6D92078A-8246-4BA4-AE5B-${String(76_104_861 + i).padStart(12, '0')}`).replace('__IP__', '114.114.114.114'))
+  const paths = Array.from({ length: 5000 }, (_, i) => tag.pathname.replace('__IDFA__', `6D92078A-8246-4BA4-AE5B-${String(76_104_861 + i).padStart(12, '0')}`).replace('__IP__', ADDRESS))
   const hit = (i: number) => engine.handle({ method: 'GET', path: paths[i % paths.length]!, query: {}, headers: { 'user-agent': APP_AGENT, host: '127.0.0.1:8366' }, remoteAddress: '127.0.0.1' })
   for (let i = 0; i < 3000; i++) ok(await hit(i), 'tracking hit') // warm-up
   const n = 20_000
