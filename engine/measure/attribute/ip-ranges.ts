@@ -48,14 +48,16 @@ function regionParts(db: Buffer, pointer: number): RegionParts {
 /**
  * Calls `visit` for every range of the IPv4 database, in address order. The ranges cover
  * 0.0.0.0 to 255.255.255.255 without gap or overlap. Texts are parsed once per distinct record.
+ * With `from` and `count`, only the ranges numbered from..from+count-1 in that order (work done
+ * in slices). Returns the number of ranges of the database.
  */
-export function eachIpv4Range(visit: Ipv4RangeVisitor): void {
+export function eachIpv4Range(visit: Ipv4RangeVisitor, from = 0, count = Infinity): number {
   const db = ipv4Database()
   const first = db.readUInt32LE(0)
-  const last = db.readUInt32LE(4)
+  const last = Math.min(db.readUInt32LE(4), first + (from + count - 1) * INDEX_BLOCK)
   // many ranges share one record (every 电信 range of a city): parse each record once
   const parsed = new Map<number, RegionParts>()
-  for (let at = first; at <= last; at += INDEX_BLOCK) {
+  for (let at = first + from * INDEX_BLOCK; at <= last; at += INDEX_BLOCK) {
     const start = db.readUInt32LE(at)
     const end = db.readUInt32LE(at + 4)
     const pointer = db.readUInt32LE(at + 8)
@@ -66,6 +68,7 @@ export function eachIpv4Range(visit: Ipv4RangeVisitor): void {
     }
     visit(start, end, parts[0], parts[1], parts[2], parts[3])
   }
+  return (db.readUInt32LE(4) - first) / INDEX_BLOCK + 1
 }
 
 /** `1.2.3.4` -> 16909060; NaN when the text is not a dotted IPv4 address (one pass, no allocation). */

@@ -8,6 +8,7 @@ import { demoReference } from '../../reference/demo'
 import type { RegionSeed } from '../../reference/types'
 import type { Db } from '../../storage/db'
 import { GENERATED_TAGS, generatePersons } from './generate'
+import { personsInSlices } from './generate/persons'
 import { PLATFORM_BIT, decimalsOf, panelCacheOf } from './index'
 import { regionTree } from './regions'
 import { panelEmptied } from './store'
@@ -42,6 +43,17 @@ const synthetic = new Map<string, { regions: readonly RegionSeed[]; tags: string
  * tags the generator writes). About 0.3 s for 20,000 persons, once per process and panel.
  */
 export function syntheticPanel(db: Db, panelId: string, regions: readonly RegionSeed[]): PanelIndex | null {
+  const making = syntheticInSlices(db, panelId, regions)
+  let step = making.next()
+  while (!step.done) step = making.next()
+  return step.value
+}
+
+/**
+ * syntheticPanel in slices: a pause (a yield) after every PERSONS_SLICE persons made, so that a
+ * caller can answer requests between them; the same population, kept the same way.
+ */
+function* syntheticInSlices(db: Db, panelId: string, regions: readonly RegionSeed[]): Generator<void, PanelIndex | null> {
   if (!isBuiltInPanel(panelId)) return null
   const tagRows = db.query<{ tag_id: string; type_id: string }>('SELECT tag_id, type_id FROM panel_tags WHERE panel_id = ? ORDER BY ord, tag_id', [panelId])
   const tags = tagRows.map((t) => `${t.type_id}:${t.tag_id}`).join(',')
@@ -49,9 +61,21 @@ export function syntheticPanel(db: Db, panelId: string, regions: readonly Region
   if (kept && kept.regions === regions && kept.tags === tags) return kept.index
   const have = new Set(tagRows.map((t) => t.tag_id))
   if (!GENERATED_TAGS.every((t) => have.has(t))) return null
-  const index = buildIndex(panelId, tagRows, regions)
+  const persons = yield* personsInSlices(regions, SYNTHETIC_PERSONS, syntheticSeed(panelId))
+  const index = buildIndex(panelId, tagRows, regions, persons)
   synthetic.set(panelId, { regions, tags, index })
   return index
+}
+
+/**
+ * Makes the population reportPanel would make for the panel at its first use (a built-in panel's
+ * synthetic one, when it has no stored persons and was not emptied), in slices (a yield between
+ * two), and keeps it: the next reportPanel finds it made. simulate/run makes it so, with tracking
+ * hits answered between the slices.
+ */
+export function* panelPopulation(db: Db, panelId: string, regions: readonly RegionSeed[]): Generator<void, void> {
+  if (panelCacheOf(db).get(db, panelId, regions).size > 0 || panelEmptied(db, panelId)) return
+  yield* syntheticInSlices(db, panelId, regions)
 }
 
 /**
@@ -64,8 +88,7 @@ export function syntheticPersons(db: Db, panelId: string, regions: readonly Regi
 }
 
 /** The generator's persons of the panel's seed as a PanelIndex, as loadPanel would read them once stored. */
-function buildIndex(panelId: string, tagRows: { tag_id: string; type_id: string }[], regions: readonly RegionSeed[]): PanelIndex {
-  const persons = generatePersons(regions, SYNTHETIC_PERSONS, syntheticSeed(panelId))
+function buildIndex(panelId: string, tagRows: { tag_id: string; type_id: string }[], regions: readonly RegionSeed[], persons: readonly PersonRecord[]): PanelIndex {
   const size = persons.length
   const tagIds = tagRows.map((t) => t.tag_id)
   const tagBit = new Map(tagIds.map((id, i) => [id, i]))

@@ -2,7 +2,7 @@
  * The IPv4 addresses simulated clients come from, by the IP library's own ranges
  * (attribute/ip-ranges.ts): for each mainland city the ranges the library places there, for each
  * province its ranges without a city, the ranges whose ISP the attribution takes for a hosting
- * provider (data centres), and foreign ranges. Built once per region table (about a second) and
+ * provider (data centres), and foreign ranges. Built once per region table, in slices, and
  * shared by every simulation of the process.
  */
 import type { RegionSeed } from '../../reference/types'
@@ -57,15 +57,22 @@ function usable(start: number): boolean {
   return !(a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b < 128))
 }
 
-/** The address space of a region table, built on first use. */
-export function addressSpace(regions: readonly RegionSeed[]): AddressSpace {
+/** Ranges of the IP library read between two pauses of addressSpaceInSlices: about 10 ms. */
+export const RANGES_SLICE = 40_000
+
+/**
+ * The address space of a region table, built on first use in slices: a pause (a yield) after
+ * every RANGES_SLICE ranges of the IP library, so that a caller can answer requests between them
+ * (the whole takes 0.15-0.25 s); returned at once when built.
+ */
+export function* addressSpaceInSlices(regions: readonly RegionSeed[]): Generator<void, AddressSpace> {
   if (cached?.regions === regions) return cached.space
   const places = new PlaceMatcher(regions)
   const byRegion: (RangeSet | undefined)[] = new Array<RangeSet | undefined>(regions.length).fill(undefined)
   const datacentre = new RangeSet()
   const foreign = new RangeSet()
   const placeOf = new Map<string, number>()
-  eachIpv4Range((start, end, country, province, city, isp) => {
+  const visit = (start: number, end: number, country: string, province: string, city: string, isp: string): void => {
     if (!usable(start)) return
     if (isDataCentreIsp(isp)) {
       if (CHINA.has(country)) datacentre.add(start, end)
@@ -81,7 +88,11 @@ export function addressSpace(regions: readonly RegionSeed[]): AddressSpace {
     if (region === undefined) placeOf.set(text, (region = places.match(text)))
     if (region === places.mainland || region === places.global) return
     ;(byRegion[region] ??= new RangeSet()).add(start, end)
-  })
+  }
+  for (let from = 0, total = Infinity; from < total; from += RANGES_SLICE) {
+    if (from > 0) yield
+    total = eachIpv4Range(visit, from, RANGES_SLICE)
+  }
   const space = { byRegion, datacentre, foreign }
   cached = { regions, space }
   return space

@@ -12,7 +12,7 @@
 import { dayNumber } from '../../time-zone'
 import { Attributor, IDENTITY_KEY_BYTES, RegionLocator } from '../attribute'
 import type { Hit } from '../types'
-import { addressSpace } from './address-space'
+import { addressSpaceInSlices } from './address-space'
 import { Audience } from './audience'
 import { Capping } from './caps'
 import { daySlots, scheduleDay } from './day-schedule'
@@ -48,10 +48,11 @@ function attributorFor(input: SimulationInput, key: number, addresses: number): 
 function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSummary): Generator<Hit[], SimulationSummary> {
   const key = simulationKey(input.seed, input.campaignId)
   const geo = new Geo(input.regions)
-  // (the address space is built at a process's first simulation, about 0.25 s in one piece: a pause before and after it)
-  if (input.pauses) yield []
-  const space = addressSpace(input.regions)
-  if (input.pauses) yield []
+  // (the address space is built at a process's first simulation, in slices with a pause between two)
+  const building = addressSpaceInSlices(input.regions)
+  let step = building.next()
+  for (; !step.done; step = building.next()) if (input.pauses) yield []
+  const space = step.value
   const audience = new Audience(p.pool, key, geo, space, input.panel)
   for (const _ of audience.build()) if (input.pauses) yield []
   summary.panelOversampling = audience.panelOversampling
