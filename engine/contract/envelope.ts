@@ -83,9 +83,8 @@ export function headerValue(text: string, url = false): string {
 
 /**
  * The content types a CSV file is sent with: the registered one (RFC 7111), and those browsers and
- * tools give a `.csv` file (Windows with Excel installed says `application/vnd.ms-excel`). Until
- * 2026-11-26 only `text/csv` was read as CSV, and a CSV sent as `application/csv` had every line
- * refused as malformed JSON (an audit).
+ * tools give a `.csv` file (Windows with Excel installed says `application/vnd.ms-excel`): a CSV
+ * sent with any of them is read as CSV, never as malformed JSON.
  */
 const CSV_TYPES: ReadonlySet<string> = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'text/x-csv', 'application/x-csv', 'application/vnd.ms-excel'])
 

@@ -66,7 +66,7 @@ export const REPORT_CHECKS = {
 /**
  * The positions a basic, realtime or reach report answers without `limit` (spec §4.4: "limit
  * (O, M,N, default 0,500)"): the first 500 spots (publishers), as many as there are when fewer.
- * `total_spot_num` says how many there are. (Until 2026-11-26 every spot was answered.)
+ * `total_spot_num` says how many there are.
  */
 export const REPORT_DEFAULT_PAGE = 500
 

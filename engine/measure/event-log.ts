@@ -120,7 +120,7 @@ const SEGMENT_RE = /^(\d{6,})\.seg$/
  * A segment is read in slices of this many bytes, the event loop turning between them: a segment
  * of 256 MiB took 3 s in one call, and a server reading its log at start (which listens meanwhile,
  * docs/measurement.md) answered nothing in that time, not even a sign-in, and took in no new
- * connection (an audit's burst of hits lost 104 to timeouts). A slice is about 10 ms of reading.
+ * connection (a burst of hits then loses some to timeouts). A slice is about 10 ms of reading.
  */
 const READ_SLICE_BYTES = 1 << 20
 
@@ -144,7 +144,7 @@ async function readFramesInTurns(buf: Buffer, visit: RecordVisitor, slice = READ
 const SEGMENT_BYTES = 256 << 20
 
 const CHECKPOINT = 'checkpoint.bin'
-/** Temp files of checkpoint writes: `checkpoint.bin.tmp-<pid>-<hex>`, and `checkpoint.bin.<pid>.tmp` before 2026-11-26. */
+/** Temp files of checkpoint writes: `checkpoint.bin.tmp-<pid>-<hex>`, and `checkpoint.bin.<pid>.tmp` as earlier versions named them. */
 const CHECKPOINT_TMP_RE = /^checkpoint\.bin\.(?:tmp-(\d+)-[0-9a-f]+|(\d+)\.tmp)$/
 /**
  * Segments are opened for synchronised writes (O_DSYNC) where the system has them: a write returns

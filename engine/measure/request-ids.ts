@@ -25,13 +25,13 @@ const within = (at: number, ts: number): boolean => Math.abs(ts - at) < REQUEST_
  * The request ids counted, each with the time of its hit (or times: an id counted again a window
  * or more away from its first hit), and the counted hits in the order counted (a ring of keys and
  * times), which the limit forgets oldest first. Only the limit forgets an id, never the time of the
- * newest hit: an import brings lines out of time order, and one line dated days ahead used to make
- * every id counted before it be forgotten (their repeats counted again).
+ * newest hit: an import brings lines out of time order, and one line dated days ahead would
+ * otherwise make every id counted before it be forgotten (their repeats counted again).
  *
  * The order is a ring, not the Map's own order: forgetting the Map's first entry (entries().next()
- * then delete) walked every entry deleted before it, which V8 keeps as holes until the table is
- * rebuilt, so past the limit each hit cost more than the last (a soak test of 2026-11-26: 1 us an
- * id before the limit, 62 us after 160,000 more, hits stalled for seconds after an hour).
+ * then delete) walks every entry deleted before it, which V8 keeps as holes until the table is
+ * rebuilt, so past the limit each hit would cost more than the last (in a soak test: 1 us an id
+ * before the limit, 62 us after 160,000 more, hits stalled for seconds after an hour).
  */
 export class RequestIds {
   private readonly seen = new Map<string, number | number[]>()

@@ -31,7 +31,7 @@ interface Site {
 
 /**
  * The minisite of a report; a `campaign_id` filter naming no campaign is invalid_campaign_id, as on
- * every endpoint taking one (errors.md; until 2026-11-26 it answered no rows). A campaign that
+ * every endpoint taking one (errors.md). A campaign that
  * exists but is not linked to the minisite answers no rows: nothing of it is credited there.
  */
 function loadSite(env: ReportEnv, id: string, campaigns: readonly string[] | undefined): Site {
@@ -80,7 +80,7 @@ function positionsOf(site: Site, part: Partition | undefined, by: By, f: { campa
   }
   if (by === 'total' && keys.length === 0) attrs.push({})
   // rows in id order (campaign, publisher, spot), not in the order their first events are stored,
-  // which a rebuild changes: until 2026-11-26 paging with `limit` could move a row to another page
+  // which a rebuild changes (paging with `limit` would then move a row to another page)
   const id = (v: string | undefined) => (v === undefined ? -1 : Number(v))
   const order = attrs.map((_, i) => i).sort((a, b) => id(attrs[a]!.campaign_id) - id(attrs[b]!.campaign_id) || id(attrs[a]!.publisher_id) - id(attrs[b]!.publisher_id) || id(attrs[a]!.spot_id) - id(attrs[b]!.spot_id))
   const rank = new Int32Array(order.length)

@@ -106,8 +106,8 @@ export const chosenTargets = (meta: CampaignMeta, ids: readonly string[] | undef
 /**
  * The most rows one basic or reach answer holds: about 300 MB of JSON. An answer is built and
  * written whole, and a spot x city breakdown of thousands of spots with `with_null` made one of
- * 2.7 GB that took the server to 3.4 GB and held every other request 22 s (the scale audit of
- * 2026-11-26). The bench's 67 MiB answer has 64,395 rows.
+ * 2.7 GB that took the server to 3.4 GB and held every other request 22 s. The bench's 67 MiB
+ * answer has 64,395 rows.
  */
 export const MAX_ANSWER_ROWS = 250_000
 

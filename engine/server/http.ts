@@ -90,8 +90,8 @@ function parseQuery(search: string): Record<string, string | string[]> {
 
 function send(res: ServerResponse, r: EngineResponse, head: boolean): void {
   // Checked before writeHead: a value it refuses throws after it has set the status (a 204 then
-  // sends no body, a 302's text stays), and the 500 sent instead came out as "500 Found", or with
-  // a length and no body (a click whose reason held Chinese text, until 2026-11-26).
+  // sends no body, a 302's text stays), and the 500 sent instead would come out as "500 Found", or
+  // with a length and no body (a click whose reason holds Chinese text).
   for (const name in r.headers) validateHeaderValue(name, r.headers[name]!)
   if (r.parts) {
     // a page of a result set: its pieces written in one go (corked), not copied into one buffer
@@ -114,7 +114,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
   let port = opts.port ?? DEFAULT_PORT
   // Host header values this server answers to: its own names with our port (bare too on port
   // 80); an allowed name as given, and one given without a port also bare, as a TLS proxy in front
-  // forwards it (until 2026-11-26 only `name:port` was accepted, and such a proxy got 403).
+  // forwards it (accepting only `name:port` would answer such a proxy 403).
   const hostNames = () => {
     const withPort = (name: string) => /:\d+$/.test(name) && !/^[^[]*:.*:/.test(name)
     const own = [...LOOPBACK, ...(host === '0.0.0.0' || host === '::' ? [] : [host])].map((h) => h.toLowerCase())

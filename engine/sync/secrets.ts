@@ -56,7 +56,7 @@ export function memoryCipher(): SecretCipher {
   return aesCipher(async () => key)
 }
 
-/** Thrown for a key file of 0 bytes: what a crash while creating it left (before 2026-11-26). */
+/** Thrown for a key file of 0 bytes: what a crash while an earlier version created it leaves. */
 class EmptyKeyError extends Error {
   constructor(path: string) {
     super(`the key file ${path} is empty`)
@@ -93,7 +93,7 @@ async function loadKey(path: string, create: boolean): Promise<Buffer> {
     if (key instanceof Buffer) return key
     if (!create) throw new Error(`the key file ${path} is ${key instanceof EmptyKeyError ? 'empty' : 'missing'}, so the stored secrets cannot be read; enter them again`)
     const seen = await readSeen(path)
-    // An empty key file is what a crash while creating one left (before 2026-11-26): no secret can
+    // An empty key file is what a crash while an earlier version created one leaves: no secret can
     // have been encrypted with it, so it is replaced; only that file, never a key written since.
     if (seen?.text === '') await removeIfUnchanged(path, seen)
     else if (!seen) {

@@ -1,5 +1,5 @@
 /**
- * Report snapshots (issue 5 item 3, docs/sync.md): chosen report answers pulled from the remote
+ * Report snapshots (docs/sync.md): chosen report answers pulled from the remote
  * and kept with their fetch time, `version` and the campaign's progress date. Every fetch is kept
  * (history); each is compared with the previous one of the same report, parameters and date.
  */

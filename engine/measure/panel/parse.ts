@@ -60,7 +60,7 @@ export function parseNdjsonLine(line: string): Candidate {
   if (!isObject(o)) throw new LineError('must be a JSON object')
   const weight = o.weight
   if (weight === undefined || weight === null) throw new LineError("'weight' is missing")
-  // (a string "7.5" is said to be one: "got 7.5" read as if the number were refused, until 2026-11-26)
+  // (a string "7.5" is said to be one: "got 7.5" would read as if the number were refused)
   if (typeof weight === 'string') throw new LineError(`'weight' must be a number, got the string ${JSON.stringify(weight).slice(0, 60)}`)
   if (typeof weight !== 'number') throw new LineError(`'weight' must be a number, got ${shown(weight)}`)
   return { person_id: text(o, 'person_id'), weight, home_region: text(o, 'home_region'), tags: strings(o.tags, 'tags'), devices: devicesOf(o.devices) }
@@ -115,7 +115,7 @@ export function parseCsvHeader(line: string): CsvLayout {
   }
   // A header is written once for the file: a typo in it (`tag`) would lose that column of every
   // person, and in merge mode wipe the tags or devices of persons already stored. Refused, as an
-  // event import's header is (until 2026-11-26 it was read without a word: an audit). An empty
+  // event import's header is. An empty
   // name (a spreadsheet's trailing comma) names no column.
   const unknown = names.filter((n) => n !== '' && !(CSV_COLUMNS as readonly string[]).includes(n))
   if (unknown.length > 0)
