@@ -31,8 +31,8 @@ export function normalizePlan(plan: readonly PlanDay[]): PlanDay[] {
 
 /**
  * The plan with `dates` given the estimates. A day not planned yet is added only when impressions
- * are given: setting clicks alone never adds a day with 0 impressions (the audit's day that went
- * from 12,345 to 0 after being removed and "set" again).
+ * are given: setting clicks alone never adds a day with 0 impressions (a day removed and "set"
+ * again keeps its estimates instead of going to 0).
  */
 export function setDays(plan: readonly PlanDay[], dates: readonly string[], est: Estimates): PlanDay[] {
   const map = new Map(plan.map((d) => [d.date, { ...d }]))

@@ -164,8 +164,8 @@ export const isValid = (errors: FormErrors): boolean => Object.keys(errors).leng
 
 /**
  * The fields whose rule errors show once the user changes `field`: the field itself, and the start
- * date when an end date is given while the start is empty (its "required" used to wait for the
- * submit, so an end date alone showed no error).
+ * date when an end date is given while the start is empty (its "required" shows at once, not at
+ * the submit, so an end date alone shows the error).
  */
 export function touchedBy(field: ErrorField, f: Pick<CampaignForm, 'start_date'>): ErrorField[] {
   return field === 'end_date' && !f.start_date ? ['end_date', 'start_date'] : [field]

@@ -50,8 +50,8 @@ export const defaultListState = (): ListState => ({ filters: emptyFilters(), sor
 
 /**
  * The sort after a header click: the column's order, or the default (newest first) when the
- * click clears it; without an order the engine lists oldest first, which the table showed with
- * no column marked (until 2026-11-26).
+ * click clears it; without an order the engine lists oldest first, which the table would show
+ * with no column marked.
  */
 export function sortAfterClick(column: string | number | null | undefined, order: 'ascend' | 'descend' | false | undefined): ListSort | null {
   if (order && typeof column === 'string' && isOrderField(column)) return { field: column, dir: order === 'ascend' ? 'asc' : 'desc' }

@@ -1,6 +1,6 @@
 /**
- * A report chart of a snapshot with local measurement's series added (issue 5, deliverable 3;
- * docs/app.md "Reports: snapshot source"). Works on the finished options of both copies of a view,
+ * A report chart of a snapshot with local measurement's series added (docs/app.md "Reports:
+ * snapshot source"). Works on the finished options of both copies of a view,
  * so no chart builder changes. Only for plain line and bar charts whose category axes are the same
  * on both sides (a region ranking orders its axis by the figures, so the two differ) and with a
  * shown legend and few series: otherwise null (the chart stays the snapshot's).

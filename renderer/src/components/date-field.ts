@@ -36,8 +36,7 @@ function isDay(text: string): boolean {
 /**
  * The text typed into the date field when it leaves, if it is not a day the field can take: the
  * calendar drops such text (it goes back to the last day, or empty), so the field says what was
- * refused and why instead (until 2026-11-26 "2020-13-45" vanished and the form said only
- * "required"). `null` when the text is empty or a real `yyyy-MM-dd` day.
+ * refused and why instead ("2020-13-45" does not vanish with only "required" said). `null` when the text is empty or a real `yyyy-MM-dd` day.
  */
 export function rejectedDate(text: string): string | null {
   const typed = text.trim()

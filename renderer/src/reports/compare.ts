@@ -1,6 +1,6 @@
 /**
- * A report table of a snapshot beside the same table of local measurement (issue 5, deliverable 3;
- * docs/app.md "Reports: snapshot source"). Pure: works on the table model every view already
+ * A report table of a snapshot beside the same table of local measurement
+ * (docs/app.md "Reports: snapshot source"). Pure: works on the table model every view already
  * builds (table.ts), so the views need no change.
  *
  * - Columns: every column of the remote table, then those only the local table has. A text column

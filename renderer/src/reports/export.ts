@@ -44,8 +44,8 @@ export function exportColumns(data: TableData, t: Translate): ExportColumn<Table
 
 /** The CSV text: `# name: value` lines, then the table. */
 export function reportCsv(data: TableData, meta: ExportMeta, t: Translate): string {
-  // (each line one CSV field: a name with a comma or a quote split the line, or left a quote open
-  // over the whole file, until 2026-11-26)
+  // (each line one CSV field: a name with a comma or a quote would split the line, or leave a
+  // quote open over the whole file)
   const lines = exportParams(meta).map(([k, v]) => csvLine(`# ${k}: ${v.replace(/[\r\n]+/g, ' ')}`))
   return [...lines, toCsv(exportColumns(data, t), data.rows)].join('\r\n')
 }

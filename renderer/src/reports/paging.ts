@@ -6,8 +6,8 @@
  * basic, realtime and reach reports only with a paged `by_position` (the API's own rule, from
  * engine/contract/report-rules.ts), and there it must start below `total_spot_num` and not run
  * past it; the audience and minisite reports page their rows (default 0,500) with no total.
- * An answer with more spots than the default page (an engine before 2026-11-26, which answered
- * every spot without `limit`) counts as whole.
+ * An answer with more spots than the default page (a server that answers every spot without
+ * `limit`) counts as whole.
  */
 import type { ListSpot } from '../../../engine/contract/models'
 import type { ReportItem } from '../../../engine/contract/models-reports'

@@ -51,8 +51,8 @@ export interface Pickers {
 /**
  * The state of a campaign seen for the first time. The platform is `pm`, every platform, where
  * the API's default is `pc`: the daily trend sets the figures against the plan, which has no
- * platform, and most campaigns are mostly mobile (until 2026-11-26 a campaign's first look
- * showed its PC share alone, a fifth of the plan for the demo's).
+ * platform, and most campaigns are mostly mobile (the PC share alone is a fifth of the plan for
+ * the demo's).
  */
 export function defaultPickers(): Pickers {
   return {

@@ -2,8 +2,7 @@
  * The engine's reasons for a refused report choice (engine/contract/report-rules.ts: "The
  * 'publisher_id' is valid only when by_position is publisher, spot or keyword.") as a short
  * sentence in the interface's language, naming the pickers and their choices as the screen does.
- * A reason of another form is given as it is. Until 2026-11-26 the engine's English, with its
- * parameter names, showed under the pickers in either language, five lines of it at 1280 px.
+ * A reason of another form is given as it is.
  */
 import type { Translate } from './table'
 

@@ -9,8 +9,7 @@
  * cannot be found, and a codec's refusal, are said as the forms say them (utils/form-alert.ts);
  * the sync endpoints' refusals (the snapshot series) as the Sync page says them (sync/messages.ts).
  * Every value is kept; parameter names stay ASCII where the screen has no picker for them. In
- * English, and for a sentence of another form, the engine's text is given as it is. Until
- * 2026-11-26 the Chinese Reports page showed these in English.
+ * English, and for a sentence of another form, the engine's text is given as it is.
  */
 import { knownEngineSentence } from '../utils/engine-notice'
 import type { SentenceRule } from '../utils/field-message'

@@ -1,5 +1,5 @@
 /**
- * Report snapshots as a source of the reports screen (issue 5, deliverable 3; docs/sync.md "Report
+ * Report snapshots as a source of the reports screen (docs/sync.md "Report
  * snapshots"): which stored snapshot answers a report request, and a caller that answers report
  * requests from a snapshot series instead of the API. Pure (the body fetch is injected).
  *

@@ -6,7 +6,7 @@
  * campaign, a file of too many lines). Columns keep their names (type, ts, identity, person_id
  * ...), as the import cards list them. Every value of the sentence is kept, so the Chinese says
  * all the English does; the English stays on hover. A sentence of another form, and any in
- * English, is given as it is. Until 2026-11-26 the Chinese interface showed the English.
+ * English, is given as it is.
  */
 import type { Translate } from '../reports/table'
 import { sayKnown, type SentenceRule } from '../utils/field-message'

@@ -5,8 +5,7 @@
  * panel/generate, import-run.ts) from the table below, a parameter's refusal by a codec or a
  * panel or campaign that is gone as the forms say it, and the sentences any call may get
  * (utils/engine-notice.ts), with the page's own names of its fields. A toast has no hover: the Chinese is shown alone. In English, and for a
- * sentence of another form, the engine's text is given as it is. Until 2026-11-26 the Chinese
- * Server page showed these in English.
+ * sentence of another form, the engine's text is given as it is.
  */
 import type { Translate } from '../reports/table'
 import { engineNotice } from '../utils/engine-notice'

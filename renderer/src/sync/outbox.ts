@@ -71,7 +71,7 @@ export interface ConflictRow {
 export function conflictRows(conflict: OutboxOp['conflict']): ConflictRow[] {
   const rows = conflict.map((c) => {
     const sends = c.local !== null && c.local !== undefined
-    // (play_detect sent as 0 where the pull read "false" is no change: the audit of 2026-11-26 saw it marked)
+    // (play_detect sent as 0 where the pull read "false" is no change, not a field marked changed)
     const localChanged = sends && !sameFieldValue(c.local, c.base)
     const remoteChanged = !sameFieldValue(c.base, c.remote)
     return {

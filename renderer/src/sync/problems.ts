@@ -2,9 +2,7 @@
  * A remote problem said in the interface's language ("Test connection"). In Chinese, the engine's
  * sentence when sync/messages.ts knows it (it names the host, the path, the key file and what to
  * do); else what the problem code (contract REMOTE_PROBLEMS) means, then the engine's details as
- * they are. In English the engine's sentence says it already. Until 2026-11-26 the Chinese
- * interface showed only the engine's English ("连接失败：Cannot reach 127.0.0.1:1: fetch failed."),
- * then the meaning of the code with the English after it.
+ * they are. In English the engine's sentence says it already.
  */
 import { REMOTE_PROBLEMS, type RemoteProblem } from '../../../engine/contract/endpoints-sync'
 import type { Translate } from '../reports/table'

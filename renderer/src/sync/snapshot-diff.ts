@@ -29,9 +29,9 @@ export interface DiffRow {
 const exported = (v: unknown): string | number | null => (v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : JSON.stringify(v))
 
 /**
- * The columns of the diff's export: the answers' own values and a numeric change (until
- * 2026-11-26 the export wrote the table's text: thousands separators, four decimals, which made
- * a small change "+0", and a minus sign a spreadsheet reads as text).
+ * The columns of the diff's export: the answers' own values and a numeric change (not the table's
+ * text: its thousands separators and four decimals make a small change "+0", and its minus sign
+ * is one a spreadsheet reads as text).
  */
 export function diffExportColumns(title: (column: 'where' | 'name' | 'before' | 'after' | 'delta') => string): ExportColumn<DiffRow>[] {
   return [

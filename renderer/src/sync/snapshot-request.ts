@@ -102,8 +102,8 @@ export type SnapshotChoice = {
 
 /**
  * The dates the form shows for a campaign chosen: those chosen for it before (kept between visits
- * of the page) when it is the campaign they were chosen for, else its defaultRange. (Until
- * 2026-11-26 leaving the page and coming back set the dates chosen back to the campaign's.)
+ * of the page) when it is the campaign they were chosen for, else its defaultRange: leaving the
+ * page and coming back keeps the dates chosen.
  */
 export function rangeFor(campaign: { value: string; start: string; end: string } | undefined, kept: SnapshotChoice, today: string): { from: string | null; to: string | null } | null {
   if (!campaign) return null

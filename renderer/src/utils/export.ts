@@ -20,8 +20,8 @@ const BOM = '\ufeff'
 /**
  * CSV options: CRLF, and text cells that begin with `=`, `+`, `-`, `@`, a tab or a CR prefixed
  * with `'` (OWASP's defence against spreadsheet formula injection: Excel and LibreOffice run such a
- * cell, quoted or not). Numbers are written as they are. Until 2026-11-26 a spot named
- * `=HYPERLINK(...)` went out as a formula.
+ * cell, quoted or not): a spot named `=HYPERLINK(...)` goes out as text. Numbers are written as
+ * they are.
  */
 const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: true } as const
 
@@ -42,8 +42,8 @@ type XlsxCell = { value: number; type: NumberConstructor } | { value: string; ty
 
 /**
  * The XLSX cell of a value: numbers as numbers, a day of a `date` column as a date shown
- * `yyyy-mm-dd` (until 2026-11-26 it was text, which a spreadsheet neither sorts by date nor filters
- * by month), anything else as text.
+ * `yyyy-mm-dd` (as text a spreadsheet would neither sort it by date nor filter it by month),
+ * anything else as text.
  */
 export function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): XlsxCell {
   const v = column.value(row)
@@ -96,8 +96,8 @@ const utf8 = new TextEncoder()
 /**
  * A file name from free text (a campaign name and the export's choices): no path or reserved
  * characters, at most NAME_BYTES of UTF-8. A longer one loses the middle of its first part (the
- * campaign name, written first) and keeps its end, where the view, date and choices are: until
- * 2026-11-26 it was cut at 80 characters, and different exports of a long-named campaign got one name.
+ * campaign name, written first) and keeps its end, where the view, date and choices are, so that
+ * different exports of a long-named campaign get different names.
  */
 export function safeFileName(text: string): string {
   const clean = text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'export'

@@ -1,4 +1,4 @@
-/** The Sync page (issue 5): remote profiles, pulls, offline browsing, report snapshots. */
+/** The Sync page: remote profiles, pulls, offline browsing, report snapshots. */
 export const en = {
   intro: 'Pull campaigns and reports from the real service (or any server with the same API) for offline review.',
   tabs: { profiles: 'Profiles', pull: 'Pull', campaigns: 'Remote campaigns', snapshots: 'Report snapshots', outbox: 'Outbox & push', modes: 'Server modes' },

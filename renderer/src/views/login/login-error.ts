@@ -7,8 +7,7 @@
  * get as every page says them (utils/engine-notice.ts). Any other sentence, and any in
  * English, is the engine's. The token endpoint's other refusals (another grant, a scope, client
  * credentials sent twice) need a request the form does not make; a throttled attempt is not
- * refused, only answered later (engine/auth/throttle.ts). Until 2026-11-26 a refused field showed
- * the engine's English in the Chinese interface.
+ * refused, only answered later (engine/auth/throttle.ts).
  */
 import type { Translate } from '../../reports/table'
 import { loginFieldOf } from '../../stores/session/shared'

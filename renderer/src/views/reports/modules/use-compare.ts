@@ -1,5 +1,5 @@
 /**
- * "Compare with local measurement" (issue 5, deliverable 3): with a snapshot source and the switch
+ * "Compare with local measurement": with a snapshot source and the switch
  * on, the screen renders the current view a second time, hidden, with a scope whose `call` is the
  * API (LocalTables.vue). That copy's chart cards draw nothing: they hand their table (with its
  * loading and error) to a registry by card name. The visible chart cards take the local table of

@@ -1,5 +1,5 @@
 /**
- * The source of the reports screen (issue 5, deliverable 3): local measurement (the API), or a
+ * The source of the reports screen: local measurement (the API), or a
  * stored report snapshot series of a remote profile. Lists the series of every profile (this
  * campaign's id first), loads the chosen one, remembers the choice per campaign, and gives the
  * caller the views send their report requests through, with the snapshot that answered last.
