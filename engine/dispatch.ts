@@ -7,7 +7,7 @@ import { endpoints, type EndpointId } from './contract/endpoints'
 import { modeGroupOf } from './contract/endpoints-sync-modes'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
 import { FORM_BODY_BYTES, JSON_BODY_BYTES, MAX_BODY_BYTES, OPEN_BODY_BYTES, commonParams, type Admitted, decodeParams, parseRequest, tokenBeforeBody } from './request'
-import { respond, respondError, respondParts, type ResponseOptions } from './respond'
+import { respond, respondError, respondParts, wantsProblem, type ResponseOptions } from './respond'
 import type { Limit } from './contract/params'
 import { ResponseCache } from './response-cache'
 import { ResultSet, ResultSets, type PagedRows } from './result-sets'
@@ -192,7 +192,7 @@ export function createDispatch(services: Services, handlers: Handlers, storage: 
   }
 
   return async (req) => {
-    const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [] }
+    const opts: ResponseOptions = { common: commonParams(req), noStore: false, ignored: [], problem: wantsProblem(req) }
     try {
       const id = lookup(req.method, req.path)
       const def = endpoints[id]

@@ -4,10 +4,11 @@
  */
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from './contract/envelope'
 import { DEFAULT_PORT } from './server/http'
-import { ApiError, E } from './contract/errors'
+import { E, refuse } from './contract/errors'
 import { TokenService, type Credentials } from './auth/token-service'
 import { createAdmit, createDispatch } from './dispatch'
 import type { Admitted } from './request'
+import { problemHeaders, wantsProblem } from './respond'
 import { handlers } from './routes'
 import { systemClock, type Clock } from './clock'
 import { consoleLogger, type Logger } from './logger'
@@ -178,13 +179,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     }
   }
   const drained = () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)))
-  const refused = (): EngineResponse => ({
-    status: E.temporarilyUnavailable.status,
-    headers: { 'content-type': JSON_TYPE },
-    body: JSON.stringify(new ApiError(E.temporarilyUnavailable, 'The engine is shutting down.').body),
-  })
+  const refused = (req: EngineRequest): EngineResponse => {
+    const e = refuse(E.temporarilyUnavailable, 'engine.shuttingDown', {})
+    return { status: e.def.status, headers: { 'content-type': JSON_TYPE, ...problemHeaders(e, wantsProblem(req)) }, body: JSON.stringify(e.body) }
+  }
   return {
-    handle: (req) => (closing ? Promise.resolve(refused()) : tracked(req)),
+    handle: (req) => (closing ? Promise.resolve(refused(req)) : tracked(req)),
     admit,
     loadDemo: async () => {
       await measure.settled()

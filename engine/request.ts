@@ -3,7 +3,7 @@
  * its content type, the token found, the shared parameters (callback, suppress_response_codes)
  * taken out. Everything here answers bad input with a 400, never a throw of another kind.
  */
-import { ApiError, E, badParam } from './contract/errors'
+import { ApiError, E, badParam, badRequest } from './contract/errors'
 import type { EndpointDef } from './contract/endpoint'
 import type { EngineRequest } from './contract/envelope'
 import { DOOR_PARAMS } from './contract/envelope'
@@ -168,7 +168,7 @@ export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record
     params[name] = codec.decode(values?.[0], name)
   }
   // vendor-notes §1.2: order_asc and order_desc must not come together
-  if (params.order_asc !== undefined && params.order_desc !== undefined) throw badParam('order_desc', 'cannot be combined with order_asc; give one of them')
+  if (params.order_asc !== undefined && params.order_desc !== undefined) throw badRequest('param.either', { param: 'order_desc', otherParam: 'order_asc' })
   const ignored = [...raw.keys()].filter((k) => !(k in def.params) && !IGNORED_NAMES.has(k))
   return { params, ignored }
 }

@@ -1,6 +1,7 @@
 /** From a result or an error to the response every door sends. */
-import { ApiError, E } from './contract/errors'
-import { JSON_TYPE, headerValue, type EngineResponse } from './contract/envelope'
+import { ApiError, E, refuse } from './contract/errors'
+import { JSON_TYPE, headerValue, type EngineRequest, type EngineResponse } from './contract/envelope'
+import { PROBLEM_HEADER, PROBLEM_WANTED_HEADER, problemHeader } from './contract/problems'
 import type { Common } from './request'
 
 export interface ResponseOptions {
@@ -8,7 +9,12 @@ export interface ResponseOptions {
   /** spec §4.1: the token endpoint's answers are never cached. */
   noStore: boolean
   ignored: readonly string[]
+  /** The client asked to be told a refusal's problem key and arguments (docs/errors.md, "Problem keys"). */
+  problem?: boolean
 }
+
+/** Whether `req` asks for the problem header on a refusal (the app does; other clients' answers stay as the spec writes them). */
+export const wantsProblem = (req: EngineRequest): boolean => req.headers?.[PROBLEM_WANTED_HEADER] === '1'
 
 /**
  * Wraps a JSON text as the response: JSONP when asked, status 200 when codes are suppressed.
@@ -61,6 +67,9 @@ const PARTS_BODY: PropertyDescriptor = {
 export function respondError(err: unknown, opts: ResponseOptions, log: (message: string, cause: unknown) => void): EngineResponse {
   const api = err instanceof ApiError ? err : null
   if (!api) log('unexpected error', err)
-  const e = api ?? new ApiError(E.serverError, 'The server met an unexpected condition; the cause is in its log.')
-  return respond(e.def.status, JSON.stringify(e.body), opts, { ...e.headers })
+  const e = api ?? refuse(E.serverError, 'engine.serverError', {})
+  return respond(e.def.status, JSON.stringify(e.body), opts, { ...e.headers, ...problemHeaders(e, opts.problem === true) })
 }
+
+/** The header that tells a refusal's problem, when the client asked for it (`wanted`) and the refusal has one. */
+export const problemHeaders = (e: ApiError, wanted: boolean): Record<string, string> => (wanted && e.problem ? { [PROBLEM_HEADER]: problemHeader(e.problem) } : {})

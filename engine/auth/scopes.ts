@@ -3,7 +3,7 @@
  * needs which (§5.7). Ours: /cms/v1 needs cms, /admonitor/v1 needs admonitor, /local/v1 needs local.
  * A token request without `scope` gets all three.
  */
-import { ApiError, E } from '../contract/errors'
+import { E, refuse } from '../contract/errors'
 
 export const ALL_SCOPES = ['cms', 'admonitor', 'local'] as const
 export type Scope = (typeof ALL_SCOPES)[number]
@@ -13,6 +13,6 @@ export function parseScope(raw: string | undefined): Scope[] {
   const asked = (raw ?? '').split(/[\s,]+/).filter((s) => s !== '')
   if (asked.length === 0) return [...ALL_SCOPES]
   const unknown = asked.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s))
-  if (unknown.length > 0) throw new ApiError(E.invalidScope, `The scope '${unknown.join(' ')}' does not exist; scopes: ${ALL_SCOPES.join(' ')}.`)
+  if (unknown.length > 0) throw refuse(E.invalidScope, 'auth.unknownScope', { scope: unknown.join(' '), list: ALL_SCOPES.join(' ') })
   return ALL_SCOPES.filter((s) => asked.includes(s))
 }

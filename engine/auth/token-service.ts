@@ -1,6 +1,6 @@
 // spec §4.1, §5; RFC 6749 §4.3 (password grant), §5.1 (response), §5.2 (errors)
 import { createHash } from 'node:crypto'
-import { ApiError, E, badParam, type ErrorDef } from '../contract/errors'
+import { ApiError, E, badRequest, refuse } from '../contract/errors'
 import type { TokenResponse } from '../contract/models'
 import type { Clock } from '../clock'
 import type { Random } from '../random'
@@ -38,7 +38,6 @@ export interface TokenRequest {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
-const fail = (def: ErrorDef, text: string) => new ApiError(def, text)
 
 interface TokenRow {
   user_id: number
@@ -152,7 +151,7 @@ export class TokenService {
    * holder guessing here does not slow the owner's sign-ins.
    */
   async confirmPassword(password: string | undefined): Promise<void> {
-    if (!password) throw badParam('password', "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)")
+    if (!password) throw badRequest('auth.passwordRequired', { param: 'password' })
     const user = this.s.db.get<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users ORDER BY id LIMIT 1')
     const keys = [`r:${user?.username ?? ''}`]
     const now = this.s.clock.now()
@@ -161,7 +160,7 @@ export class TokenService {
       if (wait > 0) await this.s.clock.sleep(wait)
       if (!(await verifySecret(password, user?.password_hash ?? DUMMY_HASH)) || !user) {
         this.throttle.fail(keys, now)
-        throw badParam('password', "is not the account's current password")
+        throw badRequest('auth.passwordWrong', { param: 'password' })
       }
       this.throttle.succeed(keys)
     } finally {
@@ -180,8 +179,8 @@ export class TokenService {
   /** The password grant, checked in RFC 6749 order: grant, client, grant support, user, scope. */
   async token(req: TokenRequest, remoteAddress = ''): Promise<TokenResponse> {
     const grant = req.grant_type?.trim()
-    if (!grant) throw fail(E.invalidRequest, "The 'grant_type' is required.")
-    if (!req.client_id || !req.client_secret) throw fail(E.invalidClient, "Client authentication failed: 'client_id' and 'client_secret' are required.")
+    if (!grant) throw badRequest('param.required', { param: 'grant_type' })
+    if (!req.client_id || !req.client_secret) throw refuse(E.invalidClient, 'auth.clientMissing', {})
     const now = this.s.clock.now()
     const clientKeys = [`c:${req.client_id}`, `a:${remoteAddress}`]
     const userKeys = [`u:${req.username ?? ''}`, `a:${remoteAddress}`]
@@ -201,19 +200,19 @@ export class TokenService {
     const client = this.s.db.get<{ id: number; secret_hash: string }>('SELECT id, secret_hash FROM clients WHERE client_id = ?', [req.client_id])
     if (!(await verifySecret(req.client_secret, client?.secret_hash ?? DUMMY_HASH)) || !client) {
       this.throttle.fail(clientKeys, now)
-      throw fail(E.invalidClient, 'Client authentication failed: unknown client_id or wrong client_secret.')
+      throw refuse(E.invalidClient, 'auth.clientWrong', {})
     }
     if (grant === 'client_credentials' || grant === 'refresh_token')
-      throw fail(E.unsupportedGrantType, `The grant_type '${grant}' is not available on this service; use grant_type=password.`)
-    if (grant !== 'password') throw fail(E.unsupportedGrantType, `The grant_type '${grant}' is not supported; use grant_type=password.`)
-    if (!req.username) throw fail(E.invalidRequest, "The 'username' is required.")
-    if (!req.password) throw fail(E.invalidRequest, "The 'password' is required.")
+      throw refuse(E.unsupportedGrantType, 'auth.grantUnavailable', { grant })
+    if (grant !== 'password') throw refuse(E.unsupportedGrantType, 'auth.grantUnknown', { grant })
+    if (!req.username) throw badRequest('param.required', { param: 'username' })
+    if (!req.password) throw badRequest('param.required', { param: 'password' })
     const scopes = parseScope(req.scope)
     const user = this.s.db.get<{ id: number; username: string; password_hash: string; user_number: string }>(
       'SELECT id, username, password_hash, user_number FROM users WHERE username = ?', [req.username])
     if (!(await verifySecret(req.password, user?.password_hash ?? DUMMY_HASH)) || !user) {
       this.throttle.fail(userKeys, now)
-      throw fail(E.invalidGrant, 'The username or password is wrong.')
+      throw refuse(E.invalidGrant, 'auth.passwordGrant', {})
     }
     this.throttle.succeed([...userKeys, ...clientKeys])
     return this.issue(user, client.id, scopes)
@@ -280,14 +279,14 @@ export class TokenService {
 
   /** The caller behind a token, or the error that refuses it. */
   authenticate(token: string | undefined, need: Scope): AuthUser {
-    if (!token) throw fail(E.tokenRequired, 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.')
+    if (!token) throw refuse(E.tokenRequired, 'token.required', {})
     const row = this.known.get(token) ?? this.lookup(token) ?? this.issued.get(token)
     const bearer = { 'www-authenticate': 'Bearer error="invalid_token"' }
-    if (!row) throw new ApiError(E.invalidToken, 'The access token is unknown or was revoked; request a new one from /oauth/token.', bearer)
+    if (!row) throw refuse(E.invalidToken, 'token.unknown', { path: '/oauth/token' }, bearer)
     if (row.expires_at <= this.s.clock.now())
-      throw new ApiError(E.invalidToken, `The access token expired at ${new Date(row.expires_at).toISOString()}; request a new one from /oauth/token.`, bearer)
+      throw refuse(E.invalidToken, 'token.expired', { at: new Date(row.expires_at).toISOString(), path: '/oauth/token' }, bearer)
     const scopes = row.scope.split(' ').filter((s): s is Scope => (ALL_SCOPES as readonly string[]).includes(s))
-    if (!scopes.includes(need)) throw fail(E.accessDenied, `The token's scope '${row.scope}' does not include '${need}', which this endpoint needs.`)
+    if (!scopes.includes(need)) throw refuse(E.accessDenied, 'token.scope', { scope: row.scope, need })
     return { id: row.user_id, username: row.username, scopes, token }
   }
 }

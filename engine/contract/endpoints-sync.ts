@@ -2,7 +2,7 @@
 // and the pulled (remote-origin) records, browsable offline
 import { DOOR_PARAMS } from './envelope'
 import { get, post } from './endpoint'
-import { badParam } from './errors'
+import { badRequest } from './errors'
 import { Field, p } from './params'
 import { any, arr, bool, idStr, int, lit, obj, str } from './schema'
 
@@ -22,8 +22,8 @@ export type RemoteProblem = (typeof REMOTE_PROBLEMS)[number]
 /** A password or client secret: any text but empty, kept as sent (no trimming). */
 const secret = () =>
   new Field((raw, name) => {
-    if (raw === '') throw badParam(name, 'should not be empty')
-    if (raw.length > 1024) throw badParam(name, 'is longer than 1024 characters')
+    if (raw === '') throw badRequest('param.empty', { param: name })
+    if (raw.length > 1024) throw badRequest('param.tooLong', { param: name, max: 1024 })
     return raw
   }, { type: 'string', format: 'password', maxLength: 1024 }, false)
 

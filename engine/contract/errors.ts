@@ -5,6 +5,8 @@
  * `test/contract/errors.test.ts` keeps this table, the spec and docs/errors.md in step.
  */
 
+import { describe, describeProblem, type ArgsOf, type Problem, type ProblemKey } from './problems'
+
 export type ErrorOrigin = 'spec' | 'rfc6749' | 'vendor' | 'engine'
 
 export interface ErrorDef {
@@ -73,13 +75,16 @@ export class ApiError extends Error {
   readonly headers: Readonly<Record<string, string>>
   /** Members of the body besides error and error_description (the problem's arguments, for a UI). */
   readonly extra: Readonly<Record<string, string>>
+  /** The problem's key and arguments (engine/contract/problems.ts), or null for a text of no key (another service's words). */
+  readonly problem: Problem | null
 
-  constructor(def: ErrorDef, description: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}) {
+  constructor(def: ErrorDef, description: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}, problem: Problem | null = null) {
     super(description)
     this.name = 'ApiError'
     this.def = def
     this.headers = headers
     this.extra = extra
+    this.problem = problem
   }
 
   get body(): ErrorBody {
@@ -87,7 +92,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Shorthand for the most common error: a parameter that is wrong. */
+/** The refusal `def` of problem `key` with `args`: its description written by the problem catalogue. */
+export function refuse<K extends ProblemKey>(def: ErrorDef, key: K, args: ArgsOf<K>, headers: Record<string, string> = {}, extra: Record<string, string> = {}): ApiError {
+  return new ApiError(def, describe(key, args), headers, extra, { key, args })
+}
+
+/** The most common refusal: an invalid_request of problem `key` (a parameter that is wrong). */
+export const badRequest = <K extends ProblemKey>(key: K, args: ArgsOf<K>): ApiError => refuse(E.invalidRequest, key, args)
+
+/** The invalid_request of problem `p`, made beforehand by problem() (the plan rules name theirs). */
+export const badProblem = (p: Problem): ApiError => new ApiError(E.invalidRequest, describeProblem(p), {}, {}, p)
+
+/** A parameter that is wrong, said in English only (no problem key): for refusals not yet in the problem catalogue. */
 export const badParam = (name: string, problem: string): ApiError =>
   new ApiError(E.invalidRequest, `The '${name}' ${problem}.`)
 
@@ -96,17 +112,15 @@ export function paramOfDescription(description: string): string | null {
   return /The '([A-Za-z_][A-Za-z0-9_]*)'/.exec(description)?.[1] ?? null
 }
 
-/** Rebuilds an ApiError from a response body (renderer side, after IPC or HTTP). */
-export function errorFromBody(status: number, body: ErrorBody): ApiError {
+/** Rebuilds an ApiError from a response body and the problem its header carried (renderer side, after IPC or HTTP). */
+export function errorFromBody(status: number, body: ErrorBody, problem: Problem | null = null): ApiError {
   const known = Object.values(E).find((d) => d.error === body.error && d.status === status)
   const extra: Record<string, string> = {}
   for (const [k, v] of Object.entries(body)) if (k !== 'error' && k !== 'error_description' && typeof v === 'string') extra[k] = v
-  return new ApiError(known ?? { status, error: body.error, origin: 'engine', when: '' }, body.error_description, {}, extra)
+  return new ApiError(known ?? { status, error: body.error, origin: 'engine', when: '' }, body.error_description, {}, extra, problem)
 }
 
 /** The refusal of a report whose panel has no persons (the user emptied it), naming the commands that fill it. */
 export function panelEmptyError(panelId: string): ApiError {
-  return new ApiError(E.panelEmpty,
-    `The panel ${panelId} has no persons: import them (POST /local/v1/panels/persons/import?panel_id=${panelId}) or generate a demo panel (POST /local/v1/panels/generate panel_id=${panelId}).`,
-    {}, { panel_id: panelId })
+  return refuse(E.panelEmpty, 'panel.empty', { panel: panelId }, {}, { panel_id: panelId })
 }

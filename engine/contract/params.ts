@@ -4,7 +4,7 @@
  * Each codec also carries the JSON Schema the OpenAPI document shows for it.
  */
 import { fromBase62 } from './base62'
-import { ApiError, E, badParam, type ErrorDef } from './errors'
+import { E, badRequest, refuse, type ErrorDef } from './errors'
 import type { JsonSchema } from './schema'
 import { CODE_TYPE_NAMES, VENDING_MODEL_LEVEL1, type CodeType } from './vocabulary'
 
@@ -34,7 +34,7 @@ export class Field<T> {
   required(description = ''): Codec<T> {
     return {
       decode: (raw, name) => {
-        if (!this.present(raw)) throw new ApiError(this.missingError, `The '${name}' is required.`)
+        if (!this.present(raw)) throw refuse(this.missingError, 'param.required', { param: name })
         return this.parse(raw, name)
       },
       schema: this.schema,
@@ -69,20 +69,20 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function splitList(raw: string, name: string, sep = ','): string[] {
   const items = raw.split(sep).map((s) => s.trim())
-  if (items.some((s) => s === '')) throw badParam(name, `has an empty entry; write ${name}=A${sep}B${sep}C`)
-  if (items.length > MAX_LIST) throw badParam(name, `has more than ${MAX_LIST} entries`)
+  if (items.some((s) => s === '')) throw badRequest('param.emptyEntry', { param: name, sep })
+  if (items.length > MAX_LIST) throw badRequest('param.tooManyEntries', { param: name, max: MAX_LIST })
   return [...new Set(items)]
 }
 
 function parseId(raw: string, name: string): string {
   const s = raw.trim()
-  if (!ID_RE.test(s) || BigInt(s) === 0n) throw badParam(name, `must be a positive integer id, got '${raw}'`)
+  if (!ID_RE.test(s) || BigInt(s) === 0n) throw badRequest('param.id', { param: name, got: raw })
   return BigInt(s).toString()
 }
 
 function parseKey(raw: string, name: string): string {
   const s = raw.trim()
-  if (!KEY_RE.test(s)) throw badParam(name, `must be an identifier of letters, digits, '_', '.' or '-', got '${raw}'`)
+  if (!KEY_RE.test(s)) throw badRequest('param.key', { param: name, got: raw })
   return s
 }
 
@@ -97,7 +97,7 @@ export function isDate(text: string): boolean {
 
 function parseDate(raw: string, name: string): string {
   const s = raw.trim()
-  if (!isDate(s)) throw badParam(name, `must be a date written YYYY-MM-DD, got '${raw}'`)
+  if (!isDate(s)) throw badRequest('param.date', { param: name, got: raw })
   return s
 }
 
@@ -105,35 +105,35 @@ function parseInt10(raw: string, name: string, min: number, max: number): number
   const s = raw.trim()
   // (a whole number too long to read exactly is out of range, not "not an integer": until
   // 2026-11-26 99999999999999999 was told it must be an integer)
-  if (/^-?[0-9]{16,}$/.test(s)) throw badParam(name, `must be between ${min} and ${max}, got ${s}`)
-  if (!/^-?[0-9]{1,15}$/.test(s)) throw badParam(name, `must be an integer, got '${raw}'`)
+  if (/^-?[0-9]{16,}$/.test(s)) throw badRequest('param.between', { param: name, min, max, got: s })
+  if (!/^-?[0-9]{1,15}$/.test(s)) throw badRequest('param.integer', { param: name, got: raw })
   const n = Number(s)
-  if (n < min || n > max) throw badParam(name, `must be between ${min} and ${max}, got ${n}`)
+  if (n < min || n > max) throw badRequest('param.between', { param: name, min, max, got: n })
   return n
 }
 
 function checkText(raw: string, name: string, max: number): string {
-  if ([...raw].length > max) throw badParam(name, `is longer than ${max} characters`)
+  if ([...raw].length > max) throw badRequest('param.tooLong', { param: name, max })
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(raw)) throw badParam(name, 'contains control characters')
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(raw)) throw badRequest('param.control', { param: name })
   return raw
 }
 
 /** A landing page or tracking URL: absolute, http or https. */
 export function parseUrl(raw: string, name: string): string {
   const s = raw.trim()
-  if (s.length > 2048) throw badParam(name, 'is longer than 2048 characters')
+  if (s.length > 2048) throw badRequest('param.tooLong', { param: name, max: 2048 })
   // (a URL parser drops tabs and line breaks and escapes the rest, so the page stored and shown
   // was not the one a click went to: an audit of 2026-11-26 saw them kept)
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001F\u007F]/.test(s)) throw badParam(name, 'contains control characters (a tab, a line break or another); a URL has none')
+  if (/[\u0000-\u001F\u007F]/.test(s)) throw badRequest('param.urlControl', { param: name })
   let u: URL
   try {
     u = new URL(s)
   } catch {
-    throw badParam(name, `must be an absolute http:// or https:// URL, got '${raw}'`)
+    throw badRequest('param.url', { param: name, got: raw })
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw badParam(name, `must begin with http:// or https://, got '${raw}'`)
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw badRequest('param.urlScheme', { param: name, got: raw })
   return s
 }
 
@@ -152,9 +152,9 @@ export const MAX_LIMIT_N = 100_000
 function parseLimit(kind: 'offset' | 'page'): Parse<Limit> {
   return (raw, name) => {
     const m = /^\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$/.exec(raw)
-    if (!m) throw badParam(name, `must be written M,N with two non-negative integers, got '${raw}'`)
+    if (!m) throw badRequest('param.limitForm', { param: name, got: raw })
     const [a, b] = [Number(m[1]), Number(m[2])]
-    if (b < 1 || b > MAX_LIMIT_N) throw badParam(name, `N must be between 1 and ${MAX_LIMIT_N}, got ${b}`)
+    if (b < 1 || b > MAX_LIMIT_N) throw badRequest('param.limitN', { param: name, max: MAX_LIMIT_N, got: b })
     // Page lists: the vendor's default 0,500 and its example 2,100 ("the second page of 100") only
     // agree if pages count from 1 and page 0 means the first page (docs/decisions.md).
     const offset = kind === 'offset' ? a : (Math.max(a, 1) - 1) * b
@@ -180,7 +180,7 @@ function parseKeywordEntry(entry: string, name: string): KeywordInput {
   const cut = entry.indexOf('^')
   const kw = keywordNameOf(entry)
   const lp = cut < 0 ? '' : entry.slice(cut + 1).trim()
-  if (kw === '') throw badParam(name, `has an entry with an empty keyword name ('${entry}')`)
+  if (kw === '') throw badRequest('param.keywordEmpty', { param: name, entry })
   checkText(kw, name, 100)
   return { keyword_name: kw, landing_page: lp === '' ? '' : parseUrl(lp, name) }
 }
@@ -189,7 +189,7 @@ function noDuplicates<T>(items: T[], key: (x: T) => string, name: string, what: 
   const seen = new Set<string>()
   for (const x of items) {
     const k = key(x)
-    if (seen.has(k)) throw badParam(name, `names the ${what} '${k}' twice`)
+    if (seen.has(k)) throw badRequest('param.twice', { param: name, what, value: k })
     seen.add(k)
   }
   return items
@@ -223,8 +223,8 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim()
-        if (s === '') throw new ApiError(error, `The '${name}' should not be empty.`)
-        if ([...s].length > max) throw new ApiError(error, `The '${name}' is longer than ${max} characters.`)
+        if (s === '') throw refuse(error, 'param.empty', { param: name })
+        if ([...s].length > max) throw refuse(error, 'param.tooLong', { param: name, max })
         return checkText(s, name, max)
       },
       { type: 'string', minLength: 1, maxLength: max },
@@ -238,7 +238,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim()
-        if (s !== '0' && s !== '1') throw badParam(name, `must be 0 or 1, got '${raw}'`)
+        if (s !== '0' && s !== '1') throw badRequest('param.flag01', { param: name, got: raw })
         return s === '1'
       },
       { type: 'integer', enum: [0, 1] },
@@ -250,7 +250,7 @@ export const p = {
         const s = raw.trim().toLowerCase()
         if (s === 'on' || s === '1') return true
         if (s === 'off' || s === '0') return false
-        throw badParam(name, `must be on or off, got '${raw}'`)
+        throw badRequest('param.onOff', { param: name, got: raw })
       },
       { type: 'string', enum: ['on', 'off'] },
     ),
@@ -259,7 +259,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const n = parseInt10(raw, name, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-        if (!(values as readonly number[]).includes(n)) throw badParam(name, `must be one of ${values.join(', ')}, got '${raw}'`)
+        if (!(values as readonly number[]).includes(n)) throw badRequest('param.oneOf', { param: name, list: values.join(', '), got: raw })
         return n as V
       },
       { type: 'integer', enum: values },
@@ -269,7 +269,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim()
-        if (!(values as readonly string[]).includes(s)) throw badParam(name, `must be one of ${values.join(', ')}, got '${raw}'`)
+        if (!(values as readonly string[]).includes(s)) throw badRequest('param.oneOf', { param: name, list: values.join(', '), got: raw })
         return s as V
       },
       { type: 'string', enum: values },
@@ -282,7 +282,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim().replace(/ +/g, '+')
-        if (!(values as readonly string[]).includes(s)) throw badParam(name, `must be one of ${values.join(', ')}, got '${raw}'`)
+        if (!(values as readonly string[]).includes(s)) throw badRequest('param.oneOf', { param: name, list: values.join(', '), got: raw })
         return s as V
       },
       { type: 'string', enum: values },
@@ -292,7 +292,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim().toLowerCase()
-        if (!(values as readonly string[]).includes(s)) throw badParam(name, `must be one of ${values.join(', ')}, got '${raw}'`)
+        if (!(values as readonly string[]).includes(s)) throw badRequest('param.oneOf', { param: name, list: values.join(', '), got: raw })
         return s as V
       },
       { type: 'string', enum: values },
@@ -302,7 +302,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const v = aliases[raw.trim()]
-        if (v === undefined) throw badParam(name, `must be one of ${Object.keys(aliases).join(', ')}, got '${raw}'`)
+        if (v === undefined) throw badRequest('param.oneOf', { param: name, list: Object.keys(aliases).join(', '), got: raw })
         return v
       },
       { type: 'string', enum: Object.keys(aliases) },
@@ -312,7 +312,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim()
-        if (!/^[0-9]{1,13}(\.[0-9]{1,2})?$/.test(s)) throw badParam(name, `must be a non-negative amount such as 10000 or 9.99, got '${raw}'`)
+        if (!/^[0-9]{1,13}(\.[0-9]{1,2})?$/.test(s)) throw badRequest('param.amount', { param: name, got: raw })
         return s
       },
       { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' },
@@ -322,9 +322,9 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = raw.trim()
-        if (!/^[0-9]{1,9}(\.[0-9]{1,6})?$/.test(s)) throw badParam(name, `must be a decimal number such as 1 or 0.25, got '${raw}'`)
+        if (!/^[0-9]{1,9}(\.[0-9]{1,6})?$/.test(s)) throw badRequest('param.decimal', { param: name, got: raw })
         const n = Number(s)
-        if (n < min || n > max) throw badParam(name, `must be between ${min} and ${max}, got ${n}`)
+        if (n < min || n > max) throw badRequest('param.between', { param: name, min, max, got: n })
         return n
       },
       { type: 'number', minimum: min, maximum: max },
@@ -333,7 +333,7 @@ export const p = {
   dateList: () =>
     new Field((raw, name) => {
       const parts = raw.split(',').map((s) => s.trim())
-      if (parts.some((s) => s === '')) throw badParam(name, 'has an empty entry')
+      if (parts.some((s) => s === '')) throw badRequest('param.emptyItem', { param: name })
       return noDuplicates(parts.map((s) => parseDate(s, name)), (d) => d, name, 'date')
     }, { type: 'string', description: 'dates YYYY-MM-DD separated by ,' }),
   /** Integers separated by , (estimates matching a date list). */
@@ -361,7 +361,7 @@ export const p = {
         const cut = s.indexOf('-')
         const [l1, l2] = cut < 0 ? [s, ''] : [s.slice(0, cut), s.slice(cut + 1)]
         if (!(VENDING_MODEL_LEVEL1 as readonly string[]).includes(l1) || l2.trim() === '')
-          throw badParam(name, `must be level1-level2 with level 1 one of ${VENDING_MODEL_LEVEL1.join(', ')}, got '${raw}'`)
+          throw badRequest('param.vendingModel', { param: name, list: VENDING_MODEL_LEVEL1.join(', '), got: raw })
         return s
       },
       { type: 'string', description: `level1-level2; level 1: ${VENDING_MODEL_LEVEL1.join(', ')}` },
@@ -375,7 +375,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const groups = raw.split('&').map((g) => g.trim())
-        if (groups.some((g) => g === '')) throw badParam(name, `has an empty group; write tag ids joined by , in groups joined by &, got '${raw}'`)
+        if (groups.some((g) => g === '')) throw badRequest('param.emptyGroup', { param: name, got: raw })
         return groups.map((g) => splitList(g, name).map((t) => parseKey(t, name)))
       },
       { type: 'string', description: 'tag ids joined by , (any of, one type) in groups joined by & (all of)' },
@@ -385,7 +385,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const s = checkText(raw, name, 4096).trim()
-        if (s !== '' && !/^https?:\/\/\S+$/i.test(s)) throw badParam(name, `must begin with http:// or https://, got '${raw}'`)
+        if (s !== '' && !/^https?:\/\/\S+$/i.test(s)) throw badRequest('param.urlScheme', { param: name, got: raw })
         return s
       },
       { type: 'string' },
@@ -396,7 +396,7 @@ export const p = {
     new Field(
       (raw, name) => {
         const id = fromBase62(raw.trim())
-        if (id === null || id === '0') throw badParam(name, `must be a base-62 spot id (characters 0-9, A-Z, a-z), got '${raw}'`)
+        if (id === null || id === '0') throw badRequest('param.spotIdStr', { param: name, got: raw })
         return id
       },
       { type: 'string', pattern: '^[0-9A-Za-z]+$' },
@@ -407,7 +407,7 @@ export const p = {
       (raw, name) => {
         // an unencoded '+' arrives as a space (S3+D as 'S3 D', S0+ as 'S0 '): read as the '+' meant
         const s = raw.replace(/^\s+/, '').replace(/ /g, '+').trim()
-        if (!SPOT_CAP.test(s)) throw badParam(name, `must be written like S0+, S3+D or M5-W (case-sensitive), got '${raw}'`)
+        if (!SPOT_CAP.test(s)) throw badRequest('param.spotCap', { param: name, got: raw })
         return s
       },
       { type: 'string', pattern: SPOT_CAP.source },
@@ -418,9 +418,9 @@ export const p = {
       (raw, name) => {
         const items = splitList(raw, name).map((s) => s.toLowerCase())
         for (const s of items) {
-          if (!(CODE_TYPE_NAMES as string[]).includes(s)) throw badParam(name, `has the unknown option '${s}'; options: ${CODE_TYPE_NAMES.join(', ')}`)
+          if (!(CODE_TYPE_NAMES as string[]).includes(s)) throw badRequest('param.codeOption', { param: name, option: s, list: CODE_TYPE_NAMES.join(', ') })
         }
-        if (items.includes('utm') && items.includes('utm_auto')) throw badParam(name, 'may hold utm or utm_auto, not both')
+        if (items.includes('utm') && items.includes('utm_auto')) throw badRequest('param.utmBoth', { param: name })
         return items as CodeType[]
       },
       { type: 'string', description: `options separated by ,: ${CODE_TYPE_NAMES.join(', ')}` },
@@ -430,8 +430,8 @@ export const p = {
     new Field(
       (raw, name) => {
         const entries = raw.split('>').filter((e) => e.trim() !== '')
-        if (entries.length === 0) throw badParam(name, 'has no keyword')
-        if (entries.length > MAX_LIST) throw badParam(name, `has more than ${MAX_LIST} keywords`)
+        if (entries.length === 0) throw badRequest('param.noKeyword', { param: name })
+        if (entries.length > MAX_LIST) throw badRequest('param.tooManyKeywords', { param: name, max: MAX_LIST })
         return noDuplicates(entries.map((e) => parseKeywordEntry(e, name)), (k) => k.keyword_name, name, 'keyword')
       },
       keywordsSchema,
@@ -441,11 +441,11 @@ export const p = {
     new Field(
       (raw, name) => {
         const entries = raw.split('>').filter((e) => e.trim() !== '')
-        if (entries.length === 0) throw badParam(name, 'has no keyword')
-        if (entries.length > MAX_LIST) throw badParam(name, `has more than ${MAX_LIST} keywords`)
+        if (entries.length === 0) throw badRequest('param.noKeyword', { param: name })
+        if (entries.length > MAX_LIST) throw badRequest('param.tooManyKeywords', { param: name, max: MAX_LIST })
         const items = entries.map((e): KeywordUpdate => {
           const cut = e.indexOf('^')
-          if (cut < 0) throw badParam(name, `entries must be keyword_id^keyword_name^landing_page, got '${e}'`)
+          if (cut < 0) throw badRequest('param.keywordEntry', { param: name, entry: e })
           return { keyword_id: parseId(e.slice(0, cut), name), ...parseKeywordEntry(e.slice(cut + 1), name) }
         })
         return noDuplicates(items, (k) => k.keyword_id, name, 'keyword_id')

@@ -5,6 +5,7 @@
  * for the app's spot form and sheet import, which show every problem on its field before sending
  * (renderer/src/campaign/spot-form.ts, bulk.ts): the two cannot word a rule differently.
  */
+import { problem, type Problem } from './problems'
 import { BIDDING_CHANNELS } from './vocabulary'
 
 /** The campaign dates a plan must lie within. */
@@ -24,11 +25,8 @@ export interface PlanInput {
   est_click_day?: number[] | undefined
 }
 
-/** A refused parameter and why, worded to follow "The '<param>' " (badParam). */
-export interface ParamProblem {
-  param: string
-  problem: string
-}
+/** A refused parameter and why: a problem of the catalogue whose arguments name the parameter (`param`). */
+export type ParamProblem = Problem
 
 const DAY_MS = 86_400_000
 
@@ -37,17 +35,15 @@ export function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 }
 
-const range = (c: CampaignDates) => `the campaign's dates ${c.start_date}..${c.end_date}`
-
 /** A campaign's dates must not run backwards: the problem, or null (create, update, a queued draft). */
 export function campaignDatesProblem(c: CampaignDates): ParamProblem | null {
-  return c.end_date < c.start_date ? { param: 'end_date', problem: `(${c.end_date}) is earlier than start_date (${c.start_date})` } : null
+  return c.end_date < c.start_date ? problem('plan.beforeOther', { param: 'end_date', date: c.end_date, otherParam: 'start_date', otherDate: c.start_date }) : null
 }
 
 /** Every date must lie within the campaign (vendor-notes §8.3): the first one outside, or null. */
 export function outsideProblem(dates: readonly string[], c: CampaignDates, param: string): ParamProblem | null {
   const out = dates.find((d) => d < c.start_date || d > c.end_date)
-  return out === undefined ? null : { param, problem: `has ${out}, outside ${range(c)}` }
+  return out === undefined ? null : problem('plan.dateOutside', { param, date: out, start: c.start_date, end: c.end_date })
 }
 
 /** Per-date estimate lists must come with the dates of `listName` and have one value a date. */
@@ -55,8 +51,8 @@ export function estimateProblems(dates: readonly string[] | undefined, listName:
   const out: ParamProblem[] = []
   for (const [param, values] of lists) {
     if (values === undefined) continue
-    if (dates === undefined) out.push({ param, problem: `requires ${listName}` })
-    else if (values.length !== dates.length) out.push({ param, problem: `has ${values.length} values for the ${dates.length} dates of ${listName}` })
+    if (dates === undefined) out.push(problem('plan.requires', { param, otherParam: listName }))
+    else if (values.length !== dates.length) out.push(problem('plan.valueCount', { param, n: values.length, dates: dates.length, otherParam: listName }))
   }
   return out
 }
@@ -69,26 +65,27 @@ export function estimateProblems(dates: readonly string[] | undefined, listName:
  */
 export function newPlanProblems(p: PlanInput, c: CampaignDates): ParamProblem[] {
   const out = estimateProblems(p.add_slot, 'add_slot', [['est_impression_day', p.est_impression_day], ['est_click_day', p.est_click_day]])
-  const add = (param: string, problem: string) => out.push({ param, problem })
   if (p.add_slot !== undefined) {
     const totals = (['slot_begin', 'slot_duration', 'est_impression', 'est_click'] as const).filter((k) => p[k] !== undefined)
-    if (totals.length > 0) add('add_slot', `cannot be combined with ${totals.join(', ')}`)
+    if (totals.length > 0) out.push(problem('plan.combined', { param: 'add_slot', othersParam: totals.join(', ') }))
     const outside = outsideProblem(p.add_slot, c, 'add_slot')
     if (outside) out.push(outside)
     return out
   }
   if (p.slot_begin === undefined && p.slot_duration === undefined) {
-    if (p.est_impression !== undefined) add('est_impression', 'requires a plan: send slot_begin and slot_duration')
-    if (p.est_click !== undefined) add('est_click', 'requires a plan: send slot_begin and slot_duration')
+    const plan = { beginParam: 'slot_begin', durationParam: 'slot_duration' }
+    if (p.est_impression !== undefined) out.push(problem('plan.needsPlan', { param: 'est_impression', ...plan }))
+    if (p.est_click !== undefined) out.push(problem('plan.needsPlan', { param: 'est_click', ...plan }))
     return out
   }
-  if (p.slot_begin === undefined) add('slot_begin', 'must be sent together with slot_duration')
-  if (p.slot_duration === undefined) add('slot_duration', 'must be sent together with slot_begin')
+  if (p.slot_begin === undefined) out.push(problem('plan.together', { param: 'slot_begin', otherParam: 'slot_duration' }))
+  if (p.slot_duration === undefined) out.push(problem('plan.together', { param: 'slot_duration', otherParam: 'slot_begin' }))
   if (p.slot_begin === undefined) return out
-  if (p.slot_begin < c.start_date || p.slot_begin > c.end_date) add('slot_begin', `(${p.slot_begin}) lies outside ${range(c)}`)
+  const dates = { start: c.start_date, end: c.end_date }
+  if (p.slot_begin < c.start_date || p.slot_begin > c.end_date) out.push(problem('plan.beginOutside', { param: 'slot_begin', date: p.slot_begin, ...dates }))
   else if (p.slot_duration !== undefined) {
     const last = addDays(p.slot_begin, p.slot_duration - 1)
-    if (last > c.end_date) add('slot_duration', `(${p.slot_duration} days from ${p.slot_begin}, to ${last}) runs past ${range(c)}`)
+    if (last > c.end_date) out.push(problem('plan.runsPast', { param: 'slot_duration', days: p.slot_duration, begin: p.slot_begin, last, ...dates }))
   }
   return out
 }
@@ -102,5 +99,5 @@ export const isBiddingChannel = (channel: string): boolean => (BIDDING_CHANNELS 
  */
 export function keywordChannelProblem(channel: string): ParamProblem | null {
   if (isBiddingChannel(channel)) return null
-  return { param: 'channel_name', problem: `must be 'Bidding' or 'Bidding word' (Bidding word, capital B) for a spot with keywords, got '${channel}'` }
+  return problem('plan.bidding', { param: 'channel_name', got: channel })
 }

@@ -1,5 +1,5 @@
 // spec §4.3: campaigns/create, campaigns/update, campaigns/delete; vendor-notes §3.7, §3.12
-import { ApiError, E, badParam } from '../contract/errors'
+import { E, badParam, badProblem, badRequest, refuse } from '../contract/errors'
 import type { ParamsFor } from '../contract/endpoints'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Ctx } from '../context'
@@ -38,9 +38,9 @@ function nameOwner(ctx: Ctx, name: string): number | undefined {
 const create: Handler<'campaigns.create'> = (ctx, p) => {
   checkNotPast(ctx, 'start_date', p.start_date)
   const order = campaignDatesProblem(p)
-  if (order) throw badParam(order.param, order.problem)
+  if (order) throw badProblem(order)
   const owner = nameOwner(ctx, p.campaign_name)
-  if (owner !== undefined) throw new ApiError(E.invalidCampaignName, `The 'campaign_name' '${p.campaign_name}' is already used by campaign ${owner}.`)
+  if (owner !== undefined) throw refuse(E.invalidCampaignName, 'param.nameUsed', { param: 'campaign_name', value: p.campaign_name, id: String(owner) })
   checkReferences(ctx, p)
   checkSiteIds(p.linked_siteids)
   const wares = parseWares(p.wares ?? '')
@@ -92,13 +92,13 @@ type UpdateParams = ParamsFor<'campaigns.update'>
 function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { campaign_id: number | string; start_date: string }): void {
   if ((p.start_date === undefined) !== (p.end_date === undefined)) {
     const [given, missing] = p.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
-    throw badParam(given, `must be sent together with '${missing}'`)
+    throw badRequest('param.together', { param: given, otherParam: missing })
   }
   if (p.start_date === undefined || p.end_date === undefined) return
   // A campaign under way keeps its past start date; a new start date may not lie in the past.
   if (p.start_date !== current.start_date) checkNotPast(ctx, 'start_date', p.start_date)
   const order = campaignDatesProblem({ start_date: p.start_date, end_date: p.end_date })
-  if (order) throw badParam(order.param, order.problem)
+  if (order) throw badProblem(order)
   checkPlansInside(ctx, Number(current.campaign_id), p.start_date, p.end_date)
 }
 

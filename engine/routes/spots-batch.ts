@@ -1,5 +1,5 @@
 // vendor-notes §3.9: batch_create_spot_with_plan (JSON body, all or nothing, item-indexed errors)
-import { ApiError, badParam } from '../contract/errors'
+import { ApiError, badParam, refuse } from '../contract/errors'
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../contract/endpoints-cms'
 import type { ParamsOf } from '../contract/params'
 import { p as codecs } from '../contract/params'
@@ -42,6 +42,7 @@ function atItem<T>(index: number, fn: () => T): T {
   try {
     return fn()
   } catch (err) {
+    if (err instanceof ApiError && err.problem) throw refuse(err.def, 'batch.item', { index, reason: err.problem }, { ...err.headers })
     if (err instanceof ApiError) throw new ApiError(err.def, `item[${index}] ${err.message}`, { ...err.headers })
     throw err
   }

@@ -1,6 +1,6 @@
 // spec §4.3 create_spot, create_spot_with_plan; vendor-notes §3.8, §3.9, §8.1
 import { toBase62 } from '../contract/base62'
-import { badParam } from '../contract/errors'
+import { badParam, badProblem } from '../contract/errors'
 import type { BATCH_ITEM } from '../contract/endpoints-cms'
 import type { SpotResult } from '../contract/models'
 import type { ParamsOf } from '../contract/params'
@@ -74,7 +74,7 @@ const createdKeyword = (k: KeywordRow) => ({ keyword_id: k.keyword_id, landing_p
  */
 export function createSpot(ctx: Ctx, campaign: SpotCampaign, s: NewSpot, mode: CreateMode): SpotResult {
   const channel = mode === 'plan' && s.keyword !== undefined ? keywordChannelProblem(s.channel_name) : null
-  if (channel) throw badParam(channel.param, channel.problem)
+  if (channel) throw badProblem(channel)
   const program = checkSpotReferences(ctx.db, s)
   const plan = newSpotPlan(s, campaign)
   const publisherId = publisherIdFor(ctx.db, s.publisher_name)

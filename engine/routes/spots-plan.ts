@@ -1,5 +1,5 @@
 // spec §4.3 create_spot_with_plan, update_spot (slots); vendor-notes §3.9, §3.13, §8.3
-import { badParam } from '../contract/errors'
+import { badParam, badProblem } from '../contract/errors'
 import type { PlanDay } from '../contract/models'
 import { estimateProblems, newPlanProblems, outsideProblem, type CampaignDates, type ParamProblem, type PlanInput } from '../contract/plan-rules'
 import { planFromTotals } from '../storage/repos/spot-plan'
@@ -8,7 +8,7 @@ export type { CampaignDates, PlanInput } from '../contract/plan-rules'
 
 /** Throws the problem, if any, as the 400 naming its parameter. */
 function refuse(problem: ParamProblem | null | undefined): void {
-  if (problem) throw badParam(problem.param, problem.problem)
+  if (problem) throw badProblem(problem)
 }
 
 /**

@@ -1,6 +1,6 @@
 // spec §4.1 and §5: the token endpoint (password grant; the other grants are marked unavailable)
 import type { Handler } from '../handler'
-import { ApiError, E } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { basicCredentials } from '../request'
 
 const token: Handler<'oauth.token'> = (ctx, p) => {
@@ -11,7 +11,7 @@ const token: Handler<'oauth.token'> = (ctx, p) => {
   const basic = basicCredentials(ctx.request)
   if (basic) {
     for (const name of ['client_id', 'client_secret'] as const) {
-      if (p[name] !== undefined && p[name] !== basic[name]) throw new ApiError(E.invalidRequest, `The '${name}' in the request differs from the one in the Authorization: Basic header; send the client's credentials one way.`)
+      if (p[name] !== undefined && p[name] !== basic[name]) throw badRequest('auth.credentialsTwice', { param: name })
     }
   }
   return ctx.auth.token({ ...p, ...(basic ?? {}) }, ctx.request.remoteAddress)

@@ -3,7 +3,7 @@
  * `insufficient_storage`, naming the directory and the system's error code, so that a caller and
  * the app can tell a full disk from a fault of the engine.
  */
-import { ApiError, E } from '../contract/errors'
+import { E, refuse, type ApiError } from '../contract/errors'
 
 /** The system error codes that mean the disk takes no more bytes: no room, a quota or size limit, mounted read-only. */
 const NO_WRITES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS'])
@@ -31,7 +31,5 @@ const REASONS: Readonly<Record<string, string>> = {
 export function storageRefusal(cause: unknown, path: string): ApiError {
   const code = errnoOf(cause) ?? 'EIO'
   const reason = REASONS[code] ?? 'writing to it fails'
-  return new ApiError(E.insufficientStorage,
-    `The data directory ${path} cannot take writes: ${reason} (${code}). Nothing of this request was made; reads keep working. Free space there and send it again.`,
-    {}, { path, cause: code })
+  return refuse(E.insufficientStorage, 'storage.refused', { path, reason, cause: code }, {}, { path, cause: code })
 }

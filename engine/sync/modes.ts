@@ -8,7 +8,7 @@ import { endpoints, type EndpointId } from '../contract/endpoints'
 import { MODE_GROUPS, modeGroupOf, type ModeGroup, type ServerMode } from '../contract/endpoints-sync-modes'
 import { SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { DOOR_PARAMS } from '../contract/envelope'
-import { ApiError, E, badParam } from '../contract/errors'
+import { ApiError, E, badRequest, refuse } from '../contract/errors'
 import { withoutDefaults } from '../contract/params'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
@@ -51,7 +51,7 @@ const sourceHeaders = (source: 'forward' | 'offline', p: ProfileRow) => ({ 'x-ad
 function asApiError(err: unknown, p: ProfileRow): unknown {
   if (!(err instanceof RemoteError)) return err
   if (err.problem === 'refused' && err.code !== '') return new ApiError(Object.values(E).find((d) => d.error === err.code) ?? E.invalidRequest, err.message, sourceHeaders('forward', p))
-  return new ApiError(E.temporarilyUnavailable, `Forwarding to the remote of profile ${p.name} failed (${err.problem}): ${err.message}`, sourceHeaders('forward', p))
+  return refuse(E.temporarilyUnavailable, 'mode.forwardFailed', { profile: p.name, failure: err.problem, detail: err.message }, sourceHeaders('forward', p))
 }
 
 export class ServerModes {
@@ -80,9 +80,9 @@ export class ServerModes {
   /** `selfUrl`: this engine's own address; forwarding to it would loop. */
   set(group: ModeGroup, mode: ServerMode, profileId: string | undefined, selfUrl: string): void {
     if (mode === 'local') return void this.db.tx(() => this.db.run('DELETE FROM sync_modes WHERE endpoint_group = ?', [group]))
-    if (profileId === undefined) throw badParam('profile_id', `is required for the ${mode} mode`)
+    if (profileId === undefined) throw badRequest('mode.needProfile', { mode })
     const p = requireProfile(this.db, profileId)
-    if (mode === 'forward' && isSelf(p.base_url, selfUrl)) throw badParam('profile_id', `names profile ${p.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop`)
+    if (mode === 'forward' && isSelf(p.base_url, selfUrl)) throw badRequest('mode.selfProfile', { profile: p.name, url: selfUrl })
     this.db.tx(() => this.db.run('INSERT INTO sync_modes (endpoint_group, mode, profile_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(endpoint_group) DO UPDATE SET mode = excluded.mode, profile_id = excluded.profile_id, updated_at = excluded.updated_at', [group, mode, p.profile_id, this.now()]))
   }
 
@@ -111,7 +111,7 @@ export class ServerModes {
     const params: Record<string, string> = {}
     for (const [k, v] of raw) if (!RESERVED.has(k) && v[0] !== undefined) params[k] = v[0]
     if (row.mode === 'forward' && isSelf(profile.base_url, selfUrl)) {
-      throw new ApiError(E.temporarilyUnavailable, `The ${group} group forwards to profile ${profile.name}, whose base_url is this engine itself (${selfUrl}): forwarding would loop. Point the profile at the remote, or answer the group locally.`, sourceHeaders('forward', profile))
+      throw refuse(E.temporarilyUnavailable, 'mode.forwardLoop', { group, profile: profile.name, url: selfUrl }, sourceHeaders('forward', profile))
     }
     // recorded and looked up without the parameters that say what their defaults say
     const keyed = withoutDefaults(endpoints[id as EndpointId].params, params)
@@ -130,7 +130,7 @@ export class ServerModes {
     const row = group ? this.modeOf(group) : undefined
     if (!group || !row || row.mode === 'local') return
     const profile = requireProfile(this.db, row.profile_id)
-    throw new ApiError(E.invalidRequest, `The ${group} group is answered ${row.mode === 'forward' ? 'by' : 'from the recordings of'} profile ${profile.name} (${row.mode} mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the ${group} group back to local (POST /local/v1/sync/modes/set).`)
+    throw badRequest(row.mode === 'forward' ? 'mode.writeForwarded' : 'mode.writeOffline', { group, profile: profile.name, path: '/local/v1/sync/modes/set' })
   }
 
   private modeOf(group: ModeGroup): { mode: ServerMode; profile_id: number } | undefined {
@@ -178,6 +178,6 @@ export class ServerModes {
       const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
       if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
     }
-    throw new ApiError(E.temporarilyUnavailable, `Offline from profile ${p.name}: no answer of ${path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${group} group locally.`, sourceHeaders('offline', p))
+    throw refuse(E.temporarilyUnavailable, 'mode.offlineMissing', { profile: p.name, path, group }, sourceHeaders('offline', p))
   }
 }

@@ -4,7 +4,7 @@
  * (a brand, once its advertiser is known).
  */
 import type { Db } from '../storage/db'
-import { badParam } from '../contract/errors'
+import { badParam, badRequest } from '../contract/errors'
 import { choicesOf, paramsOf, patchOp, requireOp, type OpRow } from './outbox'
 import { checkParams, type Params } from './outbox-params'
 import { applyChoice, choiceMessage, namedRefs, resolveRefs } from './outbox-refs'
@@ -17,8 +17,8 @@ function choiceOf(text: string | undefined): Params {
   const out: Params = {}
   for (const part of (text ?? '').split('&').filter((x) => x !== '')) {
     const [[k, v] = ['', '']] = [...new URLSearchParams(part)]
-    if (!part.includes('=')) throw badParam('params', `holds a bad member: ${k} has no '=' (${k}=REMOTE_ID chooses a record, ${k}= chooses none)`)
-    if (Object.hasOwn(out, k)) throw badParam('params', `holds a bad member: ${k} is given twice`)
+    if (!part.includes('=')) throw badRequest('outbox.choiceNoValue', { member: k })
+    if (Object.hasOwn(out, k)) throw badRequest('outbox.choiceTwice', { member: k })
     out[k] = v
   }
   if (Object.keys(out).length === 0) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')

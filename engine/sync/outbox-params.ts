@@ -5,9 +5,10 @@
  */
 import { endpoints, type EndpointId } from '../contract/endpoints'
 import type { OutboxKind, OutboxOpName } from '../contract/endpoints-sync-push'
-import { ApiError, badParam } from '../contract/errors'
+import { ApiError, badParam, badRequest } from '../contract/errors'
 import { p } from '../contract/params'
 import { campaignDatesProblem } from '../contract/plan-rules'
+import { problem } from '../contract/problems'
 import type { Db } from '../storage/db'
 import { SPOT_INPUT_COLUMNS, SPOT_SELECT, keywordsOf, type SpotRow } from '../storage/repos/spots'
 import { planOf } from '../storage/repos/spot-plan'
@@ -47,6 +48,7 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
     try {
       codec.decode(value, name)
     } catch (err) {
+      if (err instanceof ApiError && err.problem) throw badRequest('outbox.badMember', { reason: err.problem })
       if (err instanceof ApiError) throw badParam('params', `holds a bad member: ${err.message.replace(/\.$/, '')}`)
       throw err
     }
@@ -59,10 +61,10 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   // backwards: not worth queuing; an audit saw an edit removing end_date accepted, then refused at push)
   if (kind === 'campaign' && op === 'update' && (params.start_date === undefined) !== (params.end_date === undefined)) {
     const [given, missing] = params.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
-    throw badParam('params', `holds a bad member: The '${given}' must be sent together with '${missing}'`)
+    throw badRequest('outbox.badMember', { reason: problem('param.together', { param: given, otherParam: missing }) })
   }
   const dates = kind === 'campaign' && params.start_date && params.end_date ? campaignDatesProblem({ start_date: params.start_date, end_date: params.end_date }) : null
-  if (dates) throw badParam('params', `holds a bad member: The '${dates.param}' ${dates.problem}`)
+  if (dates) throw badRequest('outbox.badMember', { reason: dates })
   const has = (k: string) => params[k] !== undefined
   if (kind === 'campaign' && (has('brand_name') || has('brand_id')) && !has('advertiser_name') && !has('advertiser_id')) throw badParam('params', 'holds a brand without its advertiser (advertiser_name or advertiser_id): a brand is found within its advertiser')
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)

@@ -7,7 +7,8 @@ import { engineNotice } from '../../renderer/src/utils/engine-notice'
 import { messages } from '../../renderer/src/i18n'
 import { syncText } from '../../renderer/src/sync/messages'
 import { FAST } from '../engine/sync/remote'
-import { ACCOUNT, makeEngine, type TestEngine } from '../helpers/make-engine'
+import { ACCOUNT, makeEngine as makeTestEngine, type TestEngine } from '../helpers/make-engine'
+import { asAppClient, clientRefusal } from './app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 /** The campaign form's labels (campaigns.field), as the list and the form pass them. */
@@ -15,11 +16,10 @@ const label = (p: string) => (messages.zh.campaigns.field as Record<string, stri
 const tr = (lang: 'en' | 'zh') => (k: string, named?: Record<string, unknown>) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k))
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => engineNotice(text, tr(lang), lang, label)
 const path = (id: keyof typeof endpoints) => endpoints[id].path
-/** The engine's error_description of an answer that must be a refusal. */
-const refusal = (r: { status: number; body: { error_description?: string } }) => {
-  expect(r.status).not.toBe(200)
-  return r.body.error_description!
-}
+/** The engine's error_description of an answer that must be a refusal, as the app's client reads it. */
+const refusal = clientRefusal
+/** A test engine called as the app calls it. */
+const makeEngine = async (...a: Parameters<typeof makeTestEngine>) => asAppClient(await makeTestEngine(...a))
 /** Nothing answers on the discard port: the remote of a forwarding profile that cannot be reached. */
 const NOWHERE = 'http://127.0.0.1:9'
 

@@ -4,18 +4,21 @@ import { createI18n } from 'vue-i18n'
 import { messages } from '../../renderer/src/i18n'
 import { fieldMessage } from '../../renderer/src/utils/field-message'
 import { codecRefusal } from './codec-refusal'
+import { nameUsedRefusal } from './name-used'
 
 const zh = createI18n({ legacy: false, locale: 'zh', messages }).global
 const t = (k: string, named?: Record<string, unknown>) => (named ? zh.t(k, named) : zh.t(k))
 
 describe('fieldMessage', () => {
-  it("says the codecs' refusals in Chinese, from the engine's own messages", () => {
+  it("says the codecs' refusals in Chinese, from the engine's own messages", async () => {
     expect(fieldMessage(codecRefusal('campaign_name', undefined), t, 'zh')).toBe('必填')
     expect(fieldMessage(codecRefusal('campaign_name', 'x'.repeat(300)), t, 'zh')).toBe('不能超过 255 个字符')
     expect(fieldMessage(codecRefusal('start_date', '2025-13-40'), t, 'zh')).toBe('日期格式应为 YYYY-MM-DD（收到“2025-13-40”）')
     expect(fieldMessage(codecRefusal('frequency_limit', '1.5'), t, 'zh')).toBe('须为整数（收到“1.5”）')
     expect(fieldMessage(codecRefusal('frequency_limit', '99'), t, 'zh')).toMatch(/^须在 1 到 80 之间（收到 99）$/)
-    expect(fieldMessage("The 'campaign_name' 'Spring' is already used by campaign 12.", t, 'zh')).toBe('已被活动 12 使用')
+    const used = await nameUsedRefusal()
+    expect(fieldMessage(used.text, t, 'zh')).toBe(`已被活动 ${used.id} 使用`)
+    expect(fieldMessage(codecRefusal('campaign_name', ' '), t, 'zh')).toBe('必填')
   })
 
   it('keeps the engine\'s English in English, and any sentence it does not know', () => {

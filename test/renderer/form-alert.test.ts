@@ -1,10 +1,13 @@
 // renderer/src/utils/form-alert.ts: the engine's refusal of a whole save, said in Chinese in the alert above a form
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { badParam } from '../../engine/contract/errors'
+import { badParam, badRequest } from '../../engine/contract/errors'
+import type { ArgsOf, ProblemKey } from '../../engine/contract/problems'
+import { messageOf } from '../../renderer/src/api/problems'
 import { messages } from '../../renderer/src/i18n'
 import { formAlert } from '../../renderer/src/utils/form-alert'
 import { codecRefusal } from './codec-refusal'
+import { nameUsedRefusal } from './name-used'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 /** The campaign form's labels (campaigns.field), as the view passes them. */
@@ -12,28 +15,31 @@ const label = (p: string) => (messages.zh.campaigns.field as Record<string, stri
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => formAlert(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang, label)
 /** The engine's sentence for a refused parameter of a write route (badParam, as the routes write it). */
 const refused = (name: string, problem: string) => badParam(name, problem).message
+/** The engine's refusal of problem `key`, as the app's client reads it (its problem kept). */
+const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>) => messageOf(badRequest(key, args))
 
 describe('formAlert', () => {
-  it("names the field as the form labels it, then says the codec's problem as beside a field", () => {
+  it("names the field as the form labels it, then says the codec's problem as beside a field", async () => {
     expect(say(codecRefusal('campaign_name', 'x'.repeat(300)))).toBe('活动名称：不能超过 255 个字符')
     expect(say(codecRefusal('frequency_limit', '99'))).toBe(`${label('frequency_limit')}：须在 1 到 80 之间（收到 99）`)
-    expect(say("The 'campaign_name' 'Spring' is already used by campaign 12.")).toBe('活动名称：已被活动 12 使用')
-    expect(say("The 'campaign_name' should not be empty.")).toBe('活动名称：必填')
+    const used = await nameUsedRefusal()
+    expect(say(used.text)).toBe(`活动名称：已被活动 ${used.id} 使用`)
+    expect(say(codecRefusal('campaign_name', ' '))).toBe('活动名称：必填')
   })
 
   it("says the write routes' refusals in Chinese, with their values", () => {
     expect(say("The 'campaign_id' 9 cannot be found.")).toBe('活动 9 不存在，可能已被删除')
     expect(say(refused('panel_id', '7 cannot be found (see /cms/v1/panels/list)'))).toBe(`${label('panel_id')} 7 不存在，可能已被删除`)
     expect(say(refused('start_date', '(2025-01-01) is earlier than today (2025-01-10, Asia/Shanghai)'))).toBe('开始日期（2025-01-01）早于今天（2025-01-10，Asia/Shanghai）')
-    expect(say(refused('end_date', '(2025-01-01) is earlier than start_date (2025-01-02)'))).toBe('结束日期（2025-01-01）早于开始日期（2025-01-02）')
+    expect(say(keyed('plan.beforeOther', { param: 'end_date', date: '2025-01-01', otherParam: 'start_date', otherDate: '2025-01-02' }))).toBe('结束日期（2025-01-01）早于开始日期（2025-01-02）')
     expect(say(refused('brand_id', '5 belongs to advertiser 2, not to advertiser_id 3'))).toBe('品牌 5 属于广告主 2，不属于所选广告主 3')
     expect(say(refused('advertiser_id', "changes the advertiser while the campaign's brand 4 belongs to advertiser 1; send brand_id too"))).toBe('当前品牌（4）属于广告主 1：更换广告主时请同时选择新广告主的品牌')
     expect(say(refused('agency_id', '8 names no agency (see /cms/v1/agencies/list)'))).toBe(`${label('agency_id')} 8 不存在`)
     expect(say(refused('brand_id', "requires advertiser_id, the brand's advertiser"))).toBe(`${label('brand_id')}需要先选择${label('advertiser_id')}`)
     expect(say(refused('panel_id', 'is required: there is no pc panel to default to'))).toBe(`${label('panel_id')}为必填项：没有可默认使用的 pc 样本库`)
-    expect(say(refused('orderid', "must be sent together with 'schedulingCode'"))).toBe(`${label('orderid')}须与${label('schedulingCode')}一起提交`)
+    expect(say(keyed('param.together', { param: 'orderid', otherParam: 'schedulingCode' }))).toBe(`${label('orderid')}须与${label('schedulingCode')}一起提交`)
     // (the plan's rule names the other field unquoted)
-    expect(say(refused('slot_begin', 'must be sent together with slot_duration'))).toBe('slot_begin须与slot_duration一起提交')
+    expect(say(keyed('plan.together', { param: 'slot_begin', otherParam: 'slot_duration' }))).toBe('slot_begin须与slot_duration一起提交')
     expect(say(refused('ear', "'X' is not in /cms/v1/ears/list"))).toBe(`${label('ear')}“X”不在列表中`)
   })
 

@@ -29,7 +29,8 @@ describe('Chinese terminology', () => {
     expect(messages.zh.campaigns.form.fixErrors).toBe(messages.zh.campaign.editor.fixErrors)
     expect(messages.zh.reports.window).toContain('至')
     expect(zh.filter(([, v]) => v.includes('`')).map(([k]) => k)).toEqual([])
-    expect(texts(messages.en).filter(([, v]) => v.includes('`')).map(([k]) => k)).toEqual([])
+    // (the English problem entries are the engine's own error_description, which may quote a command)
+    expect(texts(messages.en).filter(([k, v]) => v.includes('`') && !k.startsWith('problem.')).map(([k]) => k)).toEqual([])
   })
 })
 

@@ -7,6 +7,7 @@ import { messages } from '../../renderer/src/i18n'
 import { engineNotice } from '../../renderer/src/utils/engine-notice'
 import { storageReason } from '../../renderer/src/utils/storage-reason'
 import { makeEngine } from '../helpers/make-engine'
+import { asAppClient, clientRefusal } from './app-client'
 
 const tr = (lang: 'en' | 'zh') => {
   const g = createI18n({ legacy: false, locale: lang, messages }).global
@@ -25,11 +26,11 @@ class FullDisk extends MemoryStorage {
 describe('a data directory that takes no writes', () => {
   it('is said in Chinese when a write is refused, with the directory and the reason, and as the engine said it in English', async () => {
     const storage = new FullDisk()
-    const t = await makeEngine({ storage })
+    const t = asAppClient(await makeEngine({ storage }))
     storage.full = true
     const r = await t.post('/cms/v1/campaigns/create', { campaign_name: 'full', start_date: '2025-01-10', end_date: '2025-01-20' })
     expect(r.status).toBe(507)
-    const text = r.body.error_description as string
+    const text = clientRefusal(r)
     expect(engineNotice(text, tr('zh'), 'zh', () => undefined)).toBe('未保存：数据目录 memory 无法写入：磁盘已满（ENOSPC）。此次修改没有生效，所有内容仍可查看。请在该处释放空间后重试。')
     expect(engineNotice(text, tr('en'), 'en', () => undefined)).toBe(text)
     const status = await t.get('/local/v1/status')

@@ -5,6 +5,8 @@
 import { endpoints, type EndpointId, type ResultOf } from '../../../engine/contract/endpoints'
 import { errorFromBody, type ApiError, type ErrorBody } from '../../../engine/contract/errors'
 import type { EngineRequest, EngineResponse } from '../../../engine/contract/envelope'
+import { PROBLEM_HEADER, PROBLEM_WANTED_HEADER, describe, problemOfHeader, type Problem } from '../../../engine/contract/problems'
+import { rememberProblem } from './problems'
 import type { Transport } from './transport'
 
 export type Params = Record<string, string | number | boolean | undefined | null>
@@ -30,22 +32,29 @@ function fields(params: Params, keepEmpty: readonly string[] = []): Record<strin
 export function buildRequest(id: EndpointId, params: Params, token: string | null, body: CallBody = {}): EngineRequest {
   const def = endpoints[id]
   const query = fields(params, body.keepEmpty)
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+  // (every refusal then comes with its problem key and arguments, which the screens translate)
+  const headers: Record<string, string> = { [PROBLEM_WANTED_HEADER]: '1', ...(token ? { authorization: `Bearer ${token}` } : {}) }
   if (def.method === 'GET') return { method: 'GET', path: def.path, query, headers }
   if (def.body === 'text') return { method: 'POST', path: def.path, query, body: body.text ?? '', headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' } }
   if (def.body === 'json') return { method: 'POST', path: def.path, query: {}, body: JSON.stringify({ ...query, ...(body.json as object) }), headers: { ...headers, 'content-type': 'application/json' } }
   return { method: 'POST', path: def.path, query: {}, body: new URLSearchParams(query).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }
 }
 
-/** The answer's JSON, or the ApiError its error body describes. */
+/** The ApiError of a refusal, its problem kept for the screens that show its message (api/problems.ts). */
+function refused(status: number, body: ErrorBody, problem: Problem | null): ApiError {
+  rememberProblem(body.error_description, problem)
+  return errorFromBody(status, body, problem)
+}
+
+/** The answer's JSON, or the ApiError its error body and problem header describe. */
 export function readResponse<T>(res: EngineResponse): T {
   let body: unknown
   try {
     body = JSON.parse(res.body)
   } catch {
-    throw errorFromBody(res.status, { error: 'bad_response', error_description: `The engine answered ${res.status} with a body that is not JSON.` })
+    throw refused(res.status, { error: 'bad_response', error_description: describe('client.notJson', { status: res.status }) }, { key: 'client.notJson', args: { status: res.status } })
   }
-  if (res.status !== 200) throw errorFromBody(res.status, body as ErrorBody)
+  if (res.status !== 200) throw refused(res.status, body as ErrorBody, problemOfHeader(res.headers[PROBLEM_HEADER]))
   return body as T
 }
 

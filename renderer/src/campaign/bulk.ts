@@ -5,8 +5,10 @@
  * (said on the row's line of the table).
  */
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../../../engine/contract/endpoints-cms'
-import { ApiError, badParam, paramOfDescription } from '../../../engine/contract/errors'
+import { badProblem, paramOfDescription } from '../../../engine/contract/errors'
+import { describeProblem } from '../../../engine/contract/problems'
 import { keywordChannelProblem, newPlanProblems, type CampaignDates, type PlanInput } from '../../../engine/contract/plan-rules'
+import { messageOf, problemOf, rememberProblem } from '../api/problems'
 import type { Translate } from '../reports/table'
 import { dateRange } from './dates'
 
@@ -114,15 +116,15 @@ export function rowProblems(item: BatchItem, campaign: CampaignDates): RowProble
     try {
       decoded[f] = BATCH_ITEM[f].decode(item[f], f)
     } catch (e) {
-      out.push({ field: f, message: e instanceof ApiError ? e.message : String(e) })
+      out.push({ field: f, message: messageOf(e) })
     }
   }
   if (out.some((p) => p.field !== null && RULE_INPUTS.includes(p.field))) return out
   const failed = new Set(out.map((p) => p.field))
   const channel = item.keyword !== undefined ? keywordChannelProblem(decoded.channel_name as string) : null
   const rules = [...(channel ? [channel] : []), ...newPlanProblems(decoded as PlanInput, campaign)]
-    .filter((p) => !failed.has(p.param as BatchField))
-    .map((p) => ({ field: p.param as BatchField, message: badParam(p.param, p.problem).message }))
+    .filter((p) => !failed.has(p.args.param as BatchField))
+    .map((p) => ({ field: p.args.param as BatchField, message: messageOf(badProblem(p)) }))
   return [...out, ...rules]
 }
 
@@ -133,6 +135,13 @@ export function batchBody(campaignId: string, rows: readonly SheetRow[]): { camp
 
 /** The item an answer's error_description is about (`item[N] …`, N from 0), or null for the request as a whole. */
 export function itemError(description: string): { index: number; message: string } | null {
+  const keyed = problemOf(description)
+  if (keyed?.key === 'batch.item' && typeof keyed.args.index === 'number' && typeof keyed.args.reason === 'object') {
+    const message = describeProblem(keyed.args.reason)
+    rememberProblem(message, keyed.args.reason)
+    return { index: keyed.args.index, message }
+  }
+  // (an item's refusal that has no problem key yet)
   const m = /^item\[(\d+)\]\s*([\s\S]*)$/.exec(description)
   return m ? { index: Number(m[1]), message: m[2]! } : null
 }

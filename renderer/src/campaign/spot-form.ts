@@ -4,9 +4,10 @@
  * the parameters of each call (an update sends only what changed; '' clears a text field).
  */
 import { endpoints } from '../../../engine/contract/endpoints'
-import { ApiError, badParam } from '../../../engine/contract/errors'
+import { badProblem } from '../../../engine/contract/errors'
 import { CUSTOMER_FIELDS, type Spot } from '../../../engine/contract/models'
 import { isBiddingChannel, keywordChannelProblem, newPlanProblems, type CampaignDates } from '../../../engine/contract/plan-rules'
+import { messageOf } from '../api/problems'
 import { addDays } from './dates'
 import { filledRows, keywordText, type KeywordRow } from './keywords'
 import { evenSplit } from './plan'
@@ -73,7 +74,7 @@ function decodeField(mode: SpotMode, field: SpotField, raw: string | undefined):
   try {
     return { value: codec.decode(raw, field) }
   } catch (e) {
-    return { error: e instanceof ApiError ? e.message : String(e) }
+    return { error: messageOf(e) }
   }
 }
 
@@ -149,7 +150,7 @@ function planErrors(form: SpotForm, campaign: CampaignDates, keywords: number): 
   const problems = newPlanProblems({ slot_begin: value('slot_begin'), slot_duration: value('slot_duration'), est_impression: value('est_impression'), est_click: value('est_click') }, campaign)
   const channel = keywords > 0 ? keywordChannelProblem(form.channel_name.trim()) : null
   const out: SpotErrors = {}
-  for (const p of channel ? [...problems, channel] : problems) out[p.param as SpotField] ??= badParam(p.param, p.problem).message
+  for (const p of channel ? [...problems, channel] : problems) out[p.args.param as SpotField] ??= messageOf(badProblem(p))
   return out
 }
 

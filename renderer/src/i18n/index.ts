@@ -4,12 +4,13 @@ import * as campaign from './messages/campaign'
 import * as campaigns from './messages/campaigns'
 import * as common from './messages/common'
 import * as login from './messages/login'
+import * as problem from './messages/problem'
 import * as reports from './messages/reports'
 import * as server from './messages/server'
 import * as sync from './messages/sync'
 import * as syncEngine from './messages/sync-engine'
 
-const modules = { common, login, campaigns, campaign, reports, server, sync, syncEngine }
+const modules = { common, login, campaigns, campaign, reports, server, sync, syncEngine, problem }
 
 type Messages = { [K in keyof typeof modules]: (typeof modules)[K]['en'] }
 

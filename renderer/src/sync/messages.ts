@@ -13,6 +13,7 @@
 import type { Translate } from '../reports/table'
 import { sayKnown, type SentenceRule } from '../utils/field-message'
 import { formAlert } from '../utils/form-alert'
+import { keyedText } from '../utils/problem-text'
 import { ITEM_RULES, REMOTE_RULES } from './remote-messages'
 
 const KIND = '(campaign|spot|target)'
@@ -28,8 +29,6 @@ const API_RULES: readonly SentenceRule[] = [
   [/^The '(base_url|auth_url)' must not carry a query or a fragment, got '(.*)'; write the service's address only\.$/, 'urlQuery', (m) => ({ field: m[1]!, got: m[2]! })],
   [/^The 'name' is already the name of profile (.*)\.$/s, 'nameTaken', name],
   [/^The 'base_url' is this engine itself \((\S+)\), and the (.+?) groups? forwards? to profile (.*): forwarding would loop; answer (?:it|them) locally first\.$/s, 'selfForwarded', (m) => ({ url: m[1]!, groups: m[2]!, name: m[3]! })],
-  [/^The 'profile_id' is required for the (forward|offline) mode\.$/, 'needProfile', (m) => ({ mode: m[1]! })],
-  [/^The 'profile_id' names profile (.*), whose base_url is this engine itself \((\S+)\): forwarding would loop\.$/s, 'selfProfile', (m) => ({ name: m[1]!, url: m[2]! })],
   [/^The 'op_id' names no outbox operation \((.*)\)\.$/, 'noOp', id],
   [new RegExp(`^The '(?:local_id|remote_id)' has no pulled copy of remote ${KIND} (\\S*) for this profile: pull first, so that changes at the remote can be told apart\\.$`), 'notPulled', kindId],
   [new RegExp(`^The 'local_id' was pushed already as remote ${KIND} (\\S+): queue an update instead\\.$`), 'pushedAlready', kindId],
@@ -47,7 +46,6 @@ const API_RULES: readonly SentenceRule[] = [
   [/^The 'params' member '(.*)' is not a reference waiting for a choice \((.*)\)\.$/, 'notWaiting', (m) => ({ name: m[1]!, waiting: m[2]! })],
   [/^The 'op_id' waits for no choice \(state (\w+)\)\.$/, 'noChoice', (m) => ({ state: m[1]! })],
   [/^The 'params' is required to choose \(advertiser_id=REMOTE_ID&\.\.\.\)\.$/, 'needChoice', none],
-  [/^The 'params' holds a bad member: (.*)\.$/s, 'badMember', (m) => ({ reason: `${m[1]!}.` })],
   [/^The 'op' cannot be update for a target: the service has no target update \(publish_target creates\)\.$/, 'noTargetUpdate', none],
   [/^The 'params' (.+) need add_slot \(the plan days\)\.$/, 'needSlot', (m) => ({ names: m[1]! })],
   [/^The 'params' is required without local_id\.$/, 'needParams', none],
@@ -117,6 +115,8 @@ function pullNotes(text: string, t: Translate): string | null {
 
 /** `text` in Chinese, or null when no rule knows it. */
 function said(text: string, t: Translate): string | null {
+  const keyed = keyedText(text, t, { nameOf: (param) => label(t)(param) ?? param, detail: (detail) => said(detail, t) ?? detail })
+  if (keyed !== null) return keyed
   const composed = pushStopped(text, t) ?? pullNotes(text, t)
   if (composed !== null) return composed
   const known = sayKnown(text, RULES, 'syncEngine', (key, named) => t(key, named && localize(named, t)))

@@ -10,7 +10,8 @@
  * form, the engine's text is given as it is. Until 2026-11-26 the Chinese alerts were English.
  */
 import type { Translate } from '../reports/table'
-import { knownFieldMessage, sayKnown, type SentenceRule } from './field-message'
+import { sayKnown, type SentenceRule } from './field-message'
+import { keyedText } from './problem-text'
 
 /** The screen's label of a wire parameter, or undefined where the screen has none. */
 export type LabelOf = (param: string) => string | undefined
@@ -25,7 +26,6 @@ const OWN_NAMES: ReadonlySet<string> = new Set(['campaign_id', 'spot_id', 'spot_
 const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^(\S+) cannot be found/, 'notFound', (m) => ({ value: m[1]! })],
   [/^\((\S+)\) is earlier than today \((\S+), ([^)]+)\)/, 'beforeToday', (m) => ({ date: m[1]!, today: m[2]!, zone: m[3]! })],
-  [/^\((\S+)\) is earlier than (\w+) \((\S+)\)/, 'beforeOther', (m) => ({ date: m[1]!, other: name(m[2]!), otherDate: m[3]! })],
   [/^and the '(\w+)' would leave plan days outside the campaign's dates (\S+)\.\.(\S+?):/, 'planOutsideBoth', (m) => ({ other: name(m[1]!), start: m[2]!, end: m[3]! })],
   [/^would leave plan days outside the campaign's dates (\S+)\.\.(\S+?):/, 'planOutside', (m) => ({ start: m[1]!, end: m[2]! })],
   [/^(\d+) belongs to advertiser (\d+), not to advertiser_id (\d+)/, 'brandOwner', (m) => ({ value: m[1]!, owner: m[2]!, chosen: m[3]! })],
@@ -33,7 +33,6 @@ const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^(\d+) names no \w+/, 'namesNothing', (m) => ({ value: m[1]! })],
   [/^requires advertiser_id/, 'needsAdvertiser', () => ({ other: name('advertiser_id') })],
   [/^is required: there is no (\w+) panel to default to/, 'noPanel', (m) => ({ platform: m[1]! })],
-  [/^must be sent together with '?(\w+)'?/, 'together', (m) => ({ other: name(m[1]!) })],
   [/^'(.*)' is not in \/cms\/v1\/\w+\/list/, 'notInList', (m) => ({ value: m[1]! })],
   [/^has been existed in this campaign/, 'targetExists', () => ({})],
   [/^'(.*)' is already the name of minisite (\d+)/, 'minisiteName', (m) => ({ value: m[1]!, id: m[2]! })],
@@ -43,15 +42,6 @@ const rules = (name: (param: string) => string): readonly SentenceRule[] => [
   [/^names the event '(.*)', which the minisite already has/, 'eventExists', (m) => ({ value: m[1]! })],
   [/^names an event twice/, 'eventTwice', () => ({})],
   [/^names the tag '(.*)', which panel (\d+) does not have/, 'tagNotInPanel', (m) => ({ value: m[1]!, panel: m[2]! })],
-  // a new spot's plan and keywords (engine/contract/plan-rules.ts): the spot editor's and the bulk import's
-  [/^has (\S+), outside the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'dateOutside', (m) => ({ date: m[1]!, start: m[2]!, end: m[3]! })],
-  [/^requires (\w+)\.?$/, 'together', (m) => ({ other: name(m[1]!) })],
-  [/^has (\d+) values for the (\d+) dates of (\w+)/, 'valueCount', (m) => ({ n: m[1]!, dates: m[2]!, other: name(m[3]!) })],
-  [/^cannot be combined with (.+?)\.?$/, 'combined', (m) => ({ others: m[1]!.split(', ').map(name).join('、') })],
-  [/^requires a plan: send (\w+) and (\w+)/, 'needsPlan', (m) => ({ begin: name(m[1]!), duration: name(m[2]!) })],
-  [/^\((\S+)\) lies outside the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'beginOutside', (m) => ({ date: m[1]!, start: m[2]!, end: m[3]! })],
-  [/^\((\d+) days from (\S+), to (\S+)\) runs past the campaign's dates (\S+)\.\.(\S+?)\.?$/, 'runsPast', (m) => ({ days: m[1]!, begin: m[2]!, last: m[3]!, start: m[4]!, end: m[5]! })],
-  [/^must be 'Bidding' or 'Bidding word' \(Bidding word, capital B\) for a spot with keywords, got '(.*)'/s, 'bidding', (m) => ({ got: m[1]! })],
 ]
 
 /** Sentences whose Chinese leaves part out (the spots whose plan days lie outside): the engine's English follows. */
@@ -68,12 +58,12 @@ function nameOf(param: string, t: Translate, label: LabelOf): string {
  */
 export function formAlert(text: string, t: Translate, lang: string, label: LabelOf): string {
   if (lang !== 'zh') return text
+  const name = (param: string) => nameOf(param, t, label)
+  const keyed = keyedText(text, t, { nameOf: name })
+  if (keyed !== null) return keyed
   const m = /^The '(\w+)' (.*)$/s.exec(text)
   if (!m) return text
-  const name = (param: string) => nameOf(param, t, label)
   const field = name(m[1]!)
-  const short = knownFieldMessage(text, t)
-  if (short !== null) return t('common.alert.field', { field, problem: short })
   // (the field's name goes into every message of the table)
   const said = sayKnown(m[2]!, rules(name), 'common.alert', (key, named) => t(key, { ...named, field }))
   if (said === null) return text

@@ -7,6 +7,7 @@ import { batchBody, batchRefusal, mapColumns, rowProblems, sheetItems } from '..
 import { messages } from '../../../renderer/src/i18n'
 import { formAlert } from '../../../renderer/src/utils/form-alert'
 import { makeEngine } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 import { engineRefusal } from './engine-plan'
 
 const campaign = { start_date: '2025-01-10', end_date: '2025-01-20' }
@@ -45,10 +46,10 @@ describe('batchRefusal', () => {
   const rows = sheetItems(sheet.slice(1), mapColumns(sheet[0]!))
 
   it("names the refused item by the table's line and says the sentence as the forms' alerts do, the engine's words for the hover", async () => {
-    const t = await makeEngine()
+    const t = asAppClient(await makeEngine())
     const c = (await t.post(endpoints['campaigns.create'].path, { campaign_name: 'rows', ...campaign })).body.campaign_id as string
     const r = await t.postJson(endpoints['campaigns.batch_create_spot_with_plan'].path, batchBody(c, rows))
-    const text = r.body.error_description as string
+    const text = clientRefusal(r)
     expect(text).toMatch(/^item\[1\] The 'slot_duration' /)
     expect(rows[1]!.line).toBe(4)
     expect(batchRefusal(text, rows, tr('zh'), (s) => say(s))).toEqual({
@@ -60,8 +61,8 @@ describe('batchRefusal', () => {
   })
 
   it('says a refusal of the whole request as it is said above a form', async () => {
-    const t = await makeEngine()
-    const text = (await t.postJson(endpoints['campaigns.batch_create_spot_with_plan'].path, batchBody('999', rows))).body.error_description as string
+    const t = asAppClient(await makeEngine())
+    const text = clientRefusal(await t.postJson(endpoints['campaigns.batch_create_spot_with_plan'].path, batchBody('999', rows)))
     expect(batchRefusal(text, rows, tr('zh'), (s) => say(s))).toEqual({ shown: '未创建任何广告位：活动 999 不存在，可能已被删除', engine: text })
     // an item the sheet has no row for: the sentence as it is
     expect(batchRefusal("item[7] The 'placement_name' is required.", rows, tr('zh'), (s) => say(s)).shown).toBe("未创建任何广告位：item[7] The 'placement_name' is required.")

@@ -4,6 +4,7 @@ import { createI18n } from 'vue-i18n'
 import { messages } from '../../../renderer/src/i18n'
 import { loginErrorText } from '../../../renderer/src/views/login/login-error'
 import { ACCOUNT, makeEngine, type TestEngine } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const say = (r: { error: string; error_description: string }, lang: 'en' | 'zh' = 'zh') =>
@@ -15,10 +16,10 @@ describe('loginErrorText: the refusals of /oauth/token', () => {
   const refusal = async (form: Record<string, string>) => {
     const r = await e.post('/oauth/token', { grant_type: 'password', ...ACCOUNT, ...form }, null)
     expect(r.status, r.raw.body).toBeGreaterThanOrEqual(400)
-    return r.body as { error: string; error_description: string }
+    return { error: r.body.error as string, error_description: clientRefusal(r) }
   }
   beforeAll(async () => {
-    e = await makeEngine()
+    e = asAppClient(await makeEngine())
   })
   afterAll(() => e.engine.close())
 

@@ -1,15 +1,17 @@
 // renderer/src/reports/refusals.ts: the engine's refusals of a report request said in Chinese
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { ApiError } from '../../../engine/contract/errors'
+import { ApiError, E, refuse } from '../../../engine/contract/errors'
 import { checkReportLimit } from '../../../engine/contract/report-rules'
 import { checkAnswerRows, checkRegions } from '../../../engine/reports/setup'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { reportText } from '../../../renderer/src/reports/refusals'
 import { problemOf } from '../../../renderer/src/reports/rules'
 import { syncText } from '../../../renderer/src/sync/messages'
 import { seed, type Fixture } from '../../fixtures/seed'
 import { DATES, makeEngine, type TestEngine } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const translate = (lang: 'en' | 'zh') => (k: string, named?: Record<string, unknown>) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k))
@@ -22,7 +24,7 @@ function refusal(check: () => void): string {
     check()
   } catch (e) {
     expect(e).toBeInstanceOf(ApiError)
-    return (e as ApiError).message
+    return messageOf(e)
   }
   throw new Error('not refused')
 }
@@ -50,8 +52,10 @@ describe('reportText: the report rules (engine/contract/report-rules.ts, engine/
     expect(say(refusal(() => checkRegions(['cn-99'], new Set(), 'level1')))).toBe('地域 cn-99 不属于“省份”。')
   })
 
-  it('says a failure to read the recorded events at start, keeping its cause (engine/measure/service.ts, as it writes it)', () => {
-    expect(say('The recorded events could not be read at start (EIO: i/o error, read); reports and tracking wait for the engine to be restarted.'))
+  it('says a failure to read the recorded events at start, keeping its cause (engine/measure/service.ts, by its problem)', () => {
+    expect(say(refusal(() => {
+      throw refuse(E.temporarilyUnavailable, 'events.unreadable', { detail: 'EIO: i/o error, read' })
+    })))
       .toBe('启动时无法读取已记录的事件（EIO: i/o error, read）；报表和监测须等引擎重启后才能使用。')
   })
 })
@@ -62,10 +66,10 @@ describe('reportText: the refusals of the report routes', () => {
   const refused = async (path: string, query: Record<string, string>) => {
     const r = await e.get(path, query)
     expect(r.status, r.raw.body).toBeGreaterThanOrEqual(400)
-    return r.body.error_description as string
+    return clientRefusal(r)
   }
   beforeAll(async () => {
-    e = await makeEngine()
+    e = asAppClient(await makeEngine())
     f = await seed(e)
   })
   afterAll(() => e.engine.close())
@@ -98,7 +102,9 @@ describe('reportText: the refusals of the report routes', () => {
     } finally {
       await mode('local')
     }
-    expect(say('The reports group forwards to profile Me, whose base_url is this engine itself (http://127.0.0.1:8123): forwarding would loop. Point the profile at the remote, or answer the group locally.'))
+    expect(say(refusal(() => {
+      throw refuse(E.temporarilyUnavailable, 'mode.forwardLoop', { group: 'reports', profile: 'Me', url: 'http://127.0.0.1:8123' })
+    })))
       .toBe('报表接口组转发到远程配置 Me，而其基础地址就是本引擎自身（http://127.0.0.1:8123）：转发会形成循环。请将该配置指向远程，或将该接口组改为本地应答。')
   })
 

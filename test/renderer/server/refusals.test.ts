@@ -7,7 +7,8 @@ import { commonParams } from '../../../engine/request'
 import { respondError } from '../../../engine/respond'
 import { messages } from '../../../renderer/src/i18n'
 import { refusalText } from '../../../renderer/src/server/refusals'
-import { makeEngine, toReply, type TestEngine } from '../../helpers/make-engine'
+import { makeEngine, toReply, type Reply, type TestEngine } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 import { panelDb } from '../../engine/measure/panel/helpers'
 import { newCampaign, spotForm } from '../../engine/routes/spot-helpers'
 
@@ -18,13 +19,13 @@ const PANEL = 'china-pm-2025'
 
 let t: TestEngine
 beforeAll(async () => {
-  t = await makeEngine()
+  t = asAppClient(await makeEngine())
 })
 
 /** The engine's error_description for a request it refuses. */
-function refused(r: { status: number; body: { error_description?: string } }): string {
+function refused(r: Reply): string {
   expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400)
-  return r.body.error_description!
+  return clientRefusal(r)
 }
 /** The refusal of a file sent to a text endpoint (the panel import, the event import). */
 async function upload(id: EndpointId, query: Record<string, string>, body: string): Promise<string> {
@@ -98,7 +99,7 @@ describe('refusalText: the simulator', () => {
 
   it('says a plan too large to simulate in Chinese, naming what to change', async () => {
     // (a campaign starts today at the earliest: its days are simulated once the clock is past them)
-    const later = await makeEngine()
+    const later = asAppClient(await makeEngine())
     const cid = await newCampaign(later, '2025-01-10', '2025-01-20')
     const huge = await newCampaign(later, '2025-01-10', '2025-01-20')
     expect((await later.post(path('campaigns.create_spot_with_plan'), spotForm(cid, { slot_begin: '2025-01-10', slot_duration: 3, est_impression: 1_000_000 }))).status).toBe(200)
@@ -115,9 +116,9 @@ describe('refusalText: the simulator', () => {
 
 describe('refusalText: any call', () => {
   it('says an unexpected fault and an engine that is closing in Chinese', async () => {
-    const fault = respondError(new Error('boom'), { common: commonParams({ method: 'GET', path: '/', query: {} }), noStore: false, ignored: [] }, () => undefined)
-    expect(say(JSON.parse(fault.body).error_description)).toBe('服务器遇到意外情况；原因已记入其日志。')
-    const closing = await makeEngine()
+    const fault = respondError(new Error('boom'), { common: commonParams({ method: 'GET', path: '/', query: {} }), noStore: false, ignored: [], problem: true }, () => undefined)
+    expect(say(clientRefusal(toReply(fault)))).toBe('服务器遇到意外情况；原因已记入其日志。')
+    const closing = asAppClient(await makeEngine())
     await closing.engine.close()
     expect(say(refused(await closing.get(path('jobs.list'))))).toBe('引擎正在关闭。')
   })

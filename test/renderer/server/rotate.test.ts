@@ -4,19 +4,20 @@ import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { messages } from '../../../renderer/src/i18n'
 import { rotateProblem } from '../../../renderer/src/server/rotate'
-import { makeEngine } from '../../helpers/make-engine'
+import { makeEngine, toReply } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const said = (lang: 'en' | 'zh', description: string) => rotateProblem(description, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)))
 
 describe('rotateProblem', () => {
   it("says a missing or wrong current password in the interface's language, and any other refusal as the engine did", async () => {
-    const t = await makeEngine()
+    const t = asAppClient(await makeEngine())
     const refusal = async (form: Record<string, string>) => {
       const body = new URLSearchParams({ ...form, access_token: t.token }).toString()
       const r = await t.engine.handle({ method: 'POST', path: '/local/v1/account/rotate', query: {}, body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: '127.0.0.1' })
       expect(r.status).toBe(400)
-      return JSON.parse(r.body).error_description as string
+      return clientRefusal(toReply(r))
     }
     const missing = await refusal({ what: 'client_secret' })
     const wrong = await refusal({ what: 'client_secret', password: 'not-it' })

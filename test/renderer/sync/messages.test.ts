@@ -7,6 +7,7 @@ import { httpError, networkError, RemoteError } from '../../../engine/sync/remot
 import { messages } from '../../../renderer/src/i18n'
 import { syncText } from '../../../renderer/src/sync/messages'
 import { ACCOUNT, FakeClock, makeEngine, type TestEngine } from '../../helpers/make-engine'
+import { asAppClient, clientRefusal } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => syncText(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -138,10 +139,10 @@ describe('syncText: the refusals of the sync endpoints', () => {
   const refusal = async (path: string, form: Record<string, string>) => {
     const r = await e.post(path, form)
     expect(r.status, r.raw.body).toBe(400)
-    return r.body.error_description as string
+    return clientRefusal(r)
   }
   beforeAll(async () => {
-    e = await makeEngine()
+    e = asAppClient(await makeEngine())
     const r = await e.post('/local/v1/sync/profiles/create', { name: 'Real service', base_url: 'https://api.example.test', ...ACCOUNT })
     profile = r.body.profile_id as string
   })

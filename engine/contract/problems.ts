@@ -1,0 +1,155 @@
+/**
+ * The problem catalogue: each refusal the engine writes has a stable key, named arguments, and
+ * here the one function that writes its English `error_description` from them. A refusal travels
+ * with its key and arguments (docs/errors.md, "Problem keys"), so that a client such as the app
+ * says it in its own language without reading the English; the renderer's i18n has an entry per
+ * key in English and Chinese (test/contract/problems.test.ts keeps the three in step).
+ */
+
+/** A problem's named arguments: ids, names, values as given, limits, and a nested problem (the refusal of a member of a parameter). */
+export type ProblemArgs = Readonly<Record<string, string | number | Problem>>
+
+/** A refusal's key and arguments, as it travels beside `error`/`error_description`. */
+export interface Problem {
+  readonly key: string
+  readonly args: ProblemArgs
+}
+
+/** A nested problem's English, without its full stop (it stands inside another sentence). */
+const inner = (p: Problem): string => describeProblem(p).replace(/\.$/, '')
+
+const say = <A extends ProblemArgs = Record<never, never>>(text: (a: A) => string) => text
+
+/** "The '<param>' <problem>." — a parameter's refusal, the most common form. */
+const param = <A extends ProblemArgs = Record<never, never>>(problem: (a: A & { param: string }) => string) => say<A & { param: string }>((a) => `The '${a.param}' ${problem(a)}.`)
+
+type Got = { got: string | number }
+type Range = { min: number; max: number; got: string | number }
+
+export const PROBLEMS = {
+  // parameter codecs (engine/contract/params.ts)
+  'param.required': param(() => 'is required'),
+  'param.empty': param(() => 'should not be empty'),
+  'param.tooLong': param<{ max: number }>((a) => `is longer than ${a.max} characters`),
+  'param.control': param(() => 'contains control characters'),
+  'param.urlControl': param(() => 'contains control characters (a tab, a line break or another); a URL has none'),
+  'param.emptyEntry': param<{ sep: string }>((a) => `has an empty entry; write ${a.param}=A${a.sep}B${a.sep}C`),
+  'param.emptyItem': param(() => 'has an empty entry'),
+  'param.tooManyEntries': param<{ max: number }>((a) => `has more than ${a.max} entries`),
+  'param.id': param<Got>((a) => `must be a positive integer id, got '${a.got}'`),
+  'param.key': param<Got>((a) => `must be an identifier of letters, digits, '_', '.' or '-', got '${a.got}'`),
+  'param.date': param<Got>((a) => `must be a date written YYYY-MM-DD, got '${a.got}'`),
+  'param.between': param<Range>((a) => `must be between ${a.min} and ${a.max}, got ${a.got}`),
+  'param.integer': param<Got>((a) => `must be an integer, got '${a.got}'`),
+  'param.url': param<Got>((a) => `must be an absolute http:// or https:// URL, got '${a.got}'`),
+  'param.urlScheme': param<Got>((a) => `must begin with http:// or https://, got '${a.got}'`),
+  'param.limitForm': param<Got>((a) => `must be written M,N with two non-negative integers, got '${a.got}'`),
+  'param.limitN': param<{ max: number; got: number }>((a) => `N must be between 1 and ${a.max}, got ${a.got}`),
+  'param.keywordEmpty': param<{ entry: string }>((a) => `has an entry with an empty keyword name ('${a.entry}')`),
+  'param.twice': param<{ what: string; value: string }>((a) => `names the ${a.what} '${a.value}' twice`),
+  'param.flag01': param<Got>((a) => `must be 0 or 1, got '${a.got}'`),
+  'param.onOff': param<Got>((a) => `must be on or off, got '${a.got}'`),
+  'param.oneOf': param<Got & { list: string }>((a) => `must be one of ${a.list}, got '${a.got}'`),
+  'param.amount': param<Got>((a) => `must be a non-negative amount such as 10000 or 9.99, got '${a.got}'`),
+  'param.decimal': param<Got>((a) => `must be a decimal number such as 1 or 0.25, got '${a.got}'`),
+  'param.vendingModel': param<Got & { list: string }>((a) => `must be level1-level2 with level 1 one of ${a.list}, got '${a.got}'`),
+  'param.emptyGroup': param<Got>((a) => `has an empty group; write tag ids joined by , in groups joined by &, got '${a.got}'`),
+  'param.spotIdStr': param<Got>((a) => `must be a base-62 spot id (characters 0-9, A-Z, a-z), got '${a.got}'`),
+  'param.spotCap': param<Got>((a) => `must be written like S0+, S3+D or M5-W (case-sensitive), got '${a.got}'`),
+  'param.codeOption': param<{ option: string; list: string }>((a) => `has the unknown option '${a.option}'; options: ${a.list}`),
+  'param.utmBoth': param(() => 'may hold utm or utm_auto, not both'),
+  'param.noKeyword': param(() => 'has no keyword'),
+  'param.tooManyKeywords': param<{ max: number }>((a) => `has more than ${a.max} keywords`),
+  'param.keywordEntry': param<{ entry: string }>((a) => `entries must be keyword_id^keyword_name^landing_page, got '${a.entry}'`),
+  'param.either': param<{ otherParam: string }>((a) => `cannot be combined with ${a.otherParam}; give one of them`),
+  'param.together': param<{ otherParam: string }>((a) => `must be sent together with '${a.otherParam}'`),
+  'param.nameUsed': param<{ value: string; id: string }>((a) => `'${a.value}' is already used by campaign ${a.id}`),
+  // a spot's plan and a campaign's dates (engine/contract/plan-rules.ts); an argument named *Param names another parameter
+  'plan.beforeOther': param<{ date: string; otherParam: string; otherDate: string }>((a) => `(${a.date}) is earlier than ${a.otherParam} (${a.otherDate})`),
+  'plan.dateOutside': param<{ date: string; start: string; end: string }>((a) => `has ${a.date}, outside the campaign's dates ${a.start}..${a.end}`),
+  'plan.requires': param<{ otherParam: string }>((a) => `requires ${a.otherParam}`),
+  'plan.valueCount': param<{ n: number; dates: number; otherParam: string }>((a) => `has ${a.n} values for the ${a.dates} dates of ${a.otherParam}`),
+  'plan.combined': param<{ othersParam: string }>((a) => `cannot be combined with ${a.othersParam}`),
+  'plan.needsPlan': param<{ beginParam: string; durationParam: string }>((a) => `requires a plan: send ${a.beginParam} and ${a.durationParam}`),
+  'plan.together': param<{ otherParam: string }>((a) => `must be sent together with ${a.otherParam}`),
+  'plan.beginOutside': param<{ date: string; start: string; end: string }>((a) => `(${a.date}) lies outside the campaign's dates ${a.start}..${a.end}`),
+  'plan.runsPast': param<{ days: number; begin: string; last: string; start: string; end: string }>((a) =>
+    `(${a.days} days from ${a.begin}, to ${a.last}) runs past the campaign's dates ${a.start}..${a.end}`),
+  'plan.bidding': param<Got>((a) => `must be 'Bidding' or 'Bidding word' (Bidding word, capital B) for a spot with keywords, got '${a.got}'`),
+  // what any call may get
+  'engine.shuttingDown': say(() => 'The engine is shutting down.'),
+  'engine.serverError': say(() => 'The server met an unexpected condition; the cause is in its log.'),
+  'events.unreadable': say<{ detail: string }>((a) => `The recorded events could not be read at start (${a.detail}); reports and tracking wait for the engine to be restarted.`),
+  'token.unknown': say<{ path: string }>((a) => `The access token is unknown or was revoked; request a new one from ${a.path}.`),
+  'token.expired': say<{ at: string; path: string }>((a) => `The access token expired at ${a.at}; request a new one from ${a.path}.`),
+  'storage.refused': say<{ path: string; reason: string; cause: string }>((a) =>
+    `The data directory ${a.path} cannot take writes: ${a.reason} (${a.cause}). Nothing of this request was made; reads keep working. Free space there and send it again.`),
+  'panel.empty': say<{ panel: string }>((a) =>
+    `The panel ${a.panel} has no persons: import them (POST /local/v1/panels/persons/import?panel_id=${a.panel}) or generate a demo panel (POST /local/v1/panels/generate panel_id=${a.panel}).`),
+  // a batch's item (engine/routes/spots-batch.ts): item N's refusal, N from 0
+  'batch.item': say<{ index: number; reason: Problem }>((a) => `item[${a.index}] ${describeProblem(a.reason)}`),
+  // the sync outbox (engine/sync/outbox*.ts)
+  'outbox.badMember': say<{ reason: Problem }>((a) => `The 'params' holds a bad member: ${inner(a.reason)}.`),
+  'outbox.choiceNoValue': say<{ member: string }>((a) => `The 'params' holds a bad member: ${a.member} has no '=' (${a.member}=REMOTE_ID chooses a record, ${a.member}= chooses none).`),
+  'outbox.choiceTwice': say<{ member: string }>((a) => `The 'params' holds a bad member: ${a.member} is given twice.`),
+  // the app's own client (renderer/src/api/client.ts)
+  'client.notJson': say<{ status: number }>((a) => `The engine answered ${a.status} with a body that is not JSON.`),
+  // server modes (engine/sync/modes.ts)
+  'mode.writeForwarded': say<{ group: string; profile: string; path: string }>((a) =>
+    `The ${a.group} group is answered by profile ${a.profile} (forward mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the ${a.group} group back to local (POST ${a.path}).`),
+  'mode.writeOffline': say<{ group: string; profile: string; path: string }>((a) =>
+    `The ${a.group} group is answered from the recordings of profile ${a.profile} (offline mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the ${a.group} group back to local (POST ${a.path}).`),
+  'mode.offlineMissing': say<{ profile: string; path: string; group: string }>((a) =>
+    `Offline from profile ${a.profile}: no answer of ${a.path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${a.group} group locally.`),
+  'mode.forwardFailed': say<{ profile: string; failure: string; detail: string }>((a) => `Forwarding to the remote of profile ${a.profile} failed (${a.failure}): ${a.detail}`),
+  'mode.forwardLoop': say<{ group: string; profile: string; url: string }>((a) =>
+    `The ${a.group} group forwards to profile ${a.profile}, whose base_url is this engine itself (${a.url}): forwarding would loop. Point the profile at the remote, or answer the group locally.`),
+  'mode.needProfile': say<{ mode: string }>((a) => `The 'profile_id' is required for the ${a.mode} mode.`),
+  'mode.selfProfile': say<{ profile: string; url: string }>((a) => `The 'profile_id' names profile ${a.profile}, whose base_url is this engine itself (${a.url}): forwarding would loop.`),
+  // sign-in (engine/auth, engine/routes/token.ts)
+  'auth.unknownScope': say<{ scope: string; list: string }>((a) => `The scope '${a.scope}' does not exist; scopes: ${a.list}.`),
+  'auth.credentialsTwice': param(() => "in the request differs from the one in the Authorization: Basic header; send the client's credentials one way"),
+  'auth.passwordRequired': param(() => "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)"),
+  'auth.passwordWrong': param(() => "is not the account's current password"),
+  'auth.clientMissing': say(() => "Client authentication failed: 'client_id' and 'client_secret' are required."),
+  'auth.clientWrong': say(() => 'Client authentication failed: unknown client_id or wrong client_secret.'),
+  'auth.grantUnavailable': say<{ grant: string }>((a) => `The grant_type '${a.grant}' is not available on this service; use grant_type=password.`),
+  'auth.grantUnknown': say<{ grant: string }>((a) => `The grant_type '${a.grant}' is not supported; use grant_type=password.`),
+  'auth.passwordGrant': say(() => 'The username or password is wrong.'),
+  'token.required': say(() => 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.'),
+  'token.scope': say<{ scope: string; need: string }>((a) => `The token's scope '${a.scope}' does not include '${a.need}', which this endpoint needs.`),
+} as const
+
+export type ProblemKey = keyof typeof PROBLEMS
+
+/** The arguments problem `K` takes. */
+export type ArgsOf<K extends ProblemKey> = Parameters<(typeof PROBLEMS)[K]>[0]
+
+/** Problem `key` with `args`, its arguments checked against the catalogue. */
+export const problem = <K extends ProblemKey>(key: K, args: ArgsOf<K>): Problem => ({ key, args })
+
+/** Problem `key`'s English text with `args`: the `error_description` the engine sends. */
+export function describe<K extends ProblemKey>(key: K, args: ArgsOf<K>): string {
+  return (PROBLEMS[key] as (a: ArgsOf<K>) => string)(args)
+}
+
+/** The English text of problem `p` (built by problem()). */
+export const describeProblem = (p: Problem): string => (PROBLEMS[p.key as ProblemKey] as (a: ProblemArgs) => string)(p.args)
+
+/** The request header a client sends to be told each refusal's problem, and the answer's header that tells it. */
+export const PROBLEM_WANTED_HEADER = 'x-admonitor-problem-wanted'
+export const PROBLEM_HEADER = 'x-admonitor-problem'
+
+/** A problem as a header value: its JSON, percent-encoded (printable ASCII, whatever the arguments hold). */
+export const problemHeader = (p: Problem): string => encodeURIComponent(JSON.stringify({ key: p.key, args: p.args }))
+
+/** The problem an answer's header carries, or null when it carries none or not one of this shape. */
+export function problemOfHeader(value: string | undefined): Problem | null {
+  if (!value) return null
+  try {
+    const p = JSON.parse(decodeURIComponent(value)) as Partial<Problem>
+    return typeof p.key === 'string' && typeof p.args === 'object' && p.args !== null ? { key: p.key, args: p.args } : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The problem (key and arguments, engine/contract/problems.ts) of each refusal the client read,
+ * kept by its error_description: screens keep a refusal's message, and say it by its problem
+ * (utils/problem-text.ts), never by reading the English.
+ */
+import { ApiError } from '../../../engine/contract/errors'
+import { PROBLEMS, type Problem } from '../../../engine/contract/problems'
+
+/** How many recent refusals are kept (a screen shows a handful at a time). */
+const KEPT = 500
+const known = new Map<string, Problem>()
+
+/** Keeps `problem` as the problem of the refusal whose error_description is `text` (a key the catalogue does not have is not kept). */
+export function rememberProblem(text: string, problem: Problem | null): void {
+  if (!problem || !Object.hasOwn(PROBLEMS, problem.key)) return
+  known.delete(text)
+  known.set(text, problem)
+  if (known.size > KEPT) known.delete(known.keys().next().value!)
+}
+
+/** The problem of the refusal whose description is `text`, or null when none is known. */
+export const problemOf = (text: string): Problem | null => known.get(text) ?? null
+
+/** The message of `e`, its problem kept when it is a refusal (the screens' own checks run the engine's codecs). */
+export function messageOf(e: unknown): string {
+  if (!(e instanceof ApiError)) return String(e)
+  rememberProblem(e.message, e.problem)
+  return e.message
+}

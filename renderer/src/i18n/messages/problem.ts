@@ -1,0 +1,138 @@
+/**
+ * The engine's refusals by problem key (engine/contract/problems.ts; utils/problem-text.ts says
+ * them). A problem of a parameter (its arguments hold `param`) is said without the parameter's
+ * name: the screen names the field by its label (common.alert.field), or shows the problem beside
+ * it. The English entries are the engine's own text (test/renderer/problem-i18n.test.ts renders
+ * them and compares).
+ */
+export const en = {
+  /** Words a problem's arguments hold (param.twice: what is named twice). */
+  word: { date: 'date', id: 'id', keyword: 'keyword', keyword_id: 'keyword_id' },
+  param: {
+    required: 'is required', empty: 'should not be empty', tooLong: 'is longer than {max} characters', control: 'contains control characters',
+    urlControl: 'contains control characters (a tab, a line break or another); a URL has none',
+    emptyEntry: 'has an empty entry; write {param}=A{sep}B{sep}C', emptyItem: 'has an empty entry', tooManyEntries: 'has more than {max} entries',
+    id: "must be a positive integer id, got '{got}'", key: "must be an identifier of letters, digits, '_', '.' or '-', got '{got}'",
+    date: "must be a date written YYYY-MM-DD, got '{got}'", between: 'must be between {min} and {max}, got {got}', integer: "must be an integer, got '{got}'",
+    url: "must be an absolute http:// or https:// URL, got '{got}'", urlScheme: "must begin with http:// or https://, got '{got}'",
+    limitForm: "must be written M,N with two non-negative integers, got '{got}'", limitN: 'N must be between 1 and {max}, got {got}',
+    keywordEmpty: "has an entry with an empty keyword name ('{entry}')", twice: "names the {what} '{value}' twice",
+    flag01: "must be 0 or 1, got '{got}'", onOff: "must be on or off, got '{got}'", oneOf: "must be one of {list}, got '{got}'",
+    amount: "must be a non-negative amount such as 10000 or 9.99, got '{got}'", decimal: "must be a decimal number such as 1 or 0.25, got '{got}'",
+    vendingModel: "must be level1-level2 with level 1 one of {list}, got '{got}'",
+    emptyGroup: "has an empty group; write tag ids joined by , in groups joined by &, got '{got}'",
+    spotIdStr: "must be a base-62 spot id (characters 0-9, A-Z, a-z), got '{got}'", spotCap: "must be written like S0+, S3+D or M5-W (case-sensitive), got '{got}'",
+    codeOption: "has the unknown option '{option}'; options: {list}", utmBoth: 'may hold utm or utm_auto, not both', noKeyword: 'has no keyword',
+    tooManyKeywords: 'has more than {max} keywords', keywordEntry: "entries must be keyword_id^keyword_name^landing_page, got '{entry}'",
+    nameUsed: "'{value}' is already used by campaign {id}", together: "must be sent together with '{otherParam}'", either: 'cannot be combined with {otherParam}; give one of them',
+  },
+  engine: { shuttingDown: 'The engine is shutting down.', serverError: 'The server met an unexpected condition; the cause is in its log.' },
+  events: { unreadable: 'The recorded events could not be read at start ({detail}); reports and tracking wait for the engine to be restarted.' },
+  token: {
+    unknown: 'The access token is unknown or was revoked; request a new one from {path}.',
+    expired: 'The access token expired at {at}; request a new one from {path}.',
+    required: 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.',
+    scope: "The token's scope '{scope}' does not include '{need}', which this endpoint needs.",
+  },
+  storage: { refused: 'The data directory {path} cannot take writes: {reason} ({cause}). Nothing of this request was made; reads keep working. Free space there and send it again.' },
+  panel: { empty: 'The panel {panel} has no persons: import them (POST /local/v1/panels/persons/import?panel_id={panel}) or generate a demo panel (POST /local/v1/panels/generate panel_id={panel}).' },
+  batch: { item: 'item[{index}] {reason}' },
+  outbox: {
+    badMember: "The 'params' holds a bad member: {reason}.",
+    choiceNoValue: "The 'params' holds a bad member: {member} has no '=' ({member}=REMOTE_ID chooses a record, {member}= chooses none).",
+    choiceTwice: "The 'params' holds a bad member: {member} is given twice.",
+  },
+  /** A new spot's plan and a campaign's dates: an argument named *Param is another parameter, said as the screen names it. */
+  plan: {
+    beforeOther: '({date}) is earlier than {otherParam} ({otherDate})', dateOutside: "has {date}, outside the campaign's dates {start}..{end}",
+    requires: 'requires {otherParam}', valueCount: 'has {n} values for the {dates} dates of {otherParam}', combined: 'cannot be combined with {othersParam}',
+    needsPlan: 'requires a plan: send {beginParam} and {durationParam}', together: 'must be sent together with {otherParam}',
+    beginOutside: "({date}) lies outside the campaign's dates {start}..{end}", runsPast: "({days} days from {begin}, to {last}) runs past the campaign's dates {start}..{end}",
+    bidding: "must be 'Bidding' or 'Bidding word' (Bidding word, capital B) for a spot with keywords, got '{got}'",
+  },
+  client: { notJson: 'The engine answered {status} with a body that is not JSON.' },
+  mode: {
+    writeForwarded: 'The {group} group is answered by profile {profile} (forward mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the {group} group back to local (POST {path}).',
+    writeOffline: 'The {group} group is answered from the recordings of profile {profile} (offline mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the {group} group back to local (POST {path}).',
+    offlineMissing: 'Offline from profile {profile}: no answer of {path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the {group} group locally.',
+    forwardFailed: 'Forwarding to the remote of profile {profile} failed ({failure}): {detail}',
+    forwardLoop: 'The {group} group forwards to profile {profile}, whose base_url is this engine itself ({url}): forwarding would loop. Point the profile at the remote, or answer the group locally.',
+    needProfile: "The 'profile_id' is required for the {mode} mode.", selfProfile: "The 'profile_id' names profile {profile}, whose base_url is this engine itself ({url}): forwarding would loop.",
+  },
+  auth: {
+    unknownScope: "The scope '{scope}' does not exist; scopes: {list}.",
+    credentialsTwice: "in the request differs from the one in the Authorization: Basic header; send the client's credentials one way",
+    passwordRequired: "is required: the account's current password, asked again before its secrets are replaced through the HTTP API (the desktop app and `admonitor account rotate` on the data directory do not ask)",
+    passwordWrong: "is not the account's current password",
+    clientMissing: "Client authentication failed: 'client_id' and 'client_secret' are required.",
+    clientWrong: 'Client authentication failed: unknown client_id or wrong client_secret.',
+    grantUnavailable: "The grant_type '{grant}' is not available on this service; use grant_type=password.",
+    grantUnknown: "The grant_type '{grant}' is not supported; use grant_type=password.",
+    passwordGrant: 'The username or password is wrong.',
+  },
+}
+
+export const zh: typeof en = {
+  word: { date: '日期', id: 'ID', keyword: '关键词', keyword_id: '关键词 ID' },
+  param: {
+    required: '必填', empty: '必填', tooLong: '不能超过 {max} 个字符', control: '不能包含制表符或换行',
+    urlControl: '网址不能包含控制字符（制表符、换行等）',
+    emptyEntry: '有空的条目；请写成 {param}=A{sep}B{sep}C', emptyItem: '有空的条目', tooManyEntries: '条目超过 {max} 个',
+    id: '须为正整数 ID（收到“{got}”）', key: '须为由字母、数字、_、. 或 - 组成的标识（收到“{got}”）',
+    date: '日期格式应为 YYYY-MM-DD（收到“{got}”）', between: '须在 {min} 到 {max} 之间（收到 {got}）', integer: '须为整数（收到“{got}”）',
+    url: '须为以 http:// 或 https:// 开头的完整网址（收到“{got}”）', urlScheme: '须以 http:// 或 https:// 开头（收到“{got}”）',
+    limitForm: '须写成 M,N，两个非负整数（收到“{got}”）', limitN: 'N 须在 1 到 {max} 之间（收到 {got}）',
+    keywordEmpty: '有关键词名称为空的条目（“{entry}”）', twice: '{what}“{value}”重复出现',
+    flag01: '须为 0 或 1（收到“{got}”）', onOff: '须为 on 或 off（收到“{got}”）', oneOf: '须为 {list} 之一（收到“{got}”）',
+    amount: '须为非负金额，例如 10000 或 9.99（收到“{got}”）', decimal: '须为小数，例如 1 或 0.25（收到“{got}”）',
+    vendingModel: '须写成 一级-二级，一级为 {list} 之一（收到“{got}”）',
+    emptyGroup: '有空的组；标签 ID 用 , 连接成组，组之间用 & 连接（收到“{got}”）',
+    spotIdStr: '须为 62 进制的广告位 ID（字符 0-9、A-Z、a-z）（收到“{got}”）', spotCap: '须写成 S0+、S3+D 或 M5-W 这样的形式（区分大小写）（收到“{got}”）',
+    codeOption: '有未知选项“{option}”；可选：{list}', utmBoth: 'utm 和 utm_auto 只能选其一', noKeyword: '没有关键词',
+    tooManyKeywords: '关键词超过 {max} 个', keywordEntry: '条目须写成 keyword_id^keyword_name^landing_page（收到“{entry}”）',
+    nameUsed: '已被活动 {id} 使用', together: '{field}须与{otherParam}一起提交', either: '{field}不能与{otherParam}同时提交：请只给其中一个',
+  },
+  engine: { shuttingDown: '引擎正在关闭。', serverError: '服务器遇到意外情况；原因已记入其日志。' },
+  events: { unreadable: '启动时无法读取已记录的事件（{detail}）；报表和监测须等引擎重启后才能使用。' },
+  token: {
+    unknown: '访问令牌无效或已被撤销，请从 {path} 重新获取。',
+    expired: '访问令牌已于 {at} 过期，请从 {path} 重新获取。',
+    required: '请求此资源需要访问令牌：请在查询或表单中发送 access_token，或使用 Authorization: Bearer 头。',
+    scope: '令牌的权限范围“{scope}”不包含此接口所需的“{need}”。',
+  },
+  storage: { refused: '未保存：数据目录 {path} 无法写入：{reason}（{cause}）。此次修改没有生效，所有内容仍可查看。请在该处释放空间后重试。' },
+  panel: { empty: '样本库 {panel} 没有人员：请导入人员（POST /local/v1/panels/persons/import?panel_id={panel}），或生成演示样本库（POST /local/v1/panels/generate panel_id={panel}）。' },
+  batch: { item: '第 {index} 项（从 0 数起）：{reason}' },
+  outbox: {
+    badMember: '参数有误：{reason}',
+    choiceNoValue: '参数有误：{member} 缺少“=”（{member}=远程 ID 选择一条记录，{member}= 表示不选）。',
+    choiceTwice: '参数有误：{member} 重复出现。',
+  },
+  plan: {
+    beforeOther: '{field}（{date}）早于{otherParam}（{otherDate}）', dateOutside: '{field}中的 {date} 不在活动日期 {start} 至 {end} 内',
+    requires: '{field}须与{otherParam}一起提交', valueCount: '{field}有 {n} 个值，而{otherParam}有 {dates} 个日期', combined: '{field}不能与{othersParam}同时提交',
+    needsPlan: '{field}需要排期：请同时填写{beginParam}和{durationParam}', together: '{field}须与{otherParam}一起提交',
+    beginOutside: '{field}（{date}）不在活动日期 {start} 至 {end} 内', runsPast: '{field}（自 {begin} 起 {days} 天，至 {last}）超出活动日期 {start} 至 {end}',
+    bidding: '带关键词的广告位，{field}须为“Bidding”或“Bidding word”（收到“{got}”）',
+  },
+  client: { notJson: '引擎返回了 {status}，但应答不是 JSON。' },
+  mode: {
+    writeForwarded: '{group}接口组当前由远程配置 {profile} 应答（转发模式）：此修改会写入本地记录，而不是页面上显示的记录。请在同步的发件箱中排队发送到远程，或将{group}接口组改回本地（POST {path}）。',
+    writeOffline: '{group}接口组当前由远程配置 {profile} 应答（离线模式）：此修改会写入本地记录，而不是页面上显示的记录。请在同步的发件箱中排队发送到远程，或将{group}接口组改回本地（POST {path}）。',
+    offlineMissing: '离线（远程配置 {profile}）：没有记录过此参数下 {path} 的回答。请在联网时用转发模式记录（或拉取快照），或将{group}接口组改为本地应答。',
+    forwardFailed: '转发到远程配置 {profile} 失败：{detail}',
+    forwardLoop: '{group}接口组转发到远程配置 {profile}，而其基础地址就是本引擎自身（{url}）：转发会形成循环。请将该配置指向远程，或将该接口组改为本地应答。',
+    needProfile: '{mode}模式需要选择一个远程配置。', selfProfile: '配置 {profile} 的基础地址就是本引擎自身（{url}）：转发会形成循环。',
+  },
+  auth: {
+    unknownScope: '权限范围“{scope}”不存在；可用范围：{list}。',
+    credentialsTwice: '与 Authorization: Basic 头中的不一致；客户端凭据请只用一种方式发送',
+    passwordRequired: '为必填项：更换账号密钥前须再次输入账号的当前密码',
+    passwordWrong: '不是账号的当前密码',
+    clientMissing: '客户端认证失败：须提供 client_id 和 client_secret。',
+    clientWrong: '客户端认证失败：client_id 不存在或 client_secret 错误。',
+    grantUnavailable: '此服务不提供授权方式“{grant}”；请使用 grant_type=password。',
+    grantUnknown: '不支持授权方式“{grant}”；请使用 grant_type=password。',
+    passwordGrant: '用户名或密码错误。',
+  },
+}

@@ -1,0 +1,59 @@
+/**
+ * The engine's refusals said by their problem key and arguments (engine/contract/problems.ts,
+ * i18n `problem.*`), never by reading their English: the API client keeps each refusal's problem
+ * by its description (api/problems.ts), so that a screen that kept only the message says it in
+ * the interface's language. A text the engine sent with no problem, or one the client never read,
+ * is left to the caller.
+ */
+import type { Problem } from '../../../engine/contract/problems'
+import { problemOf } from '../api/problems'
+import type { Translate } from '../reports/table'
+import { storageReason } from './storage-reason'
+
+/** A parameter's problem (its arguments name the parameter): said after the field's name. */
+export const paramOf = (p: Problem): string | null => (typeof p.args.param === 'string' ? p.args.param : null)
+
+/** How a screen names a parameter (its label, or the wire name), and how it says a nested message (a remote's failure). */
+export interface ProblemWords {
+  nameOf?: (param: string) => string
+  detail?: (text: string) => string
+}
+
+/** The arguments in the interface's words: a parameter (`param`, `field`, *Param) by the screen's name, endpoint groups and modes as the Sync page names them, a full disk's reason, a nested problem said. */
+function localArgs(args: Problem['args'], t: Translate, words: ProblemWords): Record<string, unknown> {
+  const name = words.nameOf ?? ((param: string) => param)
+  const out: Record<string, unknown> = {}
+  for (const [arg, value] of Object.entries(args)) {
+    if (typeof value === 'object') out[arg] = sayProblem(value, t, words)
+    else out[arg] = typeof value === 'string' && arg.endsWith('Param') ? value.split(', ').map(name).join('、') : value
+  }
+  if (typeof args.param === 'string') out.field = name(args.param)
+  if (typeof args.group === 'string') out.group = t(`sync.modes.group.${args.group}`)
+  if (typeof args.mode === 'string') out.mode = t(`sync.modes.mode.${args.mode}`)
+  if (typeof args.cause === 'string' && typeof args.reason === 'string') out.reason = storageReason(args.cause, t)
+  if (typeof args.detail === 'string' && words.detail) out.detail = words.detail(args.detail)
+  if (typeof args.what === 'string') out.what = t(`problem.word.${args.what}`)
+  return out
+}
+
+/** Problem `p` said with `t`; a parameter's problem without the parameter's name unless its entry names the field itself. */
+export const problemText = (p: Problem, t: Translate, words: ProblemWords = {}): string => t(`problem.${p.key}`, localArgs(p.args, t, words))
+
+/** Stands for the field's name to find whether an entry names the field itself. */
+const MARK = '\u0001'
+
+/**
+ * Problem `p` said with `t`: a parameter's problem after its field's name, or with the field's
+ * name where its entry puts it (`{field}`).
+ */
+export function sayProblem(p: Problem, t: Translate, words: ProblemWords = {}): string {
+  const said = problemText(p, t, words)
+  if (paramOf(p) === null || t(`problem.${p.key}`, { ...localArgs(p.args, t, words), field: MARK }).includes(MARK)) return said
+  return t('common.alert.field', { field: localArgs(p.args, t, words).field, problem: said })
+}
+
+/** The refusal `text` in the interface's words when its problem is known (api/problems.ts), else null. */
+export function keyedText(text: string, t: Translate, words: ProblemWords = {}): string | null {
+  const p = problemOf(text)
+  return p ? sayProblem(p, t, words) : null
+}

@@ -1,0 +1,24 @@
+// A test engine called as the app's API client calls it (renderer/src/api/client.ts): every request
+// asks for the problem header, and a refusal is read by the client, which keeps its problem.
+import { expect } from 'vitest'
+import { PROBLEM_WANTED_HEADER } from '../../engine/contract/problems'
+import { readResponse } from '../../renderer/src/api/client'
+import type { Reply, TestEngine } from '../helpers/make-engine'
+
+/** Makes every request of `t` ask for the problem header, as the app's client does. */
+export function asAppClient(t: TestEngine): TestEngine {
+  const handle = t.engine.handle.bind(t.engine)
+  t.engine.handle = (req) => handle({ ...req, headers: { ...req.headers, [PROBLEM_WANTED_HEADER]: '1' } })
+  return t
+}
+
+/** The message of the refusal `r` as the app's client reads it (its problem kept for the screens). */
+export function clientRefusal(r: Reply): string {
+  expect(r.status, r.raw.body).not.toBe(200)
+  try {
+    readResponse(r.raw)
+  } catch (e) {
+    return (e as Error).message
+  }
+  throw new Error('not refused')
+}
