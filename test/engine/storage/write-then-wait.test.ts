@@ -1,7 +1,7 @@
 /**
  * A request that writes to the database and then waits for something else before it answers (a
  * pull waited for: it logs in, writes what it pulls, and the request waits for its end) must not be
- * answered 200 when the disk refused one of its writes meanwhile (issue 25): its answer is the 507
+ * answered 200 when the disk refused one of its writes meanwhile: its answer is the 507
  * refusal naming the data directory, and nothing of it is kept; once there is room the same pull is
  * taken and keeps what the remote holds.
  *
@@ -81,6 +81,9 @@ describe('a request that writes, then waits', () => {
     const none = await call('GET', '/local/v1/sync/campaigns/list', { profile_id })
     expect(none.status, none.raw.body).toBe(200)
     expect(none.body).toEqual([])
+    const records = await call('GET', '/local/v1/sync/records/list', { profile_id, kind: 'advertiser' })
+    expect(records.status, records.raw.body).toBe(200)
+    expect(records.body).toEqual([])
 
     const taken = await call('POST', '/local/v1/sync/pull/start', { profile_id, wait: '1' })
     expect(taken.status, taken.raw.body).toBe(200)
