@@ -1,8 +1,8 @@
 /**
  * Which frame URLs are the app itself, and which links the window hands to the system browser
- * (DESIGN §5). Pure (no electron), so that plain Node tests them. Until 2026-11-26 both were
- * prefix checks: `http://127.0.0.1.evil.example/` passed for this machine, and any `file://` page
- * with `/renderer/` in its path for the app.
+ * (DESIGN §5). Pure (no electron), so that plain Node tests them. Neither is a prefix check, which
+ * would pass `http://127.0.0.1.evil.example/` for this machine, and any `file://` page with
+ * `/renderer/` in its path for the app.
  */
 import { sep } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -1,7 +1,7 @@
 /**
  * Paths from file URLs: `fileURLToPath(url)`, never `url.pathname`, which keeps percent escapes
- * (`My%20Projects`) and a leading slash before a Windows drive (`/C:/`). Until 2026-11-26
- * scripts/serve.mjs did so, and under a folder with a space it never found its build.
+ * (`My%20Projects`) and a leading slash before a Windows drive (`/C:/`): a script reading
+ * `url.pathname` under a folder with a space never finds its build.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'

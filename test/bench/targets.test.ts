@@ -1,6 +1,6 @@
 // The bench's verdicts (bench/targets.ts): each target a ratio to a baseline of the same run,
-// PASS/MISS from the ratio alone. The figures of issue 28's run on another build machine give the
-// ratios the issue states for them, worked out here by hand.
+// PASS/MISS from the ratio alone. The figures of a run on another build machine give the ratios
+// worked out here by hand.
 import { describe, expect, it } from 'vitest'
 import { formatRatio, judge, ratioOf, summaryLine, target, TARGETS, verdictLine } from '../../bench/targets'
 

@@ -1,5 +1,5 @@
 /**
- * End to end in headless Chromium against `npm run serve` with a fresh data directory (issue 4):
+ * End to end in headless Chromium against `npm run serve` with a fresh data directory:
  * sign in; create a campaign with two spots, keywords and a plan; publish a target; see the
  * unfilled panel's audience labelled synthetic; fill the panel and run the simulator; open each
  * report view and compare its chart and table with the API; see realtime's rule; export a CSV;
@@ -124,8 +124,7 @@ describe('the app in a browser', () => {
     await expect.poll(() => page.locator('[data-test=campaign-edit]').first().getAttribute('aria-label')).toBe('Edit E2E spring launch')
     const name = page.locator('th.n-data-table-th--sortable', { hasText: 'Name' })
     // (on a loaded machine the list can render again after it loads, and a key pressed on the
-    // header it replaced is lost: focus and press again until the header takes it; a full run
-    // beside an audit's servers failed here once)
+    // header it replaced is lost: focus and press again until the header takes it)
     for (let i = 0; i < 5 && (await name.getAttribute('aria-sort')) === 'none'; i++) {
       await name.focus()
       await page.keyboard.press('Enter')
@@ -453,7 +452,7 @@ describe('the app in a browser', () => {
     const date = page.locator('[data-test=picker-date] input')
     const calendar = page.locator('.n-date-panel')
     const focusInCalendar = () => page.evaluate(() => document.activeElement?.closest('.n-date-panel') != null)
-    // Tab out of the field: the calendar closes, and Tab never reaches it afterwards (it used to come after the table)
+    // Tab out of the field: the calendar closes, and Tab never reaches it afterwards (not even after the table)
     await date.focus()
     await calendar.waitFor({ state: 'visible' })
     await page.keyboard.press('Tab')

@@ -1,5 +1,5 @@
 /**
- * The screens of issue 27 (items 5-15) in headless Chromium at 1440x900 on the demo data
+ * The screens in headless Chromium at 1440x900 on the demo data
  * (`npm run serve -- --demo`): lists say they load instead of being empty, tables fit the screen,
  * regions by name with a map of China, the daily trend in one request with today from realtime,
  * every report tab's time (measured and written to test-output/e2e/report-tabs.json, not

@@ -1,4 +1,4 @@
-// DESIGN §5, issue 4: the built main and preload bundles never weaken the window's isolation.
+// DESIGN §5: the built main and preload bundles never weaken the window's isolation.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'

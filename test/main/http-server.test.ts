@@ -294,7 +294,7 @@ describe('http door', () => {
     // a small form carrying its token is read and answered
     const small = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/create', headers: FORM, body: Buffer.from(`access_token=${token}&campaign_name=`) })
     expect([small.status, small.json.error]).toEqual([400, 'invalid_campaign_name'])
-    // the JSON batch never carries its token: refused before the body (until 2026-11-26 16 MiB were read and parsed first)
+    // the JSON batch never carries its token: refused before the body (not after reading and parsing 16 MiB)
     const batch = await raw(door, { method: 'POST', path: '/cms/v1/campaigns/batch_create_spot_with_plan', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(1 << 20, 'a') })
     expect([batch.status, batch.json.error, batch.headers.connection]).toEqual([400, 'token_required', 'close'])
     // the token endpoint's form is small

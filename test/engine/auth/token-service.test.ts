@@ -194,7 +194,7 @@ describe('token rows', () => {
     expect((await e.get('/cms/v1/campaigns/list', {}, old)).body.error_description).toContain('expired')
     e.clock.advance(EXPIRED_KEPT_MS)
     await e.login()
-    // until 2026-11-26 every row stayed for its refresh token's 30 days: 7 rows here
+    // a row kept for its refresh token's 30 days would make 7 rows here
     expect(await count(e)).toBe(1)
   })
 

@@ -1,5 +1,5 @@
 /**
- * Issue 25: a tracking hit never waits for an import, a simulation or a rebuild. Each test starts
+ * A tracking hit never waits for an import, a simulation or a rebuild. Each test starts
  * the long work through engine.handle(), sends a hit right after, and checks that the hit was
  * answered (durable and counted) while the work was still running, and that afterwards the
  * counts are those of the work and the hits together, as a fresh read of the log has them.

@@ -1,5 +1,5 @@
 /**
- * Issue 25: "a kill -9 test during an import". A child serves the engine over HTTP on a real data
+ * A kill -9 during an import. A child serves the engine over HTTP on a real data
  * directory; the test sends it an event import and, meanwhile, tracking hits one after the other,
  * and SIGKILLs it part-way through the import. After the rounds the directory is reopened: every
  * acknowledged hit is there once; each import killed half-way kept its first lines, in file

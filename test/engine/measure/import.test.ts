@@ -260,8 +260,8 @@ describe('lineToHit', () => {
     })
 
     it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('does refuse type %j (an Object.prototype member)', (type) => {
-      // Regression: a plain-object lookup once let these through as a hit of kind 0, which then
-      // broke the next start of the event log.
+      // (a plain-object lookup would let these through as a hit of kind 0, which then breaks the
+      // next start of the event log)
       expect(errorOf({ type })).toBe(`'type' must be impression, click or event, got '${type}'`)
     })
 
@@ -440,7 +440,7 @@ describe('lineToHit', () => {
     })
 
     it('does class a data-centre address as datacenter also when region_id is given', () => {
-      // Regression: naming the region once skipped the address lookup, so data-centre traffic passed as valid.
+      // naming the region does not skip the address lookup, so data-centre traffic is not passed as valid
       expect(toHit({ ip: DC_IP, region_id: BEIJING_PROVINCE, user_agent: UA.desktop }).ivt).toBe(IVT.datacenter)
     })
   })

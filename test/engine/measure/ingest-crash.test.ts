@@ -1,6 +1,6 @@
 /**
- * Issue 3: "kill the process during a stream of hits; after restart no acknowledged hit is lost
- * and no hit is counted twice." A child streams impressions through the tracking endpoint on a
+ * The process killed during a stream of hits: after restart no acknowledged hit is lost and no
+ * hit is counted twice. A child streams impressions through the tracking endpoint on a
  * real data directory and is SIGKILLed at random moments; the directory is then reopened.
  */
 import { spawn } from 'node:child_process'

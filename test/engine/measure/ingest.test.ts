@@ -806,8 +806,8 @@ describe('Ingest.flush and close', () => {
   })
 
   it('does wait for hits recorded behind the append in flight', async () => {
-    // Regression: flush() once resolved while the batch queued behind the append in flight was
-    // still being written, because the writer loop had already swapped it for an empty one.
+    // flush() resolves only once the batch queued behind the append in flight is written, though
+    // the writer loop has already swapped it for an empty one
     const log = new FakeEventLog()
     const ingest = newIngest(log)
     void ingest.add([hit()])

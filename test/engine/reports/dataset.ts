@@ -481,7 +481,7 @@ export async function buildDataset(seed: number, opts: BuildOptions = {}): Promi
     drafts.push(scripted(special.burstMb, 'mb', 'import', wall('2025-01-18T21:01:00') + i * 6000, plain[2 % plain.length]!, { sdk: 'mm', region_id: R.beijingCity, expect: i >= 30 ? 'abnormal' : 'valid', note: 'burst' }))
   }
   // 36 impressions of one data-centre PC in four minutes on a spot that counts data centres: the
-  // 31st..36th are abnormal there (they had skipped the rule until 2026-11-26)
+  // 31st..36th are abnormal there (the rule holds for data-centre hits too)
   const dcSpot = plain.find((s) => s.dsf === 0)!
   for (let i = 0; i < 36; i++) {
     const hit = scripted(dcs[0]!.identity, 'pc', 'import', wall('2025-01-19T16:40:10') + i * 6000, dcSpot, { dc: true, expect: i >= 30 ? 'dc-abnormal' : 'dc', note: 'data-centre burst' })

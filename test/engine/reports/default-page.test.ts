@@ -1,6 +1,6 @@
 // Reports without `limit` answer the spec's default page, 0,500 (spec §4.4: "limit (O, M,N,
 // default 0,500)"): the first 500 spots of a larger campaign, total_spot_num saying how many
-// there are; a `limit` reaches the others. (Until 2026-11-26 every spot was answered.)
+// there are; a `limit` reaches the others.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import { REPORT_DEFAULT_PAGE } from '../../../engine/contract/report-rules'

@@ -210,7 +210,7 @@ describe('minisite credit', () => {
   })
 
   it('credits an imported event naming only campaign_id as a tag naming only k=: its latest touch on that campaign, else the campaign without a spot', async () => {
-    // (until 2026-11-26 such a line was credited to the campaign without a spot, the tag to the spot touched: an audit)
+    // (the line and the tag are credited alike)
     await spotTag('x', A, spotA2, 8, wall('2025-01-18T10:00:00'))
     await tag(`/e/m=${site}&ev=${ev.buy}&k=${A}`, 8, wall('2025-01-18T11:00:00'))
     await importLines([

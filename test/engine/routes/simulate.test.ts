@@ -90,8 +90,8 @@ describe('simulate.run', () => {
     const off = await t.post(path('simulate.run'), { campaign_id: later, from_date: '2025-01-10', to_date: '2025-01-10' })
     expect(off.status).toBe(400)
     expect(off.body.error_description).toMatch(/plans no traffic for 2025-01-10\.\.2025-01-10 before now \(2025-01-10 12:00\)/)
-    // a range up to after its plan day too: the days ahead are not simulated (it answered a done
-    // job of "0 impressions … over 0 days" until 2026-11-26)
+    // a range up to after its plan day too: the days ahead are not simulated (a refusal, not a done
+    // job of "0 impressions … over 0 days")
     const ahead = await t.post(path('simulate.run'), { campaign_id: later, from_date: '2025-01-10', to_date: '2025-01-16' })
     expect([ahead.status, ahead.body.error]).toEqual([400, 'invalid_request'])
     expect(ahead.body.error_description).toMatch(/^The 'campaign_id' \(\d+\) plans no traffic for 2025-01-10\.\.2025-01-10 before now .*later days/)

@@ -1,4 +1,4 @@
-// Issue 3, vendor-notes §7, DESIGN §3.1: the tracking endpoints as an ad server or a browser calls them.
+// vendor-notes §7, DESIGN §3.1: the tracking endpoints as an ad server or a browser calls them.
 // Every tag list_spots produces, for every code_type option, is requested with its macros filled,
 // answered the vendor's way and counted; a click never goes anywhere but the registered page.
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 24 item 1 (the cookie check), as real browsers and crawlers meet it: a browser whose first
+// The cookie check, as real browsers and crawlers meet it: a browser whose first
 // request comes seconds before midnight of the campaign's last day and whose redirect comes back after
 // it is one impression of that day, at that hour (the impression it saw); a declared crawler gets no
 // check (no redirect, no cookie) and is counted at once, in realtime only.

@@ -1,4 +1,4 @@
-// Issue 24 item 3, docs/metrics.md (minisite credit): an impression earns minisite credit only when it
+// docs/metrics.md (minisite credit): an impression earns minisite credit only when it
 // counts in its spot's net figures. A data-centre hit its spot leaves out (dangerous_source_filtration
 // = 1) and a bot's hit earn none; a data-centre hit of a spot that counts them does. The truth is
 // counted here from what the test sent, by a plain loop.

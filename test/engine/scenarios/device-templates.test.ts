@@ -1,4 +1,4 @@
-// Issue 24 items 2 and 3: apps filling ids inconsistently. A media that leaves the IDFA macro
+// Apps filling ids inconsistently. A media that leaves the IDFA macro
 // unfilled in its own template syntax ({IDFA}, ${IDFA}, [IDFA], %s, __IDFA, IDFA, 0x0) sends the
 // same text for every device it serves. Taken for an IDFA, that text made its whole audience one
 // device (100 iPhones with their own CAIDs: 1 person, 70 of 100 impressions abnormal). The truth

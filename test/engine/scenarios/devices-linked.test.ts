@@ -1,4 +1,4 @@
-// Issue 24 item 2, docs/attribution.md "Devices: ids that arrive together": an iPhone whose media
+// docs/attribution.md "Devices: ids that arrive together": an iPhone whose media
 // fill IDFA and CAID inconsistently, devices that meet only later, and a media filling one constant
 // "id" for everyone. Hits go through the tracking tags (m5 = IDFA, m14 = CAID) and the event import
 // (`identity` joining ids with '|'). The truth is computed here from what each test sent, by the

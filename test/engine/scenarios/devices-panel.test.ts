@@ -1,4 +1,4 @@
-// Issue 24 item 2, docs/attribution.md "Devices" (panels): a device belongs to the panel person owning
+// docs/attribution.md "Devices" (panels): a device belongs to the panel person owning
 // any of its ids, also an id the panel does not list, and also after two devices merge (the lowest
 // person index when both have one). The truth is what the test imported: which person owns which id.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 24 item 3, docs/attribution.md §5 "Abnormal frequency": the limit slides with each hit (the
+// docs/attribution.md §5 "Abnormal frequency": the limit slides with each hit (the
 // 10 minutes up to it), not clock-aligned windows. Impressions go through the event import (times
 // to the millisecond); the truth is counted here by a plain loop over the times the test sent.
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 24 (measurement truth), item 1 after an upgrade: earlier versions gave every browser first
+// Identities after an upgrade: earlier versions gave every browser first
 // seen behind one address with one agent the same cookie, SHA-256 of the address and agent, for two
 // years. Those browsers come back with it. Behind the address it was issued for, it tells none of
 // them apart: each goes through the cookie check and gets its own (50 browsers stay 50 persons, none

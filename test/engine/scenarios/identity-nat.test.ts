@@ -1,4 +1,4 @@
-// Issue 24 item 1, docs/attribution.md §2: browsers behind one address with one user agent, as real
+// docs/attribution.md §2: browsers behind one address with one user agent, as real
 // traffic has them (each its own cookie jar, following the cookie check), and clients that keep no
 // cookie. The truth is what each test sent, counted here by plain loops.
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // docs/attribution.md §2, "Options weighed": each way of telling persons apart, modelled by its
 // rule alone on the same generated traffic, and its error (identities counted - persons) on the
-// scenarios of issue 24. The engine's choice, (d) the cookie check with its fallback, must have the
+// identity scenarios of test/engine/scenarios. The engine's choice, (d) the cookie check with its fallback, must have the
 // smallest error on each scenario and in total. The table printed is the one in the doc.
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'

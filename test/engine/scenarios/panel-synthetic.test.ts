@@ -1,4 +1,4 @@
-// Issue 24 item 4, docs/panel.md "Synthetic panels": a fresh install answers reach and audience of
+// docs/panel.md "Synthetic panels": a fresh install answers reach and audience of
 // a built-in panel from its seeded synthetic population, labelled so; a panel the user emptied is
 // refused with panel_empty. The truth is the generator's persons of the panel's seed (the
 // definition of the synthetic population) and the hits this test sent, counted by plain loops.

@@ -1,4 +1,4 @@
-// Issue 24 items 5 and 6, docs/metrics.md "Calibration" and "Bases": a panel whose persons are 10x
+// docs/metrics.md "Calibration" and "Bases": a panel whose persons are 10x
 // over-represented on PC and 2x on mobile projects, per spot and platform, exactly the census's
 // impressions; GRP of PC and mobile follow what each delivered; audience rows say how many persons
 // they rest on. The truth is what this test sent, counted by plain loops.

@@ -1,4 +1,4 @@
-// Issue 24 (measurement truth), deliverable 10: a replay of real-world traffic through the HTTP door,
+// Measurement truth: a replay of real-world traffic through the HTTP door,
 // over real sockets from many loopback addresses: browsers behind one office NAT with one reduced
 // Chrome agent, each keeping its own cookie jar and following the cookie check's redirect; some of
 // them later at home (movers); cookie refusers behind one carrier NAT; a client that never follows

@@ -1,4 +1,4 @@
-// Issue 24 items 1, 3, 7, 8; docs/tracking.md "Answers", docs/attribution.md §2: clients that do not
+// docs/tracking.md "Answers", docs/attribution.md §2: clients that do not
 // follow redirects, server-to-server trackers, prefetches, hits outside the campaign's dates, the
 // media's hit time. The truth is what each test sent, counted here.
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -322,7 +322,7 @@ describe('Db', () => {
       db.tx(() => db.run('DELETE FROM parent WHERE id > 10'))
       const kept = db.query<{ id: number; name: string }>('SELECT id, name FROM parent ORDER BY id')
       const image = db.export()
-      // (until 2026-11-26 the image kept every freed page: as large as before the delete)
+      // (an image keeping every freed page would be as large as before the delete)
       expect(image.byteLength).toBeLessThan(full / 10)
       const copy = await Db.open(image)
       expect(copy.query<{ id: number; name: string }>('SELECT id, name FROM parent ORDER BY id')).toEqual(kept)

@@ -1,5 +1,5 @@
 /**
- * The event log on a full disk (issue 25): tracking hits and imports the disk refuses are answered
+ * The event log on a full disk: tracking hits and imports the disk refuses are answered
  * 507 and leave no trace, and once there is room again they are taken, without a restart; a start
  * on a full disk takes them once there is room too.
  *

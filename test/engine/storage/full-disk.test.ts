@@ -1,5 +1,5 @@
 /**
- * A full disk (issue 25): a write the disk refuses leaves no trace (not listed, its id never
+ * A full disk: a write the disk refuses leaves no trace (not listed, its id never
  * another campaign's, before or after a restart) and is answered 507 naming the directory;
  * sign-in and reads keep working; the first write after space returns is taken, without a
  * restart; a start on a full disk opens read-only, says so, and takes writes once there is room.

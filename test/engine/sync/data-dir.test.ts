@@ -113,7 +113,7 @@ describe('secrets in the data directory', () => {
     e = await open(dataDir, keyFileCipher(key))
     const update = await call(e, 'POST', '/local/v1/sync/profiles/update', { profile_id: created.body.profile_id, name: 'renamed', password: 'new password' })
     expect([update.status, update.body.error, update.body.error_description]).toEqual(refusal)
-    // (until 2026-11-26 a server_error, after the update had renamed the profile)
+    // (not a server_error after the update renamed the profile)
     expect((await call(e, 'GET', '/local/v1/sync/profiles/list')).body.map((p: { name: string }) => p.name)).toEqual(['remote'])
     await e.close()
   })

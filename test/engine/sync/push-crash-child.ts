@@ -1,5 +1,5 @@
 /**
- * The process push-crash.test.ts kills (issue 25 item 5). Usage:
+ * The process push-crash.test.ts kills. Usage:
  *   node --import tsx test/engine/sync/push-crash-child.ts <dataDir> <remoteUrl>
  * It opens an engine on the data directory, adds a profile for the remote, drafts a campaign with
  * a spot and a target, queues it, prints `QUEUED <op ids>`, then pushes. It never ends on its own

@@ -1,4 +1,4 @@
-// Issue 25 item 5: kill -9 during a push. A child process (push-crash-child.ts) pushes a draft to
+// kill -9 during a push. A child process (push-crash-child.ts) pushes a draft to
 // the vendor stand-in, which does the campaign create and holds its answer; the child is
 // SIGKILLed then. Reopened on the same data directory, the outbox says the create's outcome is
 // unknown (`sending`), and the next push finds the campaign instead of making it again.

@@ -1,5 +1,5 @@
 /**
- * Remote profiles on a full disk (issue 25): a profile create the disk refuses leaves its secrets
+ * Remote profiles on a full disk: a profile create the disk refuses leaves its secrets
  * in secrets.json (they are written first, and the room there was enough), and a start while the
  * disk is still full must open the data directory all the same, read-only, with the profiles that
  * were acknowledged and their secrets. The disk is an injected file system (full-disk.ts): every

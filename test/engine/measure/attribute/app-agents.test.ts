@@ -1,4 +1,4 @@
-// Issue 24 (measurement truth): the agents of China's large news and payment apps are people, not
+// Measurement truth: the agents of China's large news and payment apps are people, not
 // bots. isbot's generic words ('news' of news crawlers, a bare '|') match Toutiao's `NewsArticle/…`
 // and `(News 8.5.7 …)`, Tencent News' `qqnews/…`, NetEase News' `NewsApp/…`, Sohu News and Alipay's
 // `AlipayDefined(…|…)`: every impression seen in those apps was a declared bot, in no report.

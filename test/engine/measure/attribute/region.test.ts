@@ -86,7 +86,7 @@ describe('chooseIp', () => {
     ['ignores an unreplaced __IP__', { ns: '__IP__' }, '61.135.169.121', '61.135.169.121'],
     ['ignores an empty ns=', { ns: '' }, '61.135.169.121', '61.135.169.121'],
     ['ignores an invalid ns=', { ns: '999.1.1.1' }, '61.135.169.121', '61.135.169.121'],
-    // the media's own network: located nowhere until 2026-11-26
+    // the media's own network: located nowhere
     ...['10.1.2.3', '192.168.1.1', '172.16.0.9', '100.64.1.1', '127.0.0.1', '169.254.1.1', 'fd00::1', 'fe80::1%eth0', '::1'].map(
       (ns): [string, Record<string, string>, string, string] => [`ignores a private ns= ${ns}`, { ns }, '61.135.169.121', '61.135.169.121']),
     ['strips ::ffff: from the socket address', {}, '::ffff:127.0.0.1', '127.0.0.1'],

@@ -30,7 +30,7 @@ describe('simulate plan', () => {
   it('takes est_impression and est_click of plan days, scaled, and runs a planned spot on its plan dates only', () => {
     const p = plan(f.input({ scale: 0.5 }))
     const s = p.spots[0]!
-    // a planned 0 is "not live that day" (it got the default volume until 2026-11-26)
+    // a planned 0 is "not live that day" (not the default volume)
     expect(s.impressions.slice(0, 4)).toEqual([0, 5000, 10_000, 0])
     expect(s.impressions.slice(4)).toEqual(new Array(10).fill(0))
     expect(s.clicks[1]).toBe(25)
