@@ -1,7 +1,7 @@
 /**
  * wrk (C, from Debian's `wrk` package) as the load generator when it is installed: one thread
- * drives all connections at a fraction of autocannon's CPU, so the bare baseline is no longer
- * limited by the load generator. Paths rotate through a Lua script, like the autocannon runner.
+ * drives all connections at a fraction of autocannon's CPU, so the bare baseline is not limited
+ * by the load generator. Paths rotate through a Lua script, like the autocannon runner.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -2,7 +2,7 @@
  * Dispatch waits for the journal writes of each request, exactly (docs/storage.md, "A full disk"):
  * a request whose write the disk refused while it waited for something else is answered 507, not
  * 200 (after a refusal the persister numbers writes again from the last durable one, so "is
- * everything written so far durable" no longer sees it); a request whose own write is durable is
+ * everything written so far durable" does not see it); a request whose own write is durable is
  * answered 200 though another's is refused after it; and a request that wrote nothing answers
  * without waiting for another's write in flight.
  *

@@ -39,7 +39,7 @@ export function legacyIpUaHash(ip: string, userAgent: string): string {
   return createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32)
 }
 
-/** legacyIpUaHash under its former name. */
+/** legacyIpUaHash under a second name (`ipUaHash`), which callers also import. */
 export const ipUaHash = legacyIpUaHash
 
 /** Whether a text is a valid `amid` value (32 lower-case hex digits). */
