@@ -12,12 +12,14 @@
  * miss: it is a measurement.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HAS_TASKSET, startChild, type Child } from './children'
+import { machineOf } from './machine'
 import type { SeedInfo, ServerReady, ServerStats } from './protocol'
-import { int, kb, MiB, printGroup, printLegend, printVerdicts, type Group } from './report'
+import { bareVerdict, int, kb, MiB, newQueryVerdict, printGroup, printLegend, type Group } from './report'
+import { printVerdictLines, type Verdict } from './targets'
 import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
@@ -65,11 +67,6 @@ async function stats(child: Child): Promise<ServerStats> {
   return child.next<ServerStats>('stats')
 }
 
-function machine(): Record<string, string | number | boolean> {
-  const c = cpus()
-  return { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, os: `${platform()} ${release()}`, memGiB: Math.round(totalmem() / 2 ** 30), pinned: HAS_TASKSET }
-}
-
 /** The bare baseline, serving the exact bytes and content headers the engine answered. */
 async function startBare(work: string, list: Fetched, spots: Fetched): Promise<{ bare: Child; url: string }> {
   writeFileSync(join(work, 'list.json'), list.body)
@@ -83,7 +80,8 @@ async function startBare(work: string, list: Fetched, spots: Fetched): Promise<{
   return { bare, url: `http://127.0.0.1:${(await bare.next<ServerReady>('ready')).port}` }
 }
 
-function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched): ReturnType<typeof printGroup> {
+/** Prints the tables and the verdicts; returns each engine row's ratios to its bare row, and the verdicts. */
+function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched): { ratios: ReturnType<typeof printGroup>; verdicts: Verdict[] } {
   const r = rows.results
   const groups: Group[] = [
     { title: `campaigns/list  (GET, default limit 0,500 of ${int(seed.campaigns)} campaigns)`, bodyBytes: list.body.length, bare: r.listBare,
@@ -91,14 +89,22 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
     { title: `campaigns/list_spots  (GET, default limit 0,500 of a campaign with ${int(seed.spots)} spots, tags and keywords)`, bodyBytes: spots.body.length, bare: r.spotsBare,
       engine: [{ label: 'engine, repeated URL', result: r.spotsRepeated }, { label: 'engine, rotating URLs', result: r.spotsRotating }, { label: 'engine, new query each', result: r.spotsQueries }] },
   ]
-  const m = machine()
+  const m = machineOf()
   console.log('\n' + '='.repeat(124))
   console.log(`RESULTS  ${m.cpu}, ${m.cores} cores, node ${m.node}; ${CONNECTIONS} connections; ${WARMUP_S} s warm-up, then ${DURATION_S} s per row ` +
     `(${SLOW_DURATION_S} s for the new-query rows)`)
-  const verdicts = groups.flatMap(printGroup)
+  const ratios = groups.flatMap(printGroup)
   printLegend([['list rotating', r.listRotating], ['list_spots rotating', r.spotsRotating], ['list new-query', r.listQueries], ['list_spots new-query', r.spotsQueries]])
-  printVerdicts(verdicts)
-  return verdicts
+  const verdicts = [
+    bareVerdict('listVsBare', r.listRepeated, r.listBare, 'campaigns/list repeated URL'),
+    bareVerdict('listVsBare', r.listRotating, r.listBare, 'campaigns/list new pages'),
+    bareVerdict('listVsBare', r.spotsRepeated, r.spotsBare, 'list_spots repeated URL'),
+    bareVerdict('listVsBare', r.spotsRotating, r.spotsBare, 'list_spots new pages'),
+    newQueryVerdict(r.listQueries, r.listRepeated, 'campaigns/list'),
+    newQueryVerdict(r.spotsQueries, r.spotsRepeated, 'list_spots'),
+  ]
+  printVerdictLines('TARGETS (ratios to baselines measured in this run: bench/README.md, "Targets"; p99 latency is information)', verdicts)
+  return { ratios, verdicts }
 }
 
 const PARTS = ['http', 'measure', 'contention'] as const
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
 }
 
 async function runHttpBench(): Promise<void> {
-  const m = machine()
+  const m = machineOf()
   console.log(`AdMonitor Desk HTTP bench  ${new Date().toISOString()}`)
   console.log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, node ${m.node}`)
   console.log(`load: ${HAS_WRK ? 'wrk (one thread)' : 'autocannon (install Debian\'s wrk for a lighter load generator)'}, ${CONNECTIONS} connections, keep-alive; ` +
@@ -162,7 +168,7 @@ async function runHttpBench(): Promise<void> {
     const startups: StartupRun[] = []
     for (let i = 0; i < STARTUP_RUNS; i++) startups.push(await measureStartup(dataDir, seed.token, SERVER_CPU))
 
-    const verdicts = printResults(seed, rows, list, spots)
+    const { ratios, verdicts } = printResults(seed, rows, list, spots)
     printStartup(startups)
     console.log(`Server RSS: engine ${MiB(after.rss)} after the run (${MiB(seedStats.rss)} after seeding; JS heap ${MiB(after.heapUsed)}); bare baseline ${MiB(bareStats.rss)}`)
     const rss = rows.rssAfter
@@ -172,8 +178,8 @@ async function runHttpBench(): Promise<void> {
     const file = join(RESULTS, `http-list-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
     const { token: _token, ...seedShown } = seed
     writeFileSync(file, JSON.stringify({
-      machine: m, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S, slowDurationS: SLOW_DURATION_S, seed: seedShown,
-      bodies: { list: list.body.length, spots: spots.body.length }, ...rows, verdicts,
+      machine: { ...m, bareReqPerS: rows.results.listBare.rps, bareRow: 'campaigns/list, bare node:http' }, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S, slowDurationS: SLOW_DURATION_S, seed: seedShown,
+      bodies: { list: list.body.length, spots: spots.body.length }, ...rows, ratios, verdicts,
       startup: { medianTotalMs: median(startups.map((x) => x.totalMs)), runs: startups }, rss: { afterSeed: seedStats, afterRun: after, bare: bareStats },
     }, null, 2))
     console.log(`\nwritten ${file}${PROFILE ? `; CPU profiles of the engine rows (*.cpuprofile) in ${RESULTS}` : ''}`)

@@ -25,11 +25,14 @@ import { GLOBAL_REGION, audienceSql, basicSql, loadDuck, reachSql, timeQuery, ty
 import { Rng, uuid, writeEventFile, type EventFileInfo, type EventPlan } from './measure-events'
 import { Api, call, closeAgent, type Answer } from './measure-http'
 import { compareReport, printImport, printIngest, printMemoryStartup, printReports, type ImportFigures, type IngestPrint, type ReportFigures } from './measure-report'
+import { machineLine, machineOf } from './machine'
 import { hotFunctions } from './profile'
 import type { HotFunction, ServerReady } from './protocol'
-import { int, MiB } from './report'
+import { readDataDir, timeCat } from './read-files'
+import { int, MiB, passMiss } from './report'
 import { CONNECTIONS, DURATION_S, env, runLoadRow, WARMUP_S } from './rows'
 import { median, startAndAnswer, type StartupRun } from './startup'
+import { printVerdictLines } from './targets'
 import { HAS_WRK } from './wrk'
 
 const EVENTS = env('BENCH_MEASURE_EVENTS', 10_000_000)
@@ -53,7 +56,6 @@ const PROFILE = process.env.BENCH_CPU_PROF === '1'
 const KEEP_DATA = process.env.BENCH_KEEP_DATA
 const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
-const GIB = 2 ** 30
 
 /** Cloud addresses (the IP library names a hosting ISP) and ordinary ones, for lines located by `ip`. */
 const DC_IPS = ['47.96.1.1', '47.92.10.10', '47.100.3.3', '47.74.1.1', '119.29.29.29', '119.28.1.1', '139.196.1.1', '120.55.1.1', '106.14.1.1', '101.132.1.1', '121.40.1.1', '182.92.1.1', '39.96.1.1', '42.120.1.1', '118.31.1.1']
@@ -97,9 +99,10 @@ interface Setup {
   generated: { persons: number; devices: number }
 }
 
-function machine(): string {
-  const c = cpus()
-  return `${c[0]?.model ?? 'unknown'}, ${c.length} cores, node ${process.version}`
+/** Reads `file` once, untimed, so that the import and DuckDB's load both read it from the page cache. */
+function intoCache(file: string): void {
+  const ms = timeCat([file])
+  console.log(`  events file read into the page cache in ${(ms / 1000).toFixed(1)} s (untimed: the import and DuckDB's load both read it from there)`)
 }
 
 /** VmHWM (peak) and VmRSS (now) of a Linux process, in bytes. */
@@ -359,7 +362,8 @@ export async function runMeasureBench(): Promise<void> {
   const started = performance.now()
   const stamp = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s`
   console.log(`\nAdMonitor Desk measure bench  ${new Date().toISOString()}`)
-  console.log(`machine: ${machine()}; ${int(EVENTS)} events, ${int(IDENTITIES)} identities, ${SPOTS} spots, ${PERSONS} panel persons; ` +
+  const m = machineOf()
+  console.log(`machine: ${machineLine(m)}; ${int(EVENTS)} events, ${int(IDENTITIES)} identities, ${SPOTS} spots, ${PERSONS} panel persons; ` +
     `load: ${HAS_WRK ? 'wrk' : 'autocannon'}, ${HAS_TASKSET ? `engine pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'no taskset'}`)
   const work = mkdtempSync(join(tmpdir(), 'admonitor-measure-'))
   const dataDir = join(work, 'data')
@@ -387,6 +391,7 @@ export async function runMeasureBench(): Promise<void> {
     console.log(`  ${ev.reused ? 'reused' : `generated in ${(ev.info.ms / 1000).toFixed(1)} s`}: ${int(ev.info.lines)} lines, ${MiB(size)} (${ev.file})`)
 
     console.log(`\n[${stamp()}] 2. batch import: admonitor import (CLI) ...`)
+    intoCache(ev.file)
     await waitForQuiet('the import')
     const imp = await runCliImport(ev.file, dataDir)
     console.log(`  ${int(imp.imported)} imported, ${int(imp.rejected)} rejected in ${imp.seconds.toFixed(1)} s (CLI's own timer); ${imp.wallS.toFixed(1)} s from spawn to exit`)
@@ -394,6 +399,9 @@ export async function runMeasureBench(): Promise<void> {
     console.log(`\n[${stamp()}] 4. startup on the data directory (${STARTUP_RUNS} runs, spawn -> first report answer) ...`)
     const token = setup.api.token
     const startPath = `/admonitor/v1/reports/basic/show?${new URLSearchParams({ campaign_id: String(setup.campaignId), date: DATE, platform: 'pm', metrics: 'acc', access_token: token }).toString()}`
+    console.log(`\n[${stamp()}] 4. the start's baseline: cat of the data directory's files ...`)
+    const read = readDataDir(dataDir)
+    console.log(`  ${int(read.files)} files, ${MiB(read.bytes)}: ${read.coldMs === null ? `cold not measured (${read.notCold ?? ''})` : `cold ${int(read.coldMs)} ms`}, warm ${int(read.warmMs)} ms`)
     await waitForQuiet('the startup runs')
     const startups: StartupRun[] = []
     const startupOther = new OtherCpu(() => [], () => startups.reduce((a, r) => a + (r.serverCpuMs ?? 0), 0))
@@ -457,6 +465,7 @@ export async function runMeasureBench(): Promise<void> {
       writeFileSync(persons, readFileSync(setup.personsFile))
       writeFileSync(`${ev.file}.duck.json`, JSON.stringify({ ...duckInputs, personsFile: persons, window: w, engineAnswers: engineTimes.map((t) => t.answer.length) }))
     }
+    intoCache(ev.file)
     duck = await loadDuck(duckInputs)
     console.log(`  loaded and attributed ${int(duck.events)} events, ${int(duck.identities)} identities in ${(duck.loadMs / 1000).toFixed(1)} s (not timed below)`)
     await waitForQuiet('the DuckDB queries')
@@ -472,18 +481,21 @@ export async function runMeasureBench(): Promise<void> {
 
     const duckOtherPct = duckOther.pct()
     console.log('\n' + '='.repeat(124))
-    console.log(`MEASURE RESULTS  ${machine()}; ${int(EVENTS)} events; total bench time ${stamp().trim()}`)
+    console.log(`MEASURE RESULTS  ${machineLine(m)}; ${int(EVENTS)} events; total bench time ${stamp().trim()}`)
     const ingestVerdict = printIngest(ing)
-    const importVerdict = printImport(imp, ev.info, size)
-    const reportVerdicts = printReports(reports, { runs: REPORT_RUNS, duckThreads: DUCK_THREADS, duckLoadS: duck.loadMs / 1000, engineOtherPct: reportsOtherPct, duckOtherPct })
-    const memVerdicts = printMemoryStartup({ startups, afterStart, afterReports, importPeak: imp.peakRss, limit: 1.5 * GIB, startupHot, importHot: imp.hot, reports, startupOtherPct })
+    const importVerdict = printImport(imp, ev.info, size, duck.loadMs)
+    const reported = printReports(reports, { runs: REPORT_RUNS, duckThreads: DUCK_THREADS, duckLoadS: duck.loadMs / 1000, engineOtherPct: reportsOtherPct, duckOtherPct })
+    const memVerdicts = printMemoryStartup({ startups, afterStart, afterReports, importPeak: imp.peakRss, read, startupHot, importHot: imp.hot, startupOtherPct })
+    const verdicts = [importVerdict, ...reported.verdicts, ingestVerdict, ...memVerdicts]
+    printVerdictLines(`TARGETS (ratios to baselines measured in this run; bench/README.md, "Targets"; ${machineLine(m)}, bare node:http ${int(ing.bare.rps)} req/s)`, verdicts)
+    console.log(`  ${passMiss(reported.numbers)}  report numbers identical to DuckDB's (every value of the ${reports.length} reports; a check, not a ratio)`)
     const file = join(RESULTS, `measure-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, JSON.stringify({
-      machine: machine(), events: EVENTS, identities: IDENTITIES, eventsFile: { ...ev.info, bytes: size, reused: ev.reused },
+      machine: { ...m, bareReqPerS: ing.bare.rps, bareRow: '/x/ tracking GIF, bare node:http' }, verdicts, numbersMatch: reported.numbers, events: EVENTS, identities: IDENTITIES, eventsFile: { ...ev.info, bytes: size, reused: ev.reused },
       ingest: { ...ing, verdict: ingestVerdict, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S },
       import: { ...imp, verdict: importVerdict },
-      reports, reportVerdicts, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs },
-      memory: { afterStart, afterReports, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct }, verdicts: memVerdicts,
+      reports, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs },
+      memory: { afterStart, afterReports, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct, read },
       otherCpuPct: { import: imp.otherPct, startup: startupOtherPct, engineReports: reportsOtherPct, duckdbQueries: duckOtherPct },
     }, null, 2))
     console.log(`\nwritten ${file}${PROFILE ? `; CPU profiles (measure-*.cpuprofile) in ${RESULTS}` : ''}`)

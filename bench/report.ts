@@ -1,9 +1,10 @@
 /**
- * The printed table and the targets: engine rps / bare rps >= 0.5, and engine p99 < 20 ms.
+ * The printed tables of the load rows: each engine row's req/s against a bare node:http server
+ * answering the same bytes, plain and per server core; and the verdicts of those rows (the
+ * targets are in bench/targets.ts).
  */
 import type { LoadResult } from './protocol'
-
-export const TARGETS = { minRatio: 0.5, maxP99Ms: 20 }
+import { judge, type TargetId, type Verdict } from './targets'
 
 export interface EngineRow {
   label: string
@@ -15,21 +16,17 @@ export interface Group {
   bodyBytes: number
   bare: LoadResult
   engine: EngineRow[]
-  /** The p99 target of this group's engine rows (default TARGETS.maxP99Ms); null: no p99 target. */
-  maxP99Ms?: number | null
 }
 
-export interface Verdict {
+/** An engine row against its group's bare row. */
+export interface RowRatio {
   group: string
   row: string
   ratio: number
-  ratioPass: boolean
   /** The same ratio of req/s per server core (req/s / srv CPU): an estimate of capacity, fair when a row is load-bound. */
   coreRatio?: number
-  coreRatioPass?: boolean
   /** The engine row or its baseline was limited by the load generator. */
   loadBound: boolean
-  p99Pass: boolean
   /** Non-2xx answers, socket errors or timeouts: the figures of this row are not valid. */
   invalid: boolean
 }
@@ -54,59 +51,55 @@ const pct = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n)
 const perCore = (r: LoadResult) => (r.serverCpuPct ? r.rps / (r.serverCpuPct / 100) : undefined)
 
 const HEAD = `  ${pad('server', 28, true)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('max ms', 8)}${pad('requests', 9)}` +
-  `${pad('srv CPU', 8)}${pad('load CPU', 9)}${pad('other', 7)}${pad('rps/core', 9)}${pad('ratio', 7)}${pad('per core', 9)}  targets`
+  `${pad('srv CPU', 8)}${pad('load CPU', 9)}${pad('other', 7)}${pad('rps/core', 9)}${pad('ratio', 7)}${pad('per core', 9)}`
 
-function line(label: string, r: LoadResult, ratios: [string, string], targets: string): string {
+function line(label: string, r: LoadResult, ratios: [string, string]): string {
   const core = perCore(r)
   return `  ${pad(label, 28, true)}${pad(int(r.rps), 8)}${pad(ms(r.p50Ms), 8)}${pad(ms(r.p99Ms), 8)}${pad(ms(r.maxMs), 8)}${pad(int(r.completed), 9)}` +
     `${pad(pct(r.serverCpuPct), 8)}${pad(pct(r.loadCpuPct), 9)}${pad(pct(r.otherCpuPct), 7)}${pad(core === undefined ? '-' : int(core), 9)}` +
-    `${pad(ratios[0], 7)}${pad(ratios[1], 9)}  ${targets}${problems(r)}`
+    `${pad(ratios[0], 7)}${pad(ratios[1], 9)}${problems(r)}`
 }
 
 const passMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS')
 
-/** Prints one group (bare baseline and engine rows) and returns the verdicts of the engine rows. */
-export function printGroup(g: Group): Verdict[] {
+/** Prints one group (bare baseline and engine rows) and returns each engine row's ratios. */
+export function printGroup(g: Group): RowRatio[] {
   console.log(`\n${g.title}  (body ${int(g.bodyBytes)} B = ${kb(g.bodyBytes)})`)
   console.log(HEAD)
-  const maxP99 = g.maxP99Ms === undefined ? TARGETS.maxP99Ms : g.maxP99Ms
-  const bareP99 = maxP99 === null || g.bare.p99Ms < maxP99 ? '' : `(bare p99 itself >= ${maxP99} ms)`
-  console.log(line('bare node:http, same bytes', g.bare, ['1.00', '1.00'], bareP99))
+  console.log(line('bare node:http, same bytes', g.bare, ['1.00', '1.00']))
   const bareCore = perCore(g.bare)
   return g.engine.map(({ label, result }) => {
     const ratio = g.bare.rps > 0 ? result.rps / g.bare.rps : 0
     const engineCore = perCore(result)
     const coreRatio = engineCore !== undefined && bareCore !== undefined ? engineCore / bareCore : undefined
-    const v: Verdict = {
-      group: g.title,
-      row: label,
-      ratio,
-      ratioPass: ratio >= TARGETS.minRatio,
-      ...(coreRatio === undefined ? {} : { coreRatio, coreRatioPass: coreRatio >= TARGETS.minRatio }),
-      loadBound: loadBound(result) || loadBound(g.bare),
-      p99Pass: maxP99 === null || result.p99Ms < maxP99,
-      invalid: invalid(result) || invalid(g.bare),
+    console.log(line(label, result, [ratio.toFixed(2), coreRatio === undefined ? '-' : coreRatio.toFixed(2)]))
+    return {
+      group: g.title, row: label, ratio, ...(coreRatio === undefined ? {} : { coreRatio }),
+      loadBound: loadBound(result) || loadBound(g.bare), invalid: invalid(result) || invalid(g.bare),
     }
-    const perCoreNote = v.loadBound && v.coreRatioPass !== undefined ? ` (load-bound: per core ${passMiss(v.coreRatioPass)})` : ''
-    const targets = `ratio ${passMiss(v.ratioPass)}${perCoreNote}${maxP99 === null ? '' : `, p99 ${passMiss(v.p99Pass)}`}`
-    console.log(line(label, result, [ratio.toFixed(2), coreRatio === undefined ? '-' : coreRatio.toFixed(2)], targets))
-    return v
   })
 }
 
-/** The summary lines: one PASS/MISS per target over all engine rows. */
-export function printVerdicts(verdicts: Verdict[]): void {
-  const all = (f: (v: Verdict) => boolean) => verdicts.filter((v) => !v.invalid).every(f)
-  const list = (f: (v: Verdict) => boolean) => verdicts.filter((v) => !f(v)).map((v) => `${v.group.split(' ')[0]} ${v.row}`)
-  console.log('\nTargets (every engine row):')
-  const ratioMisses = list((v) => v.ratioPass)
-  const p99Misses = list((v) => v.p99Pass)
-  console.log(`  engine rps / bare rps >= ${TARGETS.minRatio}: ${all((v) => v.ratioPass) ? 'PASS' : `MISS (${ratioMisses.join('; ')})`}`)
-  const coreMisses = list((v) => v.coreRatioPass !== false)
-  console.log(`    per server core (estimate; the fair figure where a row is [load-bound]): ${coreMisses.length === 0 ? 'PASS' : `MISS (${coreMisses.join('; ')})`}`)
-  console.log(`  engine p99 < ${TARGETS.maxP99Ms} ms:         ${all((v) => v.p99Pass) ? 'PASS' : `MISS (${p99Misses.join('; ')})`}`)
-  const bad = verdicts.filter((v) => v.invalid)
-  if (bad.length > 0) console.log(`  INVALID rows (errors during the run, figures not comparable): ${bad.map((v) => `${v.group.split(' ')[0]} ${v.row}`).join('; ')}`)
+/**
+ * The verdict of an engine row against the bare server (target `id`): req/s per server core when
+ * both CPU figures exist (the fair comparison when the load generator limits a row), else plain
+ * req/s; an invalid row (errors, non-2xx) is not judged.
+ */
+export function bareVerdict(id: TargetId, engine: LoadResult, bare: LoadResult, row?: string): Verdict {
+  const e = perCore(engine)
+  const b = perCore(bare)
+  const core = e !== undefined && b !== undefined
+  const bad = invalid(engine) || invalid(bare)
+  const info = `engine ${int(engine.rps)} req/s (p99 ${ms(engine.p99Ms)} ms), bare ${int(bare.rps)} req/s, plain ratio ${bare.rps > 0 ? (engine.rps / bare.rps).toFixed(2) : '-'}` +
+    `${core ? '' : '; no CPU figures, so the ratio is of plain req/s'}${loadBound(engine) || loadBound(bare) ? ' [load-bound]' : ''}${bad ? ' INVALID: errors during the row' : ''}`
+  return judge(id, bad ? null : core ? e : engine.rps, core ? b : bare.rps, info, row)
+}
+
+/** The verdict of a new-query row against the repeated URL of the same endpoint (target listNewQuery). */
+export function newQueryVerdict(queries: LoadResult, repeated: LoadResult, row: string): Verdict {
+  const bad = invalid(queries) || invalid(repeated)
+  const info = `new queries ${int(queries.rps)} req/s (p99 ${ms(queries.p99Ms)} ms), repeated URL ${int(repeated.rps)} req/s${bad ? ' INVALID: errors during a row' : ''}`
+  return judge('listNewQuery', bad ? null : queries.rps, repeated.rps, info, row)
 }
 
 export { int, ms, kb, pad, passMiss, MiB }
