@@ -103,9 +103,9 @@ async function dataTimeZone(db: Db, given: string | undefined, persister: Persis
   const wanted = given ?? stored ?? DEFAULT_TIME_ZONE
   let zone: string
   try {
-    // (in the case the time zone database writes it: `utc` was kept as typed, and a later `UTC`
-    // then counted as a change of zone, recounting every event, until 2026-11-26; an alias such
-    // as Asia/Kolkata, which ICU resolves to Asia/Calcutta, is kept as given)
+    // (in the case the time zone database writes it: `utc` kept as typed would make a later `UTC`
+    // count as a change of zone, recounting every event; an alias such as Asia/Kolkata, which ICU
+    // resolves to Asia/Calcutta, is kept as given)
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: wanted }).resolvedOptions().timeZone
     zone = resolved.toLowerCase() === wanted.toLowerCase() ? resolved : wanted
   } catch {

@@ -54,8 +54,8 @@ function fromQuery(query: EngineRequest['query']): RawParams {
  * A flat JSON object as form parameters: scalars as text, an array of scalars as the comma list
  * the form would send (`events: ["home","buy"]` as `home,buy`; the array's JSON text was split
  * at its commas into `["home"` and `"buy"]`). A nested object, or an array holding one, is
- * refused naming the parameter (until 2026-11-26 it was taken as its JSON text, so that
- * `campaign_name: {"a":1}` named a campaign `{"a":1}`).
+ * refused naming the parameter (taken as its JSON text, `campaign_name: {"a":1}` would name a
+ * campaign `{"a":1}`).
  */
 function fromJsonObject(value: unknown, into: RawParams): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body', 'must be a JSON object')
@@ -92,8 +92,7 @@ export interface Common {
 
 /**
  * callback and suppress_response_codes, from the query, or from the query and the body once it is
- * read (`params`): "present at all" in either counts (docs/api.md; until 2026-11-26 the body's were
- * dropped without a word).
+ * read (`params`): "present at all" in either counts (docs/api.md); the body's are never dropped.
  */
 export function commonParams(req: EngineRequest, params?: RawParams): Common {
   // (from the query object itself when the body is not read yet: every tracking hit comes here)

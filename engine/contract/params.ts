@@ -103,8 +103,8 @@ function parseDate(raw: string, name: string): string {
 
 function parseInt10(raw: string, name: string, min: number, max: number): number {
   const s = raw.trim()
-  // (a whole number too long to read exactly is out of range, not "not an integer": until
-  // 2026-11-26 99999999999999999 was told it must be an integer)
+  // (a whole number too long to read exactly is out of range, not "not an integer":
+  // 99999999999999999 is never told it must be an integer)
   if (/^-?[0-9]{16,}$/.test(s)) throw badRequest('param.between', { param: name, min, max, got: s })
   if (!/^-?[0-9]{1,15}$/.test(s)) throw badRequest('param.integer', { param: name, got: raw })
   const n = Number(s)
@@ -124,7 +124,7 @@ export function parseUrl(raw: string, name: string): string {
   const s = raw.trim()
   if (s.length > 2048) throw badRequest('param.tooLong', { param: name, max: 2048 })
   // (a URL parser drops tabs and line breaks and escapes the rest, so the page stored and shown
-  // was not the one a click went to: an audit of 2026-11-26 saw them kept)
+  // would not be the one a click goes to)
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001F\u007F]/.test(s)) throw badRequest('param.urlControl', { param: name })
   let u: URL

@@ -6,8 +6,8 @@ import { basicCredentials } from '../request'
 const token: Handler<'oauth.token'> = (ctx, p) => {
   // RFC 6749 §2.3.1: client credentials may also come in an Authorization: Basic header. A client
   // sending them both ways (some HTTP libraries add the header) is served when the two agree, and
-  // told which part differs when they do not (until 2026-11-26 the header was then ignored and
-  // the answer said client_id and client_secret were required, both having been sent).
+  // told which part differs when they do not (never that client_id and client_secret are
+  // required, both having been sent).
   const basic = basicCredentials(ctx.request)
   if (basic) {
     for (const name of ['client_id', 'client_secret'] as const) {

@@ -121,8 +121,8 @@ export class ServerModes {
   /**
    * Refuses a write of the vendor API while its group is not answered locally: the client reads
    * the remote's records (forwarded or recorded) and would change the local record that happens
-   * to have the same id (an audit of 2026-11-26 deleted and overwrote local campaigns from the
-   * Campaigns screen in forward mode, each answered "deleted"/"saved"). Drafts for the remote go
+   * to have the same id (the Campaigns screen in forward mode would delete and overwrite local
+   * campaigns, each answered "deleted"/"saved"). Drafts for the remote go
    * through the outbox; local records are written with the group answered locally.
    */
   checkWrite(id: string): void {
@@ -169,7 +169,7 @@ export class ServerModes {
     return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
   }
 
-  /** `keyed`: the parameters without defaults; `spelled`: as sent (how answers were keyed before 2026-11-26). */
+  /** `keyed`: the parameters without defaults; `spelled`: as sent (how earlier versions keyed answers). */
   private offline(group: ModeGroup, p: ProfileRow, path: string, keyed: Record<string, string>, spelled: Record<string, string>): Routed {
     for (const params of [keyed, spelled]) {
       const snap = snapshotKeyOf(p.profile_id, path, params)

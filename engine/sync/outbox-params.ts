@@ -58,7 +58,7 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
   if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
   // (the remote refuses an update with one date of the pair, and a campaign whose dates run
-  // backwards: not worth queuing; an audit saw an edit removing end_date accepted, then refused at push)
+  // backwards: not worth queuing, since an edit removing end_date would be accepted, then refused at push)
   if (kind === 'campaign' && op === 'update' && (params.start_date === undefined) !== (params.end_date === undefined)) {
     const [given, missing] = params.start_date === undefined ? ['end_date', 'start_date'] : ['start_date', 'end_date']
     throw badRequest('outbox.badMember', { reason: problem('param.together', { param: given, otherParam: missing }) })

@@ -7,8 +7,7 @@
  * pull's status and "Test connection" carry. A field's refusal by a codec is
  * said as the forms say it (utils/form-alert.ts). Every value of a sentence is kept (ids, HTTP
  * statuses, paths, names, the remote's own words); the views keep the engine's English on hover.
- * A sentence of another form, and any in English, is given as it is. Until 2026-11-26 the Chinese
- * Sync page showed these in English.
+ * A sentence of another form, and any in English, is given as it is.
  */
 import type { Translate } from '../reports/table'
 import { sayKnown, type SentenceRule } from '../utils/field-message'
