@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { HAS_TASKSET, startChild, type Child } from './children'
 import { machineOf } from './machine'
 import type { SeedInfo, ServerReady, ServerStats } from './protocol'
-import { bareVerdict, int, kb, MiB, newQueryVerdict, printGroup, printLegend, type Group } from './report'
+import { int, kb, listVerdicts, MiB, printGroup, printLegend, type Group } from './report'
 import { printVerdictLines, type Verdict } from './targets'
 import { HAS_WRK } from './wrk'
 import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S, type Rows } from './rows'
@@ -95,14 +95,7 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
     `(${SLOW_DURATION_S} s for the new-query rows)`)
   const ratios = groups.flatMap(printGroup)
   printLegend([['list rotating', r.listRotating], ['list_spots rotating', r.spotsRotating], ['list new-query', r.listQueries], ['list_spots new-query', r.spotsQueries]])
-  const verdicts = [
-    bareVerdict('listVsBare', r.listRepeated, r.listBare, 'campaigns/list repeated URL'),
-    bareVerdict('listVsBare', r.listRotating, r.listBare, 'campaigns/list new pages'),
-    bareVerdict('listVsBare', r.spotsRepeated, r.spotsBare, 'list_spots repeated URL'),
-    bareVerdict('listVsBare', r.spotsRotating, r.spotsBare, 'list_spots new pages'),
-    newQueryVerdict(r.listQueries, r.listRepeated, 'campaigns/list'),
-    newQueryVerdict(r.spotsQueries, r.spotsRepeated, 'list_spots'),
-  ]
+  const verdicts = listVerdicts(r)
   printVerdictLines('TARGETS (ratios to baselines measured in this run: bench/README.md, "Targets"; p99 latency is information)', verdicts)
   return { ratios, verdicts }
 }

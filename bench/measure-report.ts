@@ -86,7 +86,12 @@ export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number
     `${int(info.bursts)} bursts (${int(info.burstLines)} lines), ${int(info.botLines)} bot lines, ${int(info.dcLines)} data-centre lines, ` +
     `${int(info.outsideWindow)} lines outside the campaign dates`)
   printHot('import hot functions (self time)', f.hot)
-  return judge('import', f.seconds * 1000, duckLoadMs, `engine ${f.seconds.toFixed(1)} s, ${int(perS)} events/s (spawn to exit ${f.wallS.toFixed(1)} s); DuckDB ${duckS.toFixed(1)} s`)
+  return importVerdict(f, duckLoadMs)
+}
+
+/** The import's verdict: the CLI's own timer against DuckDB's load of the same file. */
+export function importVerdict(f: Pick<ImportFigures, 'imported' | 'seconds' | 'wallS'>, duckLoadMs: number): Verdict {
+  return judge('import', f.seconds * 1000, duckLoadMs, `engine ${f.seconds.toFixed(1)} s, ${int(f.imported / f.seconds)} events/s (spawn to exit ${f.wallS.toFixed(1)} s); DuckDB ${(duckLoadMs / 1000).toFixed(1)} s`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,6 +155,16 @@ export interface ReportFigures {
 /** The reports judged by a target against DuckDB (bench/targets.ts): their cold answers, p50 against DuckDB's p50. */
 const JUDGED = ['basic', 'reach', 'audience'] as const
 
+/** The verdict of a report's cold answers against DuckDB (null for a report no target judges). */
+export function reportVerdict(r: Pick<ReportFigures, 'name' | 'engine' | 'duckMs'>): Verdict | null {
+  const judged = JUDGED.find((n) => n === r.name)
+  if (!judged) return null
+  const d50 = median(r.duckMs)
+  const panel = r.engine.coldPanel ? `; after a panel person's hit p50 ${ms(median(r.engine.coldPanel))} ms, ${formatRatio(d50 / median(r.engine.coldPanel))}x` : ''
+  const info = `engine cold p50 ${ms(median(r.engine.cold))} ms, p95 ${ms(pct(r.engine.cold, 95))} ms; DuckDB p50 ${ms(d50)} ms${panel}`
+  return judge(judged, median(r.engine.cold), d50, info)
+}
+
 /**
  * Prints every report's variants against DuckDB; returns the verdicts of the cold answers (the
  * other variants' ratios are information) and whether every report's numbers equal DuckDB's.
@@ -176,12 +191,8 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
     if (!r.check.match) for (const f of r.check.first) console.log(`      first differences: ${f}`)
     if (r.engine.sizes > 1) console.log(`      NOTE: the engine's answers to this URL had ${r.engine.sizes} different sizes over the run`)
     printHot(`engine hot functions, ${r.name} cold`, r.engine.hot)
-    const judged = JUDGED.find((n) => n === r.name)
-    if (judged) {
-      const panel = r.engine.coldPanel ? `; after a panel person's hit p50 ${ms(median(r.engine.coldPanel))} ms, ${formatRatio(d50 / median(r.engine.coldPanel))}x` : ''
-      const info = `engine cold p50 ${ms(median(r.engine.cold))} ms, p95 ${ms(pct(r.engine.cold, 95))} ms; DuckDB p50 ${ms(d50)} ms${panel}`
-      verdicts.push(judge(judged, median(r.engine.cold), d50, info))
-    }
+    const v = reportVerdict(r)
+    if (v) verdicts.push(v)
   }
   const numbers = reports.every((r) => r.check.match)
   console.log(`  ${other(o.engineOtherPct)} during the engine's requests; ${other(o.duckOtherPct).replace('other processes', 'other processes (DuckDB runs in the driver)')} during DuckDB's queries`)
@@ -210,13 +221,10 @@ export function printMemoryStartup(o: {
   importHot?: HotFunction[] | undefined
   startupOtherPct?: number | undefined
 }): Verdict[] {
-  const start = median(o.startups.map((s) => s.totalMs))
-  const modules = median(o.startups.map((r) => r.marks.imported))
-  const open = median(o.startups.map((r) => r.firstAnswerAt - r.marks.imported))
+  const { start, modules, open } = startFigures(o.startups)
   const med = (f: (r: StartupRun) => number) => int(median(o.startups.map(f)))
   const serverPeak = o.afterReports?.peak ?? 0
   const catMs = o.read.coldMs ?? o.read.warmMs
-  const catWhat = o.read.coldMs === null ? `warm: the page cache was not dropped (${o.read.notCold ?? ''})` : 'cold: page cache dropped first'
   console.log('\n4. MEMORY AND STARTUP')
   const line = (label: string, value: string) => console.log(`  ${pad(label, 72, true)}${pad(value, 12)}`)
   line('peak RSS, engine server: open + first report + all report runs (VmHWM)', MiB(serverPeak))
@@ -233,9 +241,29 @@ export function printMemoryStartup(o: {
     `first report answer sent ${med((r) => r.firstAnswerAt)} (that request alone ${med((r) => r.firstAnswerMs)} ms: basic/show by campaign, acc, pm)`)
   console.log(`    ${other(o.startupOtherPct)} during the startup runs`)
   printHot('startup hot functions (first run, whole process)', o.startupHot)
+  return startVerdicts(o.startups, o.read, serverPeak, o.importPeak)
+}
+
+/**
+ * The verdicts of the start (modules loaded; the rest to the first report against `read`'s cold
+ * `cat`, else its warm one; none without `read`) and of the server's peak RSS (bytes).
+ */
+export function startVerdicts(startups: StartupRun[], read: ReadFigures | undefined, serverPeak: number, importPeak: number): Verdict[] {
+  const { start, modules, open } = startFigures(startups)
+  const catMs = read ? read.coldMs ?? read.warmMs : undefined
+  const catWhat = !read ? 'not measured' : `${int(catMs!)} ms (${read.coldMs === null ? `warm: the page cache was not dropped, ${read.notCold ?? ''}` : 'cold: page cache dropped first'}; ${MiB(read.bytes)} in ${int(read.files)} files)`
   return [
-    judge('modules', modules / 1000, undefined, `start to first report ${int(start)} ms (median of ${o.startups.length}), of which modules ${int(modules)} ms`),
-    judge('open', open, catMs, `modules loaded -> first report ${int(open)} ms; cat ${int(catMs)} ms (${catWhat}; ${MiB(o.read.bytes)} in ${int(o.read.files)} files)`),
-    judge('serverRss', serverPeak / 2 ** 20, undefined, `import process ${MiB(o.importPeak)} (information)`),
+    judge('modules', modules / 1000, undefined, `start to first report ${int(start)} ms (median of ${startups.length}), of which modules ${int(modules)} ms`),
+    judge('open', open, catMs, `modules loaded -> first report ${int(open)} ms; cat ${catWhat}`),
+    judge('serverRss', serverPeak / 2 ** 20, undefined, `import process ${MiB(importPeak)} (information)`),
   ]
+}
+
+/** Medians over the startup runs: spawn to first report, modules loaded, and modules loaded to the first report sent (ms). */
+function startFigures(startups: StartupRun[]): { start: number; modules: number; open: number } {
+  return {
+    start: median(startups.map((s) => s.totalMs)),
+    modules: median(startups.map((r) => r.marks.imported)),
+    open: median(startups.map((r) => r.firstAnswerAt - r.marks.imported)),
+  }
 }

@@ -102,6 +102,18 @@ export function newQueryVerdict(queries: LoadResult, repeated: LoadResult, row: 
   return judge('listNewQuery', bad ? null : queries.rps, repeated.rps, info, row)
 }
 
+/** The http part's verdicts: both lists' repeated and new-page rows against the bare server, and their new-query rows against the repeated URL. */
+export function listVerdicts(r: Record<'listBare' | 'listRepeated' | 'listRotating' | 'listQueries' | 'spotsBare' | 'spotsRepeated' | 'spotsRotating' | 'spotsQueries', LoadResult>): Verdict[] {
+  return [
+    bareVerdict('listVsBare', r.listRepeated, r.listBare, 'campaigns/list repeated URL'),
+    bareVerdict('listVsBare', r.listRotating, r.listBare, 'campaigns/list new pages'),
+    bareVerdict('listVsBare', r.spotsRepeated, r.spotsBare, 'list_spots repeated URL'),
+    bareVerdict('listVsBare', r.spotsRotating, r.spotsBare, 'list_spots new pages'),
+    newQueryVerdict(r.listQueries, r.listRepeated, 'campaigns/list'),
+    newQueryVerdict(r.spotsQueries, r.spotsRepeated, 'list_spots'),
+  ]
+}
+
 export { int, ms, kb, pad, passMiss, MiB }
 
 /** What the rows and columns mean; notes rotating rows that ran out of distinct URLs. */

@@ -21,6 +21,8 @@ export interface Target {
   id: TargetId
   /** What is measured, as the verdict line names it. */
   title: string
+  /** The same in a word or two: a column of bench/README.md's tables per machine (bench/history.ts). */
+  short: string
   /** The baseline the ratio is taken against, read after the ratio ('0.53x as fast as ...'), or why the target is absolute. */
   baseline: string
   form: Form
@@ -34,16 +36,16 @@ export interface Target {
 
 /** Every target of `npm run bench`, in the order the verdicts are printed (bench/README.md, "Targets"). */
 export const TARGETS: readonly Target[] = [
-  { id: 'import', title: 'batch import of the events file', baseline: 'as fast as DuckDB reading and attributing the same file', form: 'baseline/engine', op: '>=', goal: 1, unit: 'x', part: 'measure' },
-  { id: 'basic', title: 'basic/show spot x city, all metrics, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
-  { id: 'reach', title: 'reach/show, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
-  { id: 'audience', title: 'audience/show, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
-  { id: 'hits', title: 'tracking hits over HTTP, per server core', baseline: 'of the req/s of a bare node:http server answering the same GIF', form: 'engine/baseline', op: '>=', goal: 0.7, unit: '', part: 'measure' },
-  { id: 'modules', title: 'start: modules loaded', baseline: 'absolute: no baseline in the run', form: 'absolute', op: '<=', goal: 0.3, unit: ' s', part: 'measure' },
-  { id: 'open', title: 'start: modules loaded -> first report', baseline: 'the time of cat reading the data directory\'s files', form: 'engine/baseline', op: '<=', goal: 1.5, unit: 'x', part: 'measure' },
-  { id: 'serverRss', title: 'server peak RSS', baseline: 'absolute: memory does not scale with the machine\'s speed', form: 'absolute', op: '<=', goal: 600, unit: ' MiB', part: 'measure' },
-  { id: 'listVsBare', title: 'CMS list paged from its result set, per core', baseline: 'of the req/s of a bare node:http server answering the same bytes', form: 'engine/baseline', op: '>=', goal: 0.5, unit: '', part: 'http' },
-  { id: 'listNewQuery', title: 'CMS list, a new query (500 random ids)', baseline: 'the req/s of the same endpoint\'s repeated URL (its cached answer)', form: 'engine/baseline', op: '>=', goal: 0.3, unit: 'x', part: 'http' },
+  { id: 'import', short: 'import', title: 'batch import of the events file', baseline: 'as fast as DuckDB reading and attributing the same file', form: 'baseline/engine', op: '>=', goal: 1, unit: 'x', part: 'measure' },
+  { id: 'basic', short: 'basic', title: 'basic/show spot x city, all metrics, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
+  { id: 'reach', short: 'reach', title: 'reach/show, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
+  { id: 'audience', short: 'audience', title: 'audience/show, cold', baseline: 'as fast as DuckDB computing it in SQL (p50 vs p50)', form: 'baseline/engine', op: '>=', goal: 50, unit: 'x', part: 'measure' },
+  { id: 'hits', short: 'hits per core', title: 'tracking hits over HTTP, per server core', baseline: 'of the req/s of a bare node:http server answering the same GIF', form: 'engine/baseline', op: '>=', goal: 0.7, unit: '', part: 'measure' },
+  { id: 'modules', short: 'modules', title: 'start: modules loaded', baseline: 'absolute: no baseline in the run', form: 'absolute', op: '<=', goal: 0.3, unit: ' s', part: 'measure' },
+  { id: 'open', short: 'open / cat', title: 'start: modules loaded -> first report', baseline: 'the time of cat reading the data directory\'s files', form: 'engine/baseline', op: '<=', goal: 1.5, unit: 'x', part: 'measure' },
+  { id: 'serverRss', short: 'server RSS', title: 'server peak RSS', baseline: 'absolute: memory does not scale with the machine\'s speed', form: 'absolute', op: '<=', goal: 600, unit: ' MiB', part: 'measure' },
+  { id: 'listVsBare', short: 'vs bare per core', title: 'CMS list paged from its result set, per core', baseline: 'of the req/s of a bare node:http server answering the same bytes', form: 'engine/baseline', op: '>=', goal: 0.5, unit: '', part: 'http' },
+  { id: 'listNewQuery', short: 'new query', title: 'CMS list, a new query (500 random ids)', baseline: 'the req/s of the same endpoint\'s repeated URL (its cached answer)', form: 'engine/baseline', op: '>=', goal: 0.3, unit: 'x', part: 'http' },
 ]
 
 export function target(id: TargetId): Target {
@@ -56,6 +58,8 @@ export interface Verdict {
   id: TargetId
   /** The target's title, with the row it judges when one target judges several rows (e.g. 'campaigns/list'). */
   title: string
+  /** That row, when there is one. */
+  row?: string
   /** The ratio (the engine's figure for an absolute target); null when a figure was not measured. */
   ratio: number | null
   op: Target['op']
@@ -90,7 +94,7 @@ export function judge(id: TargetId, engine: number | null | undefined, baseline:
   const t = target(id)
   const ratio = ratioOf(t, engine, baseline)
   return {
-    id, title: row ? `${t.title}: ${row}` : t.title, ratio, op: t.op, goal: t.goal, pass: ratio === null ? null : meets(t, ratio),
+    id, title: row ? `${t.title}: ${row}` : t.title, ...(row ? { row } : {}), ratio, op: t.op, goal: t.goal, pass: ratio === null ? null : meets(t, ratio),
     engine: usable(engine) ? engine : null, baseline: t.form === 'absolute' || !usable(baseline) ? null : baseline, info,
   }
 }
