@@ -2,11 +2,12 @@
  * Builds the app (main, preload, renderer) with electron-vite, once per state of its sources:
  * the output folder is named by a hash of everything the build reads, so the test files that need
  * the bundles (security checks, end to end), which run in parallel processes, share one build.
- * The first caller builds under a lock; the others wait for it. Older builds are pruned.
+ * The first caller builds under a lock; the others wait for it. Builds left unused for an hour are
+ * pruned: other checkouts and other states of the sources (other runs on the machine) share tmpdir.
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +20,8 @@ const DONE = '.complete'
 const WAIT_MS = 5 * 60_000
 /** A lock older than this belongs to a builder that died. */
 const STALE_MS = 10 * 60_000
+/** A build nobody asked for in this long is pruned (each use touches its DONE file). */
+const UNUSED_MS = 60 * 60_000
 
 function files(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path]
@@ -40,11 +43,25 @@ function build(outDir: string): void {
   writeFileSync(join(outDir, DONE), '')
 }
 
-/** Removes earlier builds (and their leftovers), keeping `keep`. */
+/** Whether process `pid` runs (a build under way in `<dir>.tmp-<pid>` is its own). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Removes builds unused for UNUSED_MS and the leftovers of builders that died, keeping `keep`. */
 function prune(keep: string): void {
   for (const n of readdirSync(tmpdir())) {
     const p = join(tmpdir(), n)
-    if (n.startsWith(PREFIX) && p !== keep && !n.endsWith('.lock')) rmSync(p, { recursive: true, force: true })
+    if (!n.startsWith(PREFIX) || p === keep || n.endsWith('.lock')) continue
+    const builder = /\.tmp-(\d+)$/.exec(n)
+    const used = statSync(join(p, DONE), { throwIfNoEntry: false })?.mtimeMs
+    const gone = builder ? !alive(Number(builder[1])) : used === undefined || Date.now() - used > UNUSED_MS
+    if (gone) rmSync(p, { recursive: true, force: true })
   }
 }
 
@@ -76,5 +93,7 @@ export function buildApp(): string {
       rmSync(lock, { recursive: true, force: true })
     }
   }
+  const now = new Date()
+  utimesSync(join(dir, DONE), now, now)
   return dir
 }
