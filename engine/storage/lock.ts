@@ -23,7 +23,8 @@ const held = new Set<string>()
 /** The guard files (see removeIfUnchanged) this process is creating or holds. */
 const guarding = new Set<string>()
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs (EPERM: it does, under another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

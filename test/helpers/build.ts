@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { alive } from '../../engine/storage/lock'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -43,17 +44,7 @@ function build(outDir: string): void {
   writeFileSync(join(outDir, DONE), '')
 }
 
-/** Whether process `pid` runs (a build under way in `<dir>.tmp-<pid>` is its own). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** Removes builds unused for UNUSED_MS and the leftovers of builders that died, keeping `keep`. */
+/** Removes builds unused for UNUSED_MS and the leftovers (`<dir>.tmp-<pid>`) of builders that died, keeping `keep`. */
 function prune(keep: string): void {
   for (const n of readdirSync(tmpdir())) {
     const p = join(tmpdir(), n)
