@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- measure`: the measurement engine at 10 million events (issue 3), against
+ * `npm run bench -- measure`: the measurement engine at 10 million events, against
  * baselines measured in the same run (bench/README.md, "measure"):
  *   1. ingest over HTTP: /x/ tracking hits at 50 connections, engine vs a bare node:http server
  *      answering the same GIF bytes and headers;

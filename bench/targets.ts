@@ -1,6 +1,6 @@
 /**
- * The bench's targets (bench/README.md, "Targets and latest figures") and their verdicts. Machines of one kind differ by about 2x from
- * day to day, so each target is a ratio of an engine figure to a baseline measured in the same run
+ * The bench's targets (bench/README.md, "Targets") and their verdicts. Machines of one kind
+ * differ by about 2x from day to day, so each target is a ratio of an engine figure to a baseline measured in the same run
  * on the same machine; two are absolute (server memory, which does not scale with the machine's
  * speed, and the time to load the server's modules, which has no baseline in the run). PASS/MISS
  * comes from the ratio alone; the absolute figures are printed beside it as information.
