@@ -166,6 +166,8 @@ export class RemoteClient {
     this.last = at
     if (at > now) await this.pause(at - now)
     this.checkCancelled()
+    // (a pause that ran late moves the next start on with it)
+    this.last = Math.max(this.last, this.clock.now())
     this.stats.requests++
     const timeout = AbortSignal.timeout(this.opts.timeoutMs)
     const signal = this.signal ? AbortSignal.any([this.signal, timeout]) : timeout
