@@ -107,10 +107,6 @@ export const badProblem = (p: Problem): ApiError => new ApiError(E.invalidReques
 export const badParam = (name: string, problem: string): ApiError =>
   new ApiError(E.invalidRequest, `The '${name}' ${problem}.`)
 
-/** The parameter an error_description written by badParam names ("The 'x' …"), or null. */
-export function paramOfDescription(description: string): string | null {
-  return /The '([A-Za-z_][A-Za-z0-9_]*)'/.exec(description)?.[1] ?? null
-}
 
 /** Rebuilds an ApiError from a response body and the problem its header carried (renderer side, after IPC or HTTP). */
 export function errorFromBody(status: number, body: ErrorBody, problem: Problem | null = null): ApiError {

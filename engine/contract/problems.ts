@@ -24,6 +24,10 @@ const say = <A extends ProblemArgs = Record<never, never>>(text: (a: A) => strin
 const param = <A extends ProblemArgs = Record<never, never>>(problem: (a: A & { param: string }) => string) => say<A & { param: string }>((a) => `The '${a.param}' ${problem(a)}.`)
 
 type Got = { got: string | number }
+
+/** The end of the refusal of too large a report answer. */
+const NARROW = (max: number): string =>
+  `more than the ${max} one answer holds: page the positions with limit, name fewer regions (region_id, another by_region) or targets (target_id), or leave out with_null`
 type Range = { min: number; max: number; got: string | number }
 
 export const PROBLEMS = {
@@ -64,6 +68,55 @@ export const PROBLEMS = {
   'param.either': param<{ otherParam: string }>((a) => `cannot be combined with ${a.otherParam}; give one of them`),
   'param.together': param<{ otherParam: string }>((a) => `must be sent together with '${a.otherParam}'`),
   'param.nameUsed': param<{ value: string; id: string }>((a) => `'${a.value}' is already used by campaign ${a.id}`),
+  // records and reference lists (engine/storage/repos, engine/routes)
+  'param.notFound': param<{ value: string }>((a) => `${a.value} cannot be found`),
+  'param.notFoundSee': param<{ value: string; list: string }>((a) => `${a.value} cannot be found (see ${a.list})`),
+  'param.notFoundQuoted': param<{ value: string }>((a) => `'${a.value}' cannot be found`),
+  'param.beforeToday': param<{ date: string; today: string; zone: string }>((a) => `(${a.date}) is earlier than today (${a.today}, ${a.zone})`),
+  'ref.namesNo': param<{ value: string; what: string; list: string }>((a) => `${a.value} names no ${a.what} (see ${a.list})`),
+  'ref.noBrand': param<{ value: string }>((a) => `${a.value} names no brand`),
+  'ref.needsAdvertiser': param<{ otherParam: string }>((a) => `requires ${a.otherParam}, the brand's advertiser`),
+  'ref.brandOwner': param<{ value: string; owner: string; chosen: string }>((a) => `${a.value} belongs to advertiser ${a.owner}, not to advertiser_id ${a.chosen}`),
+  'ref.notInList': param<{ value: string; list: string }>((a) => `'${a.value}' is not in ${a.list}`),
+  // campaigns (engine/routes/campaigns-write.ts)
+  'campaign.wares': param<Got>((a) => `must be written advertiser|brand name|product name, got '${a.got}'`),
+  'campaign.siteIds': param<Got>((a) => `must be analytics site ids separated by ;, got '${a.got}'`),
+  'campaign.noPanel': param<{ platform: string }>((a) => `is required: there is no ${a.platform} panel to default to`),
+  'campaign.plansOutside': param<{ start: string; end: string; details: string }>((a) =>
+    `would leave plan days outside the campaign's dates ${a.start}..${a.end}: ${a.details}; remove those days from the spots' plans first (update_spot with delete_slot)`),
+  'campaign.plansOutsideBoth': param<{ start: string; end: string; details: string }>((a) =>
+    `and the 'end_date' would leave plan days outside the campaign's dates ${a.start}..${a.end}: ${a.details}; remove those days from the spots' plans first (update_spot with delete_slot)`),
+  'campaign.advertiserBrand': param<{ brand: string; owner: string }>((a) => `changes the advertiser while the campaign's brand ${a.brand} belongs to advertiser ${a.owner}; send brand_id too`),
+  // spots, their keywords and plan days (engine/routes/spots-*.ts)
+  'spot.programEmpty': param<Got>((a) => `has an empty entry; write program names separated by ',', got '${a.got}'`),
+  'spot.keywordNotOfSpot': param<{ id: string; spot: string }>((a) => `names keyword_id ${a.id}, which is not a keyword of spot ${a.spot}`),
+  'spot.keywordRenamed': param<{ id: string; value: string; owner: string }>((a) => `renames keyword ${a.id} to '${a.value}', which keyword ${a.owner} of the spot already has`),
+  'spot.keywordTwice': param<{ value: string; id: string }>((a) => `names '${a.value}', which the spot already has (keyword_id ${a.id})`),
+  'slot.alsoNamed': param<{ date: string; otherParam: string }>((a) => `names ${a.date}, which ${a.otherParam} also names`),
+  'slot.notInPlan': param<{ date: string }>((a) => `names ${a.date}, which is not in the plan`),
+  'slot.notInPlanAdd': param<{ date: string }>((a) => `names ${a.date}, which is not in the plan; use add_slot`),
+  'slot.inPlan': param<{ date: string }>((a) => `names ${a.date}, which is already in the plan; use update_slot`),
+  'slot.addAndUpdate': param(() => 'cannot be sent with add_slot in one request'),
+  'slot.needsDates': param(() => 'requires add_slot or update_slot'),
+  'slot.needsEstimates': param(() => 'needs est_impression or est_click with a value for each date'),
+  'batch.memberList': param(() => 'must be a string, or an array of strings or numbers'),
+  'batch.member': param(() => 'must be a string or a number'),
+  'batch.itemsObjects': param(() => 'items must be JSON objects'),
+  'batch.campaignDiffers': param<{ own: string; campaign: string }>((a) => `(${a.own}) differs from the body's campaign_id ${a.campaign}; one request creates spots in one campaign`),
+  'batch.body': param(() => 'must be a JSON object {"campaign_id": ..., "spots": [...]}'),
+  'batch.noSpots': param(() => 'must be a non-empty array of spot objects'),
+  'batch.tooMany': param<{ n: number; max: number }>((a) => `has ${a.n} items; at most ${a.max} are accepted in one request`),
+  // targets (engine/routes/targets.ts)
+  'target.tagNotInPanel': param<{ value: string; panel: string }>((a) => `names the tag '${a.value}', which panel ${a.panel} does not have (see /cms/v1/panels/show?panel_id=${a.panel})`),
+  'target.mixedTypes': param<{ types: string }>((a) => `joins tags of different types (${a.types}) with ','; join types with '&'`),
+  'target.typeTwice': param<{ type: string }>((a) => `uses the tag type '${a.type}' in two groups; list its tags in one group joined by ','`),
+  'target.nameExists': param(() => 'has been existed in this campaign'),
+  // minisites (engine/routes/minisites.ts)
+  'minisite.eventsEmpty': param<Got>((a) => `has an empty entry; write event names separated by ',', got '${a.got}'`),
+  'minisite.eventLong': param<{ start: string }>((a) => `names an event longer than 100 characters ('${a.start}...')`),
+  'minisite.eventTwice': param(() => 'names an event twice'),
+  'minisite.nameUsed': param<{ value: string; id: string }>((a) => `'${a.value}' is already the name of minisite ${a.id}`),
+  'minisite.eventExists': param<{ value: string }>((a) => `names the event '${a.value}', which the minisite already has`),
   // a spot's plan and a campaign's dates (engine/contract/plan-rules.ts); an argument named *Param names another parameter
   'plan.beforeOther': param<{ date: string; otherParam: string; otherDate: string }>((a) => `(${a.date}) is earlier than ${a.otherParam} (${a.otherDate})`),
   'plan.dateOutside': param<{ date: string; start: string; end: string }>((a) => `has ${a.date}, outside the campaign's dates ${a.start}..${a.end}`),
@@ -76,6 +129,26 @@ export const PROBLEMS = {
   'plan.runsPast': param<{ days: number; begin: string; last: string; start: string; end: string }>((a) =>
     `(${a.days} days from ${a.begin}, to ${a.last}) runs past the campaign's dates ${a.start}..${a.end}`),
   'plan.bidding': param<Got>((a) => `must be 'Bidding' or 'Bidding word' (Bidding word, capital B) for a spot with keywords, got '${a.got}'`),
+  // reports (engine/contract/report-rules.ts, engine/reports, engine/routes/report-days.ts)
+  'report.onlyPosition': param<{ position: string }>((a) => `is valid only when by_position=${a.position}`),
+  'report.onlyPositions': param<{ position1: string; position2: string }>((a) => `is valid only when by_position is ${a.position1} or ${a.position2}`),
+  'report.onlyPositions3': param<{ position1: string; position2: string; position3: string }>((a) => `is valid only when by_position is ${a.position1}, ${a.position2} or ${a.position3}`),
+  'report.onlyTarget': param(() => 'is valid only when by_audience=target'),
+  'report.onlySdk': param(() => 'is valid only when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher)'),
+  'report.noDayWithTarget': param(() => "'day' is not valid when by_audience=target"),
+  'report.limitStart': param<{ m: number; total: number }>((a) => `starts at ${a.m}, but there are ${a.total} spots (M must be below total_spot_num)`),
+  'report.limitEnd': param<{ end: number; total: number }>((a) => `runs to ${a.end}, past the ${a.total} spots there are (M+N must not exceed total_spot_num)`),
+  'report.limitStartPublishers': param<{ m: number; total: number }>((a) => `starts at ${a.m}, but there are ${a.total} publishers (M must be below the number of publishers)`),
+  'report.limitEndPublishers': param<{ end: number; total: number }>((a) => `runs to ${a.end}, past the ${a.total} publishers there are (M+N must not exceed the number of publishers)`),
+  'report.tooManyRows': param<{ rows: number; positions: number; regions: number; max: number }>((a) => `would give an answer of ${a.rows} rows (${a.positions} positions x ${a.regions} regions), ${NARROW(a.max)}`),
+  'report.tooManyRowsTargets': param<{ rows: number; positions: number; regions: number; targets: number; max: number }>((a) =>
+    `would give an answer of ${a.rows} rows (${a.positions} positions x ${a.regions} regions x ${a.targets} targets), ${NARROW(a.max)}`),
+  'report.notRegion': param<{ value: string; level: string }>((a) => `'${a.value}' is not a ${a.level} region (see /cms/v1/regions/list)`),
+  'report.notTagType': param<{ value: string; types: string }>((a) => `'${a.value}' is not a tag type of panel ${a.types} (see /cms/v1/panels/show)`),
+  'report.orderField': param<{ value: string; list: string }>((a) => `'${a.value}' is not an attribute or metric of this answer; one of: ${a.list}`),
+  'report.orderMetric': param<{ value: string; list: string }>((a) =>
+    `'${a.value}' is not an attribute or metric of this answer; one of: ${a.list}. A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)`),
+  'report.tooManyDays': param<{ max: number; start: string }>((a) => `leaves more than ${a.max} days after start_date (${a.start}); ask for fewer days`),
   // what any call may get
   'engine.shuttingDown': say(() => 'The engine is shutting down.'),
   'engine.serverError': say(() => 'The server met an unexpected condition; the cause is in its log.'),

@@ -2,54 +2,61 @@
  * Which report parameters are valid together (spec §4.4): a parameter used where the spec says it
  * is not valid is refused, naming it. Pure, so the renderer offers only valid combinations.
  */
-import { badParam } from './errors'
+import { badRequest, type ApiError } from './errors'
 
 type Given = Record<string, unknown>
 const given = (p: Given, name: string) => p[name] !== undefined
 
-function onlyWhen(p: Given, name: string, ok: boolean, when: string): void {
-  if (given(p, name) && !ok) throw badParam(name, `is valid only when ${when}`)
+/** Refuses `name` where `ok` is false: valid only with by_position one of `positions` (a,b,c), or only with by_audience=target. */
+function onlyWhen(p: Given, name: string, ok: boolean, positions: string): void {
+  if (given(p, name) && !ok) throw positions === 'target' ? badRequest('report.onlyTarget', { param: name }) : onlyPositions(name, positions.split(','))
+}
+
+/** The refusal of `name` valid only with by_position one of `positions` (one, two or three of them). */
+function onlyPositions(param: string, [position1 = '', position2, position3]: string[]): ApiError {
+  if (position2 === undefined) return badRequest('report.onlyPosition', { param, position: position1 })
+  return position3 === undefined ? badRequest('report.onlyPositions', { param, position1, position2 }) : badRequest('report.onlyPositions3', { param, position1, position2, position3 })
 }
 
 const isIn = (v: unknown, list: readonly string[]) => list.includes(String(v))
 
 export function checkBasicShow(p: Given): void {
   const pos = String(p.by_position)
-  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot', 'keyword']), 'by_position is publisher, spot or keyword')
-  onlyWhen(p, 'spot_id', isIn(pos, ['spot', 'keyword']), 'by_position is spot or keyword')
-  onlyWhen(p, 'keyword_id', pos === 'keyword', 'by_position=keyword')
-  onlyWhen(p, 'target_id', p.by_audience === 'target', 'by_audience=target')
-  onlyWhen(p, 'limit', isIn(pos, ['publisher', 'spot', 'keyword']), 'by_position is publisher, spot or keyword')
-  if (p.metrics === 'day' && p.by_audience === 'target') throw badParam('metrics', "'day' is not valid when by_audience=target")
+  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot', 'keyword']), 'publisher,spot,keyword')
+  onlyWhen(p, 'spot_id', isIn(pos, ['spot', 'keyword']), 'spot,keyword')
+  onlyWhen(p, 'keyword_id', pos === 'keyword', 'keyword')
+  onlyWhen(p, 'target_id', p.by_audience === 'target', 'target')
+  onlyWhen(p, 'limit', isIn(pos, ['publisher', 'spot', 'keyword']), 'publisher,spot,keyword')
+  if (p.metrics === 'day' && p.by_audience === 'target') throw badRequest('report.noDayWithTarget', { param: 'metrics' })
   const sdkOk = p.platform === 'mb' && (p.metrics === 'all' || (p.metrics === 'acc' && isIn(pos, ['campaign', 'publisher'])))
   // (given, even as `all`: as every other parameter, refused where the spec says it is not valid)
-  if (p.sdk !== undefined && !sdkOk) throw badParam('sdk', 'is valid only when platform=mb and (metrics=all, or metrics=acc with by_position campaign or publisher)')
+  if (p.sdk !== undefined && !sdkOk) throw badRequest('report.onlySdk', { param: 'sdk' })
 }
 
 export function checkRealtimeShow(p: Given): void {
   const pos = String(p.by_position)
-  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'by_position is publisher or spot')
-  onlyWhen(p, 'spot_id', pos === 'spot', 'by_position=spot')
-  onlyWhen(p, 'limit', isIn(pos, ['publisher', 'spot']), 'by_position is publisher or spot')
+  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'publisher,spot')
+  onlyWhen(p, 'spot_id', pos === 'spot', 'spot')
+  onlyWhen(p, 'limit', isIn(pos, ['publisher', 'spot']), 'publisher,spot')
 }
 
 export function checkReachShow(p: Given): void {
   checkRealtimeShow(p)
-  onlyWhen(p, 'target_id', p.by_audience === 'target', 'by_audience=target')
+  onlyWhen(p, 'target_id', p.by_audience === 'target', 'target')
 }
 
 export function checkAudience(p: Given): void {
   const pos = String(p.by_position)
-  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'by_position is publisher or spot')
-  onlyWhen(p, 'spot_id', pos === 'spot', 'by_position=spot')
+  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'publisher,spot')
+  onlyWhen(p, 'spot_id', pos === 'spot', 'spot')
 }
 
 export function checkMinisite(p: Given): void {
   const pos = String(p.by_position)
-  onlyWhen(p, 'campaign_id', isIn(pos, ['campaign', 'publisher', 'spot']), 'by_position is campaign, publisher or spot')
-  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'by_position is publisher or spot')
-  onlyWhen(p, 'spot_id', pos === 'spot', 'by_position=spot')
-  onlyWhen(p, 'target_id', p.by_audience === 'target', 'by_audience=target')
+  onlyWhen(p, 'campaign_id', isIn(pos, ['campaign', 'publisher', 'spot']), 'campaign,publisher,spot')
+  onlyWhen(p, 'publisher_id', isIn(pos, ['publisher', 'spot']), 'publisher,spot')
+  onlyWhen(p, 'spot_id', pos === 'spot', 'spot')
+  onlyWhen(p, 'target_id', p.by_audience === 'target', 'target')
 }
 
 /** The combination rules of each report endpoint that has some, by endpoint id. */
@@ -77,7 +84,7 @@ export const REPORT_DEFAULT_PAGE = 500
 export function checkReportLimit(limit: { m: number; n: number } | undefined, total: number, paged: 'spots' | 'publishers' = 'spots'): void {
   if (!limit) return
   // (publisher rows page publishers, whose number is not total_spot_num: the message says which)
-  const count = paged === 'spots' ? 'total_spot_num' : 'the number of publishers'
-  if (limit.m >= total) throw badParam('limit', `starts at ${limit.m}, but there are ${total} ${paged} (M must be below ${count})`)
-  if (limit.m + limit.n > total) throw badParam('limit', `runs to ${limit.m + limit.n}, past the ${total} ${paged} there are (M+N must not exceed ${count})`)
+  const spots = paged === 'spots'
+  if (limit.m >= total) throw badRequest(spots ? 'report.limitStart' : 'report.limitStartPublishers', { param: 'limit', m: limit.m, total })
+  if (limit.m + limit.n > total) throw badRequest(spots ? 'report.limitEnd' : 'report.limitEndPublishers', { param: 'limit', end: limit.m + limit.n, total })
 }

@@ -1,6 +1,6 @@
 // spec §4.4 audience/show_overview and audience/show; DESIGN §3.6; metrics.md (audience)
 import type { ParamsFor } from '../contract/endpoints'
-import { badParam, panelEmptyError } from '../contract/errors'
+import { badRequest, panelEmptyError } from '../contract/errors'
 import type { AudienceReport, ReportAttributes } from '../contract/models-reports'
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
@@ -140,7 +140,7 @@ export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
   // tag types of the panel reported, or of those panel_id names when it leaves the campaign's out
   const typesOf = a.panel ? [a.panel.panelId] : (p.panel_id ?? [a.meta.panel_id])
   const known = new Set(typesOf.flatMap((id) => tagTypesOf(env.db, id)))
-  for (const t of p.type_id ?? []) if (!known.has(t)) throw badParam('type_id', `'${t}' is not a tag type of panel ${typesOf.join(', ')} (see /cms/v1/panels/show)`)
+  for (const t of p.type_id ?? []) if (!known.has(t)) throw badRequest('report.notTagType', { param: 'type_id', value: t, types: typesOf.join(', ') })
   if (a.panel) {
     const panel = a.panel
     const base = baseline(panel)

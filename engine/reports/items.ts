@@ -1,5 +1,5 @@
 /** Report rows to items: the with_null rule, order_asc / order_desc, and paging of rows. */
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { ReportAttributes, ReportBase, ReportItem } from '../contract/models-reports'
 import { JsonBytes } from '../json-bytes'
 import { JsonParts } from '../answers'
@@ -209,7 +209,7 @@ export function finish(rows: Row[], f: Finish): ReportItem[] {
     // (a metric of the report that this `metrics` does not ask for is named so, not only as "not a
     // metric of this report")
     const metricLike = /^(imp|clk|uim|ucl|evt|uev|rch|grp)_/.test(field)
-    throw badParam(f.order_asc !== undefined ? 'order_asc' : 'order_desc', `'${field}' is not an attribute or metric of this answer; one of: ${[...f.attributeNames, ...f.metricNames].join(', ')}${metricLike ? ". A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)" : ''}`)
+    throw badRequest(metricLike ? 'report.orderMetric' : 'report.orderField', { param: f.order_asc !== undefined ? 'order_asc' : 'order_desc', value: field, list: [...f.attributeNames, ...f.metricNames].join(', ') })
   }
   let kept = rows.filter((r) => r.hasData || f.withNull)
   if (field !== undefined) {

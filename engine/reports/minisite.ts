@@ -1,7 +1,7 @@
 // spec §4.4 basic/show_minisite and realtime/show_minisite; metrics.md (minisite events)
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { MinisiteReport, ReportAttributes } from '../contract/models-reports'
 import { checkMinisite } from '../contract/report-rules'
 import { toBase62 } from '../contract/base62'
@@ -37,7 +37,7 @@ interface Site {
 function loadSite(env: ReportEnv, id: string, campaigns: readonly string[] | undefined): Site {
   for (const c of campaigns ?? []) assertCampaignExists(env.db, c)
   const site = env.db.get<{ minisite_id: number; minisite_name: string }>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
-  if (!site) throw badParam('minisite_id', `${id} cannot be found (see /local/v1/minisites/list)`)
+  if (!site) throw badRequest('param.notFoundSee', { param: 'minisite_id', value: id, list: '/local/v1/minisites/list' })
   const events = env.db.query<Site['events'][number]>('SELECT event_id, event_name FROM minisite_events WHERE minisite_id = ? ORDER BY event_id', [site.minisite_id])
   const spots = env.db.query<{ spot_id: number; publisher_id: number; campaign_id: number }>(
     'SELECT s.spot_id, s.publisher_id, s.campaign_id FROM spots s JOIN minisite_campaigns m ON m.campaign_id = s.campaign_id WHERE m.minisite_id = ?', [site.minisite_id])

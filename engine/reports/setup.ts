@@ -2,7 +2,7 @@
  * Shared set-up of the report kernels: which spots a request covers, how an event maps to its
  * spot slot and position cell, and which invalid-traffic classes count for each spot.
  */
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { REPORT_DEFAULT_PAGE, checkReportLimit } from '../contract/report-rules'
 import type { Limit } from '../contract/params'
 import type { ReportAttributes } from '../contract/models-reports'
@@ -85,7 +85,7 @@ export const platformMask = (platform: string): number => (platform === 'pc' ? 1
 
 /** Checks region_id against the cells of the level. */
 export function checkRegions(ids: readonly string[] | undefined, known: Set<string>, level: string): void {
-  for (const id of ids ?? []) if (!known.has(id)) throw badParam('region_id', `'${id}' is not a ${level} region (see /cms/v1/regions/list)`)
+  for (const id of ids ?? []) if (!known.has(id)) throw badRequest('report.notRegion', { param: 'region_id', value: id, level })
 }
 
 /** What the campaign reports (basic, reach) read before counting: one place for the checks and look-ups. */
@@ -118,8 +118,8 @@ export const MAX_ANSWER_ROWS = 250_000
  */
 export function checkAnswerRows(rows: number, shape: { positions: number; regions: number; audiences: number }): void {
   if (rows <= MAX_ANSWER_ROWS) return
-  const of = `${shape.positions} positions x ${shape.regions} regions${shape.audiences > 1 ? ` x ${shape.audiences} targets` : ''}`
-  throw badParam('limit', `would give an answer of ${rows} rows (${of}), more than the ${MAX_ANSWER_ROWS} one answer holds: page the positions with limit, name fewer regions (region_id, another by_region) or targets (target_id), or leave out with_null`)
+  const of = { param: 'limit', rows, positions: shape.positions, regions: shape.regions, max: MAX_ANSWER_ROWS }
+  throw shape.audiences > 1 ? badRequest('report.tooManyRowsTargets', { ...of, targets: shape.audiences }) : badRequest('report.tooManyRows', of)
 }
 
 export function campaignScope(env: ReportEnv, p: ScopeParams) {

@@ -1,5 +1,5 @@
 // spec §4.3: campaigns/create, campaigns/update, campaigns/delete; vendor-notes §3.7, §3.12
-import { E, badParam, badProblem, badRequest, refuse } from '../contract/errors'
+import { E, badProblem, badRequest, refuse } from '../contract/errors'
 import type { ParamsFor } from '../contract/endpoints'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Ctx } from '../context'
@@ -11,13 +11,13 @@ import { latestPanel, requireAdvertiser, requireAgency, requireBrandOf, requireN
 function parseWares(wares: string): { advertiser: string; brand: string } {
   if (wares.trim() === '') return { advertiser: '', brand: '' }
   const parts = wares.split('|').map((s) => s.trim())
-  if (parts.length !== 3 || parts.some((s) => s === '')) throw badParam('wares', `must be written advertiser|brand name|product name, got '${wares}'`)
+  if (parts.length !== 3 || parts.some((s) => s === '')) throw badRequest('campaign.wares', { param: 'wares', got: wares })
   return { advertiser: parts[0]!, brand: parts[1]! }
 }
 
 function checkSiteIds(text: string | undefined): void {
   if (text !== undefined && text.trim() !== '' && !/^\s*[0-9]+(\s*;\s*[0-9]+)*\s*;?\s*$/.test(text))
-    throw badParam('linked_siteids', `must be analytics site ids separated by ;, got '${text}'`)
+    throw badRequest('campaign.siteIds', { param: 'linked_siteids', got: text })
 }
 
 function checkReferences(ctx: Ctx, p: { advertiser_id?: string | undefined; brand_id?: string | undefined; agency_id?: string | undefined; extensiontype?: string | undefined }): void {
@@ -28,7 +28,7 @@ function checkReferences(ctx: Ctx, p: { advertiser_id?: string | undefined; bran
 }
 
 function checkNotPast(ctx: Ctx, name: string, date: string): void {
-  if (date < ctx.today) throw badParam(name, `(${date}) is earlier than today (${ctx.today}, ${ctx.settings.timeZone})`)
+  if (date < ctx.today) throw badRequest('param.beforeToday', { param: name, date, today: ctx.today, zone: ctx.settings.timeZone })
 }
 
 function nameOwner(ctx: Ctx, name: string): number | undefined {
@@ -46,7 +46,7 @@ const create: Handler<'campaigns.create'> = (ctx, p) => {
   const wares = parseWares(p.wares ?? '')
   const panelPlatform = p.platform === 'pc' ? 'pc' : p.panel_type
   const panel = p.panel_id ?? latestPanel(ctx.db, panelPlatform)
-  if (panel === undefined) throw badParam('panel_id', `is required: there is no ${panelPlatform} panel to default to`)
+  if (panel === undefined) throw badRequest('campaign.noPanel', { param: 'panel_id', platform: panelPlatform })
   requirePanel(ctx.db, panel)
   const now = new Date(ctx.clock.now()).toISOString()
   const id = ctx.db.tx(() => ctx.db.run(
@@ -127,7 +127,7 @@ function checkPlansInside(ctx: Ctx, campaignId: number, start: string, end: stri
   ].join(' and ')
   const named = outside.slice(0, 3).map((o) => `spot ${o.spot_id} '${o.name}' has ${sides(o)}`).join('; ')
   const more = outside.length > 3 ? `; and ${outside.length - 3} more spots` : ''
-  throw badParam(early ? 'start_date' : 'end_date', `${early && late ? "and the 'end_date' " : ''}would leave plan days outside the campaign's dates ${start}..${end}: ${named}${more}; remove those days from the spots' plans first (update_spot with delete_slot)`)
+  throw badRequest(early && late ? 'campaign.plansOutsideBoth' : 'campaign.plansOutside', { param: early ? 'start_date' : 'end_date', start, end, details: `${named}${more}` })
 }
 
 const update: Handler<'campaigns.update'> = (ctx, p) => {
@@ -135,7 +135,7 @@ const update: Handler<'campaigns.update'> = (ctx, p) => {
   checkUpdateDates(ctx, p, current)
   checkReferences(ctx, p)
   if (p.advertiser_id !== undefined && p.brand_id === undefined && current.brand_id !== null && String(current.advertiser_id) !== p.advertiser_id)
-    throw badParam('advertiser_id', `changes the advertiser while the campaign's brand ${current.brand_id} belongs to advertiser ${current.advertiser_id}; send brand_id too`)
+    throw badRequest('campaign.advertiserBrand', { param: 'advertiser_id', brand: String(current.brand_id), owner: String(current.advertiser_id) })
   checkSiteIds(p.linked_siteids)
   const set: Record<string, string | number | null> = {}
   if (p.campaign_type !== undefined) set.campaign_type = p.campaign_type

@@ -1,5 +1,5 @@
 // Local namespace: minisites (spec §4.4 show_minisite needs them; the spec has no endpoint for them)
-import { ApiError, E, badParam } from '../contract/errors'
+import { E, badRequest, refuse } from '../contract/errors'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
 import type { Db } from '../storage/db'
@@ -13,31 +13,31 @@ interface MinisiteRow {
 function eventNames(text: string | undefined, param: string): string[] {
   if ((text ?? '').trim() === '') return []
   const names = text!.split(',').map((s) => s.trim())
-  if (names.includes('')) throw badParam(param, `has an empty entry; write event names separated by ',', got '${text}'`)
-  for (const n of names) if ([...n].length > 100) throw badParam(param, `names an event longer than 100 characters ('${n.slice(0, 20)}...')`)
-  if (new Set(names).size !== names.length) throw badParam(param, 'names an event twice')
+  if (names.includes('')) throw badRequest('minisite.eventsEmpty', { param, got: String(text) })
+  for (const n of names) if ([...n].length > 100) throw badRequest('minisite.eventLong', { param, start: n.slice(0, 20) })
+  if (new Set(names).size !== names.length) throw badRequest('minisite.eventTwice', { param })
   return names
 }
 
 function checkCampaigns(db: Db, ids: string[] | undefined): void {
-  for (const id of ids ?? []) if (!db.scalar('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)])) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${id} cannot be found.`)
+  for (const id of ids ?? []) if (!db.scalar('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)])) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
 }
 
 function requireMinisite(db: Db, id: string): MinisiteRow {
   const row = db.get<MinisiteRow>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
-  if (!row) throw badParam('minisite_id', `${id} cannot be found (see /local/v1/minisites/list)`)
+  if (!row) throw badRequest('param.notFoundSee', { param: 'minisite_id', value: id, list: '/local/v1/minisites/list' })
   return row
 }
 
 function nameFree(db: Db, name: string, self = 0): void {
   const owner = db.scalar<number>('SELECT minisite_id FROM minisites WHERE minisite_name = ?', [name])
-  if (owner !== undefined && owner !== self) throw badParam('minisite_name', `'${name}' is already the name of minisite ${owner}`)
+  if (owner !== undefined && owner !== self) throw badRequest('minisite.nameUsed', { param: 'minisite_name', value: name, id: String(owner) })
 }
 
 /** Adds events after the minisite's last event id; returns how many it has. */
 function addEvents(db: Db, minisite: number, names: string[], param: string): number {
   const have = new Set(db.query<{ event_name: string }>('SELECT event_name FROM minisite_events WHERE minisite_id = ?', [minisite]).map((r) => r.event_name))
-  for (const n of names) if (have.has(n)) throw badParam(param, `names the event '${n}', which the minisite already has`)
+  for (const n of names) if (have.has(n)) throw badRequest('minisite.eventExists', { param, value: n })
   let next = Number(db.scalar<number>('SELECT COALESCE(MAX(event_id), 0) FROM minisite_events WHERE minisite_id = ?', [minisite]) ?? 0)
   for (const n of names) db.run('INSERT INTO minisite_events(minisite_id, event_id, event_name) VALUES (?,?,?)', [minisite, ++next, n])
   return Number(db.scalar<number>('SELECT COUNT(*) FROM minisite_events WHERE minisite_id = ?', [minisite]))

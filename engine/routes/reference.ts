@@ -1,5 +1,5 @@
 // spec §4.5 reference lists; shapes from vendor-notes §4
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { Limit } from '../contract/params'
 import type { Panel, Region } from '../contract/models'
 import type { Ctx } from '../context'
@@ -32,7 +32,7 @@ function panels(db: Db, panelIds: string[], lang: Lang): Panel[] {
 
 const panelsShow: Handler<'panels.show'> = (ctx, p) => {
   const [panel] = panels(ctx.db, [p.panel_id], p.lang)
-  if (!panel) throw badParam('panel_id', `'${p.panel_id}' cannot be found`)
+  if (!panel) throw badRequest('param.notFoundQuoted', { param: 'panel_id', value: p.panel_id })
   return panel
 }
 
@@ -47,7 +47,7 @@ const regionColumns = (lang: Lang) => `region_id, name_${lang} AS region_name, p
 
 const regionsShow: Handler<'regions.show'> = (ctx, p) => {
   const r = ctx.db.get<Region>(`SELECT ${regionColumns(p.lang)} FROM regions WHERE region_id = ?`, [p.region_id])
-  if (!r) throw badParam('region_id', `'${p.region_id}' cannot be found`)
+  if (!r) throw badRequest('param.notFoundQuoted', { param: 'region_id', value: p.region_id })
   return r
 }
 
@@ -64,7 +64,7 @@ const regionsList: Handler<'regions.list'> = (ctx, p) => {
 /** A show endpoint over a table keyed by an integer id. */
 function showById<T extends object>(ctx: Ctx, sql: string, param: string, id: string): T {
   const row = ctx.db.get<Record<string, unknown>>(sql, [Number(id)])
-  if (!row) throw badParam(param, `${id} cannot be found`)
+  if (!row) throw badRequest('param.notFound', { param, value: id })
   for (const [k, v] of Object.entries(row)) if (k.endsWith('_id')) row[k] = String(v)
   return row as T
 }
@@ -97,7 +97,7 @@ export const referenceRoutes = {
   'advertisers.list': ((ctx, p) => listById(ctx, 'advertisers', 'advertiser_id', 'advertiser_name', { ...p, ids: p.advertiser_id, pattern: p.advertiser_name })) satisfies Handler<'advertisers.list'>,
   'brands.show': ((ctx, p) => showById(ctx, 'SELECT brand_id, brand_name, advertiser_id FROM brands WHERE brand_id = ?', 'brand_id', p.brand_id)) satisfies Handler<'brands.show'>,
   'brands.list': ((ctx, p) => {
-    if (!ctx.db.scalar('SELECT 1 FROM advertisers WHERE advertiser_id = ?', [Number(p.advertiser_id)])) throw badParam('advertiser_id', `${p.advertiser_id} cannot be found`)
+    if (!ctx.db.scalar('SELECT 1 FROM advertisers WHERE advertiser_id = ?', [Number(p.advertiser_id)])) throw badRequest('param.notFound', { param: 'advertiser_id', value: p.advertiser_id })
     return listById(ctx, 'brands', 'brand_id', 'brand_name', { ...p, ids: p.brand_id, pattern: p.brand_name }, (w) => w.eq('advertiser_id', Number(p.advertiser_id)))
   }) satisfies Handler<'brands.list'>,
   'agencies.show': ((ctx, p) => showById(ctx, 'SELECT agency_id, agency_name FROM agencies WHERE agency_id = ?', 'agency_id', p.agency_id)) satisfies Handler<'agencies.show'>,

@@ -1,7 +1,7 @@
 // local: basic/show (spec §4.4) for each day of a range, one request for the app's daily trend
 import { MAX_REPORT_DAYS } from '../contract/endpoints-report-days'
 import { endpoints } from '../contract/endpoints'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { addDays } from '../contract/plan-rules'
 import { basicShowDays } from '../reports/basic'
 import type { ReportEnv } from '../reports/env'
@@ -21,10 +21,10 @@ type Params = Parameters<Handler<'reports.basic_days'>>[1]
 
 /** The days from `start` to `end`, refused when they run backwards or past the limit. */
 function daysOf(start: string, end: string): string[] {
-  if (end < start) throw badParam('end_date', `(${end}) is earlier than start_date (${start})`)
+  if (end < start) throw badRequest('plan.beforeOther', { param: 'end_date', date: end, otherParam: 'start_date', otherDate: start })
   const days: string[] = []
   for (let d = start; d <= end; d = addDays(d, 1)) {
-    if (days.length === MAX_REPORT_DAYS) throw badParam('end_date', `leaves more than ${MAX_REPORT_DAYS} days after start_date (${start}); ask for fewer days`)
+    if (days.length === MAX_REPORT_DAYS) throw badRequest('report.tooManyDays', { param: 'end_date', max: MAX_REPORT_DAYS, start })
     days.push(d)
   }
   return days

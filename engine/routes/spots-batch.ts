@@ -1,5 +1,5 @@
 // vendor-notes §3.9: batch_create_spot_with_plan (JSON body, all or nothing, item-indexed errors)
-import { ApiError, badParam, refuse } from '../contract/errors'
+import { ApiError, badRequest, refuse } from '../contract/errors'
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../contract/endpoints-cms'
 import type { ParamsOf } from '../contract/params'
 import { p as codecs } from '../contract/params'
@@ -20,7 +20,7 @@ function memberText(name: string, v: unknown): string | undefined {
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
   if (Array.isArray(v) && LIST_MEMBERS.has(name) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v.join(',')
-  throw badParam(name, LIST_MEMBERS.has(name) ? 'must be a string, or an array of strings or numbers' : 'must be a string or a number')
+  throw badRequest(LIST_MEMBERS.has(name) ? 'batch.memberList' : 'batch.member', { param: name })
 }
 
 /**
@@ -28,10 +28,10 @@ function memberText(name: string, v: unknown): string | undefined {
  * except a campaign_id naming another campaign than the body's (a likely mistake).
  */
 function decodeItem(raw: unknown, campaignId: string): NewSpot {
-  if (!isRecord(raw)) throw badParam('spots', 'items must be JSON objects')
+  if (!isRecord(raw)) throw badRequest('batch.itemsObjects', { param: 'spots' })
   const own = raw.campaign_id
   if (own !== undefined && own !== null && String(own).trim() !== campaignId)
-    throw badParam('campaign_id', `(${String(own)}) differs from the body's campaign_id ${campaignId}; one request creates spots in one campaign`)
+    throw badRequest('batch.campaignDiffers', { param: 'campaign_id', own: String(own), campaign: campaignId })
   const out: Record<string, unknown> = {}
   for (const [name, codec] of Object.entries(BATCH_ITEM)) out[name] = codec.decode(memberText(name, raw[name]), name)
   return out as Item
@@ -52,13 +52,13 @@ const campaignIdCodec = codecs.id().required()
 
 /** The body: {campaign_id (string or number), spots: [1..BATCH_MAX_SPOTS objects]}. */
 function readBody(json: unknown): { campaignId: string; spots: unknown[] } {
-  if (!isRecord(json)) throw badParam('body', 'must be a JSON object {"campaign_id": ..., "spots": [...]}')
+  if (!isRecord(json)) throw badRequest('batch.body', { param: 'body' })
   const id = json.campaign_id
-  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') throw badParam('campaign_id', 'must be a string or a number')
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') throw badRequest('batch.member', { param: 'campaign_id' })
   const campaignId = campaignIdCodec.decode(id === undefined ? undefined : String(id), 'campaign_id')
   const spots = json.spots
-  if (!Array.isArray(spots) || spots.length === 0) throw badParam('spots', 'must be a non-empty array of spot objects')
-  if (spots.length > BATCH_MAX_SPOTS) throw badParam('spots', `has ${spots.length} items; at most ${BATCH_MAX_SPOTS} are accepted in one request`)
+  if (!Array.isArray(spots) || spots.length === 0) throw badRequest('batch.noSpots', { param: 'spots' })
+  if (spots.length > BATCH_MAX_SPOTS) throw badRequest('batch.tooMany', { param: 'spots', n: spots.length, max: BATCH_MAX_SPOTS })
   return { campaignId, spots }
 }
 

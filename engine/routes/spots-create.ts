@@ -1,6 +1,6 @@
 // spec §4.3 create_spot, create_spot_with_plan; vendor-notes §3.8, §3.9, §8.1
 import { toBase62 } from '../contract/base62'
-import { badParam, badProblem } from '../contract/errors'
+import { badProblem, badRequest } from '../contract/errors'
 import type { BATCH_ITEM } from '../contract/endpoints-cms'
 import type { SpotResult } from '../contract/models'
 import type { ParamsOf } from '../contract/params'
@@ -36,7 +36,7 @@ export interface SpotCampaign extends CampaignDates {
 export function checkedPrograms(db: Db, text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return text === undefined ? undefined : ''
   const names = text.split(',').map((s) => s.trim())
-  if (names.some((s) => s === '')) throw badParam('program', `has an empty entry; write program names separated by ',', got '${text}'`)
+  if (names.some((s) => s === '')) throw badRequest('spot.programEmpty', { param: 'program', got: text })
   for (const name of names) requireNamed(db, 'programs', name, 'program')
   return [...new Set(names)].join(',')
 }

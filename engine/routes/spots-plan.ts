@@ -1,5 +1,6 @@
 // spec §4.3 create_spot_with_plan, update_spot (slots); vendor-notes §3.9, §3.13, §8.3
-import { badParam, badProblem } from '../contract/errors'
+import { badProblem, badRequest } from '../contract/errors'
+import { problem } from '../contract/problems'
 import type { PlanDay } from '../contract/models'
 import { estimateProblems, newPlanProblems, outsideProblem, type CampaignDates, type ParamProblem, type PlanInput } from '../contract/plan-rules'
 import { planFromTotals } from '../storage/repos/spot-plan'
@@ -39,9 +40,9 @@ export interface SlotChanges {
   remove: string[]
 }
 
-function checkDates(dates: readonly string[] | undefined, name: string, ok: (d: string) => boolean, problem: string): void {
+function checkDates(dates: readonly string[] | undefined, name: string, ok: (d: string) => boolean, problem: (date: string) => ParamProblem): void {
   const bad = dates?.find((d) => !ok(d))
-  if (bad !== undefined) throw badParam(name, `names ${bad}, ${problem}`)
+  if (bad !== undefined) throw badProblem(problem(bad))
 }
 
 /**
@@ -50,18 +51,18 @@ function checkDates(dates: readonly string[] | undefined, name: string, ok: (d: 
  * and added or updated; estimate lists match the dates they go with.
  */
 export function slotChanges(p: SlotInput, planned: ReadonlySet<string>, c: CampaignDates): SlotChanges {
-  if (p.add_slot !== undefined && p.update_slot !== undefined) throw badParam('update_slot', 'cannot be sent with add_slot in one request')
+  if (p.add_slot !== undefined && p.update_slot !== undefined) throw badRequest('slot.addAndUpdate', { param: 'update_slot' })
   const [dates, listName] = p.add_slot !== undefined ? [p.add_slot, 'add_slot'] : [p.update_slot, 'update_slot']
-  if (dates === undefined && p.est_impression !== undefined) throw badParam('est_impression', 'requires add_slot or update_slot')
-  if (dates === undefined && p.est_click !== undefined) throw badParam('est_click', 'requires add_slot or update_slot')
+  if (dates === undefined && p.est_impression !== undefined) throw badRequest('slot.needsDates', { param: 'est_impression' })
+  if (dates === undefined && p.est_click !== undefined) throw badRequest('slot.needsDates', { param: 'est_click' })
   refuse(estimateProblems(dates, listName, [['est_impression', p.est_impression], ['est_click', p.est_click]])[0])
   if (p.update_slot !== undefined && p.est_impression === undefined && p.est_click === undefined)
-    throw badParam('update_slot', 'needs est_impression or est_click with a value for each date')
+    throw badRequest('slot.needsEstimates', { param: 'update_slot' })
   const deleted = new Set(p.delete_slot ?? [])
-  checkDates(dates, 'delete_slot', (d) => !deleted.has(d), `which ${listName} also names`)
-  checkDates(p.delete_slot, 'delete_slot', (d) => planned.has(d), 'which is not in the plan')
-  checkDates(p.update_slot, 'update_slot', (d) => planned.has(d), 'which is not in the plan; use add_slot')
-  checkDates(p.add_slot, 'add_slot', (d) => !planned.has(d), 'which is already in the plan; use update_slot')
+  checkDates(dates, 'delete_slot', (d) => !deleted.has(d), (date) => problem('slot.alsoNamed', { param: 'delete_slot', date, otherParam: listName }))
+  checkDates(p.delete_slot, 'delete_slot', (d) => planned.has(d), (date) => problem('slot.notInPlan', { param: 'delete_slot', date }))
+  checkDates(p.update_slot, 'update_slot', (d) => planned.has(d), (date) => problem('slot.notInPlanAdd', { param: 'update_slot', date }))
+  checkDates(p.add_slot, 'add_slot', (d) => !planned.has(d), (date) => problem('slot.inPlan', { param: 'add_slot', date }))
   if (p.add_slot !== undefined) refuse(outsideProblem(p.add_slot, c, 'add_slot'))
   const est = (i: number) => ({ est_impression: p.est_impression?.[i], est_click: p.est_click?.[i] })
   return {

@@ -1,6 +1,6 @@
 // spec §4.2 show_spot, list_spots; vendor-notes §3.2, §3.6, §7
 import { toBase62 } from '../contract/base62'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { ListKeyword, ListSpot, PlanDay } from '../contract/models'
 import { PagedRows } from '../result-sets'
 import { paged, type Handler } from '../handler'
@@ -92,7 +92,7 @@ const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.p
 const list = paged<'campaigns.list_spots'>((ctx, p) => {
   const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
   if (p.from_date !== undefined && p.to_date !== undefined && p.from_date > p.to_date)
-    throw badParam('to_date', `(${p.to_date}) is earlier than from_date (${p.from_date})`)
+    throw badRequest('plan.beforeOther', { param: 'to_date', date: p.to_date, otherParam: 'from_date', otherDate: p.from_date })
   const w = new Where().eq('s.campaign_id', campaign.campaign_id).in('s.publisher_id', ids(p.publisher_id)).in('s.spot_id', ids(p.spot_id))
   const all = idsInOrder(ctx.db, 's.spot_id', SPOT_FROM + w.sql, orderBy(p, ORDER_COLUMNS, 's.spot_id'), w.params)
   const shape = tagShape(ctx.settings.publicUrl, p.code_type ?? [])

@@ -1,6 +1,6 @@
 // spec §4.3 update_spot; vendor-notes §3.13, §8.1, §8.3
 import { toBase62 } from '../contract/base62'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { KeywordInput, KeywordUpdate } from '../contract/params'
 import type { Handler } from '../handler'
 import type { Db, Param } from '../storage/db'
@@ -17,7 +17,7 @@ import { slotChanges } from './spots-plan'
 function checkKeywords(spotId: number, existing: readonly KeywordRow[], add: readonly KeywordInput[] = [], upd: readonly KeywordUpdate[] = []): void {
   const ids = new Set(existing.map((k) => String(k.keyword_id)))
   const missing = upd.find((u) => !ids.has(u.keyword_id))
-  if (missing) throw badParam('update_keyword', `names keyword_id ${missing.keyword_id}, which is not a keyword of spot ${spotId}`)
+  if (missing) throw badRequest('spot.keywordNotOfSpot', { param: 'update_keyword', id: missing.keyword_id, spot: String(spotId) })
   const renamed = new Map(upd.map((u) => [u.keyword_id, u.keyword_name]))
   const owner = new Map<string, string>()
   for (const k of existing) {
@@ -26,12 +26,12 @@ function checkKeywords(spotId: number, existing: readonly KeywordRow[], add: rea
     const other = owner.get(name)
     if (other !== undefined) {
       const [moved, kept] = renamed.has(id) ? [id, other] : [other, id]
-      throw badParam('update_keyword', `renames keyword ${moved} to '${name}', which keyword ${kept} of the spot already has`)
+      throw badRequest('spot.keywordRenamed', { param: 'update_keyword', id: moved, value: name, owner: kept })
     }
     owner.set(name, id)
   }
   const dup = add.find((a) => owner.has(a.keyword_name))
-  if (dup) throw badParam('add_keyword', `names '${dup.keyword_name}', which the spot already has (keyword_id ${owner.get(dup.keyword_name)})`)
+  if (dup) throw badRequest('spot.keywordTwice', { param: 'add_keyword', value: dup.keyword_name, id: `${owner.get(dup.keyword_name)}` })
 }
 
 /** Renames in two steps, so that swapping two names does not trip the (spot, name) uniqueness. */

@@ -1,5 +1,5 @@
 // spec §4.2 list_targets, list_publishers; §4.3 publish_target; vendor-notes §3.10, §5.6
-import { ApiError, E, badParam } from '../contract/errors'
+import { E, badRequest, refuse } from '../contract/errors'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
 import { requireCampaign, assertCampaignExists } from '../storage/repos/campaigns'
@@ -37,12 +37,12 @@ export function checkTagExpression(ctx: Ctx, panelId: string, groups: string[][]
     const types = new Set<string>()
     for (const tag of group) {
       const type = known.get(tag)
-      if (type === undefined) throw badParam('tag_id', `names the tag '${tag}', which panel ${panelId} does not have (see /cms/v1/panels/show?panel_id=${panelId})`)
+      if (type === undefined) throw badRequest('target.tagNotInPanel', { param: 'tag_id', value: tag, panel: panelId })
       types.add(type)
     }
-    if (types.size > 1) throw badParam('tag_id', `joins tags of different types (${[...types].join(', ')}) with ','; join types with '&'`)
+    if (types.size > 1) throw badRequest('target.mixedTypes', { param: 'tag_id', types: [...types].join(', ') })
     const type = [...types][0]!
-    if (typesUsed.has(type)) throw badParam('tag_id', `uses the tag type '${type}' in two groups; list its tags in one group joined by ','`)
+    if (typesUsed.has(type)) throw badRequest('target.typeTwice', { param: 'tag_id', type })
     typesUsed.add(type)
   }
   return groups.map((g) => g.join(',')).join('&')
@@ -51,7 +51,7 @@ export function checkTagExpression(ctx: Ctx, panelId: string, groups: string[][]
 const publishTarget: Handler<'campaigns.publish_target'> = (ctx, p) => {
   const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
   const exists = ctx.db.scalar('SELECT 1 FROM targets WHERE campaign_id = ? AND target_name = ?', [campaign.campaign_id, p.target_name])
-  if (exists) throw new ApiError(E.targetNameExists, "The 'target_name' has been existed in this campaign.")
+  if (exists) throw refuse(E.targetNameExists, 'target.nameExists', { param: 'target_name' })
   const tagId = checkTagExpression(ctx, campaign.panel_id, p.tag_id)
   const id = ctx.db.tx(() => ctx.db.run('INSERT INTO targets(campaign_id, target_name, panel_id, tag_id) VALUES (?,?,?,?)', [campaign.campaign_id, p.target_name, campaign.panel_id, tagId]).lastId)
   return { target_id: String(id), target_name: p.target_name, panel_id: campaign.panel_id }

@@ -1,7 +1,7 @@
 // renderer/src/utils/form-alert.ts: the engine's refusal of a whole save, said in Chinese in the alert above a form
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { badParam, badRequest } from '../../engine/contract/errors'
+import { E, badRequest, refuse } from '../../engine/contract/errors'
 import type { ArgsOf, ProblemKey } from '../../engine/contract/problems'
 import { messageOf } from '../../renderer/src/api/problems'
 import { messages } from '../../renderer/src/i18n'
@@ -13,8 +13,6 @@ const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, me
 /** The campaign form's labels (campaigns.field), as the view passes them. */
 const label = (p: string) => (messages.zh.campaigns.field as Record<string, string>)[p]
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => formAlert(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang, label)
-/** The engine's sentence for a refused parameter of a write route (badParam, as the routes write it). */
-const refused = (name: string, problem: string) => badParam(name, problem).message
 /** The engine's refusal of problem `key`, as the app's client reads it (its problem kept). */
 const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>) => messageOf(badRequest(key, args))
 
@@ -28,43 +26,47 @@ describe('formAlert', () => {
   })
 
   it("says the write routes' refusals in Chinese, with their values", () => {
-    expect(say("The 'campaign_id' 9 cannot be found.")).toBe('活动 9 不存在，可能已被删除')
-    expect(say(refused('panel_id', '7 cannot be found (see /cms/v1/panels/list)'))).toBe(`${label('panel_id')} 7 不存在，可能已被删除`)
-    expect(say(refused('start_date', '(2025-01-01) is earlier than today (2025-01-10, Asia/Shanghai)'))).toBe('开始日期（2025-01-01）早于今天（2025-01-10，Asia/Shanghai）')
+    expect(say(messageOf(refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: '9' })))).toBe('活动 9 不存在，可能已被删除')
+    expect(say(keyed('param.notFoundSee', { param: 'panel_id', value: '7', list: '/cms/v1/panels/list' }))).toBe(`${label('panel_id')} 7 不存在，可能已被删除`)
+    expect(say(keyed('param.beforeToday', { param: 'start_date', date: '2025-01-01', today: '2025-01-10', zone: 'Asia/Shanghai' }))).toBe('开始日期（2025-01-01）早于今天（2025-01-10，Asia/Shanghai）')
     expect(say(keyed('plan.beforeOther', { param: 'end_date', date: '2025-01-01', otherParam: 'start_date', otherDate: '2025-01-02' }))).toBe('结束日期（2025-01-01）早于开始日期（2025-01-02）')
-    expect(say(refused('brand_id', '5 belongs to advertiser 2, not to advertiser_id 3'))).toBe('品牌 5 属于广告主 2，不属于所选广告主 3')
-    expect(say(refused('advertiser_id', "changes the advertiser while the campaign's brand 4 belongs to advertiser 1; send brand_id too"))).toBe('当前品牌（4）属于广告主 1：更换广告主时请同时选择新广告主的品牌')
-    expect(say(refused('agency_id', '8 names no agency (see /cms/v1/agencies/list)'))).toBe(`${label('agency_id')} 8 不存在`)
-    expect(say(refused('brand_id', "requires advertiser_id, the brand's advertiser"))).toBe(`${label('brand_id')}需要先选择${label('advertiser_id')}`)
-    expect(say(refused('panel_id', 'is required: there is no pc panel to default to'))).toBe(`${label('panel_id')}为必填项：没有可默认使用的 pc 样本库`)
+    expect(say(keyed('ref.brandOwner', { param: 'brand_id', value: '5', owner: '2', chosen: '3' }))).toBe('品牌 5 属于广告主 2，不属于所选广告主 3')
+    expect(say(keyed('campaign.advertiserBrand', { param: 'advertiser_id', brand: '4', owner: '1' }))).toBe('当前品牌（4）属于广告主 1：更换广告主时请同时选择新广告主的品牌')
+    expect(say(keyed('ref.namesNo', { param: 'agency_id', value: '8', what: 'agency', list: '/cms/v1/agencies/list' }))).toBe(`${label('agency_id')} 8 不存在`)
+    expect(say(keyed('ref.needsAdvertiser', { param: 'brand_id', otherParam: 'advertiser_id' }))).toBe(`${label('brand_id')}需要先选择${label('advertiser_id')}`)
+    expect(say(keyed('campaign.noPanel', { param: 'panel_id', platform: 'pc' }))).toBe(`${label('panel_id')}为必填项：没有可默认使用的 pc 样本库`)
     expect(say(keyed('param.together', { param: 'orderid', otherParam: 'schedulingCode' }))).toBe(`${label('orderid')}须与${label('schedulingCode')}一起提交`)
     // (the plan's rule names the other field unquoted)
     expect(say(keyed('plan.together', { param: 'slot_begin', otherParam: 'slot_duration' }))).toBe('slot_begin须与slot_duration一起提交')
-    expect(say(refused('ear', "'X' is not in /cms/v1/ears/list"))).toBe(`${label('ear')}“X”不在列表中`)
+    expect(say(keyed('ref.notInList', { param: 'ear', value: 'X', list: '/cms/v1/ears/list' }))).toBe(`${label('ear')}“X”不在列表中`)
   })
 
   it("says the dialogs' refusals (targets, minisites, keywords) in Chinese, naming what the form has no label for", () => {
-    expect(say("The 'target_name' has been existed in this campaign.")).toBe('该活动中已有同名的目标受众')
-    expect(say(refused('minisite_name', "'Shop' is already the name of minisite 2"))).toBe('“Shop”已是活动站点 2 的名称')
-    expect(say(refused('add_keyword', "names 'shoes', which the spot already has (keyword_id 7)"))).toBe('该广告位已有关键词“shoes”（关键词 ID 7）')
-    expect(say(refused('update_keyword', "renames keyword 7 to 'hat', which keyword 8 of the spot already has"))).toBe('关键词 7 不能改名为“hat”：该广告位的关键词 8 已使用此名称')
-    expect(say(refused('update_keyword', 'names keyword_id 9, which is not a keyword of spot 3'))).toBe('关键词 ID 9 不属于广告位 3')
-    expect(say(refused('add_events', "names the event 'buy', which the minisite already has"))).toBe('该活动站点已有事件“buy”')
-    expect(say(refused('add_events', 'names an event twice'))).toBe('有事件重复列出')
-    expect(say(refused('tag_id', "names the tag 'x', which panel 4 does not have (see /cms/v1/panels/show?panel_id=4)"))).toBe('样本库 4 没有标签“x”')
-    expect(say("The 'spot_id_str' 2Bx cannot be found.")).toBe('广告位 2Bx 不存在，可能已被删除')
+    expect(say(messageOf(refuse(E.targetNameExists, 'target.nameExists', { param: 'target_name' })))).toBe('该活动中已有同名的目标受众')
+    expect(say(keyed('minisite.nameUsed', { param: 'minisite_name', value: 'Shop', id: '2' }))).toBe('“Shop”已是活动站点 2 的名称')
+    expect(say(keyed('spot.keywordTwice', { param: 'add_keyword', value: 'shoes', id: '7' }))).toBe('该广告位已有关键词“shoes”（关键词 ID 7）')
+    expect(say(keyed('spot.keywordRenamed', { param: 'update_keyword', id: '7', value: 'hat', owner: '8' }))).toBe('关键词 7 不能改名为“hat”：该广告位的关键词 8 已使用此名称')
+    expect(say(keyed('spot.keywordNotOfSpot', { param: 'update_keyword', id: '9', spot: '3' }))).toBe('关键词 ID 9 不属于广告位 3')
+    expect(say(keyed('minisite.eventExists', { param: 'add_events', value: 'buy' }))).toBe('该活动站点已有事件“buy”')
+    expect(say(keyed('minisite.eventTwice', { param: 'add_events' }))).toBe('有事件重复列出')
+    expect(say(keyed('target.tagNotInPanel', { param: 'tag_id', value: 'x', panel: '4' }))).toBe('样本库 4 没有标签“x”')
+    expect(say(messageOf(refuse(E.invalidSpotId, 'param.notFound', { param: 'spot_id_str', value: '2Bx' })))).toBe('广告位 2Bx 不存在，可能已被删除')
   })
 
-  it("keeps the engine's English after a translation that leaves part out (the spots outside the dates)", () => {
-    const both = "The 'start_date' and the 'end_date' would leave plan days outside the campaign's dates 2026-12-05..2027-01-15: spot 1 'a' has 4 days before 2026-12-05 (from 2026-12-01); remove those days from the spots' plans first (update_spot with delete_slot)."
-    expect(say(both)).toBe(`开始日期和结束日期会使部分排期日落在活动日期 2026-12-05 至 2027-01-15 之外：请先从广告位的排期中删除这些日期（引擎原文：${both}）`)
-    const one = "The 'end_date' would leave plan days outside the campaign's dates 2026-12-01..2027-01-15: spot 1 'a' has 16 days after 2027-01-15 (to 2027-01-31)."
-    expect(say(one)).toBe(`结束日期会使部分排期日落在活动日期 2026-12-01 至 2027-01-15 之外：请先从广告位的排期中删除这些日期（引擎原文：${one}）`)
+  it("keeps the engine's details of the spots whose plan days would fall outside the dates", () => {
+    const details = "spot 1 'a' has 4 days before 2026-12-05 (from 2026-12-01)"
+    expect(say(keyed('campaign.plansOutsideBoth', { param: 'start_date', start: '2026-12-05', end: '2027-01-15', details })))
+      .toBe(`开始日期和结束日期会使部分排期日落在活动日期 2026-12-05 至 2027-01-15 之外：请先从广告位的排期中删除这些日期（${details}）`)
+    const late = "spot 1 'a' has 16 days after 2027-01-15 (to 2027-01-31)"
+    expect(say(keyed('campaign.plansOutside', { param: 'end_date', start: '2026-12-01', end: '2027-01-15', details: late })))
+      .toBe(`结束日期会使部分排期日落在活动日期 2026-12-01 至 2027-01-15 之外：请先从广告位的排期中删除这些日期（${late}）`)
   })
 
   it("keeps the engine's text in English, and any sentence it does not know", () => {
-    const missing = "The 'campaign_id' 9 cannot be found."
+    const missing = messageOf(refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: '9' }))
     expect(say(missing, 'en')).toBe(missing)
+    // (a refusal whose problem the client did not read is not translated from its English)
+    expect(say("The 'campaign_id' 10 cannot be found.")).toBe("The 'campaign_id' 10 cannot be found.")
     expect(say("The 'wares' does something new.")).toBe("The 'wares' does something new.")
     expect(say('The engine is busy.')).toBe('The engine is busy.')
   })

@@ -1,5 +1,5 @@
 /** Campaign rows and their wire form (spec §2.2). */
-import { ApiError, E } from '../../contract/errors'
+import { E, refuse } from '../../contract/errors'
 import type { Campaign } from '../../contract/models'
 import type { Db } from '../db'
 
@@ -120,12 +120,12 @@ export function findCampaign(db: Db, id: string | number, today: string): Campai
 /** The campaign, or invalid_campaign_id (spec §7.2). */
 export function requireCampaign(db: Db, id: string, today: string): CampaignRow {
   const row = findCampaign(db, id, today)
-  if (!row) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${id} cannot be found.`)
+  if (!row) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
   return row
 }
 
 /** Whether a campaign exists (cheaper than requireCampaign when only existence matters). */
 export function assertCampaignExists(db: Db, id: string): void {
   if (!db.scalar<number>('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)]))
-    throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${id} cannot be found.`)
+    throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
 }

@@ -1,6 +1,6 @@
 /** Spot rows, their keywords and publishers, and the show_spot wire form (spec §2.3). */
 import { toBase62 } from '../../contract/base62'
-import { ApiError, E } from '../../contract/errors'
+import { E, refuse } from '../../contract/errors'
 import { CUSTOMER_FIELDS, SPOT_TEXT_FIELDS, type ShowKeyword, type Spot } from '../../contract/models'
 import type { KeywordInput } from '../../contract/params'
 import type { Db, Param } from '../db'
@@ -70,7 +70,7 @@ export function textColumns(input: SpotTextInput): Record<string, Param> {
 /** The spot of a campaign, or invalid_spot_id (spec §7.2); `name`/`shown` word the message. */
 export function requireSpot(db: Db, campaignId: number, spotId: string, name = 'spot_id', shown = spotId): SpotRow {
   const row = db.get<SpotRow>(`${SPOT_SELECT} WHERE s.spot_id = ? AND s.campaign_id = ?`, [Number(spotId), campaignId])
-  if (!row) throw new ApiError(E.invalidSpotId, `The '${name}' ${shown} cannot be found.`)
+  if (!row) throw refuse(E.invalidSpotId, 'param.notFound', { param: name, value: shown })
   return row
 }
 

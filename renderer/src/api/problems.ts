@@ -27,3 +27,9 @@ export function messageOf(e: unknown): string {
   rememberProblem(e.message, e.problem)
   return e.message
 }
+
+/** The parameter the refusal `text` is about (its problem's `param`), or null: a refusal of no known problem, or of the request as a whole. */
+export function paramOfRefusal(text: string): string | null {
+  const param = problemOf(text)?.args.param
+  return typeof param === 'string' ? param : null
+}

@@ -5,10 +5,10 @@
  * (said on the row's line of the table).
  */
 import { BATCH_ITEM, BATCH_MAX_SPOTS } from '../../../engine/contract/endpoints-cms'
-import { badProblem, paramOfDescription } from '../../../engine/contract/errors'
+import { badProblem } from '../../../engine/contract/errors'
 import { describeProblem } from '../../../engine/contract/problems'
 import { keywordChannelProblem, newPlanProblems, type CampaignDates, type PlanInput } from '../../../engine/contract/plan-rules'
-import { messageOf, problemOf, rememberProblem } from '../api/problems'
+import { messageOf, paramOfRefusal, problemOf, rememberProblem } from '../api/problems'
 import type { Translate } from '../reports/table'
 import { dateRange } from './dates'
 
@@ -133,17 +133,13 @@ export function batchBody(campaignId: string, rows: readonly SheetRow[]): { camp
   return { campaign_id: campaignId, spots: rows.map((r) => r.item) }
 }
 
-/** The item an answer's error_description is about (`item[N] …`, N from 0), or null for the request as a whole. */
+/** The item an answer's refusal is about (problem batch.item: item N from 0, and its own refusal), or null for the request as a whole. */
 export function itemError(description: string): { index: number; message: string } | null {
   const keyed = problemOf(description)
-  if (keyed?.key === 'batch.item' && typeof keyed.args.index === 'number' && typeof keyed.args.reason === 'object') {
-    const message = describeProblem(keyed.args.reason)
-    rememberProblem(message, keyed.args.reason)
-    return { index: keyed.args.index, message }
-  }
-  // (an item's refusal that has no problem key yet)
-  const m = /^item\[(\d+)\]\s*([\s\S]*)$/.exec(description)
-  return m ? { index: Number(m[1]), message: m[2]! } : null
+  if (keyed?.key !== 'batch.item' || typeof keyed.args.index !== 'number' || typeof keyed.args.reason !== 'object') return null
+  const message = describeProblem(keyed.args.reason)
+  rememberProblem(message, keyed.args.reason)
+  return { index: keyed.args.index, message }
 }
 
 /**
@@ -163,8 +159,8 @@ export function batchRefusal(text: string, rows: readonly SheetRow[], t: Transla
   return { shown, engine: said === sentence ? undefined : text }
 }
 
-/** The parameter an engine message names (`The 'x' …`), when it is an item member. */
+/** The parameter an engine refusal is about, when it is an item member. */
 export function fieldOfMessage(message: string): BatchField | null {
-  const name = paramOfDescription(message)
+  const name = paramOfRefusal(message)
   return name !== null && (BATCH_FIELDS as readonly string[]).includes(name) ? (name as BatchField) : null
 }

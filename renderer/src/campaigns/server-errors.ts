@@ -1,9 +1,9 @@
 /**
- * Server errors of create/update placed on the form: the engine's error_description names the
- * parameter ("The 'end_date' (...) is earlier than start_date ..."), and invalid_campaign_name is
- * always about campaign_name (spec §7.2). Anything else is shown as an alert above the form.
+ * Server errors of create/update placed on the form: a refusal's problem names the parameter
+ * (api/problems.ts), and invalid_campaign_name is always about campaign_name (spec §7.2). Anything
+ * else is shown as an alert above the form.
  */
-import { paramOfDescription } from '../../../engine/contract/errors'
+import { paramOfRefusal, problemOf } from '../api/problems'
 import type { ErrorField } from './form-rules'
 
 /** The wire parameters the form shows, each on the field of the same name. */
@@ -16,7 +16,7 @@ const FORM_PARAMS: ReadonlySet<string> = new Set<ErrorField>([
 /** The form field a server error belongs to, or null (then it is shown as an alert). */
 export function fieldOfServerError(error: string | undefined, message: string): ErrorField | null {
   if (error === 'invalid_campaign_name') return 'campaign_name'
-  const param = paramOfDescription(message)
+  const param = paramOfRefusal(message)
   return param !== null && FORM_PARAMS.has(param) ? (param as ErrorField) : null
 }
 
@@ -30,13 +30,12 @@ const PAIRS: Readonly<Partial<Record<ErrorField, readonly ErrorField[]>>> = {
 export const clearedWith = (field: ErrorField): readonly ErrorField[] => PAIRS[field] ?? [field]
 
 /**
- * Every form field a server error belongs to ([] = an alert): a date error whose message also
- * names the other date ("The 'start_date' and the 'end_date' would leave plan days outside ...")
- * goes on both.
+ * Every form field a server error belongs to ([] = an alert): a date error about both dates
+ * (plan days outside both new dates) goes on both.
  */
 export function fieldsOfServerError(error: string | undefined, message: string): ErrorField[] {
   const field = fieldOfServerError(error, message)
   if (field === null) return []
   const other = field === 'start_date' ? 'end_date' : field === 'end_date' ? 'start_date' : null
-  return other !== null && message.includes(`'${other}'`) ? [field, other].sort() as ErrorField[] : [field]
+  return other !== null && problemOf(message)?.key === 'campaign.plansOutsideBoth' ? [field, other].sort() as ErrorField[] : [field]
 }

@@ -8,6 +8,7 @@ import { endpoints } from '../../../engine/contract/endpoints'
 import { ApiError } from '../../../engine/contract/errors'
 import type { Codec } from '../../../engine/contract/params'
 import { REPORT_CHECKS } from '../../../engine/contract/report-rules'
+import { messageOf } from '../api/problems'
 
 /** The report endpoints the screen calls (progress has no combinations to check). */
 export type ReportId = keyof typeof REPORT_CHECKS
@@ -51,7 +52,7 @@ export function problemOf(id: ReportId, params: ReportParams): string | null {
     CHECKS[id](decoded(id, params))
     return null
   } catch (e) {
-    if (e instanceof ApiError) return e.message
+    if (e instanceof ApiError) return messageOf(e)
     throw e
   }
 }

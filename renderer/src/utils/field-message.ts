@@ -25,7 +25,7 @@ export function sayKnown(text: string, rules: readonly SentenceRule[], prefix: s
   return null
 }
 
-/** `text` said short in Chinese when `lang` is zh and it is a parameter's refusal of a known problem; else `text`. */
+/** `text` said in Chinese when `lang` is zh and it is a parameter's refusal of a known problem (a value's problem short); else `text`. */
 export function fieldMessage(text: string, t: Translate, lang: string): string {
   const p = lang === 'zh' ? problemOf(text) : null
   return p && paramOf(p) !== null ? problemText(p, t) : text

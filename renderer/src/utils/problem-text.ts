@@ -10,7 +10,7 @@ import { problemOf } from '../api/problems'
 import type { Translate } from '../reports/table'
 import { storageReason } from './storage-reason'
 
-/** A parameter's problem (its arguments name the parameter): said after the field's name. */
+/** The parameter a problem is about (its argument `param`), or null. */
 export const paramOf = (p: Problem): string | null => (typeof p.args.param === 'string' ? p.args.param : null)
 
 /** How a screen names a parameter (its label, or the wire name), and how it says a nested message (a remote's failure). */
@@ -18,6 +18,9 @@ export interface ProblemWords {
   nameOf?: (param: string) => string
   detail?: (text: string) => string
 }
+
+/** The arguments that hold a report position (by_position's values). */
+export const POSITIONS = ['position', 'position1', 'position2', 'position3'] as const
 
 /** The arguments in the interface's words: a parameter (`param`, `field`, *Param) by the screen's name, endpoint groups and modes as the Sync page names them, a full disk's reason, a nested problem said. */
 function localArgs(args: Problem['args'], t: Translate, words: ProblemWords): Record<string, unknown> {
@@ -33,23 +36,28 @@ function localArgs(args: Problem['args'], t: Translate, words: ProblemWords): Re
   if (typeof args.cause === 'string' && typeof args.reason === 'string') out.reason = storageReason(args.cause, t)
   if (typeof args.detail === 'string' && words.detail) out.detail = words.detail(args.detail)
   if (typeof args.what === 'string') out.what = t(`problem.word.${args.what}`)
+  for (const arg of POSITIONS) if (typeof args[arg] === 'string') out[arg] = t(`reports.position.${args[arg]}`)
+  if (typeof args.level === 'string') out.level = t(`reports.level.${args.level}`)
   return out
 }
 
-/** Problem `p` said with `t`; a parameter's problem without the parameter's name unless its entry names the field itself. */
+/** Problem `p` said with `t`: its entry with the arguments in the interface's words (a value's problem without its field's name). */
 export const problemText = (p: Problem, t: Translate, words: ProblemWords = {}): string => t(`problem.${p.key}`, localArgs(p.args, t, words))
 
 /** Stands for the field's name to find whether an entry names the field itself. */
 const MARK = '\u0001'
 
+/** Whether `p` is a value's problem said after its field's name: a `param.*` key whose entry does not name the field itself. */
+export const saidAfterField = (p: Problem, t: Translate): boolean =>
+  p.key.startsWith('param.') && paramOf(p) !== null && !t(`problem.${p.key}`, { ...localArgs(p.args, t, {}), field: MARK }).includes(MARK)
+
 /**
- * Problem `p` said with `t`: a parameter's problem after its field's name, or with the field's
- * name where its entry puts it (`{field}`).
+ * Problem `p` said with `t`: a value's problem (`param.*`) after its field's name, every other
+ * entry as the sentence it is (naming the field where it puts `{field}`).
  */
 export function sayProblem(p: Problem, t: Translate, words: ProblemWords = {}): string {
   const said = problemText(p, t, words)
-  if (paramOf(p) === null || t(`problem.${p.key}`, { ...localArgs(p.args, t, words), field: MARK }).includes(MARK)) return said
-  return t('common.alert.field', { field: localArgs(p.args, t, words).field, problem: said })
+  return saidAfterField(p, t) ? t('common.alert.field', { field: localArgs(p.args, t, words).field, problem: said }) : said
 }
 
 /** The refusal `text` in the interface's words when its problem is known (api/problems.ts), else null. */

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import { BATCH_ITEM } from '../../../engine/contract/endpoints-cms'
+import { E, badRequest, refuse } from '../../../engine/contract/errors'
+import { describeProblem, problem } from '../../../engine/contract/problems'
 import type { PlanInput } from '../../../engine/routes/spots-plan'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { BATCH_FIELDS, batchBody, fieldOfMessage, itemError, mapColumns, mappingProblems, rowProblems, sheetItems, templateRows } from '../../../renderer/src/campaign/bulk'
 import { emptyForm, validateSpot } from '../../../renderer/src/campaign/spot-form'
 import { parseCsv } from '../../../renderer/src/utils/export'
@@ -105,12 +108,15 @@ describe('answers', () => {
       .toEqual({ campaign_id: '12', spots: [{ publisher_name: 'A' }, { publisher_name: 'B' }] })
   })
 
-  it('reads item[N] errors and the member they name', () => {
-    const e = itemError("item[2] The 'vending_model' must be level1-level2.")
-    expect(e).toEqual({ index: 2, message: "The 'vending_model' must be level1-level2." })
+  it("reads an item's refusal and the member it is about by their problems", () => {
+    const reason = problem('param.vendingModel', { param: 'vending_model', list: 'A, B', got: 'x' })
+    const e = itemError(messageOf(refuse(E.invalidRequest, 'batch.item', { index: 2, reason })))
+    expect(e).toEqual({ index: 2, message: describeProblem(reason) })
     expect(fieldOfMessage(e!.message)).toBe('vending_model')
-    expect(itemError("The 'spots' must be a non-empty array of spot objects.")).toBeNull()
-    expect(fieldOfMessage("The 'spots' must be an array.")).toBeNull()
+    expect(itemError(messageOf(badRequest('batch.noSpots', { param: 'spots' })))).toBeNull()
+    expect(fieldOfMessage(messageOf(badRequest('batch.noSpots', { param: 'spots' })))).toBeNull()
+    // (a sentence of no known problem is not read)
+    expect(itemError("item[2] The 'vending_model' must be level1-level2.")).toBeNull()
   })
 
   it('lists the required fields first', () => {

@@ -1,14 +1,20 @@
 // renderer/src/campaigns/server-errors.ts and stores/reference/shared.ts: server errors on fields; picker helpers
 import { describe, expect, it } from 'vitest'
-import { paramOfDescription } from '../../../engine/contract/errors'
+import { E, badRequest, refuse } from '../../../engine/contract/errors'
+import type { ArgsOf, ProblemKey } from '../../../engine/contract/problems'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { clearedWith, fieldOfServerError, fieldsOfServerError } from '../../../renderer/src/campaigns/server-errors'
 import { cacheKey, idByName, namedOptions, panelPlatform, toOptions } from '../../../renderer/src/stores/reference/shared'
 
+/** The engine's refusal of problem `key`, as the app's client reads it (its problem kept). */
+const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>) => messageOf(badRequest(key, args))
+
 describe('fieldsOfServerError', () => {
   it("puts a date error that names both dates on both, and a one-date error on its date", () => {
-    const both = "The 'start_date' and the 'end_date' would leave plan days outside the campaign's dates 2026-12-05..2027-01-15: spot 1 'a' has 4 days before 2026-12-05 (from 2026-12-01)"
+    const both = keyed('campaign.plansOutsideBoth', { param: 'start_date', start: '2026-12-05', end: '2027-01-15', details: "spot 1 'a' has 4 days before 2026-12-05 (from 2026-12-01)" })
     expect(fieldsOfServerError('invalid_request', both)).toEqual(['end_date', 'start_date'])
-    expect(fieldsOfServerError('invalid_request', "The 'end_date' would leave plan days outside the campaign's dates 2026-12-01..2027-01-15: spot 1 'a' has 16 days after 2027-01-15 (to 2027-01-31)")).toEqual(['end_date'])
+    const late = keyed('campaign.plansOutside', { param: 'end_date', start: '2026-12-01', end: '2027-01-15', details: "spot 1 'a' has 16 days after 2027-01-15 (to 2027-01-31)" })
+    expect(fieldsOfServerError('invalid_request', late)).toEqual(['end_date'])
     expect(fieldsOfServerError('invalid_campaign_name', 'already used')).toEqual(['campaign_name'])
     expect(fieldsOfServerError('server_error', 'boom')).toEqual([])
   })
@@ -23,16 +29,17 @@ describe('fieldOfServerError', () => {
   it('puts invalid_campaign_name on the name whatever the text', () => {
     expect(fieldOfServerError('invalid_campaign_name', 'already used')).toBe('campaign_name')
   })
-  it('reads the parameter the description names first', () => {
-    expect(fieldOfServerError('invalid_request', "The 'end_date' (2025-01-01) is earlier than start_date (2025-01-02).")).toBe('end_date')
-    expect(fieldOfServerError('invalid_request', "The 'brand_id' 5 belongs to advertiser 2, not to advertiser_id 3.")).toBe('brand_id')
-    expect(fieldOfServerError('invalid_request', "The 'wares' must be written advertiser|brand name|product name, got 'x'.")).toBe('wares')
-    expect(fieldOfServerError('invalid_request', "The 'schedulingCode' is longer than 100 characters.")).toBe('schedulingCode')
+  it("reads the parameter of the refusal's problem", () => {
+    expect(fieldOfServerError('invalid_request', keyed('plan.beforeOther', { param: 'end_date', date: '2025-01-01', otherParam: 'start_date', otherDate: '2025-01-02' }))).toBe('end_date')
+    expect(fieldOfServerError('invalid_request', keyed('ref.brandOwner', { param: 'brand_id', value: '5', owner: '2', chosen: '3' }))).toBe('brand_id')
+    expect(fieldOfServerError('invalid_request', keyed('campaign.wares', { param: 'wares', got: 'x' }))).toBe('wares')
+    expect(fieldOfServerError('invalid_request', keyed('param.tooLong', { param: 'schedulingCode', max: 100 }))).toBe('schedulingCode')
+    // (a sentence of no known problem is not read)
+    expect(fieldOfServerError('invalid_request', "The 'wares' is wrong.")).toBeNull()
   })
   it('gives null (an alert) for parameters the form does not show and for other errors', () => {
-    expect(fieldOfServerError('invalid_campaign_id', "The 'campaign_id' 9 cannot be found.")).toBeNull()
+    expect(fieldOfServerError('invalid_campaign_id', messageOf(refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: '9' })))).toBeNull()
     expect(fieldOfServerError('server_error', 'boom')).toBeNull()
-    expect(paramOfDescription('no quotes')).toBeNull()
   })
 })
 

@@ -2,15 +2,16 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { checkBasicShow, checkRealtimeShow } from '../../../engine/contract/report-rules'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { readableReason } from '../../../renderer/src/reports/reasons'
 
-/** The engine's own message for a refused combination. */
+/** The engine's own message for a refused combination, its problem kept as the pickers' own check keeps it. */
 function refusal(check: (p: Record<string, unknown>) => void, p: Record<string, unknown>): string {
   try {
     check(p)
   } catch (e) {
-    return (e as Error).message
+    return messageOf(e)
   }
   throw new Error('not refused')
 }

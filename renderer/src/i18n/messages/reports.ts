@@ -101,13 +101,6 @@ export const en = {
   /** The engine's refusals of a report request (reports/refusals.ts); only the Chinese is shown, the English interface keeps the engine's. */
   refusal: {
     param: '{name}: {reason}',
-    what: { spots: 'spots', publishers: 'publishers' },
-    limitStart: 'The limit starts at {m}, but there are {total} {what} (M must be below their number).',
-    limitEnd: 'The limit runs to {end}, past the {total} {what} there are (M+N must not exceed their number).',
-    tooManyRows: 'The answer would have {rows} rows ({positions} positions x {regions} regions), more than the {max} one answer holds: page the positions with limit, name fewer regions (region_id, another by_region) or targets (target_id), or leave out with_null.',
-    tooManyRowsTargets: 'The answer would have {rows} rows ({positions} positions x {regions} regions x {targets} targets), more than the {max} one answer holds: page the positions with limit, name fewer regions (region_id, another by_region) or targets (target_id), or leave out with_null.',
-    notRegion: 'The region {value} is not one of {level}.',
-    notTagType: "'{value}' is not a tag type of the panel (it has {types}).",
   },
   warn: {
     cell: 'Rests on {sample} panel persons; under {min} is unreliable',
@@ -262,13 +255,6 @@ export const zh: typeof en = {
   },
   refusal: {
     param: '{name}：{reason}',
-    what: { spots: '广告位', publishers: '媒体' },
-    limitStart: 'limit 从 {m} 开始，但只有 {total} 个{what}（M 须小于{what}数）。',
-    limitEnd: 'limit 到 {end} 为止，超出了现有的 {total} 个{what}（M+N 不能超过{what}数）。',
-    tooManyRows: '应答将有 {rows} 行（{positions} 个维度值 × {regions} 个地域），超过单次应答的上限 {max} 行：请用 limit 分页，或减少地域（region_id、换一个 by_region）或目标受众（target_id），或去掉 with_null。',
-    tooManyRowsTargets: '应答将有 {rows} 行（{positions} 个维度值 × {regions} 个地域 × {targets} 个目标受众），超过单次应答的上限 {max} 行：请用 limit 分页，或减少地域（region_id、换一个 by_region）或目标受众（target_id），或去掉 with_null。',
-    notRegion: '地域 {value} 不属于“{level}”。',
-    notTagType: '“{value}”不是该样本库的标签类型（可用：{types}）。',
   },
   warn: {
     cell: '基于 {sample} 名样本人员；少于 {min} 人的数据不可靠',
