@@ -104,7 +104,13 @@ export function commonParams(req: EngineRequest, params?: RawParams): Common {
   return { callback: name === '' ? null : name, suppress: params ? params.has('suppress_response_codes') : 'suppress_response_codes' in req.query }
 }
 
+/** The parameters of a tracking endpoint's request: none here (see parseRequest). */
+const NO_PARAMS: RawParams = new Map()
+
 export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedRequest {
+  // A tracking hit's parameters are read once, from its path and raw query, by the tracking
+  // reader (measure/attribute/tracking-url.ts); only a token it carries is looked at here.
+  if (def.rawParams) return { params: NO_PARAMS, json: null, text: '', token: req.query.access_token !== undefined || req.headers?.authorization !== undefined ? tokenBeforeBody(req) : undefined }
   const params = fromQuery(req.query)
   let json: unknown = null
   const body = req.body ?? ''

@@ -2,6 +2,7 @@
 import { fromBase62 } from '../contract/base62'
 import { headerValue } from '../contract/envelope'
 import { ApiError, E } from '../contract/errors'
+import { TAG_PARAMS } from '../contract/tracking-url'
 import { amidSetCookie, MARKER_PARAM, speculativeRequest, withMarker, type Attribution } from '../measure/attribute'
 import type { CookieChecks } from '../measure/cookie-check'
 import type { SpotInfo } from '../measure/lookup'
@@ -65,7 +66,7 @@ const checksOf = (ctx: Ctx): CookieChecks => ctx.measure.cookieChecks(ctx.clock,
 function pixel(a: Attribution, why: string): RawResponse {
   // (the reasons quote the tag's values, which may hold any character)
   const counted = headerValue(why)
-  const rt = a.tracking.params.get('rt')
+  const rt = a.tracking.params.get(TAG_PARAMS.reply)
   // written out, not spread: every tracking hit makes one
   const headers: Record<string, string> = { 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
   if (rt === '0' || rt === '1') return new RawResponse(204, headers, '')
@@ -92,15 +93,15 @@ interface Miss {
 
 /** The spot (and keyword) a tag names, or why it does not count. */
 function target(ctx: Ctx, a: Attribution): Target | Miss {
-  const k = a.tracking.params.get('k') ?? ''
-  const p = a.tracking.params.get('p') ?? ''
+  const k = a.tracking.params.get(TAG_PARAMS.campaign) ?? ''
+  const p = a.tracking.params.get(TAG_PARAMS.spot) ?? ''
   // (a leading 0 is no spot either: list_spots never writes one, and `01` was read as spot 1)
   const spotId = p.length > 1 && p.startsWith('0') ? null : fromBase62(p)
   if (!ID.test(k)) return { why: "no campaign ('k') in the tag" }
   if (spotId === null) return { why: "no spot ('p') in the tag" }
   const info = ctx.measure.lookup().spot(Number(spotId))
   if (!info || String(info.campaign_id) !== k) return { why: `spot ${p} is not a spot of campaign ${k}` }
-  const af = a.tracking.params.get('af')
+  const af = a.tracking.params.get(TAG_PARAMS.keyword)
   // (written as list_spots writes it: `0x4`, `4.0` or `04` is no keyword id)
   if (af !== undefined && af !== '' && !(ID.test(af) && info.keywords.has(Number(af)))) return { why: `keyword ${af} is not a keyword of spot ${p}`, info }
   return { info, keyword: af ? Number(af) : 0 }
@@ -155,7 +156,7 @@ function firstLook(ctx: Ctx, a: Attribution): number | string {
   if (ctx.request.method === 'HEAD') return HEAD_REQUEST
   const speculative = speculativeRequest(ctx.request.headers ?? {})
   if (speculative !== '') return `0; a speculative request (${speculative}), which shows no ad`
-  return hitTime(ctx.clock.now(), a.tracking.params.get('nt'))
+  return hitTime(ctx.clock.now(), a.tracking.params.get(TAG_PARAMS.hitTime))
 }
 
 const COUNTED_ON_EXPIRY = '0; the cookie check of this hit was counted already'
@@ -253,7 +254,7 @@ const click: Handler<'tracking.click'> = async (ctx) => {
   if ('check' in done) return checkAnswer(ctx, done.check)
   const counted = done.why
   const [info, keyword] = isMiss(t) ? [t.info!, 0] : [t.info, t.keyword]
-  const to = clickTarget(info, keyword, a.tracking.params.get('o') ?? '', a.tracking.params.get('ro') === 'sm')
+  const to = clickTarget(info, keyword, a.tracking.params.get(TAG_PARAMS.landing) ?? '', a.tracking.params.get(TAG_PARAMS.redirect) === 'sm')
   // (the reason quotes the tag's values and the lookup's names, which may hold any character)
   const headers = { ...NO_STORE, 'x-admonitor-counted': headerValue(counted) }
   if (to === '') return new RawResponse(204, headers, '')
@@ -271,17 +272,17 @@ const event: Handler<'tracking.event'> = async (ctx) => {
     const text = a.tracking.params.get(name) ?? ''
     return ID.test(text) ? Number(text) : 0
   }
-  const m = idOf('m')
-  const ev = idOf('ev')
+  const m = idOf(TAG_PARAMS.minisite)
+  const ev = idOf(TAG_PARAMS.event)
   const site = m > 0 ? ctx.measure.lookup().minisite(m) : null
-  if (!site) return pixel(a, `0; minisite ${a.tracking.params.get('m') ?? ''} does not exist`)
-  if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get('ev') ?? ''} is not an event of minisite ${m}`)
+  if (!site) return pixel(a, `0; minisite ${a.tracking.params.get(TAG_PARAMS.minisite) ?? ''} does not exist`)
+  if (!site.events.has(ev)) return pixel(a, `0; event ${a.tracking.params.get(TAG_PARAMS.event) ?? ''} is not an event of minisite ${m}`)
   const ts = firstLook(ctx, a)
   if (typeof ts === 'string') return pixel(a, ts)
-  const k = idOf('k')
+  const k = idOf(TAG_PARAMS.campaign)
   // k= and p= naming a spot of that linked campaign: credited to it, as an imported line naming
   // them; else the identity's latest touch (on campaign k when given; docs/metrics.md)
-  const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get('p')) : 0
+  const spot = k > 0 && site.campaigns.has(k) ? namedSpot(ctx, k, a.tracking.params.get(TAG_PARAMS.spot)) : 0
   const h = hit(a, ts, KIND.minisite, spot ? k : 0, spot, 0)
   h.minisite = m
   h.event = ev

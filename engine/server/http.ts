@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream'
 import { ApiError, E } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { trackingEndpoints } from '../contract/endpoints-tracking'
+import { TRACKING_DOOR_PREFIXES } from '../contract/tracking-url'
 import { MAX_BODY_BYTES, commonParams, type Admitted } from '../request'
 import { respond } from '../respond'
 import { isPageRequest, serveStatic } from './static'
@@ -42,7 +43,7 @@ export interface RequestHandler {
   admit?(req: Omit<EngineRequest, 'body'>): Admitted
 }
 
-const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', '/x/', '/x.gif', '/r/', '/r.gif', '/e/', '/e.gif']
+const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', ...TRACKING_DOOR_PREFIXES]
 /** Tracking paths with their parameters in the query only (`/x?k=...`): the endpoint table's aliases. */
 const API_PATHS = new Set(Object.values(trackingEndpoints).flatMap((d) => d.aliases))
 const isApi = (path: string) => API_PATHS.has(path) || API_PREFIXES.some((p) => path === p || path.startsWith(p))

@@ -1,15 +1,19 @@
 /**
  * Monitoring codes (vendor-notes §7): the impression and click URLs of a spot or keyword, shaped
- * by list_spots' code_type options. Pure string building, so the measurement side can reuse the
- * same shape (paths, parameter names) to read the requests these URLs produce.
+ * by list_spots' code_type options. Pure string building in the shape of contract/tracking-url.ts
+ * (paths, parameter names, separators), which the measurement side reads the hits with.
  * Decisions are written for users in docs/tracking.md.
  */
+import { SEPARATOR, TAG_PARAMS, TRACKING_PATHS } from '../contract/tracking-url'
 import { BASE_TAG_PARAMS, CODE_TYPES, CODE_TYPE_NAMES, type CodeType } from '../contract/vocabulary'
 
 /** Path of impression requests below the public URL (vendor-notes §7.1, current style). */
-export const IMPRESSION_PATH = '/x/'
+export const IMPRESSION_PATH = TRACKING_PATHS.impression.prefix
 /** Path of click requests below the public URL. */
-export const CLICK_PATH = '/r/'
+export const CLICK_PATH = TRACKING_PATHS.click.prefix
+
+const { param: AMP, value: EQ, query: QUESTION } = SEPARATOR
+const { campaign: K, spot: P, keyword: AF, landing: O } = TAG_PARAMS
 
 /** What a tag needs of the campaign. */
 export interface TagCampaign {
@@ -80,22 +84,22 @@ export function tagShape(publicUrl: string, options: readonly CodeType[] = []): 
   }
   return {
     base: baseUrl(publicUrl, on.has('https')),
-    question: on.has('?') ? '?' : '',
-    impressionParams: impression.join('&'),
-    clickParams: click.join('&'),
+    question: on.has('?') ? QUESTION : '',
+    impressionParams: impression.join(AMP),
+    clickParams: click.join(AMP),
     closed: on.has('closedurl'),
     utm: on.has('utm'),
   }
 }
 
 function ids(campaign: TagCampaign, spot: TagSpot, keyword: TagKeyword | undefined): string {
-  const af = keyword === undefined ? '' : `&af=${keyword.keyword_id}`
-  return `k=${campaign.campaign_id}&p=${spot.spot_id_str}${af}`
+  const af = keyword === undefined ? '' : `${AMP}${AF}${EQ}${keyword.keyword_id}`
+  return `${K}${EQ}${campaign.campaign_id}${AMP}${P}${EQ}${spot.spot_id_str}${af}`
 }
 
 /** The impression URL; `o=` is always last and empty. */
 export function impressionUrl(shape: TagShape, campaign: TagCampaign, spot: TagSpot, keyword?: TagKeyword): string {
-  return `${shape.base}${IMPRESSION_PATH}${shape.question}${ids(campaign, spot, keyword)}&${shape.impressionParams}&o=`
+  return `${shape.base}${IMPRESSION_PATH}${shape.question}${ids(campaign, spot, keyword)}${AMP}${shape.impressionParams}${AMP}${O}${EQ}`
 }
 
 /** The utm parameters of a spot's or a keyword's landing page. */
@@ -137,7 +141,7 @@ export function landingOf(spot: TagSpot, keyword?: TagKeyword): string {
 export function clickUrl(shape: TagShape, campaign: TagCampaign, spot: TagSpot, keyword?: TagKeyword): string {
   let landing = shape.closed ? '' : landingOf(spot, keyword)
   if (shape.utm) landing = withUtm(landing, utmFor(campaign, spot, keyword))
-  return `${shape.base}${CLICK_PATH}${shape.question}${ids(campaign, spot, keyword)}&${shape.clickParams}&o=${encodeURIComponent(landing)}`
+  return `${shape.base}${CLICK_PATH}${shape.question}${ids(campaign, spot, keyword)}${AMP}${shape.clickParams}${AMP}${O}${EQ}${encodeURIComponent(landing)}`
 }
 
 /** Both tags of a spot, or of one of its keywords. */

@@ -1,27 +1,15 @@
 /**
  * Reads a tracking request's parameters in the vendor's URL shapes (vendor-notes §7.1,
  * docs/tracking.md): parameters written in the path after `/x/` `/r/` `/e/`, or in the query
- * (`/x/?k=…`, `/x.gif?k=…`). The rules, for users, are in docs/attribution.md.
+ * (`/x/?k=…`, `/x.gif?k=…`). The paths, names and separators are contract/tracking-url.ts's; the
+ * rules, for users, are in docs/attribution.md.
  */
+import { SEPARATOR, TAG_PARAMS, trackingRoute, type TrackingKind } from '../../contract/tracking-url'
 import { MAX_REQUEST_ID_LENGTH } from '../request-ids'
-import type { TrackingKind, TrackingParams } from './types'
+import type { TrackingParams } from './types'
 
-const KIND_OF_LETTER: Readonly<Record<string, TrackingKind>> = { x: 'impression', r: 'click', e: 'minisite' }
-
-/** Where a tracking path keeps its parameters: `rest` is the text after `/x/` ('' for the query forms). */
-interface Route {
-  kind: TrackingKind
-  rest: string
-}
-
-function routeOf(path: string): Route | null {
-  if (path.length < 2 || path.charCodeAt(0) !== 47 /* / */) return null
-  const kind = KIND_OF_LETTER[path.charAt(1)]
-  if (kind === undefined) return null
-  if (path.length === 2) return { kind, rest: '' }
-  if (path.charCodeAt(2) === 47) return { kind, rest: path.slice(3) }
-  return path.length === 6 && path.slice(2) === '.gif' ? { kind, rest: '' } : null
-}
+const { param: AMP, value: EQ, query: QUESTION } = SEPARATOR
+const { campaign: K, spot: P, landing: O } = TAG_PARAMS
 
 /**
  * Percent-decodes `raw`; `+` becomes a space when `plusIsSpace` (query text). A malformed escape
@@ -41,17 +29,17 @@ export function decodeComponent(raw: string, plusIsSpace: boolean): string {
 function parseInto(into: Map<string, string>, text: string, plusIsSpace: boolean, kind: TrackingKind, tail: string): boolean {
   let pos = 0
   while (pos < text.length) {
-    const amp = text.indexOf('&', pos)
+    const amp = text.indexOf(AMP, pos)
     const end = amp < 0 ? text.length : amp
-    const eq = text.indexOf('=', pos)
+    const eq = text.indexOf(EQ, pos)
     const hasValue = eq >= 0 && eq < end
     const key = decodeComponent(text.slice(pos, hasValue ? eq : end), plusIsSpace)
-    if (hasValue && key === 'o' && kind !== 'minisite' && into.has('k') && into.has('p')) {
+    if (hasValue && key === O && kind !== 'minisite' && into.has(K) && into.has(P)) {
       // o= is the last parameter: the landing page is everything after it, even unencoded `&`.
       // A click's raw landing page in the path form may also have brought its own `?query`.
       const landing = text.slice(eq + 1)
       const joins = tail !== '' && landing !== '' && kind === 'click'
-      if (!into.has('o')) into.set('o', decodeComponent(joins ? landing + tail : landing, false))
+      if (!into.has(O)) into.set(O, decodeComponent(joins ? landing + tail : landing, false))
       return joins
     }
     if (key !== '' && !into.has(key)) into.set(key, hasValue ? decodeComponent(text.slice(eq + 1, end), plusIsSpace) : '')
@@ -67,10 +55,10 @@ function parseInto(into: Map<string, string>, text: string, plusIsSpace: boolean
  * `e` (minisite events). In the path `+` is a plus; in the query it is a space, except in `o=`.
  */
 export function parseTrackingUrl(path: string, query: string): TrackingParams | null {
-  const route = routeOf(path)
+  const route = trackingRoute(path)
   if (route === null) return null
   const params = new Map<string, string>()
-  const tail = query === '' ? '' : `?${query}`
+  const tail = query === '' ? '' : `${QUESTION}${query}`
   const took = route.rest !== '' && parseInto(params, route.rest, false, route.kind, tail)
   if (!took && query !== '') parseInto(params, query, true, route.kind, '')
   return { kind: route.kind, params }
@@ -82,7 +70,7 @@ export function parseTrackingUrl(path: string, query: string): TrackingParams | 
  * characters. Kept as sent otherwise (trimmed): ids are compared exactly.
  */
 export function requestIdOf(params: ReadonlyMap<string, string>): string {
-  return requestIdText(params.get('tr') ?? '')
+  return requestIdText(params.get(TAG_PARAMS.requestId) ?? '')
 }
 
 /** A media request id as given (a tag's `tr=`, an import line's `request_id`), or '' when it is none (requestIdOf). */
@@ -99,9 +87,10 @@ export function requestIdText(raw: string): string {
  * `/x/?`). Null when `path` is not a tracking path.
  */
 export function withMarker(path: string, query: string, marker: string, value: string): string | null {
-  const route = routeOf(path)
+  const route = trackingRoute(path)
   if (route === null) return null
-  const pair = `${marker}=${value}`
-  if (route.rest !== '') return `${path.slice(0, 3)}${pair}&${route.rest}${query === '' ? '' : `?${query}`}`
-  return `${path}?${pair}${query === '' ? '' : `&${query}`}`
+  const pair = `${marker}${EQ}${value}`
+  const prefix = path.length - route.rest.length
+  if (route.rest !== '') return `${path.slice(0, prefix)}${pair}${AMP}${route.rest}${query === '' ? '' : `${QUESTION}${query}`}`
+  return `${path}${QUESTION}${pair}${query === '' ? '' : `${AMP}${query}`}`
 }

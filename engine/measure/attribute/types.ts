@@ -1,4 +1,5 @@
 /** What attribution reads from a tracking request, and what it decides (docs/measurement.md). */
+import type { TrackingKind } from '../../contract/tracking-url'
 import type { IvtClass, PlatformCode, SdkCode } from '../types'
 
 /** A request to one of the tracking endpoints, as the HTTP door saw it. */
@@ -15,7 +16,7 @@ export interface TrackingRequest {
   secure?: boolean
 }
 
-export type TrackingKind = 'impression' | 'click' | 'minisite'
+export type { TrackingKind }
 
 /** The parameters of a tracking URL, in the vendor's shape (vendor-notes §7.1). */
 export interface TrackingParams {
