@@ -1,6 +1,7 @@
 // spec §4.4 audience/show_overview and audience/show; DESIGN §3.6; metrics.md (audience)
 import type { ParamsFor } from '../contract/endpoints'
 import { badRequest, panelEmptyError } from '../contract/errors'
+import { metricNames } from '../contract/metrics-catalogue'
 import type { AudienceReport, ReportAttributes } from '../contract/models-reports'
 import { checkAudience } from '../contract/report-rules'
 import type { PanelIndex } from '../measure/panel/types'
@@ -71,7 +72,7 @@ const positionNames = (by: string) => [...(by !== 'campaign' ? ['publisher_id'] 
 
 export function audienceOverview(env: ReportEnv, p: Overview): AudienceReport {
   const a = exposed(env, p)
-  const names = p.metrics === 'acc' ? ['uim_acc', 'ucl_acc'] : p.metrics === 'spl' ? ['uim_spl', 'ucl_spl'] : ['uim_acc', 'ucl_acc', 'uim_spl', 'ucl_spl']
+  const names = [...metricNames('audience_overview', p.metrics === 'all' ? undefined : p.metrics)]
   const rows: Row[] = []
   if (a.panel) {
     // persons count with weight x calibration factor (calibration.ts): sums in persons
@@ -135,7 +136,7 @@ function positionShares(a: Audience): { imp: Shares[]; clk: Shares[] } {
 
 export function audienceShow(env: ReportEnv, p: Show): AudienceReport {
   const a = exposed(env, p)
-  const names = p.metrics === 'pct' ? ['uim_pct', 'ucl_pct'] : p.metrics === 'idx' ? ['uim_idx', 'ucl_idx'] : ['uim_pct', 'ucl_pct', 'uim_idx', 'ucl_idx']
+  const names = [...metricNames('audience', p.metrics === 'all' ? undefined : p.metrics)]
   const rows: Row[] = []
   // tag types of the panel reported, or of those panel_id names when it leaves the campaign's out
   const typesOf = a.panel ? [a.panel.panelId] : (p.panel_id ?? [a.meta.panel_id])

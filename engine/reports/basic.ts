@@ -2,6 +2,7 @@
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import { panelEmptyError } from '../contract/errors'
+import { metricNames as catalogueNames } from '../contract/metrics-catalogue'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
 import { SDK } from '../measure/types'
@@ -10,7 +11,7 @@ import { dayNumber } from '../time-zone'
 import type { CensusResult } from './census'
 import { DayCensuses } from './census-days'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
-import { CellRow, LazyMetrics, finish, hourNames, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
+import { CellRow, LazyMetrics, finish, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
 import { calibrate, entryFactors, panelMember, projectCalibrated, type Calibration } from './calibration'
 import { emptyProjection, personCells, type Projection } from './persons'
@@ -18,10 +19,11 @@ import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup
 
 type P = ParamsFor<'reports.basic_show'>
 
-const ACC = ['imp_acc', 'clk_acc', 'uim_acc', 'ucl_acc']
-const DAY = ['imp_day', 'clk_day', 'uim_day', 'ucl_day']
-const AVG = ['imp_avg_day', 'clk_avg_day', 'uim_avg_day', 'ucl_avg_day']
-const HRS = [...hourNames('imp_acc_h'), ...hourNames('clk_acc_h')]
+// (the metric lists of the catalogue: its order is the answers' key order)
+const ACC = [...catalogueNames('basic', 'acc')]
+const DAY = [...catalogueNames('basic', 'day')]
+const AVG = [...catalogueNames('basic', 'avg_day')]
+const HRS = [...catalogueNames('basic', 'acc_hrs')]
 
 function metricNames(p: P): string[] {
   const day = p.by_audience === 'target' ? [] : DAY
@@ -46,7 +48,7 @@ function attributeNames(p: P): string[] {
 const avg = (total: number, days: number) => (days > 0 ? Math.round(total / days) : 0)
 
 /** The census metrics (metrics.md): a code per name, read by one function (no closure per metric). */
-const CENSUS_CODES = ['imp_acc', 'clk_acc', 'uim_acc', 'ucl_acc', 'imp_day', 'clk_day', 'uim_day', 'ucl_day', 'imp_avg_day', 'clk_avg_day', 'uim_avg_day', 'ucl_avg_day']
+const CENSUS_CODES = [...ACC, ...DAY, ...AVG]
 /** Codes of the hour metrics: IMP_HOUR + h, CLK_HOUR + h. */
 const IMP_HOUR = 100
 const CLK_HOUR = 200

@@ -235,6 +235,3 @@ function compareText(a: string, b: string): number {
   if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length
   return a < b ? -1 : a > b ? 1 : 0
 }
-
-/** imp_acc_h00 .. for one prefix. */
-export const hourNames = (prefix: string): string[] => Array.from({ length: 24 }, (_, h) => `${prefix}${String(h).padStart(2, '0')}`)

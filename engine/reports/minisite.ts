@@ -2,6 +2,7 @@
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import { badRequest } from '../contract/errors'
+import { metricNames } from '../contract/metrics-catalogue'
 import type { MinisiteReport, ReportAttributes } from '../contract/models-reports'
 import { checkMinisite } from '../contract/report-rules'
 import { toBase62 } from '../contract/base62'
@@ -12,7 +13,7 @@ import { dayNumber } from '../time-zone'
 import { census } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { personCells } from './persons'
-import { finish, hourNames, metricsIn, nullMetrics, type Row } from './items'
+import { finish, metricsIn, nullMetrics, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells, regionIdsOf, type RegionLevel } from './region-cells'
 import { checkRegions } from './setup'
@@ -142,7 +143,7 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
   // (level3 has no regions to name: the IP library locates hits to cities at most)
   checkRegions(p.region_id, regionIdsOf(p.by_region), p.by_region)
   const day = dayNumber(p.date)
-  const names = p.metrics === 'acc' ? ['evt_acc', 'uev_acc'] : p.metrics === 'day' ? ['evt_day', 'uev_day'] : ['evt_acc', 'uev_acc', 'evt_day', 'uev_day']
+  const names = [...metricNames('minisite', p.metrics === 'all' ? undefined : p.metrics)]
   const query: Query = {
     site, part: env.columns.minisite(site.id), by: p.by_position, level: p.by_region, regionIds: p.region_id, eventIds: p.event_id,
     from: 0, to: day, day, stableOnly: p.by_audience === 'stable', uniques: true, filters: p,
@@ -251,7 +252,7 @@ export function realtimeShowMinisite(env: ReportEnv, p: Realtime): MinisiteRepor
   checkMinisite(p)
   const site = loadSite(env, p.minisite_id, p.campaign_id)
   const day = dayNumber(p.date)
-  const names = p.metrics === 'day' ? ['evt_day'] : p.metrics === 'hrs' ? hourNames('evt_h') : ['evt_day', ...hourNames('evt_h')]
+  const names = [...metricNames('realtime_minisite', p.metrics === 'all' ? undefined : p.metrics)]
   const q = minisiteCells(env, {
     site, part: env.columns.minisite(site.id), by: p.by_position, level: 'level0', regionIds: [GLOBAL_REGION_ID], eventIds: p.event_id,
     from: day, to: day, day, stableOnly: false, uniques: false, filters: p,

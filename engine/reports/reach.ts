@@ -2,6 +2,7 @@
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
 import { panelEmptyError } from '../contract/errors'
+import { familyNames, metricNames } from '../contract/metrics-catalogue'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkReachShow } from '../contract/report-rules'
 import type { PanelIndex, TargetMatcher } from '../measure/panel/types'
@@ -14,10 +15,9 @@ import { sameValues } from './same-values'
 
 type P = ParamsFor<'reports.reach_show'>
 
-const n2 = (n: number) => String(n).padStart(2, '0')
-const RCH_ACC = Array.from({ length: 10 }, (_, i) => `rch_acc_p${n2(i + 1)}`)
-const SPL = Array.from({ length: 10 }, (_, i) => `rch_spl_p${n2(i + 1)}`)
-const ACC = ['imp_acc', 'grp_acc', ...RCH_ACC]
+const RCH_ACC = familyNames('rch_acc_pNN')
+const SPL = [...metricNames('reach', 'spl')]
+const ACC = [...metricNames('reach', 'acc')]
 
 export function reachShow(env: ReportEnv, p: P): BasicReport {
   checkReachShow(p)

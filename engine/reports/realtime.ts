@@ -1,11 +1,12 @@
 // spec §4.4 realtime/show and basic/progress; vendor-notes §5.2, §5.4
 import type { ParamsFor } from '../contract/endpoints'
+import { metricNames as catalogueNames } from '../contract/metrics-catalogue'
 import type { ProgressReport, RealtimeReport } from '../contract/models-reports'
 import { checkRealtimeShow } from '../contract/report-rules'
 import { GLOBAL_REGION_ID } from '../reference/regions'
 import { dateIn, dayDate, dayNumber } from '../time-zone'
 import type { ReportEnv } from './env'
-import { finish, hourNames, metricsIn, type Row } from './items'
+import { finish, metricsIn, type Row } from './items'
 import { loadCampaignMeta } from './meta'
 import { regionCells } from './region-cells'
 import { LATE_HIT_MS, flagPlatform } from '../measure/types'
@@ -13,11 +14,8 @@ import { platformMask, positions, selector } from './setup'
 
 type P = ParamsFor<'reports.realtime_show'>
 
-function metricNames(metrics: string): string[] {
-  const day = ['imp_day', 'clk_day']
-  const hrs = [...hourNames('imp_h'), ...hourNames('clk_h')]
-  return metrics === 'day' ? day : metrics === 'hrs' ? hrs : [...day, ...hrs]
-}
+/** The catalogue's realtime metrics of a `metrics` value (all: every group). */
+const metricNames = (metrics: string): readonly string[] => catalogueNames('realtime', metrics === 'all' ? undefined : metrics)
 
 /** Which flags realtime counts: every class (declared bots too: vendor-notes §5.2), the platforms of `mask`. */
 function everyClass(mask: number): Uint8Array {
