@@ -19,7 +19,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW] } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      // one file at a time: an end-to-end file runs a server and Chromium beside its worker, and two
+      // of them at once on 2 cores miss their waits for the page
+      { extends: true, test: { name: 'slow', include: SLOW, fileParallelism: false } },
     ],
   },
 })
