@@ -3,13 +3,27 @@
  * named, every link leading to a file of the repository (and a heading in it), no path outside
  * the repository, and present tense only (dated history lives in the git log and bench/README.md).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { join, normalize } from 'node:path'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(__dirname, '..', '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const LINES = README.split('\n')
+
+/** Whether a repository path exists; `<name>` stands for any one name, `*` for any characters in a name. */
+function exists(path: string): boolean {
+  const parts = path.split('/').filter((p) => p !== '')
+  const walk = (at: string, i: number): boolean => {
+    if (i === parts.length) return true
+    const part = parts[i]!
+    if (!/[<*]/.test(part)) return existsSync(join(ROOT, at, part)) && walk(join(at, part), i + 1)
+    if (!existsSync(join(ROOT, at)) || !statSync(join(ROOT, at)).isDirectory()) return false
+    const re = new RegExp(`^${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '[^/]+').replace(/\*/g, '[^/]*')}$`)
+    return readdirSync(join(ROOT, at)).some((n) => re.test(n) && walk(join(at, n), i + 1))
+  }
+  return walk('', 0)
+}
 
 /** GitHub's anchor of each heading of a Markdown text (a repeated one gets -1, -2, ...). */
 function anchors(markdown: string): Set<string> {
@@ -60,6 +74,25 @@ describe('README.md', () => {
       else if (anchor !== undefined && !anchors(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${target}: no such heading`)
     }
     expect(broken).toEqual([])
+  })
+
+  it("names in its map (Where things are) only files and folders that exist", () => {
+    const start = LINES.findIndex((l) => l === '## Where things are')
+    const end = LINES.findIndex((l, i) => i > start && l.startsWith('## '))
+    expect(start, 'a "## Where things are" heading').toBeGreaterThanOrEqual(0)
+    const missing: string[] = []
+    for (const row of LINES.slice(start, end).filter((l) => l.startsWith('| ') && !l.startsWith('| to change'))) {
+      // a name without a top folder of the repository is in the folder of the last one with it
+      let dir = ''
+      for (const [, name] of row.matchAll(/`([^`\s]+)`/g)) {
+        if (name!.startsWith('/') || (!name!.includes('/') && !/\.(ts|vue|md)$/.test(name!))) continue
+        const full = existsSync(join(ROOT, name!.split('/')[0]!)) && name!.includes('/')
+        const path = full ? name! : join(dir, name!)
+        if (!exists(path)) missing.push(`${name} (${path})`)
+        if (full) dir = path.endsWith('/') ? path : dirname(path)
+      }
+    }
+    expect(missing).toEqual([])
   })
 
   it('names no path outside the repository', () => {
