@@ -1,7 +1,8 @@
 /**
  * README.md is the front door of a clone: Quick start within its first 40 lines, every npm script
- * named, every link leading to a file of the repository (and a heading in it), no path outside
- * the repository, and present tense only (dated history lives in the git log and bench/README.md).
+ * named, every file its map names existing, every link leading to a file of the repository (and a
+ * heading in it), no path outside the repository, and present tense only (dated history lives in
+ * the git log and bench/README.md).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
