@@ -149,6 +149,44 @@ export const PROBLEMS = {
   'report.orderMetric': param<{ value: string; list: string }>((a) =>
     `'${a.value}' is not an attribute or metric of this answer; one of: ${a.list}. A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)`),
   'report.tooManyDays': param<{ max: number; start: string }>((a) => `leaves more than ${a.max} days after start_date (${a.start}); ask for fewer days`),
+  // imports, jobs and the simulator (engine/measure, engine/routes/measure.ts)
+  'job.gone': param<{ id: string }>((a) => `${a.id} is not a job of this run of the engine`),
+  'import.unknownColumns': param<{ unknown: string; columns: string }>((a) => `has unknown CSV columns ${a.unknown}; columns: ${a.columns}`),
+  'import.tooManyLines': param<{ max: number }>((a) => `has more than ${a.max} lines; split the file`),
+  'panel.emptyCsv': param<{ header: string }>((a) => `is empty; a CSV file starts with a header row: ${a.header}`),
+  'panel.notCsv': param<{ reason: Problem }>((a) => `is not a panel CSV file: ${describeProblem(a.reason)}`),
+  'panel.tooManyPersons': param<{ persons: number; max: number }>((a) => `has ${a.persons} persons; at most ${a.max} are imported at once, split the file`),
+  'panel.demoTags': param<{ panel: string; tags: string }>((a) => `names panel ${a.panel}, which lacks the demo tags the generator writes (${a.tags})`),
+  'panelFile.lacksColumn': say<{ columns: string; header: string }>((a) => `the header row lacks the column ${a.columns}; a header row is required: ${a.header}`),
+  'panelFile.lacksColumns': say<{ columns: string; header: string }>((a) => `the header row lacks the columns ${a.columns}; a header row is required: ${a.header}`),
+  'panelFile.columnTwice': say<{ column: string }>((a) => `the header row names the column ${a.column} twice`),
+  'panelFile.unknownColumn': say<{ columns: string; header: string }>((a) => `the header row names the unknown column ${a.columns}; the columns are ${a.header}`),
+  'panelFile.unknownColumns': say<{ columns: string; header: string }>((a) => `the header row names the unknown columns ${a.columns}; the columns are ${a.header}`),
+  'panelLine.openQuote': say(() => 'has a quoted field without its closing quote'),
+  'panelLine.afterQuote': say(() => 'has text after a closing quote'),
+  'sim.noSpots': param<{ id: string }>((a) => `(${a.id}) has no spots: create its spots (and their plans) first, then simulate`),
+  'sim.noTraffic': param<{ id: string; from: string; to: string; now: string }>((a) =>
+    `(${a.id}) plans no traffic for ${a.from}..${a.to} before now (${a.now}): its spots are planned on other or later days (traffic is simulated up to now, never ahead), or with no impressions`),
+  'sim.tooManyDays': param<{ value: string; hits: number; from: string; to: string; max: number }>((a) =>
+    `(${a.value}) plans ${a.hits} hits for ${a.from}..${a.to} up to now, more than the ${a.max} one simulation makes: simulate fewer days at a time (a later from_date), or use a scale below 1`),
+  'sim.tooManyScale': param<{ value: string; hits: number; from: string; to: string; max: number }>((a) =>
+    `(${a.value}${a.value === '1' ? ', the default' : ''}) plans ${a.hits} hits for ${a.from}..${a.to} up to now, more than the ${a.max} one simulation makes: lower it`),
+  'sim.tooManyScaleDays': param<{ value: string; hits: number; from: string; to: string; max: number }>((a) =>
+    `(${a.value}${a.value === '1' ? ', the default' : ''}) plans ${a.hits} hits for ${a.from}..${a.to} up to now, more than the ${a.max} one simulation makes: lower it, or simulate fewer days at a time`),
+  'sim.emptyRange': param<{ from: string; to: string }>((a) => `makes an empty range ${a.from}..${a.to}`),
+  'sim.emptyRangeDefault': param<{ from: string; to: string }>((a) => `makes an empty range ${a.from}..${a.to} (to_date defaults to the earlier of today and the campaign end)`),
+  'sim.outside': param<{ from: string; to: string; start: string; end: string }>((a) => `makes ${a.from}..${a.to}, outside the campaign's dates ${a.start}..${a.end}`),
+  'sim.afterToday': param<{ date: string; today: string; zone: string }>((a) => `(${a.date}) is after today (${a.today}, ${a.zone}): traffic is simulated up to now, never ahead`),
+  'sim.append': param<{ from: string; to: string; campaign: string; events: number }>((a) =>
+    `must be 1 to simulate ${a.from}..${a.to}: campaign ${a.campaign} already has ${a.events} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`),
+  'sim.date': param(() => 'must be a date written YYYY-MM-DD'),
+  'sim.integer': param(() => 'must be an integer'),
+  'sim.zone': param<{ value: string }>((a) => `'${a.value}' is not an IANA time zone`),
+  'sim.scale': param(() => 'must be a number not below 0'),
+  'sim.maxHits': param(() => 'must be an integer not below 0'),
+  'sim.until': param(() => 'must be a time in ms'),
+  'sim.chunkSize': param<{ max: number }>((a) => `must be an integer from 1 to ${a.max}`),
+  'panel.bodyTooLarge': say<{ max: number }>((a) => `The request body is larger than ${a.max} bytes; split the file.`),
   // what any call may get
   'engine.shuttingDown': say(() => 'The engine is shutting down.'),
   'engine.serverError': say(() => 'The server met an unexpected condition; the cause is in its log.'),

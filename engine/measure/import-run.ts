@@ -2,7 +2,7 @@
  * Running an event import (docs/import.md): lines to hits, chunk by chunk through the ingest, bad
  * lines reported in the job. Shared by the HTTP endpoint and the command line.
  */
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { nextTurn } from '../clock'
 import { zoneOffset } from '../time-zone'
 import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
@@ -41,7 +41,7 @@ function csvHeader(cells: readonly string[]): string[] {
   // (names in any case, as the panel import reads its header)
   const header = names.map((n) => n.toLowerCase())
   const unknown = names.filter((_, i) => !(IMPORT_COLUMNS as readonly string[]).includes(header[i]!))
-  if (unknown.length > 0) throw badParam('body', `has unknown CSV columns ${unknown.join(', ')}; columns: ${IMPORT_COLUMNS.join(', ')}`)
+  if (unknown.length > 0) throw badRequest('import.unknownColumns', { param: 'body', unknown: unknown.join(', '), columns: IMPORT_COLUMNS.join(', ') })
   return header
 }
 
@@ -135,7 +135,7 @@ function* slices(source: LineCursor, c: ImportContext): Generator<ParsedLines> {
  * CHUNK at a time, each chunk durable before the next; other requests run in between.
  */
 export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLines): Promise<void> {
-  if (job.processed + p.lines > MAX_LINES) throw badParam('body', `has more than ${MAX_LINES} lines; split the file`)
+  if (job.processed + p.lines > MAX_LINES) throw badRequest('import.tooManyLines', { param: 'body', max: MAX_LINES })
   job.processed += p.lines
   for (const e of p.errors) measure.jobs.reject(job, e.line, e.error)
   const linked = (minisite: number) => measure.lookup().minisite(minisite)?.campaigns ?? NONE

@@ -1,6 +1,6 @@
 // Local namespace: event import (docs/import.md), jobs, measurement status and rebuild
 import { bodyFormat } from '../contract/envelope'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { checkCsvHeader, runImport } from '../measure/import-run'
 import { recordInTurns, type Job, type SimulationFigures } from '../measure/jobs'
 import type { Partition } from '../measure/columns'
@@ -59,7 +59,7 @@ function lineCount(text: string): number {
   return text.length === 0 ? 0 : n + (text.endsWith('\n') ? 0 : 1)
 }
 
-const show: Handler<'jobs.show'> = (ctx, p) => ctx.measure.jobs.get(p.job_id) ?? (() => { throw badParam('job_id', `${p.job_id} is not a job of this run of the engine`) })()
+const show: Handler<'jobs.show'> = (ctx, p) => ctx.measure.jobs.get(p.job_id) ?? (() => { throw badRequest('job.gone', { param: 'job_id', id: String(p.job_id) }) })()
 
 const status: Handler<'measurement.status'> = (ctx) => {
   const m = ctx.measure
@@ -98,17 +98,17 @@ function eventsOnDays(part: Partition | undefined, from: number, to: number): nu
  */
 function checkVolume(plan: SimulationPlan, campaignId: number, from: string, scale: number, timeZone: string, now: number): void {
   const last = plan.days[plan.days.length - 1] ?? from
-  if (plan.spots.length === 0) throw badParam('campaign_id', `(${campaignId}) has no spots: create its spots (and their plans) first, then simulate`)
+  if (plan.spots.length === 0) throw badRequest('sim.noSpots', { param: 'campaign_id', id: String(campaignId) })
   if (plan.expectedHits === 0) {
     const at = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(now)
-    throw badParam('campaign_id', `(${campaignId}) plans no traffic for ${from}..${last} before now (${at}): its spots are planned on other or later days (traffic is simulated up to now, never ahead), or with no impressions`)
+    throw badRequest('sim.noTraffic', { param: 'campaign_id', id: String(campaignId), from, to: last, now: at })
   }
   // the simulated audience is sized for what the run makes before now, whatever max_hits keeps of it
   const hits = plan.expectedHits
   if (hits <= MAX_SIMULATED_HITS) return
-  const what = `plans ${hits} hits for ${from}..${last} up to now, more than the ${MAX_SIMULATED_HITS} one simulation makes`
-  if (scale === 1 && plan.days.length > 1) throw badParam('from_date', `(${from}) ${what}: simulate fewer days at a time (a later from_date), or use a scale below 1`)
-  throw badParam('scale', `(${scale}${scale === 1 ? ', the default' : ''}) ${what}: lower it${plan.days.length > 1 ? ', or simulate fewer days at a time' : ''}`)
+  const what = { hits, from, to: last, max: MAX_SIMULATED_HITS }
+  if (scale === 1 && plan.days.length > 1) throw badRequest('sim.tooManyDays', { param: 'from_date', value: from, ...what })
+  throw badRequest(plan.days.length > 1 ? 'sim.tooManyScaleDays' : 'sim.tooManyScale', { param: 'scale', value: String(scale), ...what })
 }
 
 /** A finished simulation's figures; `full`: its hits refused because the campaign is full. */
@@ -142,12 +142,12 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const c = requireCampaign(ctx.db, p.campaign_id, ctx.today)
   const from = p.from_date ?? c.start_date
   const to = p.to_date ?? dayDate(Math.min(dayNumber(ctx.today), dayNumber(c.end_date)))
-  if (from > to) throw badParam(p.to_date ? 'to_date' : 'from_date', `makes an empty range ${from}..${to}${p.to_date ? '' : ' (to_date defaults to the earlier of today and the campaign end)'}`)
-  if (to < c.start_date || from > c.end_date) throw badParam(p.from_date && from > c.end_date ? 'from_date' : 'to_date', `makes ${from}..${to}, outside the campaign's dates ${c.start_date}..${c.end_date}`)
+  if (from > to) throw p.to_date ? badRequest('sim.emptyRange', { param: 'to_date', from, to }) : badRequest('sim.emptyRangeDefault', { param: 'from_date', from, to })
+  if (to < c.start_date || from > c.end_date) throw badRequest('sim.outside', { param: p.from_date && from > c.end_date ? 'from_date' : 'to_date', from, to, start: c.start_date, end: c.end_date })
   // (hours not reached yet get no traffic: a range wholly ahead would be a job of 0 hits)
-  if (from > ctx.today) throw badParam('from_date', `(${from}) is after today (${ctx.today}, ${ctx.settings.timeZone}): traffic is simulated up to now, never ahead`)
+  if (from > ctx.today) throw badRequest('sim.afterToday', { param: 'from_date', date: from, today: ctx.today, zone: ctx.settings.timeZone })
   const held = p.append ? 0 : eventsOnDays(ctx.measure.columns.campaign(c.campaign_id), dayNumber(from), dayNumber(to))
-  if (held > 0) throw badParam('append', `must be 1 to simulate ${from}..${to}: campaign ${c.campaign_id} already has ${held} events on those days, and a second simulation adds its traffic to them (the same seed, the same identities again)`)
+  if (held > 0) throw badRequest('sim.append', { param: 'append', from, to, campaign: String(c.campaign_id), events: held })
   const now = ctx.clock.now()
   const input: SimulationInput = {
     db: ctx.db, campaignId: c.campaign_id, from, to, seed: p.seed, scale: p.scale, timeZone: ctx.settings.timeZone, chunkSize: SIMULATED_CHUNK, pauses: true,

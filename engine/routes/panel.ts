@@ -1,7 +1,7 @@
 // local: panel persons (DESIGN §3.6; docs/panel.md): import, export, summary, demo generator
 import { bodyFormat } from '../contract/envelope'
 import { PANEL_IMPORT_MAX_BYTES } from '../contract/endpoints-panel'
-import { ApiError, E } from '../contract/errors'
+import { E, refuse } from '../contract/errors'
 import { FORMAT_CONTENT_TYPE, exportPersons } from '../measure/panel/export'
 import { generatePanel } from '../measure/panel/generate'
 import { importPersons } from '../measure/panel/import'
@@ -15,7 +15,7 @@ import { requirePanel } from '../storage/repos/reference'
 const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
   requirePanel(ctx.db, p.panel_id)
   const text = ctx.text
-  if (Buffer.byteLength(text, 'utf8') > PANEL_IMPORT_MAX_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${PANEL_IMPORT_MAX_BYTES} bytes; split the file.`)
+  if (Buffer.byteLength(text, 'utf8') > PANEL_IMPORT_MAX_BYTES) throw refuse(E.payloadTooLarge, 'panel.bodyTooLarge', { max: PANEL_IMPORT_MAX_BYTES })
   const format = bodyFormat(ctx.request, p.format)
   const report = importPersons(ctx.db, p.panel_id, text, format, p.mode)
   return { panel_id: p.panel_id, format, mode: p.mode, ...report }

@@ -32,6 +32,7 @@ function entryKeys(lang: 'en' | 'zh'): string[] {
 const NESTED: Readonly<Record<string, Record<string, { key: ProblemKey; args: ProblemArgs }>>> = {
   'outbox.badMember': { reason: { key: 'param.date', args: { param: 'start_date', got: 'soon' } } },
   'batch.item': { reason: { key: 'param.tooLong', args: { param: 'placement_name', max: 255 } } },
+  'panel.notCsv': { reason: { key: 'panelFile.columnTwice', args: { column: 'weight' } } },
 }
 
 /** A value as real refusals have it: a number, a date, a parameter's name, or a word. */

@@ -3,7 +3,7 @@
  * bad line is reported with its number and reason and never costs the good ones. All good lines
  * are written in one transaction; `replace` deletes the panel's persons first, in the same one.
  */
-import { badParam } from '../../contract/errors'
+import { badParam, badRequest } from '../../contract/errors'
 import type { Db } from '../../storage/db'
 import { checkPerson, panelRules } from './check'
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type CsvLayout, type ImportFormat } from './parse'
@@ -68,14 +68,15 @@ function readFile(db: Db, panelId: string, text: string, format: ImportFormat, o
   let layout: CsvLayout | null = null
   if (format === 'csv') {
     const header = rows.shift()
-    if (!header) throw badParam('body', 'is empty; a CSV file starts with a header row: person_id,weight,home_region,tags,devices')
+    if (!header) throw badRequest('panel.emptyCsv', { param: 'body', header: 'person_id,weight,home_region,tags,devices' })
     try {
       layout = parseCsvHeader(header.text)
     } catch (err) {
+      if (err instanceof LineError && err.problem) throw badRequest('panel.notCsv', { param: 'body', reason: err.problem })
       throw badParam('body', `is not a panel CSV file: ${(err as Error).message}`)
     }
   }
-  if (rows.length > MAX_IMPORT_PERSONS) throw badParam('body', `has ${rows.length} persons; at most ${MAX_IMPORT_PERSONS} are imported at once, split the file`)
+  if (rows.length > MAX_IMPORT_PERSONS) throw badRequest('panel.tooManyPersons', { param: 'body', persons: rows.length, max: MAX_IMPORT_PERSONS })
   const rules = panelRules(db, panelId)
   const personLine = new Map<string, number>()
   const deviceLine = new Map<string, number>()

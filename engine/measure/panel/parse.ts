@@ -3,7 +3,7 @@
  * a header, tags joined by `|` and devices written `pc:<device>` or `mb:<device>` joined by `|`.
  * Parsing checks the shape only; `check.ts` checks the values against the panel.
  */
-import { LineError } from './person'
+import { LineError, lineError } from './person'
 
 /** A line whose shape is right; its values are not checked yet. */
 export interface Candidate {
@@ -76,7 +76,7 @@ export function splitCsv(line: string): string[] {
       i++
       for (;;) {
         const q = line.indexOf('"', i)
-        if (q < 0) throw new LineError('has a quoted field without its closing quote')
+        if (q < 0) throw lineError('panelLine.openQuote', {})
         value += line.slice(i, q)
         if (line[q + 1] === '"') {
           value += '"'
@@ -86,7 +86,7 @@ export function splitCsv(line: string): string[] {
           break
         }
       }
-      if (i < line.length && line[i] !== ',') throw new LineError('has text after a closing quote')
+      if (i < line.length && line[i] !== ',') throw lineError('panelLine.afterQuote', {})
       fields.push(value)
     } else {
       const comma = line.indexOf(',', i)
@@ -107,10 +107,10 @@ export function parseCsvHeader(line: string): CsvLayout {
   const names = splitCsv(line).map((s) => s.trim().toLowerCase())
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c))
   if (missing.length > 0)
-    throw new LineError(`the header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; a header row is required: ${CSV_COLUMNS.join(',')}`)
+    throw lineError(missing.length > 1 ? 'panelFile.lacksColumns' : 'panelFile.lacksColumn', { columns: missing.join(', '), header: CSV_COLUMNS.join(',') })
   const seen = new Set<string>()
   for (const n of names) {
-    if (n !== '' && seen.has(n)) throw new LineError(`the header row names the column ${n} twice`)
+    if (n !== '' && seen.has(n)) throw lineError('panelFile.columnTwice', { column: n })
     seen.add(n)
   }
   // A header is written once for the file: a typo in it (`tag`) would lose that column of every
@@ -119,7 +119,7 @@ export function parseCsvHeader(line: string): CsvLayout {
   // name (a spreadsheet's trailing comma) names no column.
   const unknown = names.filter((n) => n !== '' && !(CSV_COLUMNS as readonly string[]).includes(n))
   if (unknown.length > 0)
-    throw new LineError(`the header row names the unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${CSV_COLUMNS.join(',')}`)
+    throw lineError(unknown.length > 1 ? 'panelFile.unknownColumns' : 'panelFile.unknownColumn', { columns: unknown.join(', '), header: CSV_COLUMNS.join(',') })
   const at = (c: string) => names.indexOf(c)
   return { person_id: at('person_id'), weight: at('weight'), home_region: at('home_region'), tags: at('tags'), devices: at('devices'), width: names.length }
 }

@@ -2,7 +2,7 @@
  * The volumes a simulation produces: per spot and day, the plan's estimates (scaled) or a default
  * by placement type, and clicks from the plan or a click-through rate (docs/simulator.md).
  */
-import { ApiError, E, badParam } from '../../contract/errors'
+import { E, badRequest, refuse } from '../../contract/errors'
 import type { Db } from '../../storage/db'
 import { dayDate, dayNumber } from '../../time-zone'
 import { daySlots } from './day-schedule'
@@ -41,16 +41,16 @@ function validZone(timeZone: string): boolean {
 /** Rejects input the simulator cannot use, naming the member. */
 export function checkInput(input: SimulationInput): void {
   for (const name of ['from', 'to'] as const) {
-    if (!DATE.test(input[name]) || dayDate(dayNumber(input[name])) !== input[name]) throw badParam(name, 'must be a date written YYYY-MM-DD')
+    if (!DATE.test(input[name]) || dayDate(dayNumber(input[name])) !== input[name]) throw badRequest('sim.date', { param: name })
   }
-  if (!Number.isInteger(input.seed)) throw badParam('seed', 'must be an integer')
-  if (!validZone(input.timeZone)) throw badParam('timeZone', `'${input.timeZone}' is not an IANA time zone`)
+  if (!Number.isInteger(input.seed)) throw badRequest('sim.integer', { param: 'seed' })
+  if (!validZone(input.timeZone)) throw badRequest('sim.zone', { param: 'timeZone', value: input.timeZone })
   const scale = input.scale ?? 1
-  if (!Number.isFinite(scale) || scale < 0) throw badParam('scale', 'must be a number not below 0')
-  if (input.maxHits !== undefined && !(Number.isInteger(input.maxHits) && input.maxHits >= 0)) throw badParam('maxHits', 'must be an integer not below 0')
-  if (input.until !== undefined && !Number.isFinite(input.until)) throw badParam('until', 'must be a time in ms')
+  if (!Number.isFinite(scale) || scale < 0) throw badRequest('sim.scale', { param: 'scale' })
+  if (input.maxHits !== undefined && !(Number.isInteger(input.maxHits) && input.maxHits >= 0)) throw badRequest('sim.maxHits', { param: 'maxHits' })
+  if (input.until !== undefined && !Number.isFinite(input.until)) throw badRequest('sim.until', { param: 'until' })
   const chunk = input.chunkSize
-  if (chunk !== undefined && !(Number.isInteger(chunk) && chunk >= 1 && chunk <= d.CHUNK_SIZE)) throw badParam('chunkSize', `must be an integer from 1 to ${d.CHUNK_SIZE}`)
+  if (chunk !== undefined && !(Number.isInteger(chunk) && chunk >= 1 && chunk <= d.CHUNK_SIZE)) throw badRequest('sim.chunkSize', { param: 'chunkSize', max: d.CHUNK_SIZE })
 }
 
 interface CampaignRow {
@@ -62,7 +62,7 @@ interface CampaignRow {
 /** The campaign, or invalid_campaign_id. */
 function campaignOf(db: Db, campaignId: number): CampaignRow {
   const c = db.get<CampaignRow>('SELECT start_date, end_date, freq_capping FROM campaigns WHERE campaign_id = ?', [campaignId])
-  if (!c) throw new ApiError(E.invalidCampaignId, `The 'campaign_id' ${campaignId} cannot be found.`)
+  if (!c) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: String(campaignId) })
   return c
 }
 

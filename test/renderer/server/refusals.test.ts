@@ -5,6 +5,7 @@ import { endpoints, type EndpointId } from '../../../engine/contract/endpoints'
 import { generatePanel } from '../../../engine/measure/panel/generate'
 import { commonParams } from '../../../engine/request'
 import { respondError } from '../../../engine/respond'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { refusalText } from '../../../renderer/src/server/refusals'
 import { makeEngine, toReply, type Reply, type TestEngine } from '../../helpers/make-engine'
@@ -42,8 +43,8 @@ describe('refusalText: the panel tools', () => {
     expect(say(await panelImport('person_id,weight,tags\n'))).toBe('这不是样本人员 CSV 文件：表头缺少 home_region 列；须有表头行：person_id,weight,home_region,tags,devices')
     expect(say(await panelImport('person_id,weight,home_region,weight\n'))).toBe('这不是样本人员 CSV 文件：表头中 weight 列出现了两次')
     expect(say(await panelImport('person_id,weight,home_region,tag\n'))).toBe('这不是样本人员 CSV 文件：表头中有未知的列 tag；可用的列为 person_id,weight,home_region,tags,devices')
-    expect(say(await panelImport('"person_id,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：表头中有带引号的字段缺少结尾的引号')
-    expect(say(await panelImport('"person_id"x,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：表头中结尾的引号之后还有文字')
+    expect(say(await panelImport('"person_id,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：有带引号的字段缺少结尾的引号')
+    expect(say(await panelImport('"person_id"x,weight,home_region\n'))).toBe('这不是样本人员 CSV 文件：结尾的引号之后还有文字')
     expect(say(await panelImport('x\n'.repeat(500_001), 'ndjson'))).toBe('文件有 500001 人；一次最多导入 500000 人：请拆分文件')
   })
 
@@ -58,7 +59,7 @@ describe('refusalText: the panel tools', () => {
     try {
       generatePanel(db, PANEL, 100, 1)
     } catch (e) {
-      lacking = (e as Error).message
+      lacking = messageOf(e)
     }
     expect(say(lacking)).toBe(`样本库 ${PANEL} 缺少演示人员生成器所写的标签（male, female）`)
   })
