@@ -2,6 +2,7 @@
 import type { EndpointDef } from './contract/endpoint'
 import { endpoints } from './contract/endpoints'
 import { E } from './contract/errors'
+import { METRICS, METRIC_REPORTS, type MetricReport } from './contract/metrics-catalogue'
 import { ErrorResponse } from './contract/models'
 import type { ParamsShape } from './contract/params'
 import type { JsonSchema } from './contract/schema'
@@ -28,6 +29,21 @@ function properties(params: ParamsShape): { properties: Record<string, JsonSchem
   return { properties: props, required: Object.entries(params).filter(([, c]) => c.required).map(([n]) => n) }
 }
 
+const REPORT_OF_ENDPOINT = new Map(Object.entries(METRIC_REPORTS).map(([report, id]) => [id as string, report as MetricReport]))
+
+/**
+ * What the `metrics` parameter of a report selects, from the metric catalogue: each value's
+ * metrics with their meaning (`HH` an hour 00–23, `NN` a frequency 01–10).
+ */
+function metricsDescription(report: MetricReport): string {
+  const groups = new Map<string, string[]>()
+  for (const m of METRICS) {
+    const group = m.reports[report]
+    if (group !== undefined) groups.set(group, [...(groups.get(group) ?? []), `${m.name} (${m.meaning})`])
+  }
+  return `${[...groups].map(([group, list]) => `${group}: ${list.join('; ')}`).join('. ')}. all: every one.`
+}
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
 function requestBody(def: EndpointDef): Record<string, unknown> | undefined {
@@ -50,9 +66,11 @@ function requestBody(def: EndpointDef): Record<string, unknown> | undefined {
 }
 
 function operation(id: string, def: EndpointDef): Record<string, unknown> {
-  const params = Object.entries(def.params).map(([name, c]) => ({
-    name, in: 'query', required: c.required, schema: wireSchema(c.schema), ...(c.description ? { description: c.description } : {}),
-  }))
+  const report = REPORT_OF_ENDPOINT.get(id)
+  const params = Object.entries(def.params).map(([name, c]) => {
+    const description = report !== undefined && name === 'metrics' ? metricsDescription(report) : c.description
+    return { name, in: 'query', required: c.required, schema: wireSchema(c.schema), ...(description ? { description } : {}) }
+  })
   // JSONP is not answered on this engine's own namespace (docs/api.md)
   const local = def.path.startsWith('/local/')
   const json = { 'application/json': { schema: def.response.json }, ...(local ? {} : { 'application/javascript': { schema: { type: 'string', description: 'with callback=name: /**/name(<the JSON answer>);' } } }) }

@@ -4,6 +4,7 @@
  * added up for impressions and clicks; unique counts only when one row stands behind a figure.
  */
 import type { ListSpot } from '../../../engine/contract/models'
+import { metricNames } from '../../../engine/contract/metrics-catalogue'
 import type { ReportItem } from '../../../engine/contract/models-reports'
 import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
@@ -136,8 +137,8 @@ export interface RegionRank {
   base?: { uim: number | null; ucl: number | null } | null
 }
 
-/** Metrics of the basic report for a period (metrics=acc → imp_acc, ...). */
-export const periodMetrics = (period: string): string[] => ['imp', 'clk', 'uim', 'ucl'].map((m) => `${m}_${period}`)
+/** Metrics of the basic report for a period (metrics=acc → imp_acc, ...), from the metric catalogue. */
+export const periodMetrics = (period: string): readonly string[] => metricNames('basic', period)
 
 /** Regions with their figures, summed over positions, sorted by `sortBy` (descending, ties by id). */
 export function regionRanking(items: readonly ReportItem[], period: string, sortBy: string): RegionRank[] {

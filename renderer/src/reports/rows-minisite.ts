@@ -2,6 +2,7 @@
  * Minisite views: events of the basic minisite report (accumulated and on the day) and today's
  * events by hour from the realtime minisite report.
  */
+import { metricNames } from '../../../engine/contract/metrics-catalogue'
 import type { ReportItem } from '../../../engine/contract/models-reports'
 import { blankAfter } from './clock'
 import { groupBy, HOURS, sumMetric, summable, targetKey } from './items'
@@ -10,7 +11,7 @@ import type { RegionScope } from './rows-census'
 import { metricColumn, textColumn, type Column, type TableData, type Translate } from './table'
 
 /** The minisite report's metrics (metrics=all). */
-export const MINISITE_METRICS = ['evt_acc', 'uev_acc', 'evt_day', 'uev_day'] as const
+export const MINISITE_METRICS = metricNames('minisite')
 
 /** One event (for one audience group) with its figures summed over positions. */
 export interface EventFigures {

@@ -5,6 +5,7 @@
  * and target figures by the item's `base` (the unweighted panel persons behind its uim and ucl
  * figures), else by the position's `uim_spl` / `ucl_spl`. `flagSmall` marks the cells of all of them.
  */
+import { metricNames } from '../../../engine/contract/metrics-catalogue'
 import type { ReportItem } from '../../../engine/contract/models-reports'
 import { rowLabel, type Names } from './names'
 import { metricColumn, numberColumn, textColumn, type Column, type TableData, type TableRow, type Translate } from './table'
@@ -102,7 +103,7 @@ function itemSamples(i: ReportItem): { uim: number | null; ucl: number | null } 
 export function overviewTable(items: readonly ReportItem[], names: Names, t: Translate): TableData {
   const columns: Column[] = [
     textColumn('panel_id', t('reports.col.panel')), textColumn('position', t('reports.col.position')),
-    ...['uim_acc', 'ucl_acc', 'uim_spl', 'ucl_spl'].map((m) => metricColumn(t, m)),
+    ...metricNames('audience_overview').map((m) => metricColumn(t, m)),
   ]
   const rows: TableRow[] = items.map((i, k) => {
     const m = i.metrics

@@ -3,6 +3,7 @@
  * value unchanged (the table formats them for reading and keeps the raw value in `data-value`;
  * exports write the raw value).
  */
+import { metricOf } from '../../../engine/contract/metrics-catalogue'
 import { formatNumberIn } from '../i18n/numbers'
 
 export type Cell = string | number | null
@@ -40,17 +41,20 @@ export interface TableData {
 /** vue-i18n's `t`, as the pure builders use it (tests pass a stand-in). */
 export type Translate = (key: string, named?: Record<string, unknown>) => string
 
-/** A metric's column title: "<measure> · <period>", with the wire name as the hint. */
+/**
+ * A metric's column title: "<measure> · <period>" from the labels of the metric catalogue (an
+ * hour as HH:00, a frequency as N+), with the wire name as the hint; a name the catalogue does
+ * not know is its own title.
+ */
 export function metricColumn(t: Translate, metric: string): Column {
-  const [base, ...rest] = metric.split('_')
-  const period = rest.join('_')
-  const hour = /^(acc_)?h(\d\d)$/.exec(period)
-  const what = rest[0] === 'spl' ? t('reports.measure.spl', { of: t(`reports.measure.${base}`) }) : t(`reports.measure.${base}`)
-  const periodKey = period.replace(/_p\d\d$/, '')
-  let when = period && periodKey !== 'spl' ? t(`reports.period.${periodKey}`) : ''
-  if (hour) when = `${hour[1] ? t('reports.period.acc') + ' ' : ''}${hour[2]}:00`
-  const pNN = /_p(\d\d)$/.exec(metric)
-  if (pNN) when = `${Number(pNN[1])}+`
+  const m = metricOf(metric)
+  if (m === undefined) return { key: metric, title: metric, numeric: true, hint: metric }
+  const { measure, period, sample } = m.label
+  const what = sample ? t('reports.measure.spl', { of: t(`reports.measure.${measure}`) }) : t(`reports.measure.${measure}`)
+  const suffix = metric.slice(-2)
+  let when = period ? t(`reports.period.${period}`) : ''
+  if (m.name.endsWith('HH')) when = `${when ? `${when} ` : ''}${suffix}:00`
+  if (m.name.endsWith('NN')) when = `${Number(suffix)}+`
   return { key: metric, title: when ? `${what} · ${when}` : what, numeric: true, hint: metric }
 }
 

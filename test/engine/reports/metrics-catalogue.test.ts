@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { METRICS, METRIC_REPORTS, catalogueTable, metricNames, metricOf, wireNames, type MetricReport } from '../../../engine/contract/metrics-catalogue'
 import { endpoints } from '../../../engine/contract/endpoints'
+import { openApiDocument } from '../../../engine/openapi'
 
 const DOC = new URL('../../../docs/metrics.md', import.meta.url)
 const START = '<!-- catalogue:start -->'
@@ -65,5 +66,15 @@ describe('the catalogue', () => {
     expect(metricNames('realtime_minisite')).toEqual(['evt_day', ...Array.from({ length: 24 }, (_, h) => `evt_h${String(h).padStart(2, '0')}`)])
     expect(metricNames('basic')).toHaveLength(12 + 48)
     expect(metricNames('basic', 'acc')).toBe(metricNames('basic', 'acc'))
+  })
+
+  it("describes each report's metrics parameter in the OpenAPI document with every metric it selects", () => {
+    const paths = openApiDocument('http://127.0.0.1:8366').paths as Record<string, { get?: { operationId: string; parameters: { name?: string; description?: string }[] } }>
+    for (const [report, id] of Object.entries(METRIC_REPORTS) as [MetricReport, string][]) {
+      const op = Object.values(paths).find((p) => p.get?.operationId === id)?.get
+      const text = op?.parameters.find((p) => p.name === 'metrics')?.description ?? ''
+      const named = METRICS.filter((m) => m.reports[report] !== undefined)
+      expect([report, named.filter((m) => !text.includes(`${m.reports[report]}: `) || !text.includes(`${m.name} (${m.meaning})`)).map((m) => m.name)]).toEqual([report, []])
+    }
   })
 })
