@@ -50,30 +50,55 @@ const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a insta
 const pad8 = (n: number) => (8 - (n % 8)) % 8
 
 /** Texts as their lengths in UTF-16 units and one UTF-8 blob (a text may hold any character). */
-function textArrays(t: readonly string[]): [Uint32Array, Uint8Array] {
+function textArrays(t: readonly string[], n = t.length): [Uint32Array, Uint8Array] {
   // (a loop: Uint32Array.from with a mapping function took 75 ms over a million texts)
-  const lengths = new Uint32Array(t.length)
-  for (let i = 0; i < t.length; i++) lengths[i] = t[i]!.length
-  return [lengths, Buffer.from(t.join(''), 'utf8')]
+  const lengths = new Uint32Array(n)
+  for (let i = 0; i < n; i++) lengths[i] = t[i]!.length
+  return [lengths, Buffer.from((n === t.length ? t : t.slice(0, n)).join(''), 'utf8')]
 }
 
-/** The checkpoint file of a state, as the parts to write in order. */
-export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
-  const arrays: Typed[] = []
-  arrays.push(...textArrays(s.identities.texts))
+/**
+ * A state as a checkpoint holds it, taken while no hit is recorded (Ingest.checkpoint): copies of
+ * what hits change in place (the identities' records, the request ids), and what they only append
+ * to as it is: the identity texts (the first `nTexts`) and views of the partitions' columns (a
+ * partition's events are never changed in place: a sort or a relabel makes new columns). Encoding
+ * it (the texts' bytes, the CRC over every array: most of a checkpoint's time) then runs while
+ * hits are recorded again.
+ */
+export interface TakenState {
+  header: Omit<Header, 'arrays'>
+  texts: readonly string[]
+  nTexts: number
+  requestKeys: string[]
+  /** The arrays after the identity texts, in file order, but the request keys' (requestKeys). */
+  identities: Typed[]
+  rest: Typed[]
+}
+
+/** The state to encode (encodeTaken), taken at once. */
+export function takeCheckpoint(s: MeasureState): TakenState {
   const ids: IdentityArrays = s.identities.arrays()
-  for (const k of IDENTITY_KEYS) arrays.push(ids[k])
   const requests = s.requests.arrays()
-  arrays.push(...textArrays(requests.keys), requests.ts)
+  const rest: Typed[] = [requests.ts]
   const partitions: Header['partitions'] = []
   for (const [kind, map] of [['campaign', s.columns.campaigns], ['minisite', s.columns.minisites]] as const) {
     for (const [id, p] of map) {
       const a: PartitionArrays = p.arrays()
       partitions.push({ kind, id, sorted: a.sorted, ...(a.relabel ? { relabel: true } : {}) })
-      for (const k of PARTITION_KEYS) arrays.push(a[k])
+      for (const k of PARTITION_KEYS) rest.push(a[k])
     }
   }
-  const header: Header = { version: VERSION, timeZone: s.timeZone, extent: s.extent, arrays: arrays.map((a) => [typeOf(a), a.length]), partitions }
+  return {
+    header: { version: VERSION, timeZone: s.timeZone, extent: s.extent, partitions }, texts: s.identities.texts, nTexts: s.identities.texts.length,
+    requestKeys: requests.keys, identities: IDENTITY_KEYS.map((k) => ids[k]), rest,
+  }
+}
+
+/** The checkpoint file of a taken state, as the parts to write in order. */
+export function encodeTaken(t: TakenState): Uint8Array[] {
+  const arrays: Typed[] = [...textArrays(t.texts, t.nTexts), ...t.identities, ...textArrays(t.requestKeys), ...t.rest]
+  const { version, timeZone, extent, partitions } = t.header
+  const header: Header = { version, timeZone, extent, arrays: arrays.map((a) => [typeOf(a), a.length]), partitions }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const head = Buffer.alloc(12)
   head.writeUInt32LE(MAGIC, 0)
@@ -92,6 +117,9 @@ export function encodeCheckpoint(s: MeasureState): Uint8Array[] {
   parts.push(tail)
   return parts
 }
+
+/** The checkpoint file of a state, as the parts to write in order. */
+export const encodeCheckpoint = (s: MeasureState): Uint8Array[] => encodeTaken(takeCheckpoint(s))
 
 /** A checkpoint's bytes: their number, and reads of a range into a given array (the whole of it). */
 export interface CheckpointReader {

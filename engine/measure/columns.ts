@@ -106,8 +106,11 @@ export class Partition {
     const roots = this.relabelBy
     if (!roots) return
     this.relabelBy = null
-    const ident = this.identity
-    for (let i = 0; i < this.n; i++) ident[i] = roots.rootOf(ident[i]!)
+    // (new columns, not in place: a checkpoint being written holds views of these)
+    const was = this.identity
+    const ident = new Uint32Array(was.length)
+    for (let i = 0; i < this.n; i++) ident[i] = roots.rootOf(was[i]!)
+    this.identity = ident
     this.compact(identities)
   }
 

@@ -4,7 +4,7 @@
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
 import { ApiError, E } from '../contract/errors'
-import { decodeCheckpoint, encodeCheckpoint, type MeasureState } from './checkpoint'
+import { decodeCheckpoint, encodeTaken, takeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog } from './event-log'
 import type { LogExtent } from './log-extent'
@@ -377,14 +377,15 @@ export class Ingest {
           if (this.failure) return null
           if (sort) for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
           return {
-            parts: encodeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
+            state: takeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
             events: this.columns.events,
             sorted: this.sortedCounts(),
           }
         })
         if (!taken) return false
-        const { parts, events, sorted } = taken
-        await this.log.saveCheckpoint(parts)
+        const { state, events, sorted } = taken
+        // (encoded once hits are recorded again: what it reads no hit changes, checkpoint.ts TakenState)
+        await this.log.saveCheckpoint(encodeTaken(state))
         this.saved = events
         this.savedSorted = sorted
         this.checkpointError = null

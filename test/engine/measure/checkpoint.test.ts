@@ -192,6 +192,44 @@ describe('Ingest with checkpoints', () => {
     expect(stateOf(b)).toEqual(stateOf(c))
   })
 
+  it('writes the state it took while hits, merges and a relabel by a report change the partitions before the write ends', async () => {
+    // phones whose ids link and merge devices, so that partitions have a relabel pending
+    const phones = (seed: number, n: number, from: number): Hit[] => {
+      const rnd = prng(seed)
+      const ids = Array.from({ length: 12 }, (_, i) => (i % 2 ? `caid:${i}` : `idfa:${i}`))
+      return Array.from({ length: n }, (_, i) => ({
+        kind: KIND.impression, ts: from + i * 2_000, campaign: 1, spot: 10, keyword: 0, identity: ids[Math.floor(rnd() * ids.length)]!,
+        ...(rnd() < 0.3 ? { links: [ids[Math.floor(rnd() * ids.length)]!] } : {}), platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: IVT.valid,
+      }))
+    }
+    let release!: () => void
+    let writing = false
+    const log = new (class extends MemoryEventLog {
+      override async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
+        writing = true
+        await new Promise<void>((resolve) => (release = resolve))
+        await super.saveCheckpoint(parts)
+      }
+    })()
+    const a = newIngest(log)
+    await a.open()
+    await a.add(phones(1, 400, T0))
+    const part = a.columns.campaigns.get(1)!
+    expect(part.arrays().relabel).toBe(true)
+    const saving = a.checkpoint(false)
+    await until(() => writing)
+    // while the parts are written: more hits, and a report's pass relabels and sorts the partition
+    await a.add(phones(2, 200, T0 + 3_600_000))
+    part.settle(a.identities.size, true)
+    expect(part.arrays().relabel).toBe(false)
+    release()
+    expect(await saving).toBe(true)
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('checkpoint')
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
   it('saves no checkpoint at close for a few events since the last one: the next start replays them after it', async () => {
     const log = new MemoryEventLog()
     const a = newIngest(log)
