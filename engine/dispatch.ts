@@ -2,7 +2,7 @@
  * The one function every door calls: lookup -> parse -> auth -> decode -> handler -> durable
  * -> envelope. Only here are errors caught; nothing is thrown back to a door.
  */
-import { ApiError, E } from './contract/errors'
+import { ApiError, E, refuse } from './contract/errors'
 import { endpoints, type EndpointId } from './contract/endpoints'
 import { modeGroupOf } from './contract/endpoints-sync-modes'
 import type { EngineRequest, EngineResponse } from './contract/envelope'
@@ -45,8 +45,8 @@ function lookup(method: string, rawPath: string): EndpointId {
   const exact = path.length <= LONGEST ? routes.get(`${method === 'HEAD' ? 'GET' : method} ${path}`) : undefined
   const id = exact ?? prefixes.find(([p]) => path.startsWith(p) && (method === 'GET' || method === 'HEAD'))?.[1]
   if (id) return id
-  if (paths.has(path)) throw new ApiError(E.methodNotAllowed, `${path} does not answer ${method}.`)
-  throw new ApiError(E.notFound, `There is no endpoint at ${rawPath}; the list is at /openapi.json.`)
+  if (paths.has(path)) throw refuse(E.methodNotAllowed, 'path.method', { path, method })
+  throw refuse(E.notFound, 'path.none', { path: rawPath })
 }
 
 export type Dispatch = (req: EngineRequest) => Promise<EngineResponse>

@@ -3,7 +3,7 @@
  * its content type, the token found, the shared parameters (callback, suppress_response_codes)
  * taken out. Everything here answers bad input with a 400, never a throw of another kind.
  */
-import { ApiError, E, badParam, badRequest } from './contract/errors'
+import { E, badRequest, refuse } from './contract/errors'
 import type { EndpointDef } from './contract/endpoint'
 import type { EngineRequest } from './contract/envelope'
 import { DOOR_PARAMS } from './contract/envelope'
@@ -58,10 +58,10 @@ function fromQuery(query: EngineRequest['query']): RawParams {
  * campaign `{"a":1}`).
  */
 function fromJsonObject(value: unknown, into: RawParams): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body', 'must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('body.notObject', { param: 'body' })
   for (const [k, v] of Object.entries(value)) {
     if (v === null || v === undefined) continue
-    if (Array.isArray(v) ? !v.every(isScalar) : typeof v === 'object') throw badParam(k, 'is a JSON object or an array of them; a parameter is text, a number, a boolean or an array of those')
+    if (Array.isArray(v) ? !v.every(isScalar) : typeof v === 'object') throw badRequest('body.nested', { param: k })
     add(into, k, Array.isArray(v) ? listText(k, v) : String(v))
   }
 }
@@ -70,7 +70,7 @@ const isScalar = (v: unknown): v is string | number | boolean => typeof v === 's
 
 function listText(name: string, items: readonly (string | number | boolean)[]): string {
   const texts = items.map(String)
-  if (texts.some((t) => t.includes(','))) throw badParam(name, 'is a list whose entries hold commas; a list is written as entries without commas')
+  if (texts.some((t) => t.includes(','))) throw badRequest('body.listCommas', { param: name })
   return texts.join(',')
 }
 
@@ -78,7 +78,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw badParam('body', `is not valid JSON (${(err as Error).message})`)
+    throw badRequest('body.badJson', { param: 'body', detail: (err as Error).message })
   }
 }
 
@@ -115,19 +115,19 @@ export function parseRequest(req: EngineRequest, def: EndpointDef): ParsedReques
   let json: unknown = null
   const body = req.body ?? ''
   const charset = def.method === 'POST' ? foreignCharset(req.headers?.['content-type'] ?? '') : null
-  if (charset) throw new ApiError(E.unsupportedMediaType, `The body's charset '${charset}' is not accepted; send UTF-8.`)
+  if (charset) throw refuse(E.unsupportedMediaType, 'body.charset', { charset })
   if (def.method === 'POST' && def.body === 'text') return { params, json, text: body, token: findToken(req, params) }
   if (def.method === 'POST' && body !== '') {
-    if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new ApiError(E.payloadTooLarge, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+    if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw refuse(E.payloadTooLarge, 'body.tooLarge', { max: MAX_BODY_BYTES })
     const type = (req.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     if (type === 'application/json') {
       json = parseJson(body)
       if (def.body !== 'json') fromJsonObject(json, params)
     } else if (type === 'application/x-www-form-urlencoded' || type === '') {
-      if (def.body === 'json') throw new ApiError(E.unsupportedMediaType, 'This endpoint takes a JSON body (Content-Type: application/json).')
+      if (def.body === 'json') throw refuse(E.unsupportedMediaType, 'body.jsonOnly', {})
       for (const [k, v] of new URLSearchParams(body)) add(params, k, v)
     } else {
-      throw new ApiError(E.unsupportedMediaType, `The body type '${type}' is not accepted; send application/x-www-form-urlencoded${def.body === 'json' ? ' or application/json' : ''}.`)
+      throw refuse(E.unsupportedMediaType, def.body === 'json' ? 'body.typeOrJson' : 'body.type', { type })
     }
   }
   return { params, json, text: '', token: findToken(req, params) }
@@ -139,10 +139,10 @@ export const tokenBeforeBody = (req: EngineRequest): string | undefined => findT
 /** access_token from the query or form, or an Authorization: Bearer header (RFC 6750 §2). */
 function findToken(req: EngineRequest, params: RawParams): string | undefined {
   const given = params.get('access_token')
-  if (given && given.length > 1) throw badParam('access_token', 'is given more than once')
+  if (given && given.length > 1) throw badRequest('param.repeated', { param: 'access_token' })
   const header = req.headers?.authorization ?? ''
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1]
-  if (given?.[0] && bearer && given[0] !== bearer) throw badParam('access_token', 'and the Authorization header carry different tokens; send one')
+  if (given?.[0] && bearer && given[0] !== bearer) throw badRequest('token.twoTokens', { param: 'access_token' })
   return given?.[0] || bearer || undefined
 }
 
@@ -168,8 +168,8 @@ export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record
   const params: Record<string, unknown> = {}
   for (const [name, codec] of Object.entries(def.params)) {
     const values = raw.get(name)
-    if (values && values.length > 1) throw badParam(name, 'is given more than once')
-    if (values?.[0]?.includes(NOT_UTF8)) throw badParam(name, NOT_UTF8_PROBLEM)
+    if (values && values.length > 1) throw badRequest('param.repeated', { param: name })
+    if (values?.[0]?.includes(NOT_UTF8)) throw badRequest('param.notUtf8', { param: name })
     params[name] = codec.decode(values?.[0], name)
   }
   // vendor-notes §1.2: order_asc and order_desc must not come together
@@ -183,7 +183,6 @@ export function decodeParams(def: EndpointDef, raw: RawParams): { params: Record
  * holding it is refused rather than stored mangled, where two different names would also clash.
  */
 const NOT_UTF8 = '\uFFFD'
-const NOT_UTF8_PROBLEM = 'is not UTF-8 text: it holds bytes that are not UTF-8 (shown as U+FFFD); send UTF-8, percent-encoded in a query string or form'
 
 /** A body's declared charset, when it is not UTF-8 (or its subset US-ASCII): the body cannot be read as sent. */
 function foreignCharset(contentType: string): string | null {

@@ -1,5 +1,5 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
 import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
@@ -45,7 +45,7 @@ const profilesUpdate: Handler<'sync.profiles_update'> = async (ctx, p) => {
   const auth_url = p.auth_url === undefined ? followed : normalizeBase(p.auth_url, 'auth_url')
   if (p.name !== undefined) checkName(ctx.db, p.name, row.profile_id)
   const forwarding = base_url !== undefined && isSelf(base_url, ctx.settings.publicUrl) ? ctx.sync.modes.forwardingTo(row.profile_id) : []
-  if (forwarding.length > 0) throw badParam('base_url', `is this engine itself (${ctx.settings.publicUrl}), and the ${forwarding.join(', ')} group${forwarding.length > 1 ? 's forward' : ' forwards'} to profile ${row.name}: forwarding would loop; answer ${forwarding.length > 1 ? 'them' : 'it'} locally first`)
+  if (forwarding.length > 0) throw badRequest(forwarding.length > 1 ? 'sync.selfForwardedMany' : 'sync.selfForwarded', { param: 'base_url', url: ctx.settings.publicUrl, groups: forwarding.join(', '), profile: row.name })
   // a pull or push under way talks to what the profile named when it started
   // the secrets first: a key file that cannot be used refuses the update before the profile changes
   const newSecrets = p.password !== undefined || p.client_secret !== undefined

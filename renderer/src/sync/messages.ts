@@ -27,7 +27,6 @@ const API_RULES: readonly SentenceRule[] = [
   [/^The '(base_url|auth_url)' must not carry a user name or password; use the profile fields\.$/, 'urlCredentials', (m) => ({ field: m[1]! })],
   [/^The '(base_url|auth_url)' must not carry a query or a fragment, got '(.*)'; write the service's address only\.$/, 'urlQuery', (m) => ({ field: m[1]!, got: m[2]! })],
   [/^The 'name' is already the name of profile (.*)\.$/s, 'nameTaken', name],
-  [/^The 'base_url' is this engine itself \((\S+)\), and the (.+?) groups? forwards? to profile (.*): forwarding would loop; answer (?:it|them) locally first\.$/s, 'selfForwarded', (m) => ({ url: m[1]!, groups: m[2]!, name: m[3]! })],
   [/^The 'op_id' names no outbox operation \((.*)\)\.$/, 'noOp', id],
   [new RegExp(`^The '(?:local_id|remote_id)' has no pulled copy of remote ${KIND} (\\S*) for this profile: pull first, so that changes at the remote can be told apart\\.$`), 'notPulled', kindId],
   [new RegExp(`^The 'local_id' was pushed already as remote ${KIND} (\\S+): queue an update instead\\.$`), 'pushedAlready', kindId],

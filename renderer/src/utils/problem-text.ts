@@ -33,6 +33,7 @@ function localArgs(args: Problem['args'], t: Translate, words: ProblemWords): Re
   if (typeof args.param === 'string') out.field = name(args.param)
   if (typeof args.group === 'string') out.group = t(`sync.modes.group.${args.group}`)
   if (typeof args.mode === 'string') out.mode = t(`sync.modes.mode.${args.mode}`)
+  if (typeof args.groups === 'string') out.groups = args.groups.split(', ').map((g) => t(`sync.modes.group.${g}`)).join(t('syncEngine.sep'))
   if (typeof args.cause === 'string' && typeof args.reason === 'string') out.reason = storageReason(args.cause, t)
   if (typeof args.detail === 'string' && words.detail) out.detail = words.detail(args.detail)
   if (typeof args.what === 'string') out.what = t(`problem.word.${args.what}`)

@@ -9,6 +9,8 @@ export const en = {
   /** Words a problem's arguments hold (param.twice: what is named twice). */
   word: { date: 'date', id: 'id', keyword: 'keyword', keyword_id: 'keyword_id', advertiser: 'advertiser', agency: 'agency' },
   param: {
+    repeated: 'is given more than once',
+    notUtf8: 'is not UTF-8 text: it holds bytes that are not UTF-8 (shown as U+FFFD); send UTF-8, percent-encoded in a query string or form',
     notFound: '{value} cannot be found',
     notFoundSee: '{value} cannot be found (see {list})',
     notFoundQuoted: "'{value}' cannot be found",
@@ -127,9 +129,29 @@ export const en = {
     until: 'must be a time in ms',
     chunkSize: 'must be an integer from 1 to {max}',
   },
+  body: {
+    notObject: 'must be a JSON object',
+    nested: 'is a JSON object or an array of them; a parameter is text, a number, a boolean or an array of those',
+    listCommas: 'is a list whose entries hold commas; a list is written as entries without commas',
+    badJson: 'is not valid JSON ({detail})',
+    charset: "The body's charset '{charset}' is not accepted; send UTF-8.",
+    tooLarge: 'The request body is larger than {max} bytes.',
+    jsonOnly: 'This endpoint takes a JSON body (Content-Type: application/json).',
+    type: "The body type '{type}' is not accepted; send application/x-www-form-urlencoded.",
+    typeOrJson: "The body type '{type}' is not accepted; send application/x-www-form-urlencoded or application/json.",
+  },
+  path: {
+    method: '{path} does not answer {method}.',
+    none: 'There is no endpoint at {path}; the list is at /openapi.json.',
+  },
+  sync: {
+    selfForwarded: 'is this engine itself ({url}), and the {groups} group forwards to profile {profile}: forwarding would loop; answer it locally first',
+    selfForwardedMany: 'is this engine itself ({url}), and the {groups} groups forward to profile {profile}: forwarding would loop; answer them locally first',
+  },
   engine: { shuttingDown: 'The engine is shutting down.', serverError: 'The server met an unexpected condition; the cause is in its log.' },
   events: { unreadable: 'The recorded events could not be read at start ({detail}); reports and tracking wait for the engine to be restarted.' },
   token: {
+    twoTokens: 'and the Authorization header carry different tokens; send one',
     unknown: 'The access token is unknown or was revoked; request a new one from {path}.',
     expired: 'The access token expired at {at}; request a new one from {path}.',
     required: 'An access token is required to request this resource: send access_token (query or form) or an Authorization: Bearer header.',
@@ -192,6 +214,8 @@ export const en = {
 export const zh: typeof en = {
   word: { date: '日期', id: 'ID', keyword: '关键词', keyword_id: '关键词 ID', advertiser: '广告主', agency: '代理公司' },
   param: {
+    repeated: '只能给出一次',
+    notUtf8: '不是 UTF-8 文本：含有非 UTF-8 字节（显示为 U+FFFD）；请以 UTF-8 发送，在查询串或表单中作百分号编码',
     notFound: '{field} {value} 不存在，可能已被删除',
     notFoundSee: '{field} {value} 不存在，可能已被删除',
     notFoundQuoted: "{field} '{value}' 不存在，可能已被删除",
@@ -310,9 +334,29 @@ export const zh: typeof en = {
     until: '{field}：须为以毫秒计的时间',
     chunkSize: '{field}：须为 1 到 {max} 的整数',
   },
+  body: {
+    notObject: '{field}：须为 JSON 对象',
+    nested: '{field}：是 JSON 对象或对象数组；参数须为文本、数字、布尔值或它们的数组',
+    listCommas: '{field}：列表的条目中含有逗号；列表的条目不能含逗号',
+    badJson: '{field}：不是有效的 JSON（{detail}）',
+    charset: '请求体的字符集“{charset}”不被接受；请发送 UTF-8。',
+    tooLarge: '请求体超过 {max} 字节。',
+    jsonOnly: '此接口接受 JSON 请求体（Content-Type: application/json）。',
+    type: '请求体类型“{type}”不被接受；请发送 application/x-www-form-urlencoded。',
+    typeOrJson: '请求体类型“{type}”不被接受；请发送 application/x-www-form-urlencoded 或 application/json。',
+  },
+  path: {
+    method: '{path} 不接受 {method} 请求。',
+    none: '{path} 没有接口；接口列表见 /openapi.json。',
+  },
+  sync: {
+    selfForwarded: '基础地址就是本引擎自身（{url}），而{groups}正转发到配置 {profile}：转发会形成循环；请先将其改为本地应答。',
+    selfForwardedMany: '基础地址就是本引擎自身（{url}），而{groups}正转发到配置 {profile}：转发会形成循环；请先将其改为本地应答。',
+  },
   engine: { shuttingDown: '引擎正在关闭。', serverError: '服务器遇到意外情况；原因已记入其日志。' },
   events: { unreadable: '启动时无法读取已记录的事件（{detail}）；报表和监测须等引擎重启后才能使用。' },
   token: {
+    twoTokens: '{field}与 Authorization 头中的令牌不同；请只发送一个',
     unknown: '访问令牌无效或已被撤销，请从 {path} 重新获取。',
     expired: '访问令牌已于 {at} 过期，请从 {path} 重新获取。',
     required: '请求此资源需要访问令牌：请在查询或表单中发送 access_token，或使用 Authorization: Bearer 头。',
