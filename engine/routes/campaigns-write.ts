@@ -116,8 +116,7 @@ function checkPlansInside(ctx: Ctx, campaignId: number, start: string, end: stri
   )
   if (outside.length === 0) return
   // the date (or both) the days fall outside of; each spot by id and name, its days on each side
-  // (until 2026-11-26 one date was named, and a spot's days on both sides were given as one count
-  // "between" its first and last day)
+  // counted apart (not one count "between" its first and last day)
   const early = outside.some((o) => o.before > 0)
   const late = outside.some((o) => o.after > 0)
   const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`

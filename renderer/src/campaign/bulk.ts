@@ -106,8 +106,8 @@ const RULE_INPUTS: readonly string[] = ['channel_name', 'keyword', 'add_slot', '
 /**
  * The problems of one item: each member through its codec, then the keyword and plan rules of
  * engine/contract/plan-rules.ts, the engine's own, in its words: also when a total does not read
- * (until 2026-11-26 a row's plan dates outside the campaign showed only once `est_impression=abc`
- * was mended), not when a member they decide by does not.
+ * (a row's plan dates outside the campaign show beside `est_impression=abc`), not when a member
+ * they decide by does not.
  */
 export function rowProblems(item: BatchItem, campaign: CampaignDates): RowProblem[] {
   const out: RowProblem[] = []
