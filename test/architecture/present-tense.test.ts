@@ -26,7 +26,7 @@ const ROOT = join(__dirname, '..', '..')
 
 const DATE = String.raw`\b20\d\d-\d\d-\d\d\b`
 
-/** The history phrases, each with what it catches. Whitespace in a phrase matches any run of it. */
+/** The history phrases, each with what it catches. Words are joined by `\s+`, so a phrase broken over two comment lines is found too. */
 const PATTERNS: ReadonlyArray<{ what: string; re: RegExp }> = [
   { what: 'a change dated', re: new RegExp(String.raw`\b(until|since|before|after|as of|added|fixed|changed)\s+${DATE}`, 'gi') },
   { what: 'a dated audit, session or run', re: new RegExp(String.raw`\b(audits?|sessions?|runs?|soak test|review)\s+(of|on)\s+${DATE}`, 'gi') },
@@ -108,6 +108,15 @@ describe('present tense', () => {
   it('allows only phrases that are still there', () => {
     const stale = ALLOWED.filter((a) => !readFileSync(join(ROOT, a.file), 'utf8').includes(a.text))
     expect(stale).toEqual([])
+  })
+})
+
+describe('the benchmark history', () => {
+  it('is the one section of bench/README.md left out, its lines kept', () => {
+    const md = '# bench/\n## How\nuntil 2026-11-26\n## Benchmark history\n### Node.js 24\nuntil 2026-11-26\n## After\nuntil 2026-11-27\n'
+    const left = withoutSection(md, '## Benchmark history').split('\n')
+    expect(left).toEqual(['# bench/', '## How', 'until 2026-11-26', '', '', '', '## After', 'until 2026-11-27', ''])
+    expect(readFileSync(join(ROOT, 'bench/README.md'), 'utf8').split('\n')).toContain('## Benchmark history')
   })
 })
 
