@@ -1,5 +1,5 @@
 /** Offline reading of pulled records (the local endpoints under /local/v1/sync/). */
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { RemoteKind } from '../contract/endpoints-sync'
 import type { Limit } from '../contract/params'
 import type { Db } from '../storage/db'
@@ -47,7 +47,7 @@ export function listCampaigns(db: Db, profileId: number, name: string | undefine
 
 export function showCampaign(db: Db, profileId: number, campaignId: string) {
   const c = db.get<RecordRow>("SELECT * FROM remote_records WHERE profile_id = ? AND kind = 'campaign' AND remote_id = ?", [profileId, campaignId])
-  if (!c) throw badParam('campaign_id', `names no pulled campaign of profile ${profileId} (${campaignId})`)
+  if (!c) throw badRequest('browse.noPulledCampaign', { param: 'campaign_id', profile: String(profileId), id: String(campaignId) })
   const children = (kind: RemoteKind) =>
     db.query<RecordRow>(`SELECT record FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ? ${ORDER}`, [profileId, kind, campaignId]).map((r) => JSON.parse(r.record) as unknown)
   return {

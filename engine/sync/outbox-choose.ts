@@ -4,7 +4,7 @@
  * (a brand, once its advertiser is known).
  */
 import type { Db } from '../storage/db'
-import { badParam, badRequest } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import { choicesOf, paramsOf, patchOp, requireOp, type OpRow } from './outbox'
 import { checkParams, type Params } from './outbox-params'
 import { applyChoice, choiceMessage, namedRefs, resolveRefs } from './outbox-refs'
@@ -21,15 +21,15 @@ function choiceOf(text: string | undefined): Params {
     if (Object.hasOwn(out, k)) throw badRequest('outbox.choiceTwice', { member: k })
     out[k] = v
   }
-  if (Object.keys(out).length === 0) throw badParam('params', 'is required to choose (advertiser_id=REMOTE_ID&...)')
+  if (Object.keys(out).length === 0) throw badRequest('outbox.needChoice', { param: 'params' })
   return out
 }
 
 /** Takes `text` (advertiser_id=R&...) as the choice; refuses a member no reference waits for, or an id the pulled list lacks. */
 export function chooseOp(db: Db, row: OpRow, text: string | undefined, now: string): OpRow {
-  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
+  if (row.state === 'sending') throw badRequest('outbox.sending', { param: 'op_id' })
   const waiting = choicesOf(row)
-  if (waiting.length === 0) throw badParam('op_id', `waits for no choice (state ${row.state})`)
+  if (waiting.length === 0) throw badRequest('outbox.noChoice', { param: 'op_id', state: row.state })
   const held = row.local_id !== '' && row.kind === 'campaign' ? namedRefs(db, paramsOf(row)) : paramsOf(row)
   const params = applyChoice(db, row.profile_id, held, waiting, choiceOf(text))
   checkParams(row.kind, row.op, params)

@@ -23,7 +23,7 @@ export const PLAN_KEYS = ['add_slot', 'est_impression', 'est_click'] as const
 export function endpointOf(kind: OutboxKind, op: OutboxOpName): EndpointId {
   if (kind === 'campaign') return op === 'create' ? 'campaigns.create' : 'campaigns.update'
   if (kind === 'spot') return op === 'create' ? 'campaigns.create_spot' : 'campaigns.update_spot'
-  if (op === 'update') throw badParam('op', 'cannot be update for a target: the service has no target update (publish_target creates)')
+  if (op === 'update') throw badRequest('outbox.noTargetUpdate', { param: 'op' })
   return 'campaigns.publish_target'
 }
 
@@ -44,7 +44,7 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   if (kind === 'campaign') for (const k of REF_NAMES) codecs[k] = REF_NAME
   for (const [name, value] of Object.entries(params)) {
     const codec = codecs[name]
-    if (!codec || IMPLIED.has(name)) throw badParam('params', `member '${name}' is not a parameter of ${endpoints[id].path}`)
+    if (!codec || IMPLIED.has(name)) throw badRequest('outbox.notParam', { param: 'params', member: name, path: endpoints[id].path })
     try {
       codec.decode(value, name)
     } catch (err) {
@@ -55,8 +55,8 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   }
   const required = Object.entries(endpoints[id].params).filter(([k, c]) => c.required && !IMPLIED.has(k)).map(([k]) => k)
   const missing = required.filter((k) => (params[k] ?? '').trim() === '')
-  if (missing.length > 0) throw badParam('params', `lacks ${missing.join(', ')} (required by ${endpoints[id].path})`)
-  if (op === 'update' && Object.keys(params).length === 0) throw badParam('params', 'holds no change to send')
+  if (missing.length > 0) throw badRequest('outbox.lacks', { param: 'params', names: missing.join(', '), path: endpoints[id].path })
+  if (op === 'update' && Object.keys(params).length === 0) throw badRequest('outbox.noChange', { param: 'params' })
   // (the remote refuses an update with one date of the pair, and a campaign whose dates run
   // backwards: not worth queuing, since an edit removing end_date would be accepted, then refused at push)
   if (kind === 'campaign' && op === 'update' && (params.start_date === undefined) !== (params.end_date === undefined)) {
@@ -66,9 +66,9 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
   const dates = kind === 'campaign' && params.start_date && params.end_date ? campaignDatesProblem({ start_date: params.start_date, end_date: params.end_date }) : null
   if (dates) throw badRequest('outbox.badMember', { reason: dates })
   const has = (k: string) => params[k] !== undefined
-  if (kind === 'campaign' && (has('brand_name') || has('brand_id')) && !has('advertiser_name') && !has('advertiser_id')) throw badParam('params', 'holds a brand without its advertiser (advertiser_name or advertiser_id): a brand is found within its advertiser')
+  if (kind === 'campaign' && (has('brand_name') || has('brand_id')) && !has('advertiser_name') && !has('advertiser_id')) throw badRequest('outbox.brandAlone', { param: 'params' })
   const plan = PLAN_KEYS.filter((k) => params[k] !== undefined)
-  if (id === 'campaigns.create_spot' && plan.length > 0 && params.add_slot === undefined) throw badParam('params', `${plan.join(', ')} need add_slot (the plan days)`)
+  if (id === 'campaigns.create_spot' && plan.length > 0 && params.add_slot === undefined) throw badRequest('outbox.needSlot', { param: 'params', names: plan.join(', ') })
 }
 
 /** `base` with the members of the query string `text` set (an empty value removes a member). */
@@ -96,7 +96,7 @@ interface CampaignRow {
 
 export function localCampaign(db: Db, id: string): CampaignRow {
   const row = db.get<CampaignRow>('SELECT * FROM campaigns WHERE campaign_id = ?', [Number(id)])
-  if (!row) throw badParam('local_id', `names no local campaign (${id})`)
+  if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'campaign', id })
   return row
 }
 
@@ -124,7 +124,7 @@ export function campaignCreateParams(c: CampaignRow): Params {
 
 export function localSpot(db: Db, id: string): SpotRow & { publisher_name: string } {
   const row = db.get<SpotRow & { publisher_name: string }>(`${SPOT_SELECT} WHERE s.spot_id = ?`, [Number(id)])
-  if (!row) throw badParam('local_id', `names no local spot (${id})`)
+  if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'spot', id })
   return row
 }
 
@@ -152,7 +152,7 @@ export function spotCreateParams(db: Db, s: SpotRow & { publisher_name: string }
 
 export function localTarget(db: Db, id: string): { target_id: number; campaign_id: number; target_name: string; tag_id: string } {
   const row = db.get<{ target_id: number; campaign_id: number; target_name: string; tag_id: string }>('SELECT * FROM targets WHERE target_id = ?', [Number(id)])
-  if (!row) throw badParam('local_id', `names no local target (${id})`)
+  if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'target', id })
   return row
 }
 

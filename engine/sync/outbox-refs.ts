@@ -7,7 +7,7 @@
  * several, waits for the user to choose (`choose`); a local id is never sent.
  */
 import type { Db } from '../storage/db'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 
 /** An operation's parameters by name, as outbox-params.ts holds them. */
 type Params = Record<string, string>
@@ -147,7 +147,7 @@ export function applyChoice(db: Db, profileId: number, params: Params, waiting: 
   const out = { ...params }
   for (const [param, value] of Object.entries(chosen)) {
     const c = waiting.find((w) => w.param === param)
-    if (!c) throw badParam('params', `member '${param}' is not a reference waiting for a choice (${waiting.map((w) => w.param).join(', ') || 'none'})`)
+    if (!c) throw badRequest('outbox.notWaiting', { param: 'params', member: param, waiting: waiting.map((w) => w.param).join(', ') || 'none' })
     const m = REF_MEMBERS.find((x) => x.id === param)!
     if (value === '') {
       // no advertiser: no brand either (a brand is found within its advertiser)
@@ -156,7 +156,7 @@ export function applyChoice(db: Db, profileId: number, params: Params, waiting: 
     }
     const advertiser = c.kind === 'brand' ? (resolveRefs(db, profileId, out).form.advertiser_id ?? null) : null
     const hit = pulled(db, profileId, c.kind, advertiser).find((r) => r.remote_id === value)
-    if (!hit && c.reason !== 'not_pulled') throw badParam('params', `holds ${param}=${value}, which names no pulled ${c.kind}${c.kind === 'brand' ? ' of the advertiser' : ''}`)
+    if (!hit && c.reason !== 'not_pulled') throw c.kind === 'brand' ? badRequest('outbox.notPulledBrand', { param: 'params', member: param, value }) : badRequest('outbox.notPulledRef', { param: 'params', member: param, value, ref: c.kind })
     // the name stays beside the id: an id alone in an operation of a local record is a local id (namedRefs)
     out[m.id] = value
     out[m.name] = hit?.name ?? c.name

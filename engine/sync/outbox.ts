@@ -5,7 +5,7 @@
  * the push can tell whether the remote changed since.
  */
 import { sameFieldValue, type OutboxKind, type OutboxOpName, type OutboxState } from '../contract/endpoints-sync-push'
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { Db } from '../storage/db'
 import {
   RECORD_NAME, campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
@@ -81,7 +81,7 @@ export const listOps = (db: Db, profileId: number, state?: OutboxState): OpRow[]
 
 export function requireOp(db: Db, opId: string | number): OpRow {
   const row = db.get<OpRow>('SELECT * FROM sync_outbox WHERE op_id = ?', [Number(opId)])
-  if (!row) throw badParam('op_id', `names no outbox operation (${opId})`)
+  if (!row) throw badRequest('outbox.noOp', { param: 'op_id', id: String(opId) })
   return row
 }
 
@@ -118,15 +118,15 @@ interface NewOp extends Pick<OpRow, 'kind' | 'op' | 'local_id' | 'parent_local_i
 /** The pulled copy an update starts from (the record as the remote last answered it), and its parent. */
 function pulledBase(db: Db, profileId: number, kind: OutboxKind, remoteId: string): Pick<NewOp, 'parent_remote_id' | 'base'> {
   const row = db.get<{ parent_id: string; record: string; hash: string }>('SELECT parent_id, record, hash FROM remote_records WHERE profile_id = ? AND kind = ? AND remote_id = ?', [profileId, kind, remoteId])
-  if (!row) throw badParam(remoteId === '' ? 'local_id' : 'remote_id', `has no pulled copy of remote ${kind} ${remoteId} for this profile: pull first, so that changes at the remote can be told apart`)
+  if (!row) throw badRequest('outbox.notPulled', { param: remoteId === '' ? 'local_id' : 'remote_id', kind, id: remoteId })
   return { parent_remote_id: row.parent_id, base: { record: row.record, hash: row.hash } }
 }
 
 /** The local record's operation(s); a campaign create brings its spots and targets along. */
 function fromLocal(db: Db, a: AddInput, localId: string): NewOp[] {
   const pushed = mappedId(db, a.profile_id, a.kind, localId)
-  if (a.op === 'create' && pushed !== undefined) throw badParam('local_id', `was pushed already as remote ${a.kind} ${pushed}: queue an update instead`)
-  if (a.op === 'update' && pushed === undefined) throw badParam('local_id', `has not been pushed to this profile yet: queue a create`)
+  if (a.op === 'create' && pushed !== undefined) throw badRequest('outbox.pushedAlready', { param: 'local_id', kind: a.kind, id: pushed })
+  if (a.op === 'update' && pushed === undefined) throw badRequest('outbox.notPushed', { param: 'local_id' })
   const blank = { kind: a.kind, op: a.op, local_id: localId, parent_local_id: '', parent_remote_id: '', remote_id: pushed ?? '', base: null }
   if (a.kind === 'campaign') {
     const c = localCampaign(db, localId)
@@ -149,17 +149,17 @@ function fromLocal(db: Db, a: AddInput, localId: string): NewOp[] {
 
 /** An operation on a pulled record or with parameters given in full (no local record). */
 function fromParams(db: Db, a: AddInput): NewOp {
-  if (a.params === undefined) throw badParam('params', 'is required without local_id')
+  if (a.params === undefined) throw badRequest('outbox.needParams', { param: 'params' })
   const params = mergeParams({}, a.params)
   const blank = { kind: a.kind, op: a.op, local_id: '', parent_local_id: '', parent_remote_id: '', remote_id: '', params, base: null }
   if (a.op === 'update') {
     const remoteId = (a.remote_id ?? '').trim()
-    if (remoteId === '') throw badParam('remote_id', 'is required for an update without local_id')
+    if (remoteId === '') throw badRequest('outbox.needRemoteId', { param: 'remote_id' })
     return { ...blank, remote_id: remoteId, ...pulledBase(db, a.profile_id, a.kind, remoteId) }
   }
   if (a.kind === 'campaign') return blank
   const parent = (a.campaign_id ?? '').trim()
-  if (parent === '') throw badParam('campaign_id', `is required for a ${a.kind} create without local_id (the remote campaign)`)
+  if (parent === '') throw badRequest('outbox.needCampaign', { param: 'campaign_id', kind: a.kind })
   return { ...blank, parent_remote_id: parent }
 }
 
@@ -182,10 +182,10 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
   }
   return db.tx(() => ops.flatMap((o) => {
     const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
-    if (same?.state === 'sending') throw badParam('local_id', `is being sent (operation ${same.op_id}, outcome unknown): push again before queuing it anew`)
+    if (same?.state === 'sending') throw badRequest('outbox.sendingQueue', { param: 'local_id', id: String(same.op_id) })
     if (Object.keys(o.params).length === 0) {
       // the record is back to its pulled copy: the update waiting for it would send an older edit
-      if (!same) throw badParam('local_id', `differs in no field from the pulled copy of remote ${o.kind} ${o.remote_id}: nothing to send`)
+      if (!same) throw badRequest('outbox.noDiff', { param: 'local_id', kind: o.kind, id: o.remote_id })
       deleteOp(db, same.op_id)
       return []
     }
@@ -218,7 +218,7 @@ export const deleteOp = (db: Db, opId: number): void => void db.run('DELETE FROM
 
 /** Edits the parameters of an operation; a failed one goes back to pending. */
 export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
-  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again before editing it`)
+  if (row.state === 'sending') throw badRequest('outbox.sendingEdit', { param: 'op_id' })
   const cols = mergedParams(row, text)
   db.tx(() => patchOp(db, row.op_id, { ...cols, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', message: '' }) }, now))
   return requireOp(db, row.op_id)
@@ -248,12 +248,12 @@ export function ownChanges(kind: OutboxKind, params: Params, fields: readonly Fi
  * keep mine sends the user's own changes only, and drops an operation left with none.
  */
 export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs' | 'edit', text: string | undefined, now: string): OpRow | null {
-  if (row.state === 'sending') throw badParam('op_id', `is being sent (outcome unknown): push again first`)
+  if (row.state === 'sending') throw badRequest('outbox.sending', { param: 'op_id' })
   if (action === 'take_theirs') {
     db.tx(() => deleteOp(db, row.op_id))
     return null
   }
-  if (action === 'edit' && text === undefined) throw badParam('params', 'is required to edit')
+  if (action === 'edit' && text === undefined) throw badRequest('outbox.needParamsEdit', { param: 'params' })
   const info = conflictOf(row)
   if (action === 'keep_mine' && info && row.op === 'update') {
     const own = ownChanges(row.kind, paramsOf(row), info.fields)

@@ -2,7 +2,7 @@
  * Remote profiles (DESIGN §4): where the real service is and who logs in. The row holds no
  * secret; `secret_ref` names the encrypted entry in secrets.json (see secrets.ts).
  */
-import { badParam } from '../contract/errors'
+import { badRequest } from '../contract/errors'
 import type { Db } from '../storage/db'
 import type { RemoteProfile } from './client'
 import type { SecretVault } from './secrets'
@@ -37,23 +37,23 @@ export const listProfiles = (db: Db): ProfileRow[] => db.query<ProfileRow>('SELE
 
 export function requireProfile(db: Db, id: string | number): ProfileRow {
   const row = db.get<ProfileRow>('SELECT * FROM sync_profiles WHERE profile_id = ?', [Number(id)])
-  if (!row) throw badParam('profile_id', `names no remote profile (${id})`)
+  if (!row) throw badRequest('profile.none', { param: 'profile_id', id: String(id) })
   return row
 }
 
 /** base_url without a trailing slash, query or fragment: paths are appended to it. */
 export function normalizeBase(url: string, name: string): string {
   const u = new URL(url)
-  if (u.username || u.password) throw badParam(name, 'must not carry a user name or password; use the profile fields')
+  if (u.username || u.password) throw badRequest('profile.urlCredentials', { param: name })
   // (every call adds its own query; one written here would be dropped, not sent)
-  if (u.search !== '' || u.hash !== '') throw badParam(name, `must not carry a query or a fragment, got '${url}'; write the service's address only`)
+  if (u.search !== '' || u.hash !== '') throw badRequest('profile.urlQuery', { param: name, got: url })
   return `${u.origin}${u.pathname.replace(/\/+$/, '')}`
 }
 
 /** Refuses a name another profile has (checked again inside the write). */
 export function checkName(db: Db, name: string, except: number): void {
   const other = db.scalar<number>('SELECT profile_id FROM sync_profiles WHERE name = ? AND profile_id <> ?', [name, except])
-  if (other !== undefined) throw badParam('name', `is already the name of profile ${other}`)
+  if (other !== undefined) throw badRequest('profile.nameTaken', { param: 'name', profile: String(other) })
 }
 
 /** Inserts a profile (the secrets are stored by the caller first, under `ref`). */

@@ -6,7 +6,7 @@
 import { MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { endpoints } from '../contract/endpoints'
 import { DOOR_PARAMS } from '../contract/envelope'
-import { ApiError, badParam } from '../contract/errors'
+import { ApiError, badParam, badRequest } from '../contract/errors'
 import { REPORT_CHECKS } from '../contract/report-rules'
 import { decodeParams } from '../request'
 import { isDate, withoutDefaults, type Limit } from '../contract/params'
@@ -62,9 +62,10 @@ function checkReportParams(report: SnapshotReport, q: URLSearchParams): void {
   const path = SNAPSHOT_REPORTS[report].replace('/admonitor/v1/reports/', '')
   try {
     const { params, ignored } = decodeParams(endpoints[id], new Map([...new Set(q.keys())].map((k) => [k, q.getAll(k)])))
-    if (ignored.length > 0) throw badParam(ignored[0]!, `is not a parameter of ${path}`)
+    if (ignored.length > 0) throw badRequest('snapshot.notParam', { param: ignored[0]!, path })
     REPORT_CHECKS[id](params)
   } catch (e) {
+    if (e instanceof ApiError && e.problem) throw badRequest('snapshot.refusedBy', { param: 'params', path, reason: e.problem })
     if (e instanceof ApiError) throw badParam('params', `would be refused by ${path}: ${e.message.replace(/\.$/, '')}`)
     throw e
   }
@@ -75,18 +76,18 @@ export function snapshotRequest(report: SnapshotReport, raw: string, toDate: str
   const q = new URLSearchParams(raw.trim().replace(/^\?/, ''))
   const campaign = q.get('campaign_id') ?? ''
   const date = q.get('date') ?? ''
-  if (!/^[0-9]{1,18}$/.test(campaign)) throw badParam('params', 'must hold campaign_id, a remote campaign id')
-  if (!isDate(date)) throw badParam('params', 'must hold date, written YYYY-MM-DD')
+  if (!/^[0-9]{1,18}$/.test(campaign)) throw badRequest('snapshot.needCampaignId', { param: 'params' })
+  if (!isDate(date)) throw badRequest('snapshot.needDate', { param: 'params' })
   for (const name of new Set(q.keys())) {
-    if ((DOOR_PARAMS as readonly string[]).includes(name)) throw badParam('params', `must not hold ${name}`)
-    if (q.getAll(name).length > 1) throw badParam('params', `names ${name} twice`)
+    if ((DOOR_PARAMS as readonly string[]).includes(name)) throw badRequest('snapshot.mustNotHold', { param: 'params', name })
+    if (q.getAll(name).length > 1) throw badRequest('snapshot.twice', { param: 'params', name })
   }
   checkReportParams(report, q)
   const params = Object.fromEntries(seriesParams(Object.fromEntries(q)))
   const last = toDate ?? date
   const days = dayNumber(last) - dayNumber(date)
-  if (days < 0) throw badParam('to_date', `must not be before the date in params (${date})`)
-  if (days >= MAX_SNAPSHOT_DAYS) throw badParam('to_date', `spans more than ${MAX_SNAPSHOT_DAYS} days`)
+  if (days < 0) throw badRequest('snapshot.toDateBefore', { param: 'to_date', date })
+  if (days >= MAX_SNAPSHOT_DAYS) throw badRequest('snapshot.tooManyDays', { param: 'to_date', max: MAX_SNAPSHOT_DAYS })
   const dates = Array.from({ length: days + 1 }, (_, i) => dayDate(dayNumber(date) + i))
   return { campaign_id: campaign, params, key: seriesKey(withoutDefaults(endpoints[`reports.${report}`].params, params)), dates }
 }
@@ -202,7 +203,7 @@ export function listSnapshots(db: Db, profileId: number, q: { report?: SnapshotR
 
 export function showSnapshot(db: Db, id: string) {
   const r = withPrev(db, Number(id))
-  if (!r) throw badParam('snapshot_id', `names no snapshot (${id})`)
+  if (!r) throw badRequest('snapshot.none', { param: 'snapshot_id', id: String(id) })
   const body = JSON.parse(bodyOf(db, r.snapshot_id)) as unknown
   const diff = r.prev_id !== null ? diffReports(JSON.parse(bodyOf(db, r.prev_id)), body) : { items_added: r.items, items_removed: 0, values_changed: 0, changes: [] }
   return { snapshot: toSnapshot(r), body, diff: { previous_id: r.prev_id === null ? '' : String(r.prev_id), ...diff } }

@@ -1,8 +1,10 @@
 // A test engine called as the app's API client calls it (renderer/src/api/client.ts): every request
 // asks for the problem header, and a refusal is read by the client, which keeps its problem.
 import { expect } from 'vitest'
-import { PROBLEM_WANTED_HEADER } from '../../engine/contract/problems'
+import { badRequest } from '../../engine/contract/errors'
+import { PROBLEM_WANTED_HEADER, type ArgsOf, type ProblemKey } from '../../engine/contract/problems'
 import { readResponse } from '../../renderer/src/api/client'
+import { messageOf } from '../../renderer/src/api/problems'
 import type { Reply, TestEngine } from '../helpers/make-engine'
 
 /** Makes every request of `t` ask for the problem header, as the app's client does. */
@@ -22,3 +24,6 @@ export function clientRefusal(r: Reply): string {
   }
   throw new Error('not refused')
 }
+
+/** The engine's invalid_request of problem `key`, as the app's client reads it (its problem kept). */
+export const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>): string => messageOf(badRequest(key, args))

@@ -1,20 +1,18 @@
 // renderer/src/utils/form-alert.ts: the engine's refusal of a whole save, said in Chinese in the alert above a form
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { E, badRequest, refuse } from '../../engine/contract/errors'
-import type { ArgsOf, ProblemKey } from '../../engine/contract/problems'
+import { E, refuse } from '../../engine/contract/errors'
 import { messageOf } from '../../renderer/src/api/problems'
 import { messages } from '../../renderer/src/i18n'
 import { formAlert } from '../../renderer/src/utils/form-alert'
 import { codecRefusal } from './codec-refusal'
+import { keyed } from './app-client'
 import { nameUsedRefusal } from './name-used'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 /** The campaign form's labels (campaigns.field), as the view passes them. */
 const label = (p: string) => (messages.zh.campaigns.field as Record<string, string>)[p]
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => formAlert(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang, label)
-/** The engine's refusal of problem `key`, as the app's client reads it (its problem kept). */
-const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>) => messageOf(badRequest(key, args))
 
 describe('formAlert', () => {
   it("names the field as the form labels it, then says the codec's problem as beside a field", async () => {

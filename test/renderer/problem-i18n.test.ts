@@ -33,6 +33,7 @@ const NESTED: Readonly<Record<string, Record<string, { key: ProblemKey; args: Pr
   'outbox.badMember': { reason: { key: 'param.date', args: { param: 'start_date', got: 'soon' } } },
   'batch.item': { reason: { key: 'param.tooLong', args: { param: 'placement_name', max: 255 } } },
   'panel.notCsv': { reason: { key: 'panelFile.columnTwice', args: { column: 'weight' } } },
+  'snapshot.refusedBy': { reason: { key: 'outbox.notParam', args: { param: 'params', member: 'bogus', path: 'basic/show' } } },
 }
 
 /** A value as real refusals have it: a number, a date, a parameter's name, or a word. */

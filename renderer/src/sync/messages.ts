@@ -1,68 +1,21 @@
 /**
- * The engine's sentences on the Sync page said in Chinese (sync/remote-messages.ts lists those of
- * pulls and pushes): a failed call to the remote, why a pull or push stopped and what it skipped,
- * what a push did with an operation, and the refusals of the sync endpoints (profiles, modes,
- * outbox, snapshots; engine/sync/*.ts, engine/routes/sync.ts), and why the stored secrets cannot be
- * read (the key file's mode or size, an OS error kept as it is; engine/sync/secrets.ts), which a
- * pull's status and "Test connection" carry. A field's refusal by a codec is
- * said as the forms say it (utils/form-alert.ts). Every value of a sentence is kept (ids, HTTP
- * statuses, paths, names, the remote's own words); the views keep the engine's English on hover.
- * A sentence of another form, and any in English, is given as it is.
+ * The engine's messages on the Sync page said in Chinese: the refusals of the sync endpoints
+ * (profiles, modes, outbox, snapshots) and any other refusal by their problem keys
+ * (utils/problem-text.ts), naming the profile form's fields as the form labels them; and the
+ * sentences a pull or a push stores (sync/remote-messages.ts: a failed call to the remote, why a
+ * pull or push stopped and what it skipped, what a push did with an operation, why the stored
+ * secrets cannot be read), which have no problem key and are still read by their sentence. Every
+ * value is kept (ids, HTTP statuses, paths, names, the remote's own words); the views keep the
+ * engine's English on hover. A sentence of another form, and any in English, is given as it is.
  */
 import type { Translate } from '../reports/table'
-import { sayKnown, type SentenceRule } from '../utils/field-message'
+import { sayKnown } from '../utils/field-message'
 import { formAlert } from '../utils/form-alert'
 import { keyedText } from '../utils/problem-text'
 import { ITEM_RULES, REMOTE_RULES } from './remote-messages'
 
-const KIND = '(campaign|spot|target)'
-const none = () => ({})
-const id = (m: RegExpExecArray) => ({ id: m[1]! })
-const kindId = (m: RegExpExecArray) => ({ kind: m[1]!, id: m[2]! })
-const name = (m: RegExpExecArray) => ({ name: m[1]! })
 
-/** The refusals of the sync endpoints (badParam: "The '<param>' <problem>."). */
-const API_RULES: readonly SentenceRule[] = [
-  [/^The 'profile_id' names no remote profile \((.*)\)\.$/, 'noProfile', id],
-  [/^The '(base_url|auth_url)' must not carry a user name or password; use the profile fields\.$/, 'urlCredentials', (m) => ({ field: m[1]! })],
-  [/^The '(base_url|auth_url)' must not carry a query or a fragment, got '(.*)'; write the service's address only\.$/, 'urlQuery', (m) => ({ field: m[1]!, got: m[2]! })],
-  [/^The 'name' is already the name of profile (.*)\.$/s, 'nameTaken', name],
-  [/^The 'op_id' names no outbox operation \((.*)\)\.$/, 'noOp', id],
-  [new RegExp(`^The '(?:local_id|remote_id)' has no pulled copy of remote ${KIND} (\\S*) for this profile: pull first, so that changes at the remote can be told apart\\.$`), 'notPulled', kindId],
-  [new RegExp(`^The 'local_id' was pushed already as remote ${KIND} (\\S+): queue an update instead\\.$`), 'pushedAlready', kindId],
-  [/^The 'local_id' has not been pushed to this profile yet: queue a create\.$/, 'notPushed', none],
-  [/^The 'local_id' is being sent \(operation (\d+), outcome unknown\): push again before queuing it anew\.$/, 'sendingQueue', id],
-  [/^The 'op_id' is being sent \(outcome unknown\): push again before editing it\.$/, 'sendingOpEdit', none],
-  [/^The 'op_id' is being sent \(outcome unknown\): push again first\.$/, 'sendingOp', none],
-  [new RegExp(`^The 'local_id' names no local ${KIND} \\((.*)\\)\\.$`), 'noLocal', kindId],
-  [/^The 'params' member '(.*)' is not a parameter of (\S+)\.$/, 'notParam', (m) => ({ name: m[1]!, path: m[2]! })],
-  [/^The 'params' lacks (.*) \(required by (\S+)\)\.$/, 'lacks', (m) => ({ names: m[1]!, path: m[2]! })],
-  [/^The 'params' holds no change to send\.$/, 'noChange', none],
-  [new RegExp(`^The 'local_id' differs in no field from the pulled copy of remote ${KIND} (\\S+): nothing to send\\.$`), 'noDiff', kindId],
-  [/^The 'params' holds a brand without its advertiser \(advertiser_name or advertiser_id\): a brand is found within its advertiser\.$/, 'brandAlone', none],
-  [/^The 'params' holds (\w+)=(.*), which names no pulled (advertiser|agency|brand)(?: of the advertiser)?\.$/s, 'notPulledRef', (m) => ({ param: m[1]!, value: m[2]!, ref: m[3]! })],
-  [/^The 'params' member '(.*)' is not a reference waiting for a choice \((.*)\)\.$/, 'notWaiting', (m) => ({ name: m[1]!, waiting: m[2]! })],
-  [/^The 'op_id' waits for no choice \(state (\w+)\)\.$/, 'noChoice', (m) => ({ state: m[1]! })],
-  [/^The 'params' is required to choose \(advertiser_id=REMOTE_ID&\.\.\.\)\.$/, 'needChoice', none],
-  [/^The 'op' cannot be update for a target: the service has no target update \(publish_target creates\)\.$/, 'noTargetUpdate', none],
-  [/^The 'params' (.+) need add_slot \(the plan days\)\.$/, 'needSlot', (m) => ({ names: m[1]! })],
-  [/^The 'params' is required without local_id\.$/, 'needParams', none],
-  [/^The 'params' is required to edit\.$/, 'needParamsEdit', none],
-  [/^The 'remote_id' is required for an update without local_id\.$/, 'needRemoteId', none],
-  [/^The 'campaign_id' is required for a (spot|target) create without local_id \(the remote campaign\)\.$/, 'needCampaign', (m) => ({ kind: m[1]! })],
-  [/^The 'campaign_id' names no pulled campaign of profile (\d+) \((.*)\)\.$/, 'noPulledCampaign', (m) => ({ profile: m[1]!, id: m[2]! })],
-  [/^The 'params' would be refused by (\S+): (.*)\.$/s, 'refusedBy', (m) => ({ path: m[1]!, reason: `${m[2]!}.` })],
-  [/^The 'params' must hold campaign_id, a remote campaign id\.$/, 'needCampaignId', none],
-  [/^The 'params' must hold date, written YYYY-MM-DD\.$/, 'needDate', none],
-  [/^The 'params' must not hold (\w+)\.$/, 'mustNotHold', name],
-  [/^The 'params' names (\w+) twice\.$/, 'twice', name],
-  [/^The '(\w+)' is not a parameter of (\S+)\.$/, 'notParam', (m) => ({ name: m[1]!, path: m[2]! })],
-  [/^The 'to_date' must not be before the date in params \((\S+)\)\.$/, 'toDateBefore', (m) => ({ date: m[1]! })],
-  [/^The 'to_date' spans more than (\d+) days\.$/, 'tooManyDays', (m) => ({ max: m[1]! })],
-  [/^The 'snapshot_id' names no snapshot \((.*)\)\.$/, 'noSnapshot', id],
-]
-
-const RULES = [...REMOTE_RULES, ...ITEM_RULES, ...API_RULES]
+const RULES = [...REMOTE_RULES, ...ITEM_RULES]
 
 /** The profile form's fields, as the form labels them (sync.form). */
 const FORM_LABEL: Readonly<Record<string, string>> = {

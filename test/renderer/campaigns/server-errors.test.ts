@@ -1,13 +1,10 @@
 // renderer/src/campaigns/server-errors.ts and stores/reference/shared.ts: server errors on fields; picker helpers
 import { describe, expect, it } from 'vitest'
-import { E, badRequest, refuse } from '../../../engine/contract/errors'
-import type { ArgsOf, ProblemKey } from '../../../engine/contract/problems'
+import { E, refuse } from '../../../engine/contract/errors'
 import { messageOf } from '../../../renderer/src/api/problems'
 import { clearedWith, fieldOfServerError, fieldsOfServerError } from '../../../renderer/src/campaigns/server-errors'
+import { keyed } from '../app-client'
 import { cacheKey, idByName, namedOptions, panelPlatform, toOptions } from '../../../renderer/src/stores/reference/shared'
-
-/** The engine's refusal of problem `key`, as the app's client reads it (its problem kept). */
-const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>) => messageOf(badRequest(key, args))
 
 describe('fieldsOfServerError', () => {
   it("puts a date error that names both dates on both, and a one-date error on its date", () => {

@@ -7,7 +7,7 @@ import { httpError, networkError, RemoteError } from '../../../engine/sync/remot
 import { messages } from '../../../renderer/src/i18n'
 import { syncText } from '../../../renderer/src/sync/messages'
 import { ACCOUNT, FakeClock, makeEngine, type TestEngine } from '../../helpers/make-engine'
-import { asAppClient, clientRefusal } from '../app-client'
+import { asAppClient, clientRefusal, keyed } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => syncText(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -184,22 +184,22 @@ describe('syncText: the refusals of the sync endpoints', () => {
     expect(say(await add({ kind: 'campaign', op: 'create', params: 'spot_id=4' }))).toBe("'spot_id' 不是 /cms/v1/campaigns/create 的参数。")
     expect(say(await add({ kind: 'campaign', op: 'create', params: 'campaign_name=x' }))).toMatch(/^参数缺少 start_date, .+（\/cms\/v1\/campaigns\/create 要求）。$/)
     expect(say(await add({ kind: 'campaign', op: 'create', params: 'start_date=soon' }))).toMatch(/^参数有误：start_date.*soon/)
-    // states a test cannot reach without a remote: engine/sync/outbox.ts, outbox-params.ts as they write them
+    // states a test cannot reach without a remote: the problems engine/sync/outbox.ts and outbox-params.ts refuse them with
     const written: [string, string][] = [
-      ["The 'local_id' was pushed already as remote campaign 41: queue an update instead.", '它已作为远程活动 41 推送过：请改为排入更新。'],
-      ["The 'local_id' has not been pushed to this profile yet: queue a create.", '它尚未推送到此配置：请排入创建。'],
-      ["The 'local_id' is being sent (operation 8, outcome unknown): push again before queuing it anew.", '它正在发送中（操作 8，结果未知）：请先再次推送，再重新排入。'],
-      ["The 'op_id' is being sent (outcome unknown): push again before editing it.", '该操作正在发送中（结果未知）：请先再次推送，再编辑它。'],
-      ["The 'op_id' is being sent (outcome unknown): push again first.", '该操作正在发送中（结果未知）：请先再次推送。'],
-      ["The 'params' holds no change to send.", '参数中没有要发送的更改。'],
-      ["The 'params' is required to edit.", '编辑时必须提供参数。'],
-      ["The 'params' start_date, end_date need add_slot (the plan days).", 'start_date, end_date 需要 add_slot（排期日）。'],
-      ["The 'local_id' differs in no field from the pulled copy of remote campaign 12: nothing to send.", '本地活动与远端活动 12 的拉取副本没有任何字段不同：没有要发送的内容。'],
-      ["The 'params' holds a brand without its advertiser (advertiser_name or advertiser_id): a brand is found within its advertiser.", '参数中有品牌但没有其广告主（advertiser_name 或 advertiser_id）：品牌要在其广告主下查找。'],
-      ["The 'params' holds advertiser_id=999, which names no pulled advertiser.", '所选的 advertiser_id=999 不是已拉取的广告主。'],
-      ["The 'params' member 'brand_id' is not a reference waiting for a choice (advertiser_id).", '成员 brand_id 不是等待选择的引用（advertiser_id）。'],
-      ["The 'op_id' waits for no choice (state pending).", '该操作没有等待选择的引用（状态 pending）。'],
-      ["The 'params' is required to choose (advertiser_id=REMOTE_ID&...).", '请给出选择：advertiser_id=远程ID&...'],
+      [keyed('outbox.pushedAlready', { param: 'local_id', kind: 'campaign', id: '41' }), '它已作为远程活动 41 推送过：请改为排入更新。'],
+      [keyed('outbox.notPushed', { param: 'local_id' }), '它尚未推送到此配置：请排入创建。'],
+      [keyed('outbox.sendingQueue', { param: 'local_id', id: '8' }), '它正在发送中（操作 8，结果未知）：请先再次推送，再重新排入。'],
+      [keyed('outbox.sendingEdit', { param: 'op_id' }), '该操作正在发送中（结果未知）：请先再次推送，再编辑它。'],
+      [keyed('outbox.sending', { param: 'op_id' }), '该操作正在发送中（结果未知）：请先再次推送。'],
+      [keyed('outbox.noChange', { param: 'params' }), '参数中没有要发送的更改。'],
+      [keyed('outbox.needParamsEdit', { param: 'params' }), '编辑时必须提供参数。'],
+      [keyed('outbox.needSlot', { param: 'params', names: 'start_date, end_date' }), 'start_date, end_date 需要 add_slot（排期日）。'],
+      [keyed('outbox.noDiff', { param: 'local_id', kind: 'campaign', id: '12' }), '本地活动与远端活动 12 的拉取副本没有任何字段不同：没有要发送的内容。'],
+      [keyed('outbox.brandAlone', { param: 'params' }), '参数中有品牌但没有其广告主（advertiser_name 或 advertiser_id）：品牌要在其广告主下查找。'],
+      [keyed('outbox.notPulledRef', { param: 'params', member: 'advertiser_id', value: '999', ref: 'advertiser' }), '所选的 advertiser_id=999 不是已拉取的广告主。'],
+      [keyed('outbox.notWaiting', { param: 'params', member: 'brand_id', waiting: 'advertiser_id' }), '成员 brand_id 不是等待选择的引用（advertiser_id）。'],
+      [keyed('outbox.noChoice', { param: 'op_id', state: 'pending' }), '该操作没有等待选择的引用（状态 pending）。'],
+      [keyed('outbox.needChoice', { param: 'params' }), '请给出选择：advertiser_id=远程ID&...'],
     ]
     for (const [text, said] of written) expect(say(text), text).toBe(said)
   })
@@ -213,12 +213,10 @@ describe('syncText: the refusals of the sync endpoints', () => {
     expect(say(await pull('campaign_id=12&date=2025-01-10', { to_date: '2025-01-09' }))).toBe('结束日期不能早于参数中的日期（2025-01-10）。')
     expect(say(await pull('campaign_id=12&date=2025-01-10', { to_date: '2026-01-10' }))).toMatch(/^日期跨度超过 \d+ 天。$/)
     expect(say(await pull('campaign_id=12&date=2025-01-10&bogus=1'))).toBe("参数会被 basic/show 拒绝：'bogus' 不是 basic/show 的参数。")
-    // a parameter the report ignores (engine/sync/snapshots.ts), as it writes it
-    expect(say("The 'metrics' is not a parameter of /admonitor/v1/reports/reach/show.")).toBe("'metrics' 不是 /admonitor/v1/reports/reach/show 的参数。")
-    const snap = await e.get('/local/v1/sync/snapshots/show', { snapshot_id: '9' })
-    expect(say(snap.body.error_description as string)).toBe('没有快照 9。')
-    const show = await e.get('/local/v1/sync/campaigns/show', { profile_id: profile, campaign_id: '5' })
-    expect(say(show.body.error_description as string)).toBe(`配置 ${profile} 没有拉取过活动 5。`)
+    // a parameter the report ignores (engine/sync/snapshots.ts), by its problem
+    expect(say(keyed('snapshot.notParam', { param: 'metrics', path: '/admonitor/v1/reports/reach/show' }))).toBe("'metrics' 不是 /admonitor/v1/reports/reach/show 的参数。")
+    expect(say(clientRefusal(await e.get('/local/v1/sync/snapshots/show', { snapshot_id: '9' })))).toBe('没有快照 9。')
+    expect(say(clientRefusal(await e.get('/local/v1/sync/campaigns/show', { profile_id: profile, campaign_id: '5' })))).toBe(`配置 ${profile} 没有拉取过活动 5。`)
   })
 })
 
