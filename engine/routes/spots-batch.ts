@@ -43,7 +43,6 @@ function atItem<T>(index: number, fn: () => T): T {
     return fn()
   } catch (err) {
     if (err instanceof ApiError && err.problem) throw refuse(err.def, 'batch.item', { index, reason: err.problem }, { ...err.headers })
-    if (err instanceof ApiError) throw new ApiError(err.def, `item[${index}] ${err.message}`, { ...err.headers })
     throw err
   }
 }

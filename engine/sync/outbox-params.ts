@@ -5,7 +5,7 @@
  */
 import { endpoints, type EndpointId } from '../contract/endpoints'
 import type { OutboxKind, OutboxOpName } from '../contract/endpoints-sync-push'
-import { ApiError, badParam, badRequest } from '../contract/errors'
+import { ApiError, badRequest } from '../contract/errors'
 import { p } from '../contract/params'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import { problem } from '../contract/problems'
@@ -49,7 +49,6 @@ export function checkParams(kind: OutboxKind, op: OutboxOpName, params: Params):
       codec.decode(value, name)
     } catch (err) {
       if (err instanceof ApiError && err.problem) throw badRequest('outbox.badMember', { reason: err.problem })
-      if (err instanceof ApiError) throw badParam('params', `holds a bad member: ${err.message.replace(/\.$/, '')}`)
       throw err
     }
   }

@@ -6,7 +6,7 @@
 import { MAX_SNAPSHOT_DAYS, SERIES_LEFT_OUT, SNAPSHOT_REPORTS, type SnapshotReport } from '../contract/endpoints-sync'
 import { endpoints } from '../contract/endpoints'
 import { DOOR_PARAMS } from '../contract/envelope'
-import { ApiError, badParam, badRequest } from '../contract/errors'
+import { ApiError, badRequest } from '../contract/errors'
 import { REPORT_CHECKS } from '../contract/report-rules'
 import { decodeParams } from '../request'
 import { isDate, withoutDefaults, type Limit } from '../contract/params'
@@ -66,7 +66,6 @@ function checkReportParams(report: SnapshotReport, q: URLSearchParams): void {
     REPORT_CHECKS[id](params)
   } catch (e) {
     if (e instanceof ApiError && e.problem) throw badRequest('snapshot.refusedBy', { param: 'params', path, reason: e.problem })
-    if (e instanceof ApiError) throw badParam('params', `would be refused by ${path}: ${e.message.replace(/\.$/, '')}`)
     throw e
   }
 }

@@ -3,7 +3,7 @@
  * bad line is reported with its number and reason and never costs the good ones. All good lines
  * are written in one transaction; `replace` deletes the panel's persons first, in the same one.
  */
-import { badParam, badRequest } from '../../contract/errors'
+import { badRequest } from '../../contract/errors'
 import type { Db } from '../../storage/db'
 import { checkPerson, panelRules } from './check'
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type CsvLayout, type ImportFormat } from './parse'
@@ -73,7 +73,7 @@ function readFile(db: Db, panelId: string, text: string, format: ImportFormat, o
       layout = parseCsvHeader(header.text)
     } catch (err) {
       if (err instanceof LineError && err.problem) throw badRequest('panel.notCsv', { param: 'body', reason: err.problem })
-      throw badParam('body', `is not a panel CSV file: ${(err as Error).message}`)
+      throw err
     }
   }
   if (rows.length > MAX_IMPORT_PERSONS) throw badRequest('panel.tooManyPersons', { param: 'body', persons: rows.length, max: MAX_IMPORT_PERSONS })
