@@ -49,12 +49,36 @@ const PARTITION_KEYS = ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keywo
 const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
 const pad8 = (n: number) => (8 - (n % 8)) % 8
 
-/** Texts as their lengths in UTF-16 units and one UTF-8 blob (a text may hold any character). */
-function textArrays(t: readonly string[], n = t.length): [Uint32Array, Uint8Array] {
-  // (a loop: Uint32Array.from with a mapping function took 75 ms over a million texts)
+/** Bytes CRC-summed between two turns (a few ms). */
+const CRC_A_TURN = 8 << 20
+
+/** An array of the file: its type and element count as the header lists them, and its bytes in one or more pieces. */
+interface Entry {
+  type: TypeName
+  length: number
+  parts: Uint8Array[]
+}
+
+const entryOf = (a: Typed): Entry => ({ type: typeOf(a), length: a.length, parts: [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)] })
+
+/**
+ * The first `n` texts as their lengths in UTF-16 units and one UTF-8 blob (a text may hold any
+ * character), the blob in pieces of TEXTS_A_TURN texts with a pause after each.
+ */
+async function textEntries(t: readonly string[], n: number, pause: () => Promise<void>): Promise<[Entry, Entry]> {
   const lengths = new Uint32Array(n)
-  for (let i = 0; i < n; i++) lengths[i] = t[i]!.length
-  return [lengths, Buffer.from((n === t.length ? t : t.slice(0, n)).join(''), 'utf8')]
+  const parts: Uint8Array[] = []
+  let bytes = 0
+  for (let from = 0; from < n; from += TEXTS_A_TURN) {
+    const to = Math.min(n, from + TEXTS_A_TURN)
+    // (a loop: Uint32Array.from with a mapping function took 75 ms over a million texts)
+    for (let i = from; i < to; i++) lengths[i] = t[i]!.length
+    const piece = Buffer.from(t.slice(from, to).join(''), 'utf8')
+    parts.push(piece)
+    bytes += piece.length
+    await pause()
+  }
+  return [entryOf(lengths), { type: 'u8', length: bytes, parts }]
 }
 
 /**
@@ -70,7 +94,7 @@ export interface TakenState {
   texts: readonly string[]
   nTexts: number
   requestKeys: string[]
-  /** The arrays after the identity texts, in file order, but the request keys' (requestKeys). */
+  /** The identities' arrays (after their texts), then the arrays after the request keys, in file order. */
   identities: Typed[]
   rest: Typed[]
 }
@@ -94,24 +118,33 @@ export function takeCheckpoint(s: MeasureState): TakenState {
   }
 }
 
-/** The checkpoint file of a taken state, as the parts to write in order. */
-export function encodeTaken(t: TakenState): Uint8Array[] {
-  const arrays: Typed[] = [...textArrays(t.texts, t.nTexts), ...t.identities, ...textArrays(t.requestKeys), ...t.rest]
+/**
+ * The checkpoint file of a taken state, as the parts to write in order; `pause` is awaited between
+ * pieces of the work (the texts' UTF-8, the CRC), so that hits are answered meanwhile.
+ */
+export async function encodeTaken(t: TakenState, pause: () => Promise<void> = nextTurn): Promise<Uint8Array[]> {
+  const entries: Entry[] = [...(await textEntries(t.texts, t.nTexts, pause)), ...t.identities.map(entryOf), ...(await textEntries(t.requestKeys, t.requestKeys.length, pause)), ...t.rest.map(entryOf)]
   const { version, timeZone, extent, partitions } = t.header
-  const header: Header = { version, timeZone, extent, arrays: arrays.map((a) => [typeOf(a), a.length]), partitions }
+  const header: Header = { version, timeZone, extent, arrays: entries.map((e) => [e.type, e.length]), partitions }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const head = Buffer.alloc(12)
   head.writeUInt32LE(MAGIC, 0)
   head.writeUInt32LE(VERSION, 4)
   head.writeUInt32LE(json.length, 8)
   const parts: Uint8Array[] = [head, json, new Uint8Array(pad8(12 + json.length))]
-  for (const a of arrays) {
-    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength)
-    parts.push(bytes, new Uint8Array(pad8(bytes.length)))
+  for (const e of entries) {
+    parts.push(...e.parts, new Uint8Array(pad8(e.parts.reduce((n, p) => n + p.length, 0))))
   }
   let crc = 0
-  // (zlib.crc32 of an empty array over a zero-length buffer answers 0, whatever the running value)
-  for (const p of parts) if (p.length > 0) crc = crc32(p, crc)
+  let since = 0
+  for (const p of parts) {
+    // (zlib.crc32 of an empty array over a zero-length buffer answers 0, whatever the running value)
+    for (let at = 0; at < p.length; at += CRC_A_TURN) {
+      crc = crc32(p.subarray(at, at + CRC_A_TURN), crc)
+      since += Math.min(CRC_A_TURN, p.length - at)
+      if (since >= CRC_A_TURN) (since = 0, await pause())
+    }
+  }
   const tail = Buffer.alloc(4)
   tail.writeUInt32LE(crc, 0)
   parts.push(tail)
@@ -119,7 +152,7 @@ export function encodeTaken(t: TakenState): Uint8Array[] {
 }
 
 /** The checkpoint file of a state, as the parts to write in order. */
-export const encodeCheckpoint = (s: MeasureState): Uint8Array[] => encodeTaken(takeCheckpoint(s))
+export const encodeCheckpoint = (s: MeasureState): Promise<Uint8Array[]> => encodeTaken(takeCheckpoint(s))
 
 /** A checkpoint's bytes: their number, and reads of a range into a given array (the whole of it). */
 export interface CheckpointReader {
@@ -145,7 +178,7 @@ export function bytesReader(buf: Uint8Array): CheckpointReader {
  * arrive; a header that lists more bytes than the file has fails before anything is allocated.
  */
 /**
- * Texts decoded between turns of the event loop (about 25 ms of work): a server reads its
+ * Texts decoded (encoded) between turns of the event loop (about 25 ms of work): a server reads its
  * checkpoint while it listens (docs/measurement.md), and the 1.5 million identity texts of the
  * bench's checkpoint were one block of 160 ms. The other large steps (the identity dictionary, the
  * partitions, the request ids) each end a turn too.

@@ -4,6 +4,7 @@
  * identity's events together: the prefix `[0, sorted)` is in `order`, the events after it (the
  * tail) are merged in at visit time, and the whole is re-sorted once the tail grows.
  */
+import { nextTurn } from '../clock'
 import { ensure } from './grow'
 import { firstAtLeast } from './search'
 
@@ -15,6 +16,8 @@ export const MAX_EVENTS = 67_108_864
 
 /** Re-sort once the unsorted tail is longer than this, or an eighth of the partition. */
 const TAIL_MIN = 65_536
+/** Events a slice of sortInTurns handles in each loop (a few ms of scatter over every column on a 2-core build machine). */
+const SORT_SLICE = 250_000
 
 /** The device (root id) of an identity id (Identities.rootOf). */
 export interface RootMap {
@@ -165,20 +168,36 @@ export class Partition {
    * report pass reads them front to back (memory order), and only the newer tail by index.
    */
   private compact(identities: number): void {
+    for (const _ of this.compactSteps(identities, Infinity));
+  }
+
+  /**
+   * compact() in slices of about `slice` events a loop, yielding between two: a state being read
+   * beside the live one (a rebuild) is sorted while hits are counted (sortInTurns). The columns
+   * take their new order at the end only.
+   */
+  private *compactSteps(identities: number, slice: number): Generator<void> {
     const n = this.n
     // where each event goes: identity order, and index order within an identity
     const dest = new Uint32Array(n)
+    const ident = this.identity
     if (n * 4 < identities) {
       // key = identity * 2^26 + index: exact in a double for index < 2^26, identity < 2^27
       const keys = new Float64Array(n)
-      for (let i = 0; i < n; i++) keys[i] = this.identity[i]! * 67_108_864 + i
+      for (let i = 0; i < n; i++) keys[i] = ident[i]! * 67_108_864 + i
       keys.sort()
       for (let k = 0; k < n; k++) dest[keys[k]! % 67_108_864] = k
     } else {
       const start = new Uint32Array(identities + 1)
-      for (let i = 0; i < n; i++) start[this.identity[i]! + 1]!++
+      for (let from = 0; from < n; from += slice) {
+        for (let i = from, to = Math.min(n, from + slice); i < to; i++) start[ident[i]! + 1]!++
+        yield
+      }
       for (let k = 1; k <= identities; k++) start[k]! += start[k - 1]!
-      for (let i = 0; i < n; i++) dest[i] = start[this.identity[i]!]!++
+      for (let from = 0; from < n; from += slice) {
+        for (let i = from, to = Math.min(n, from + slice); i < to; i++) dest[i] = start[ident[i]!]!++
+        yield
+      }
     }
     // Each column is read in order and written to its places (a scatter), rather than written in
     // order from the places it is read (a gather): the reads of a gather that miss the cache stall
@@ -186,23 +205,41 @@ export class Partition {
     // the last 2M unsorted: 219-292 / 375-474 ms -> 129-179 / 247-292 ms, measured alternately).
     // One copy loop per element type: a single generic loop over three array types is several
     // times slower (V8 cannot specialise its element loads).
-    const p8 = (col: Uint8Array<ArrayBuffer>) => scatter8(col, dest, n)
-    const p16 = (col: Uint16Array<ArrayBuffer>) => scatter16(col, dest, n)
-    const p32 = (col: Uint32Array<ArrayBuffer>) => scatter32(col, dest, n)
-    this.day = p16(this.day)
-    this.hour = p8(this.hour)
-    this.kind = p8(this.kind)
-    this.flags = p8(this.flags)
-    this.region = p16(this.region)
-    this.spot = p32(this.spot)
-    this.keyword = p32(this.keyword)
-    this.identity = p32(this.identity)
-    if (this.minisite) {
-      this.campaign = p32(this.campaign)
-      this.event = p32(this.event)
+    const cols = {
+      day: new Uint16Array(this.day.length), hour: new Uint8Array(this.hour.length), kind: new Uint8Array(this.kind.length), flags: new Uint8Array(this.flags.length),
+      region: new Uint16Array(this.region.length), spot: new Uint32Array(this.spot.length), keyword: new Uint32Array(this.keyword.length), identity: new Uint32Array(ident.length),
+      campaign: new Uint32Array(this.minisite ? this.campaign.length : 0), event: new Uint32Array(this.minisite ? this.event.length : 0),
     }
+    for (let from = 0; from < n; from += slice) {
+      const to = Math.min(n, from + slice)
+      scatter16(this.day, cols.day, dest, from, to)
+      scatter8(this.hour, cols.hour, dest, from, to)
+      scatter8(this.kind, cols.kind, dest, from, to)
+      scatter8(this.flags, cols.flags, dest, from, to)
+      scatter16(this.region, cols.region, dest, from, to)
+      scatter32(this.spot, cols.spot, dest, from, to)
+      scatter32(this.keyword, cols.keyword, dest, from, to)
+      scatter32(ident, cols.identity, dest, from, to)
+      if (this.minisite) {
+        scatter32(this.campaign, cols.campaign, dest, from, to)
+        scatter32(this.event, cols.event, dest, from, to)
+      }
+      yield
+    }
+    ;({ day: this.day, hour: this.hour, kind: this.kind, flags: this.flags, region: this.region, spot: this.spot, keyword: this.keyword, identity: this.identity } = cols)
+    if (this.minisite) (this.campaign = cols.campaign, this.event = cols.event)
     this.sorted = n
     this.generation++
+  }
+
+  /**
+   * settle(identities, true) in slices between turns of the event loop, for a partition that takes
+   * no events meanwhile (a state read beside the live one); the same columns as settle's.
+   */
+  async sortInTurns(identities: number, slice = SORT_SLICE): Promise<void> {
+    this.applyLabels(identities)
+    if (this.n <= this.sorted) return
+    for (const _ of this.compactSteps(identities, slice)) await nextTurn()
   }
 
   /**
@@ -291,22 +328,16 @@ export class Partition {
   }
 }
 
-function scatter8(col: Uint8Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(col.length)
-  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
-  return out
+function scatter8(col: Uint8Array, out: Uint8Array, dest: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) out[dest[i]!] = col[i]!
 }
 
-function scatter16(col: Uint16Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint16Array<ArrayBuffer> {
-  const out = new Uint16Array(col.length)
-  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
-  return out
+function scatter16(col: Uint16Array, out: Uint16Array, dest: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) out[dest[i]!] = col[i]!
 }
 
-function scatter32(col: Uint32Array<ArrayBuffer>, dest: Uint32Array, n: number): Uint32Array<ArrayBuffer> {
-  const out = new Uint32Array(col.length)
-  for (let i = 0; i < n; i++) out[dest[i]!] = col[i]!
-  return out
+function scatter32(col: Uint32Array, out: Uint32Array, dest: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) out[dest[i]!] = col[i]!
 }
 
 /** Every partition: campaigns by campaign id, minisites by minisite id. */

@@ -385,7 +385,7 @@ export class Ingest {
         if (!taken) return false
         const { state, events, sorted } = taken
         // (encoded once hits are recorded again: what it reads no hit changes, checkpoint.ts TakenState)
-        await this.log.saveCheckpoint(encodeTaken(state))
+        await this.log.saveCheckpoint(await encodeTaken(state))
         this.saved = events
         this.savedSorted = sorted
         this.checkpointError = null
@@ -441,6 +441,10 @@ export class Ingest {
     try {
       const fresh = this.blank()
       await fresh.open(false, upTo)
+      // (sorted while hits are counted on the old state: the checkpoint after a rebuild then has
+      // only the frames written meanwhile to keep unsorted, rather than every event to sort at once)
+      for (const p of fresh.columns.campaigns.values()) await p.sortInTurns(fresh.identities.size)
+      for (const p of fresh.columns.minisites.values()) await p.sortInTurns(fresh.identities.size)
       return await this.exclusive(async () => {
         const r = fresh.reader()
         for (const frame of written) readFrames(frame, r.visit)

@@ -346,3 +346,28 @@ describe('Columns', () => {
     expect(c.minisite(2)).toBeUndefined()
   })
 })
+
+describe('Partition.sortInTurns', () => {
+  it('gives the columns settle gives, in slices between turns, for campaign and minisite partitions, few and many identities', async () => {
+    for (const [minisite, identities, n] of [[false, 5_000, 30_000], [true, 5_000, 30_000], [false, 400_000, 20_000]] as const) {
+      const random = prng(n + identities)
+      const ids = Array.from({ length: n }, () => 1 + Math.floor(random() * (identities - 1)))
+      const [a, b] = [new Partition(minisite), new Partition(minisite)]
+      fill(a, ids.slice(0, n / 2))
+      a.settle(identities, true)
+      fill(a, ids.slice(n / 2))
+      fill(b, ids.slice(0, n / 2))
+      b.settle(identities, true)
+      fill(b, ids.slice(n / 2))
+      a.settle(identities, true)
+      // (what a callback of the next turn sees: still the old order when the sort yields between slices)
+      let seen = -1
+      setImmediate(() => (seen = b.sortedCount))
+      await b.sortInTurns(identities, 1_000)
+      expect(b.sortedCount).toBe(n)
+      expect(mismatched(b, ids)).toEqual([])
+      for (const k of ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keyword', 'identity', 'campaign', 'event'] as const) expect(Array.from(b[k].subarray(0, n)), k).toEqual(Array.from(a[k].subarray(0, n)))
+      expect(seen).toBe(n / 2)
+    }
+  })
+})
