@@ -103,10 +103,6 @@ export const badRequest = <K extends ProblemKey>(key: K, args: ArgsOf<K>): ApiEr
 /** The invalid_request of problem `p`, made beforehand by problem() (the plan rules name theirs). */
 export const badProblem = (p: Problem): ApiError => new ApiError(E.invalidRequest, describeProblem(p), {}, {}, p)
 
-/** A parameter that is wrong, said in English only (no problem key): for refusals not yet in the problem catalogue. */
-export const badParam = (name: string, problem: string): ApiError =>
-  new ApiError(E.invalidRequest, `The '${name}' ${problem}.`)
-
 
 /** Rebuilds an ApiError from a response body and the problem its header carried (renderer side, after IPC or HTTP). */
 export function errorFromBody(status: number, body: ErrorBody, problem: Problem | null = null): ApiError {
