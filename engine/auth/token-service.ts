@@ -5,6 +5,7 @@ import type { TokenResponse } from '../contract/models'
 import type { Clock } from '../clock'
 import type { Random } from '../random'
 import type { Db } from '../storage/db'
+import { clientById, deleteToken, deleteTokensExcept, deleteTokensExpiredBefore, deleteTokensRefreshExpiredBefore, firstClient, firstUser, hasUser, insertAccount, insertToken, setFirstClientSecret, setFirstUserPassword, tokenByHash, userByName, type TokenRow } from '../storage/repos/accounts'
 import { DUMMY_HASH, hashSecret, verifySecret } from './passwords'
 import { ALL_SCOPES, parseScope, type Scope } from './scopes'
 import { LoginThrottle } from './throttle'
@@ -38,13 +39,6 @@ export interface TokenRequest {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
-
-interface TokenRow {
-  user_id: number
-  username: string
-  scope: string
-  expires_at: number
-}
 
 const CACHE_MAX = 10_000
 
@@ -86,7 +80,7 @@ export class TokenService {
 
   /** Creates the local account and API client on first run; returns their secrets, shown once. */
   async ensureAccount(preset: Partial<Credentials> = {}): Promise<Credentials | null> {
-    if (this.s.db.scalar<number>('SELECT COUNT(*) FROM users')) return null
+    if (hasUser(this.s.db)) return null
     const creds: Credentials = {
       username: preset.username || 'admin',
       password: preset.password || this.randomText(18),
@@ -97,10 +91,7 @@ export class TokenService {
     const cs = await hashSecret(creds.client_secret, this.s.random.bytes(16))
     const now = new Date(this.s.clock.now()).toISOString()
     const userNumber = String(1_000_000_000 + (Buffer.from(this.s.random.bytes(4)).readUInt32BE(0) % 9_000_000_000))
-    this.s.db.tx(() => {
-      this.s.db.run('INSERT INTO users(username, password_hash, user_number, created_at) VALUES (?,?,?,?)', [creds.username, pw, userNumber, now])
-      this.s.db.run('INSERT INTO clients(client_id, secret_hash, created_at) VALUES (?,?,?)', [creds.client_id, cs, now])
-    })
+    this.s.db.tx(() => insertAccount(this.s.db, { username: creds.username, password_hash: pw, user_number: userNumber }, { client_id: creds.client_id, secret_hash: cs }, now))
     // Secrets the caller chose (preset) are not handed out again; generated ones are, once.
     this.fresh = { ...creds, password: preset.password ? '' : creds.password, client_secret: preset.client_secret ? '' : creds.client_secret }
     return creds
@@ -108,8 +99,8 @@ export class TokenService {
 
   /** The local account and API client, without their secrets (stored only as hashes). */
   account(): { username: string; client_id: string; created_at: string; password_rotated_at: string; client_secret_rotated_at: string; first_run_password: string; first_run_client_secret: string } {
-    const user = this.s.db.get<{ username: string; created_at: string }>('SELECT username, created_at FROM users ORDER BY id LIMIT 1')
-    const client = this.s.db.get<{ client_id: string; created_at: string }>('SELECT client_id, created_at FROM clients ORDER BY id LIMIT 1')
+    const user = firstUser(this.s.db)
+    const client = firstClient(this.s.db)
     if (!user || !client) throw new Error('no local account yet')
     const meta = (key: string, fallback: string) => this.s.db.meta(key) ?? fallback
     const fresh = this.fresh
@@ -134,9 +125,9 @@ export class TokenService {
     const now = new Date(this.s.clock.now()).toISOString()
     const setMeta = (key: string) => this.s.db.setMeta(key, now)
     this.s.db.tx(() => {
-      if (pw) this.s.db.run('UPDATE users SET password_hash = ? WHERE id = (SELECT MIN(id) FROM users)', [pw]), setMeta('password_rotated_at')
-      if (cs) this.s.db.run('UPDATE clients SET secret_hash = ? WHERE id = (SELECT MIN(id) FROM clients)', [cs]), setMeta('client_secret_rotated_at')
-      this.s.db.run('DELETE FROM tokens WHERE token_hash <> ?', [keep ? sha256(keep) : ''])
+      if (pw) setFirstUserPassword(this.s.db, pw), setMeta('password_rotated_at')
+      if (cs) setFirstClientSecret(this.s.db, cs), setMeta('client_secret_rotated_at')
+      deleteTokensExcept(this.s.db, keep ? sha256(keep) : '')
     })
     this.known.clear()
     for (const t of this.issued.keys()) if (t !== keep) this.issued.delete(t)
@@ -152,7 +143,7 @@ export class TokenService {
    */
   async confirmPassword(password: string | undefined): Promise<void> {
     if (!password) throw badRequest('auth.passwordRequired', { param: 'password' })
-    const user = this.s.db.get<{ username: string; password_hash: string }>('SELECT username, password_hash FROM users ORDER BY id LIMIT 1')
+    const user = firstUser(this.s.db)
     const keys = [`r:${user?.username ?? ''}`]
     const now = this.s.clock.now()
     const wait = this.throttle.begin(keys, now)
@@ -170,7 +161,7 @@ export class TokenService {
 
   /** Revokes one access token (signing out); answers how many were revoked (0 or 1). */
   revoke(token: string): number {
-    const { changes } = this.s.db.tx(() => this.s.db.run('DELETE FROM tokens WHERE token_hash = ?', [sha256(token)]))
+    const changes = this.s.db.tx(() => deleteToken(this.s.db, sha256(token)))
     this.known.clear()
     // (a token whose record never reached the disk is in memory only)
     return this.issued.delete(token) ? Math.max(changes, 1) : changes
@@ -197,7 +188,7 @@ export class TokenService {
 
   /** The client, grant, user and scope checks of a token request whose client credentials are given. */
   private async checked(req: TokenRequest & { client_id: string; client_secret: string }, grant: string, clientKeys: string[], userKeys: string[], now: number): Promise<TokenResponse> {
-    const client = this.s.db.get<{ id: number; secret_hash: string }>('SELECT id, secret_hash FROM clients WHERE client_id = ?', [req.client_id])
+    const client = clientById(this.s.db, req.client_id)
     if (!(await verifySecret(req.client_secret, client?.secret_hash ?? DUMMY_HASH)) || !client) {
       this.throttle.fail(clientKeys, now)
       throw refuse(E.invalidClient, 'auth.clientWrong', {})
@@ -208,8 +199,7 @@ export class TokenService {
     if (!req.username) throw badRequest('param.required', { param: 'username' })
     if (!req.password) throw badRequest('param.required', { param: 'password' })
     const scopes = parseScope(req.scope)
-    const user = this.s.db.get<{ id: number; username: string; password_hash: string; user_number: string }>(
-      'SELECT id, username, password_hash, user_number FROM users WHERE username = ?', [req.username])
+    const user = userByName(this.s.db, req.username)
     if (!(await verifySecret(req.password, user?.password_hash ?? DUMMY_HASH)) || !user) {
       this.throttle.fail(userKeys, now)
       throw refuse(E.invalidGrant, 'auth.passwordGrant', {})
@@ -223,10 +213,10 @@ export class TokenService {
    * (the command line, the desktop shell); never reachable through a door.
    */
   issueLocal(): TokenResponse {
-    const user = this.s.db.get<{ id: number; username: string; user_number: string }>('SELECT id, username, user_number FROM users ORDER BY id LIMIT 1')
-    const client = this.s.db.scalar<number>('SELECT id FROM clients ORDER BY id LIMIT 1')
+    const user = firstUser(this.s.db)
+    const client = firstClient(this.s.db)
     if (!user || client === undefined) throw new Error('no local account yet')
-    return this.issue(user, client, ALL_SCOPES)
+    return this.issue(user, client.id, ALL_SCOPES)
   }
 
   private issue(user: { id: number; username: string; user_number: string }, clientId: number, scopes: readonly Scope[]): TokenResponse {
@@ -241,11 +231,11 @@ export class TokenService {
     const expires = now + TOKEN_LIFETIME_S * 1000
     try {
       this.s.db.tx(() => {
-        if (!this.swept) this.s.db.run('DELETE FROM tokens WHERE expires_at < ?', [now - EXPIRED_KEPT_MS])
-        this.s.db.run('DELETE FROM tokens WHERE refresh_expires_at < ?', [now])
-        this.s.db.run('INSERT INTO tokens(token_hash, user_id, client_id, scope, expires_at, refresh_hash, refresh_expires_at) VALUES (?,?,?,?,?,?,?)', [
-          sha256(access), user.id, clientId, scopes.join(' '), expires, sha256(refresh), expires + EXPIRED_KEPT_MS,
-        ])
+        if (!this.swept) deleteTokensExpiredBefore(this.s.db, now - EXPIRED_KEPT_MS)
+        deleteTokensRefreshExpiredBefore(this.s.db, now)
+        insertToken(this.s.db, {
+          token_hash: sha256(access), user_id: user.id, client_id: clientId, scope: scopes.join(' '), expires_at: expires, refresh_hash: sha256(refresh), refresh_expires_at: expires + EXPIRED_KEPT_MS,
+        })
       })
       this.swept = true
     } catch (err) {
@@ -268,8 +258,7 @@ export class TokenService {
   }
 
   private lookup(token: string): TokenRow | undefined {
-    const row = this.s.db.get<TokenRow>(
-      'SELECT t.user_id, u.username, t.scope, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?', [sha256(token)])
+    const row = tokenByHash(this.s.db, sha256(token))
     if (row) {
       if (this.known.size >= CACHE_MAX) this.known.clear()
       this.known.set(token, row)
