@@ -9,6 +9,7 @@ import { toBase62 } from '../contract/base62'
 import type { Partition } from '../measure/columns'
 import { GLOBAL_REGION_ID } from '../reference/regions'
 import { assertCampaignExists } from '../storage/repos/campaigns'
+import { eventsOf, linkedCampaigns, minisiteById, spotsOfLinkedCampaigns, targetsOfLinkedCampaigns } from '../storage/repos/minisites'
 import { dayNumber } from '../time-zone'
 import { census } from './census'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
@@ -37,11 +38,10 @@ interface Site {
  */
 function loadSite(env: ReportEnv, id: string, campaigns: readonly string[] | undefined): Site {
   for (const c of campaigns ?? []) assertCampaignExists(env.db, c)
-  const site = env.db.get<{ minisite_id: number; minisite_name: string }>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
+  const site = minisiteById(env.db, Number(id))
   if (!site) throw badRequest('param.notFoundSee', { param: 'minisite_id', value: id, list: '/local/v1/minisites/list' })
-  const events = env.db.query<Site['events'][number]>('SELECT event_id, event_name FROM minisite_events WHERE minisite_id = ? ORDER BY event_id', [site.minisite_id])
-  const spots = env.db.query<{ spot_id: number; publisher_id: number; campaign_id: number }>(
-    'SELECT s.spot_id, s.publisher_id, s.campaign_id FROM spots s JOIN minisite_campaigns m ON m.campaign_id = s.campaign_id WHERE m.minisite_id = ?', [site.minisite_id])
+  const events = eventsOf(env.db, site.minisite_id)
+  const spots = spotsOfLinkedCampaigns(env.db, site.minisite_id)
   return { id: site.minisite_id, name: site.minisite_name, events, spots: new Map(spots.map((s) => [s.spot_id, s])) }
 }
 
@@ -174,8 +174,7 @@ export function basicShowMinisite(env: ReportEnv, p: Basic): MinisiteReport {
  * campaign of the lowest id; 0 where that panel has no persons (emptied) or the minisite links none.
  */
 function rowUniverses(env: ReportEnv, minisite: number, cells: { first: Int32Array; second: Int32Array; ids: string[] }): (campaign: string | undefined, cell: number) => number {
-  const linked = env.db.query<{ campaign_id: number }>('SELECT campaign_id FROM minisite_campaigns WHERE minisite_id = ? ORDER BY campaign_id', [minisite])
-  const fallback = linked[0]?.campaign_id
+  const fallback = linkedCampaigns(env.db, minisite, true)[0]
   const byPanel = new Map<string, Float64Array | null>()
   const byCampaign = new Map<string, { u: Float64Array | null; unit: number }>()
   const of = (campaign: string): { u: Float64Array | null; unit: number } => {
@@ -202,8 +201,7 @@ function rowUniverses(env: ReportEnv, minisite: number, cells: { first: Int32Arr
  * persons with an event; the region is the person's home.
  */
 function targetRows(env: ReportEnv, q: Query, names: string[], only: string[] | undefined): Row[] {
-  const targets = env.db.query<{ target_id: number; tag_id: string; panel_id: string }>(
-    'SELECT t.target_id, t.tag_id, t.panel_id FROM targets t JOIN minisite_campaigns m ON m.campaign_id = t.campaign_id WHERE m.minisite_id = ? ORDER BY t.target_id', [q.site.id])
+  const targets = targetsOfLinkedCampaigns(env.db, q.site.id)
   const events = q.site.events.filter((e) => !q.eventIds || q.eventIds.includes(String(e.event_id)))
   const eventIndex = new Map(events.map((e, i) => [e.event_id, i]))
   const pos = positionsOf(q.site, q.part, q.by, q.filters)

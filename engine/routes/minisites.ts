@@ -3,11 +3,11 @@ import { E, badRequest, refuse } from '../contract/errors'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
 import type { Db } from '../storage/db'
-
-interface MinisiteRow {
-  minisite_id: number
-  minisite_name: string
-}
+import { campaignExists } from '../storage/repos/campaigns'
+import {
+  allMinisiteEvents, allMinisiteLinks, allMinisites, countEvents, deleteMinisite, eventNamesOf, insertEvent, insertMinisite, lastEventId, minisiteById, minisiteIdByName,
+  renameMinisite, setLinkedCampaigns, type MinisiteRow,
+} from '../storage/repos/minisites'
 
 /** Event names from `a,b,c`: trimmed, non-empty (as id lists: `a,,b` is refused), at most 100 characters, no repeats. */
 function eventNames(text: string | undefined, param: string): string[] {
@@ -20,38 +20,35 @@ function eventNames(text: string | undefined, param: string): string[] {
 }
 
 function checkCampaigns(db: Db, ids: string[] | undefined): void {
-  for (const id of ids ?? []) if (!db.scalar('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)])) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
+  for (const id of ids ?? []) if (!campaignExists(db, Number(id))) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
 }
 
 function requireMinisite(db: Db, id: string): MinisiteRow {
-  const row = db.get<MinisiteRow>('SELECT minisite_id, minisite_name FROM minisites WHERE minisite_id = ?', [Number(id)])
+  const row = minisiteById(db, Number(id))
   if (!row) throw badRequest('param.notFoundSee', { param: 'minisite_id', value: id, list: '/local/v1/minisites/list' })
   return row
 }
 
 function nameFree(db: Db, name: string, self = 0): void {
-  const owner = db.scalar<number>('SELECT minisite_id FROM minisites WHERE minisite_name = ?', [name])
+  const owner = minisiteIdByName(db, name)
   if (owner !== undefined && owner !== self) throw badRequest('minisite.nameUsed', { param: 'minisite_name', value: name, id: String(owner) })
 }
 
 /** Adds events after the minisite's last event id; returns how many it has. */
 function addEvents(db: Db, minisite: number, names: string[], param: string): number {
-  const have = new Set(db.query<{ event_name: string }>('SELECT event_name FROM minisite_events WHERE minisite_id = ?', [minisite]).map((r) => r.event_name))
+  const have = new Set(eventNamesOf(db, minisite))
   for (const n of names) if (have.has(n)) throw badRequest('minisite.eventExists', { param, value: n })
-  let next = Number(db.scalar<number>('SELECT COALESCE(MAX(event_id), 0) FROM minisite_events WHERE minisite_id = ?', [minisite]) ?? 0)
-  for (const n of names) db.run('INSERT INTO minisite_events(minisite_id, event_id, event_name) VALUES (?,?,?)', [minisite, ++next, n])
-  return Number(db.scalar<number>('SELECT COUNT(*) FROM minisite_events WHERE minisite_id = ?', [minisite]))
+  let next = lastEventId(db, minisite)
+  for (const n of names) insertEvent(db, minisite, ++next, n)
+  return countEvents(db, minisite)
 }
 
-function linkCampaigns(db: Db, minisite: number, ids: string[]): void {
-  db.run('DELETE FROM minisite_campaigns WHERE minisite_id = ?', [minisite])
-  for (const id of ids) db.run('INSERT INTO minisite_campaigns(minisite_id, campaign_id) VALUES (?,?)', [minisite, Number(id)])
-}
+const linkCampaigns = (db: Db, minisite: number, ids: string[]): void => setLinkedCampaigns(db, minisite, ids.map(Number))
 
 const list: Handler<'minisites.list'> = (ctx: Ctx) => {
-  const sites = ctx.db.query<MinisiteRow>('SELECT minisite_id, minisite_name FROM minisites ORDER BY minisite_id')
-  const links = ctx.db.query<{ minisite_id: number; campaign_id: number }>('SELECT minisite_id, campaign_id FROM minisite_campaigns ORDER BY campaign_id')
-  const events = ctx.db.query<{ minisite_id: number; event_id: number; event_name: string }>('SELECT minisite_id, event_id, event_name FROM minisite_events ORDER BY event_id')
+  const sites = allMinisites(ctx.db)
+  const links = allMinisiteLinks(ctx.db)
+  const events = allMinisiteEvents(ctx.db)
   return sites.map((m) => ({
     minisite_id: String(m.minisite_id),
     minisite_name: m.minisite_name,
@@ -66,7 +63,7 @@ const create: Handler<'minisites.create'> = (ctx, p) => {
   checkCampaigns(ctx.db, p.campaign_id)
   const names = eventNames(p.events, 'events')
   const id = ctx.db.tx(() => {
-    const site = ctx.db.run('INSERT INTO minisites(minisite_name, created_at) VALUES (?,?)', [p.minisite_name, new Date(ctx.clock.now()).toISOString()]).lastId
+    const site = insertMinisite(ctx.db, p.minisite_name, new Date(ctx.clock.now()).toISOString())
     linkCampaigns(ctx.db, site, p.campaign_id ?? [])
     addEvents(ctx.db, site, names, 'events')
     return site
@@ -80,7 +77,7 @@ const update: Handler<'minisites.update'> = (ctx, p) => {
   checkCampaigns(ctx.db, p.campaign_id)
   const names = eventNames(p.add_event, 'add_event')
   const events = ctx.db.tx(() => {
-    if (p.minisite_name !== undefined) ctx.db.run('UPDATE minisites SET minisite_name = ? WHERE minisite_id = ?', [p.minisite_name, site.minisite_id])
+    if (p.minisite_name !== undefined) renameMinisite(ctx.db, site.minisite_id, p.minisite_name)
     if (p.campaign_id !== undefined) linkCampaigns(ctx.db, site.minisite_id, p.campaign_id)
     return addEvents(ctx.db, site.minisite_id, names, 'add_event')
   })
@@ -89,7 +86,7 @@ const update: Handler<'minisites.update'> = (ctx, p) => {
 
 const remove: Handler<'minisites.delete'> = (ctx, p) => {
   const site = requireMinisite(ctx.db, p.minisite_id)
-  ctx.db.tx(() => ctx.db.run('DELETE FROM minisites WHERE minisite_id = ?', [site.minisite_id]))
+  ctx.db.tx(() => deleteMinisite(ctx.db, site.minisite_id))
   return { minisite_id: p.minisite_id }
 }
 

@@ -124,8 +124,11 @@ export function requireCampaign(db: Db, id: string, today: string): CampaignRow 
   return row
 }
 
+/** Whether a campaign of this id exists. */
+export const campaignExists = (db: Db, id: number): boolean => Boolean(db.scalar<number>('SELECT 1 FROM campaigns WHERE campaign_id = ?', [id]))
+
 /** Whether a campaign exists (cheaper than requireCampaign when only existence matters). */
 export function assertCampaignExists(db: Db, id: string): void {
-  if (!db.scalar<number>('SELECT 1 FROM campaigns WHERE campaign_id = ?', [Number(id)]))
+  if (!campaignExists(db, Number(id)))
     throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
 }
