@@ -17,6 +17,7 @@ import type { Settings } from './services'
 import { dateIn } from './time-zone'
 import { migrate } from './storage/migrations'
 import { Persister } from './storage/persister'
+import { ownWrites } from './storage/persister-writes'
 import type { Db } from './storage/db'
 import type { StoragePort } from './storage/port'
 import { IP_LIBRARY } from './version'
@@ -145,6 +146,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const auth = new TokenService({ db, clock, random })
   const measure = new Measurement(opts.eventLog ?? new MemoryEventLog(), db, () => settings.timeZone, clock)
   measure.location = persister.location
+  measure.ownWritesDurable = () => persister.durableWrites(ownWrites())
   const reading = performance.now()
   const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
   if (opts.openInBackground) {

@@ -96,6 +96,11 @@ export class Jobs {
     return this.jobs.get(id)
   }
 
+  /** Drops a job that never started (Measurement.startJob). */
+  forget(job: Job): void {
+    this.jobs.delete(job.job_id)
+  }
+
   list(): Job[] {
     return [...this.jobs.values()].reverse()
   }

@@ -18,7 +18,7 @@ import type { Clock } from '../clock'
 import type { Logger } from '../logger'
 import { systemRandom, type Random } from '../random'
 import { TrackingLookup } from './lookup'
-import { Jobs } from './jobs'
+import { Jobs, type Job } from './jobs'
 
 /** The persons of a panel's identities: of each id's device (`map`) and of its own text (`own`), for ids below `filled`; `merges` as Identities had it. */
 interface PersonMap {
@@ -36,6 +36,8 @@ export class Measurement {
     this.db.tx(() => this.db.setMeta('last_job_id', String(id)))
     return id
   })
+  /** Waits for the database writes of the request that runs so far (engine/index.ts: the persister's); a refused one rejects. */
+  ownWritesDurable: () => Promise<void> = () => Promise.resolve()
   /** identity -> person of each panel, filled for identities below `filled` (personOf). */
   private persons = new WeakMap<PanelIndex, PersonMap>()
   private attributorInstance: Attributor | null = null
@@ -190,6 +192,22 @@ export class Measurement {
 
   private unreadableError(): ApiError {
     return refuse(E.temporarilyUnavailable, 'events.unreadable', { detail: `${this.unreadable?.message}` })
+  }
+
+  /**
+   * A job (an import, a simulation) whose id is on disk before its work starts: when the disk
+   * refuses the id's write, the job is forgotten and the refusal thrown, so that no event is
+   * counted for a request answered 507 (docs/storage.md, "A full disk").
+   */
+  async startJob(kind: Job['kind'], now: number, total = 0): Promise<Job> {
+    const job = this.jobs.start(kind, now, total)
+    try {
+      await this.ownWritesDurable()
+    } catch (err) {
+      this.jobs.forget(job)
+      throw err
+    }
+    return job
   }
 
   /** The panel reports read: stored persons, else a built-in panel's synthetic population, else null (panel/synthetic.ts). */

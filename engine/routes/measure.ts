@@ -17,8 +17,7 @@ const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const format = bodyFormat(ctx.request, p.format)
   // (a header naming an unknown column refuses the request, as a wrong parameter, before any job)
   if (format === 'csv') checkCsvHeader(ctx.text)
-  const job = ctx.measure.jobs.start('import', ctx.clock.now())
-  job.total = lineCount(ctx.text)
+  const job = await ctx.measure.startJob('import', ctx.clock.now(), lineCount(ctx.text))
   return runJob(ctx, job, p.wait, async () => {
     await runImport(ctx.measure, ctx.settings.timeZone, job, ctx.text, format)
     // every line is read: processed counts records, and blank lines and the further lines of a
@@ -158,7 +157,7 @@ const simulateRun: Handler<'simulate.run'> = async (ctx, p) => {
   const planned = plan(input)
   // (nothing to simulate is said, not run: a job of "0 hits over 0 days" looked like a success)
   checkVolume(planned, c.campaign_id, from, p.scale, ctx.settings.timeZone, now)
-  const job = ctx.measure.jobs.start('simulate', now, Math.min(planned.expectedHits, p.max_hits ?? Infinity))
+  const job = await ctx.measure.startJob('simulate', now, Math.min(planned.expectedHits, p.max_hits ?? Infinity))
   return runJob(ctx, job, p.wait, () => simulateJob(ctx, job, input, c.panel_id))
 }
 

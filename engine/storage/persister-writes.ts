@@ -25,6 +25,11 @@ export class WriteScope {
     if (this.open) this.writes.push(w)
   }
 
+  /** The writes noted so far (the scope stays open). */
+  noted(): readonly JournalWrite[] {
+    return [...this.writes]
+  }
+
   /** The writes noted so far; work the request started and did not wait for writes on unnoted. */
   close(): readonly JournalWrite[] {
     this.open = false
@@ -47,4 +52,9 @@ export async function withWrites<T>(fn: (scope: WriteScope) => Promise<T>): Prom
 /** Notes a committed transaction in the scope of the request that runs (none outside requests). */
 export function noteWrite(w: JournalWrite): void {
   scopes.getStore()?.note(w)
+}
+
+/** The writes of the request that runs, so far (none outside requests). */
+export function ownWrites(): readonly JournalWrite[] {
+  return scopes.getStore()?.noted() ?? []
 }

@@ -9,7 +9,8 @@
  * pull's first journal record. The disk has room again for the probe that the pull's next write
  * starts (storage.md, "A full disk"), so nothing else refuses a write that the request would wait
  * for. The remote is a second engine on a socket (sync/remote.ts); the truth is the remote's
- * campaign ids as the remote made them.
+ * campaign ids as the remote made them. An import whose job id (a database write) the disk
+ * refuses is answered 507 and counts none of its events: the truth is the lines the test sent.
  */
 import * as fsp from 'node:fs/promises'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -90,6 +91,36 @@ describe('a request that writes, then waits', () => {
     expect(taken.body.state).toBe('done')
     const pulled = await call('GET', '/local/v1/sync/campaigns/list', { profile_id })
     expect((pulled.body as { campaign_id: string }[]).map((c) => c.campaign_id).sort()).toEqual([...remote.campaignIds].sort())
+    await engine.close()
+  })
+
+  it('answers an import whose job id the disk refused with 507, counts none of its events, and counts them when sent again with room', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'admonitor-write-wait-'))
+    cleanups.push(() => rm(dir, { recursive: true, force: true }))
+    const disk = new BrieflyFull()
+    directoryOnDisk(fsp, dir, disk)
+    const { engine, call } = await local(dir)
+    const c = await call('POST', '/cms/v1/campaigns/create', { campaign_name: 'Refused import', start_date: '2026-11-28', end_date: '2026-12-05' })
+    expect(c.status, c.raw.body).toBe(200)
+    const campaign_id = c.body.campaign_id as string
+    const s = await call('POST', '/cms/v1/campaigns/create_spot', { campaign_id, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })
+    const spot_id = s.body.spot_id as string
+    const token = (await call('POST', '/oauth/token', { grant_type: 'password', ...ACCOUNT })).body.access_token as string
+    const lines = [1, 2, 3].map((i) => JSON.stringify({ type: 'impression', ts: `2026-11-28T11:5${i}:00+08:00`, campaign_id, spot_id, identity: `idfa:6d92078a-8246-4ba4-ae5b-00000000000${i}` })).join('\n')
+    const importing = async () => toReply(await engine.handle({ method: 'POST', path: '/local/v1/events/import', query: { access_token: token, format: 'ndjson', wait: '1' }, body: lines, headers: { 'content-type': 'application/x-ndjson' } }))
+    const events = async () => ((await call('GET', '/local/v1/measurement/status')).body.events as number)
+
+    disk.fullFor()
+    const refused = await importing()
+    expect(refused.status, refused.raw.body).toBe(507)
+    expect(refused.body).toMatchObject({ error: 'insufficient_storage', path: dir })
+    expect(await events()).toBe(0)
+    expect((await call('GET', '/local/v1/jobs/list')).body).toEqual([])
+
+    const taken = await importing()
+    expect(taken.status, taken.raw.body).toBe(200)
+    expect(taken.body, JSON.stringify(taken.body)).toMatchObject({ state: 'done', imported: 3 })
+    expect(await events()).toBe(3)
     await engine.close()
   })
 })
