@@ -17,6 +17,23 @@ export interface ResponseOptions {
 export const wantsProblem = (req: EngineRequest): boolean => req.headers?.[PROBLEM_WANTED_HEADER] === '1'
 
 /**
+ * An answer for the client of `req`: the members that tell a message's problem (`error_problem`,
+ * `message_problem`: a job's rejected lines and failure) only when it asked for problems, so that
+ * other clients get the answer as before. The members are left out when the answer is written
+ * (toJSON), as a running job is read then.
+ */
+export function forClient<T>(req: EngineRequest, answer: T): T {
+  return wantsProblem(req) ? answer : ({ toJSON: () => withoutProblems(answer) } as T)
+}
+
+function withoutProblems(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProblems)
+  if (typeof value !== 'object' || value === null) return value
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(value)) if (!k.endsWith('_problem')) out[k] = withoutProblems(v)
+  return out
+}
+/**
  * Wraps a JSON text as the response: JSONP when asked, status 200 when codes are suppressed.
  * `bytes`, when given, is `json` already encoded (from the response cache).
  */

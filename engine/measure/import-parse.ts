@@ -5,6 +5,7 @@
  * copied each of them (a fifth of a worker's parse); columns also move between threads without a
  * copy.
  */
+import type { Problem } from '../contract/problems'
 import { LineError, lineToHit, type ImportContext, type ImportLine } from './import'
 import { ensure } from './grow'
 import { KIND, type Hit, type HitColumns } from './types'
@@ -15,7 +16,7 @@ export interface ParsedLines {
   /** The good lines' hits, in line order. */
   hits: HitColumns
   /** The bad lines, by their line numbers in the text parsed. */
-  errors: { line: number; error: string }[]
+  errors: { line: number; error: string; error_problem?: Problem }[]
 }
 
 /** The numbered lines of a text (`lines()` of import-run.ts): after next() answers true, `line` and `value` are the next line's. */
@@ -45,7 +46,7 @@ export function parseLines(source: LineCursor, c: ImportContext, max: number, un
       hits.push(lineToHit(value, c))
     } catch (err) {
       if (!(err instanceof LineError)) throw err
-      errors.push({ line, error: err.message })
+      errors.push({ line, error: err.message, ...(err.problem ? { error_problem: err.problem } : {}) })
     }
   }
   return lines === 0 ? null : { lines, hits: hits.columns, errors }

@@ -5,7 +5,7 @@
 import { badRequest } from '../contract/errors'
 import { nextTurn } from '../clock'
 import { zoneOffset } from '../time-zone'
-import { IMPORT_COLUMNS, LineError, csvRows, type ImportContext, type ImportLine } from './import'
+import { IMPORT_COLUMNS, LineError, csvRows, lineError, type ImportContext, type ImportLine } from './import'
 import { parseLines, type LineCursor, type ParsedLines } from './import-parse'
 import type { ColumnsAdded } from './ingest'
 import { recordInTurns, type Job } from './jobs'
@@ -57,7 +57,7 @@ function* csvLines(text: string): Generator<{ line: number; value: ImportLine | 
   if (head.done) return
   const header = csvHeader(head.value.cells)
   for (const r of rows) {
-    yield { line: r.line, value: r.cells.length !== header.length ? new LineError(`has ${r.cells.length} fields, the header ${header.length}`) : Object.fromEntries(header.map((h, i) => [h, r.cells[i]!])) }
+    yield { line: r.line, value: r.cells.length !== header.length ? lineError('line.fieldCount', { n: r.cells.length, header: header.length }) : Object.fromEntries(header.map((h, i) => [h, r.cells[i]!])) }
   }
 }
 
@@ -103,7 +103,7 @@ class NdjsonCursor implements LineCursor {
         // the values as parsed: lineToHit reads numbers as numbers, null as absent
         this.value = obj as ImportLine
       } catch (err) {
-        this.value = new LineError(`is not a JSON object (${(err as Error).message})`)
+        this.value = lineError('line.json', { detail: (err as Error).message })
       }
       return true
     }
@@ -137,7 +137,7 @@ function* slices(source: LineCursor, c: ImportContext): Generator<ParsedLines> {
 export async function ingestParsed(measure: Measurement, job: Job, p: ParsedLines): Promise<void> {
   if (job.processed + p.lines > MAX_LINES) throw badRequest('import.tooManyLines', { param: 'body', max: MAX_LINES })
   job.processed += p.lines
-  for (const e of p.errors) measure.jobs.reject(job, e.line, e.error)
+  for (const e of p.errors) measure.jobs.reject(job, e.line, e.error, e.error_problem)
   const linked = (minisite: number) => measure.lookup().minisite(minisite)?.campaigns ?? NONE
   for (let at = 0; at < p.hits.n; at += CHUNK) {
     const to = Math.min(p.hits.n, at + CHUNK)

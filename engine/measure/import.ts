@@ -4,6 +4,7 @@
  * reported with its number and reason and never loses the good ones.
  */
 import { fromBase62 } from '../contract/base62'
+import { describe, type ArgsOf, type Problem, type ProblemKey } from '../contract/problems'
 import { utcOfWall } from '../time-zone'
 import { regionTable } from '../reference/region-table'
 import { classify, detectPlatform, identityText, isDataCentreIsp, normaliseAddress, normaliseDeviceId, requestIdText, type Attributor } from './attribute'
@@ -26,9 +27,22 @@ const LAST_MS = Date.UTC(2100, 0, 1)
 const regionIndex = () => (regionIndexCache ??= new Map(regionTable().map((r, i) => [r.region_id, i])))
 let regionIndexCache: Map<string, number> | null = null
 
-export class LineError extends Error {}
-const fail = (text: string): never => {
-  throw new LineError(text)
+/** A line's reason for being rejected, with its problem key and arguments (engine/contract/problems.ts). */
+export class LineError extends Error {
+  readonly problem: Problem | null
+
+  constructor(message: string, problem: Problem | null = null) {
+    super(message)
+    this.name = 'LineError'
+    this.problem = problem
+  }
+}
+
+/** The LineError of problem `key` with `args`, its reason written by the problem catalogue. */
+export const lineError = <K extends ProblemKey>(key: K, args: ArgsOf<K>): LineError => new LineError(describe(key, args), { key, args })
+
+const fail = <K extends ProblemKey>(key: K, args: ArgsOf<K>): never => {
+  throw lineError(key, args)
 }
 
 /**
@@ -41,22 +55,22 @@ export function parseTime(raw: unknown, zoneOffsetAt: (ms: number) => number): n
   // a JSON number of 11 to 16 digits, as the text form below
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1e10 && raw < 1e16) return inRange(raw, raw)
   const s = text(raw).trim()
-  if (s === '') fail("'ts' is missing")
+  if (s === '') fail('line.tsMissing', {})
   if (/^\d{11,16}$/.test(s)) return inRange(Number(s), s)
-  if (/^\d{10}$/.test(s)) fail(`'ts' ${s} has 10 digits, as Unix seconds have: it must be milliseconds (${s}000 if it is seconds) or an ISO 8601 time`)
+  if (/^\d{10}$/.test(s)) fail('line.tsSeconds', { got: s })
   // (RFC 3339 and the common ISO 8601 writings: `t` or a space for `T`, a fraction of any length
   // with `.` or `,`, `z`, offsets `+08:00`, `+0800`, `+08`)
   const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/.exec(s)
-  if (!m) fail(`'ts' must be milliseconds since 1970 or an ISO 8601 time, got '${s}'`)
+  if (!m) fail('line.tsFormat', { got: s })
   const [, date, hm, sec = '00', fraction = '', zone] = m!
   // (to the millisecond: a finer fraction is cut, as the events keep milliseconds)
   const time = `${hm}:${sec}.${fraction.slice(0, 3).padEnd(3, '0')}`
   const local = Date.parse(`${date}T${time}Z`)
   // Date.parse rolls 2025-02-30 into March: the date must come back the same
-  if (Number.isNaN(local) || new Date(local).toISOString().slice(0, 10) !== date) fail(`'ts' is not a real time: '${s}'`)
+  if (Number.isNaN(local) || new Date(local).toISOString().slice(0, 10) !== date) fail('line.tsReal', { got: s })
   if (zone !== undefined) {
     const at = zone === 'Z' || zone === 'z' ? local : local - offsetMs(zone)
-    if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail(`'ts' has an impossible offset: '${s}'`)
+    if (Number.isNaN(at) || Math.abs(at - local) > 14 * 3_600_000) fail('line.tsOffset', { got: s })
     return inRange(at, s)
   }
   return inRange(utcOfWall(local, zoneOffsetAt), s)
@@ -70,7 +84,7 @@ function offsetMs(zone: string): number {
 }
 
 // (module functions, not closures made per line: an import runs these ten million times)
-const inRange = (ms: number, raw: unknown) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail(`'ts' must lie between 1970 and 2100, got '${text(raw)}'`))
+const inRange = (ms: number, raw: unknown) => (Number.isFinite(ms) && ms >= 0 && ms < LAST_MS ? ms : fail('line.tsRange', { got: text(raw) }))
 /** A field as text: absent and null are empty. */
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
 /** Whether a field is given (present, not null, not empty text). */
@@ -95,10 +109,10 @@ function oneIdentity(named: string): { text: string; device: boolean } {
   const colon = named.indexOf(':')
   const prefix = named.slice(0, colon)
   const ns = prefix.toLowerCase()
-  if (colon < 1 || !NAMESPACES.has(ns)) fail(`'identity' must be namespace:value with a namespace of ${[...NAMESPACES].join(', ')}, got '${cut(named, 40)}'`)
+  if (colon < 1 || !NAMESPACES.has(ns)) fail('line.identityForm', { list: [...NAMESPACES].join(', '), got: cut(named, 40) })
   const raw = named.slice(colon + 1)
   const value = ns === 'amid' ? raw.trim().toLowerCase() : normaliseDeviceId(ns, raw)
-  if (value === '') fail(`'identity' holds no usable id: '${cut(named, 40)}'`)
+  if (value === '') fail('line.identityEmpty', { got: cut(named, 40) })
   // the line's own text when normalising changed nothing (most lines): no new string per line
   // (normaliseDeviceId answers `raw` itself then, so the first comparison is of references)
   return { text: value === raw && ns === prefix ? named : identityText(ns, value), device: ns !== 'amid' }
@@ -110,9 +124,9 @@ function identityOf(l: ImportLine, c: ImportContext): LineIdentity {
     if (!named.includes('|')) return oneIdentity(named)
     // several device ids of one device (docs/import.md): the first is the line's identity, the others are linked to it
     const parts = named.split('|')
-    if (parts.length > MAX_DEVICE_IDS) fail(`'identity' joins ${parts.length} ids with '|': one device holds at most ${MAX_DEVICE_IDS}`)
+    if (parts.length > MAX_DEVICE_IDS) fail('line.identityTooMany', { n: parts.length, max: MAX_DEVICE_IDS })
     const all = parts.map((x) => oneIdentity(x.trim()))
-    if (all.some((x) => !x.device)) fail(`'identity' joins device ids with '|': an amid cookie is never joined with others, got '${cut(named, 60)}'`)
+    if (all.some((x) => !x.device)) fail('line.identityAmid', { got: cut(named, 60) })
     // (the same id twice, written alike or not, is one id)
     const texts = [...new Set(all.map((x) => x.text))]
     return { text: texts[0]!, device: true, links: texts.slice(1) }
@@ -121,7 +135,7 @@ function identityOf(l: ImportLine, c: ImportContext): LineIdentity {
     const { identity, legacy } = c.attributor().addressAgent(normaliseAddress(text(l.ip)), text(l.user_agent))
     return { text: identity, device: false, legacy }
   }
-  return fail("has no identity: give 'identity', or 'ip' and 'user_agent'")
+  return fail('line.noIdentity', {})
 }
 
 export interface ImportContext {
@@ -132,19 +146,19 @@ export interface ImportContext {
 
 /** One line to a hit, or a LineError saying what is wrong with it. */
 export function lineToHit(l: ImportLine, c: ImportContext): Hit {
-  const kind = TYPES.get(lowered(l.type)) ?? fail(`'type' must be impression, click or event, got '${text(l.type)}'`)
+  const kind = TYPES.get(lowered(l.type)) ?? fail('line.type', { got: text(l.type) })
   const ts = parseTime(l.ts, c.zoneOffsetAt)
   const id = identityOf(l, c)
   const ua = text(l.user_agent)
   // The address always gives the ISP (data centres); region_id, when given, gives the region.
   const byIp = given(l.ip) ? c.attributor().locator.locate(normaliseAddress(text(l.ip))) : NOWHERE
-  const located = given(l.region_id) ? { region: regionIndex().get(text(l.region_id).trim()) ?? fail(`'region_id' ${text(l.region_id)} is not a region`), isp: byIp.isp } : byIp
+  const located = given(l.region_id) ? { region: regionIndex().get(text(l.region_id).trim()) ?? fail('line.region', { got: text(l.region_id) }), isp: byIp.isp } : byIp
   const detected = ua !== '' ? detectPlatform(NO_PARAMS, ua) : null
   const platformText = lowered(l.platform)
-  const platform = platformText ? (platformText === 'pc' ? PLATFORM.pc : platformText === 'mb' ? PLATFORM.mb : fail(`'platform' must be pc or mb, got '${text(l.platform)}'`))
+  const platform = platformText ? (platformText === 'pc' ? PLATFORM.pc : platformText === 'mb' ? PLATFORM.mb : fail('line.platform', { got: text(l.platform) }))
     : id.device ? PLATFORM.mb : detected?.platform ?? PLATFORM.pc
   const sdkText = lowered(l.sdk)
-  const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail(`'sdk' must be mm, mz or none, got '${text(l.sdk)}'`))
+  const sdk = sdkText ? (sdkText === 'mm' ? SDK.mm : sdkText === 'mz' ? SDK.mz : sdkText === 'none' ? SDK.none : fail('line.sdk', { got: text(l.sdk) }))
     : platform === PLATFORM.mb ? detected?.sdk ?? SDK.none : SDK.none
   // A log without user agents is not a log of bots: only a given agent is judged.
   const ivt = ua !== '' ? classify(ua, located.isp, id.device || sdk !== SDK.none).ivt : isDataCentreIsp(located.isp) ? IVT.datacenter : IVT.valid
@@ -175,33 +189,33 @@ function numberOf(raw: unknown, name: string): number {
   // a JSON number, as the text form below: 1 to 16 digits, no sign, no fraction
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw < 1e16) return raw
   const s = text(raw).trim()
-  if (!/^[1-9][0-9]{0,15}$/.test(s)) fail(`'${name}' must be a positive integer id, got '${s}'`)
+  if (!/^[1-9][0-9]{0,15}$/.test(s)) fail('line.id', { column: name, got: s })
   return Number(s)
 }
 
 function adTarget(l: ImportLine, c: ImportContext): { campaign: number; spot: number; keyword: number } {
   const campaign = numberOf(l.campaign_id, 'campaign_id')
-  const spot = given(l.spot_id) ? numberOf(l.spot_id, 'spot_id') : Number(fromBase62(text(l.spot_id_str).trim()) ?? fail("has neither 'spot_id' nor a valid 'spot_id_str'"))
+  const spot = given(l.spot_id) ? numberOf(l.spot_id, 'spot_id') : Number(fromBase62(text(l.spot_id_str).trim()) ?? fail('line.noSpot', {}))
   const info = c.lookup.spot(spot)
-  if (!info || info.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
+  if (!info || info.campaign_id !== campaign) fail('line.spotOfCampaign', { spot, campaign })
   const keyword = given(l.keyword_id) ? numberOf(l.keyword_id, 'keyword_id') : 0
-  if (keyword && !info!.keywords.has(keyword)) fail(`keyword ${keyword} is not a keyword of spot ${spot}`)
+  if (keyword && !info!.keywords.has(keyword)) fail('line.keywordOfSpot', { keyword, spot })
   return { campaign, spot, keyword }
 }
 
 function eventTarget(l: ImportLine, c: ImportContext): Pick<Hit, 'campaign' | 'spot' | 'minisite' | 'event' | 'credit'> {
   const minisite = numberOf(l.minisite_id, 'minisite_id')
   const event = numberOf(l.event_id, 'event_id')
-  const site = c.lookup.minisite(minisite) ?? fail(`minisite ${minisite} does not exist`)
-  if (!site.events.has(event)) fail(`event ${event} is not an event of minisite ${minisite}`)
+  const site = c.lookup.minisite(minisite) ?? fail('line.noMinisite', { minisite })
+  if (!site.events.has(event)) fail('line.eventOfMinisite', { event, minisite })
   const campaign = given(l.campaign_id) ? numberOf(l.campaign_id, 'campaign_id') : 0
   // (spot_id_str is read as on an impression's line)
   const spotName = given(l.spot_id) ? 'spot_id' : given(l.spot_id_str) ? 'spot_id_str' : ''
   const spot = spotName === 'spot_id' ? numberOf(l.spot_id, 'spot_id')
-    : spotName === 'spot_id_str' ? Number(fromBase62(text(l.spot_id_str).trim()) ?? fail(`'spot_id_str' is not a spot id, got '${text(l.spot_id_str)}'`)) : 0
-  if (campaign && !site.campaigns.has(campaign)) fail(`campaign ${campaign} is not linked to minisite ${minisite}`)
-  if (spot && !campaign) fail(`'${spotName}' needs 'campaign_id' on an event line`)
-  if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail(`spot ${spot} is not a spot of campaign ${campaign}`)
+    : spotName === 'spot_id_str' ? Number(fromBase62(text(l.spot_id_str).trim()) ?? fail('line.spotIdStr', { got: text(l.spot_id_str) })) : 0
+  if (campaign && !site.campaigns.has(campaign)) fail('line.campaignOfMinisite', { campaign, minisite })
+  if (spot && !campaign) fail('line.needsCampaign', { column: spotName })
+  if (spot && c.lookup.spot(spot)?.campaign_id !== campaign) fail('line.spotOfCampaign', { spot, campaign })
   // Without a spot the ingest credits the identity's latest touch, in arrival order: on the
   // campaign named, as a tag's k= (else that campaign without a spot), or on any linked one, so
   // that a line and the same event sent as a tag are credited alike.

@@ -3,10 +3,14 @@
  * can be read while they run (GET /local/v1/jobs/show); a request may also wait for the end.
  */
 import { nextTurn } from '../clock'
+import { ApiError } from '../contract/errors'
+import type { Problem } from '../contract/problems'
 
 export interface JobError {
   line: number
   error: string
+  /** The reason's problem key and arguments, answered to a client that asks (docs/errors.md, "Problem keys"). */
+  error_problem?: Problem
 }
 
 export interface Job {
@@ -23,6 +27,8 @@ export interface Job {
   /** The first 1,000 problems, with line numbers. */
   errors: JobError[]
   message: string
+  /** The message's problem key and arguments when the job failed on a refusal of the catalogue, answered to a client that asks. */
+  message_problem?: Problem
   started_at: string
   finished_at: string
   /** A finished simulation's figures (contract: Job.simulation). */
@@ -105,9 +111,9 @@ export class Jobs {
     return [...this.jobs.values()].reverse()
   }
 
-  reject(job: Job, line: number, error: string): void {
+  reject(job: Job, line: number, error: string, problem?: Problem): void {
     job.rejected++
-    if (job.errors.length < MAX_LISTED_ERRORS) job.errors.push({ line, error })
+    if (job.errors.length < MAX_LISTED_ERRORS) job.errors.push({ line, error, ...(problem ? { error_problem: problem } : {}) })
   }
 
   /** Runs `work`, marking the job done or failed (with the reason) when it ends. */
@@ -118,6 +124,7 @@ export class Jobs {
     } catch (err) {
       job.state = 'failed'
       job.message = (err as Error).message
+      if (err instanceof ApiError && err.problem) job.message_problem = err.problem
     }
     job.finished_at = new Date(now()).toISOString()
     return job

@@ -12,6 +12,7 @@ import { requireCampaign } from '../storage/repos/campaigns'
 import { dayDate, dayNumber } from '../time-zone'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
+import { forClient } from '../respond'
 
 const importEvents: Handler<'events.import'> = async (ctx, p) => {
   const format = bodyFormat(ctx.request, p.format)
@@ -41,10 +42,10 @@ async function runJob(ctx: Ctx, job: Job, wait: boolean | undefined, work: () =>
       throw err
     }
   })
-  if (!wait) return job
+  if (!wait) return forClient(ctx.request, job)
   const finished = await done
   if (refused !== null) throw refused
-  return finished
+  return forClient(ctx.request, finished)
 }
 
 /**
@@ -58,7 +59,11 @@ function lineCount(text: string): number {
   return text.length === 0 ? 0 : n + (text.endsWith('\n') ? 0 : 1)
 }
 
-const show: Handler<'jobs.show'> = (ctx, p) => ctx.measure.jobs.get(p.job_id) ?? (() => { throw badRequest('job.gone', { param: 'job_id', id: String(p.job_id) }) })()
+const show: Handler<'jobs.show'> = (ctx, p) => {
+  const job = ctx.measure.jobs.get(p.job_id)
+  if (!job) throw badRequest('job.gone', { param: 'job_id', id: String(p.job_id) })
+  return forClient(ctx.request, job)
+}
 
 const status: Handler<'measurement.status'> = (ctx) => {
   const m = ctx.measure
@@ -192,7 +197,7 @@ const rebuild: Handler<'measurement.rebuild'> = async (ctx) => {
 export const measureRoutes = {
   'events.import': importEvents,
   'jobs.show': show,
-  'jobs.list': ((ctx) => ctx.measure.jobs.list()) satisfies Handler<'jobs.list'>,
+  'jobs.list': ((ctx) => forClient(ctx.request, ctx.measure.jobs.list())) satisfies Handler<'jobs.list'>,
   'measurement.status': status,
   'simulate.run': simulateRun,
   'measurement.rebuild': rebuild,

@@ -11,6 +11,7 @@ import { regionTable } from '../reference/region-table'
 import { RawResponse } from '../answers'
 import type { Handler } from '../handler'
 import { requirePanel } from '../storage/repos/reference'
+import { forClient } from '../respond'
 
 const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
   requirePanel(ctx.db, p.panel_id)
@@ -18,7 +19,7 @@ const importRoute: Handler<'panels.persons_import'> = (ctx, p) => {
   if (Buffer.byteLength(text, 'utf8') > PANEL_IMPORT_MAX_BYTES) throw refuse(E.payloadTooLarge, 'panel.bodyTooLarge', { max: PANEL_IMPORT_MAX_BYTES })
   const format = bodyFormat(ctx.request, p.format)
   const report = importPersons(ctx.db, p.panel_id, text, format, p.mode)
-  return { panel_id: p.panel_id, format, mode: p.mode, ...report }
+  return forClient(ctx.request, { panel_id: p.panel_id, format, mode: p.mode, ...report })
 }
 
 const exportRoute: Handler<'panels.persons_export'> = (ctx, p) => {

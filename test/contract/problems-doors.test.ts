@@ -9,6 +9,7 @@ import { startHttpDoor, type HttpDoor } from '../../engine/server/http'
 import { ApiClient } from '../../renderer/src/api/client'
 import { httpTransport, type Transport } from '../../renderer/src/api/transport'
 import { messages } from '../../renderer/src/i18n'
+import { lineErrorText } from '../../renderer/src/server/line-errors'
 import { engineNotice } from '../../renderer/src/utils/engine-notice'
 import { makeEngine, type TestEngine } from '../helpers/make-engine'
 
@@ -75,6 +76,22 @@ describe.each(doors)('a refusal over %s', (_, transport) => {
     expect(sayZh((await refusalOf(client, (c) => c.call('campaigns.list', { limit: '0,0' }))).message)).toBe('limit：N 须在 1 到 100000 之间（收到 0）')
     client.token = 'not-a-token'
     expect(sayZh((await refusalOf(client, (c) => c.call('campaigns.list'))).message)).toBe('访问令牌无效或已被撤销，请从 /oauth/token 重新获取。')
+  })
+})
+
+describe("the problems of an answer's messages (a job's rejected lines)", () => {
+  const zhT = (k: string, named?: Record<string, unknown>) => (named ? zh.t(k, named) : zh.t(k))
+  it.each(doors)('come over %s to the app, which says the lines in Chinese', async (_, transport) => {
+    const client = new ApiClient(transport())
+    client.token = t.token
+    const job = await client.call('events.import', { format: 'ndjson', wait: 1 }, { text: '[1]\n' })
+    expect(job.errors).toEqual([{ line: 1, error: 'is not a JSON object (not an object)', error_problem: { key: 'line.json', args: { detail: 'not an object' } } }])
+    expect(lineErrorText(job.errors[0]!.error, zhT, 'zh')).toBe('不是 JSON 对象（not an object）')
+  })
+
+  it('are left out for a client that does not ask', async () => {
+    const r = await fetch(`${door.url}/local/v1/events/import?format=ndjson&wait=1&access_token=${t.token}`, { method: 'POST', body: '[1]\n', headers: { 'content-type': 'text/plain' } })
+    expect((await r.json()).errors).toEqual([{ line: 1, error: 'is not a JSON object (not an object)' }])
   })
 })
 

@@ -4,6 +4,7 @@
  * are written in one transaction; `replace` deletes the panel's persons first, in the same one.
  */
 import { badRequest } from '../../contract/errors'
+import type { Problem } from '../../contract/problems'
 import type { Db } from '../../storage/db'
 import { checkPerson, panelRules } from './check'
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type CsvLayout, type ImportFormat } from './parse'
@@ -18,6 +19,8 @@ export interface ImportError {
   /** 1-based line number in the file. */
   line: number
   error: string
+  /** The reason's problem key and arguments, answered to a client that asks (docs/errors.md, "Problem keys"). */
+  error_problem?: Problem
 }
 
 /** What an import did. */
@@ -55,10 +58,10 @@ function lines(text: string): { line: number; text: string }[] {
 class Collector {
   readonly errors: ImportError[] = []
   rejected = 0
-  reject(line: number, error: string): void {
+  reject(line: number, error: string, problem: Problem | null): void {
     this.rejected++
     // Messages quote the file; a line of megabytes must not make a reply of gigabytes.
-    if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push({ line, error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH)}…` : error })
+    if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push({ line, error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH)}…` : error, ...(problem ? { error_problem: problem } : {}) })
   }
 }
 
@@ -95,7 +98,7 @@ function readFile(db: Db, panelId: string, text: string, format: ImportFormat, o
       accepted.push({ line: row.line, person })
     } catch (err) {
       if (!(err instanceof LineError)) throw err
-      out.reject(row.line, err.message)
+      out.reject(row.line, err.message, err.problem)
     }
   }
   return accepted
@@ -117,7 +120,7 @@ function dropDeviceConflicts(db: Db, panelId: string, accepted: Accepted[], out:
         return owner !== undefined && owner !== id && !byId.has(owner)
       })
       if (!taken) continue
-      out.reject(a.line, `the device '${taken.device}' belongs to the person '${owners.get(taken.device)}' of panel ${panelId}; a device belongs to one person`)
+      out.reject(a.line, `the device '${taken.device}' belongs to the person '${owners.get(taken.device)}' of panel ${panelId}; a device belongs to one person`, null)
       byId.delete(id)
       changed = true
     }

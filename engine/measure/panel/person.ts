@@ -2,9 +2,9 @@
  * A panel person as import files and the generator write it (docs/panel.md). Member names are
  * the wire names of the NDJSON format and the columns of the CSV format.
  */
-import { describe, type ArgsOf, type Problem, type ProblemKey } from '../../contract/problems'
 import { DEVICE_ID_PARAMS, MAX_DEVICE_ID_LENGTH, normaliseDeviceId } from '../attribute/device-ids'
 import { COOKIE_NAME, identityText } from '../attribute/identity'
+import { LineError, lineError } from '../import'
 
 /** The platform of a device: a PC browser, or a mobile device or browser. */
 export type DevicePlatform = 'pc' | 'mb'
@@ -66,17 +66,5 @@ export function deviceIdentity(text: string, platform: DevicePlatform): string {
   return identityText(namespace, value)
 }
 
-/** A line of an import that cannot be taken; `message` says why. */
-export class LineError extends Error {
-  /** The reason's problem key and arguments (engine/contract/problems.ts), or null for a reason of no key. */
-  readonly problem: Problem | null
-
-  constructor(message: string, problem: Problem | null = null) {
-    super(message)
-    this.name = 'LineError'
-    this.problem = problem
-  }
-}
-
-/** The LineError of problem `key` with `args`, its reason written by the problem catalogue. */
-export const lineError = <K extends ProblemKey>(key: K, args: ArgsOf<K>): LineError => new LineError(describe(key, args), { key, args })
+/** A line of an import that cannot be taken (the event import's class): `message` says why, `problem` with its key. */
+export { LineError, lineError }

@@ -6,7 +6,7 @@ import { endpoints, type EndpointId, type ResultOf } from '../../../engine/contr
 import { errorFromBody, type ApiError, type ErrorBody } from '../../../engine/contract/errors'
 import type { EngineRequest, EngineResponse } from '../../../engine/contract/envelope'
 import { PROBLEM_HEADER, PROBLEM_WANTED_HEADER, describe, problemOfHeader, type Problem } from '../../../engine/contract/problems'
-import { rememberProblem } from './problems'
+import { rememberMessages, rememberProblem } from './problems'
 import type { Transport } from './transport'
 
 export type Params = Record<string, string | number | boolean | undefined | null>
@@ -55,6 +55,7 @@ export function readResponse<T>(res: EngineResponse): T {
     throw refused(res.status, { error: 'bad_response', error_description: describe('client.notJson', { status: res.status }) }, { key: 'client.notJson', args: { status: res.status } })
   }
   if (res.status !== 200) throw refused(res.status, body as ErrorBody, problemOfHeader(res.headers[PROBLEM_HEADER]))
+  if (res.body.includes('_problem"')) rememberMessages(body)
   return body as T
 }
 

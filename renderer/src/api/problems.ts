@@ -21,10 +21,11 @@ export function rememberProblem(text: string, problem: Problem | null): void {
 /** The problem of the refusal whose description is `text`, or null when none is known. */
 export const problemOf = (text: string): Problem | null => known.get(text) ?? null
 
-/** The message of `e`, its problem kept when it is a refusal (the screens' own checks run the engine's codecs). */
+/** The message of `e`, its problem kept when it tells one (a refusal: the screens' own checks run the engine's codecs). */
 export function messageOf(e: unknown): string {
-  if (!(e instanceof ApiError)) return String(e)
-  rememberProblem(e.message, e.problem)
+  if (!(e instanceof Error)) return String(e)
+  const problem = e instanceof ApiError ? e.problem : (e as { problem?: unknown }).problem
+  if (typeof problem === 'object' && problem !== null) rememberProblem(e.message, problem as Problem)
   return e.message
 }
 
@@ -32,4 +33,18 @@ export function messageOf(e: unknown): string {
 export function paramOfRefusal(text: string): string | null {
   const param = problemOf(text)?.args.param
   return typeof param === 'string' ? param : null
+}
+
+/**
+ * Keeps the problems an answer tells of its messages (a job's rejected lines and failure, a panel
+ * import's rejected lines: `error` with `error_problem`, `message` with `message_problem`).
+ */
+export function rememberMessages(answer: unknown): void {
+  if (Array.isArray(answer)) return answer.forEach(rememberMessages)
+  if (typeof answer !== 'object' || answer === null) return
+  const o = answer as Record<string, unknown>
+  for (const [member, value] of Object.entries(o)) {
+    if (member.endsWith('_problem') && typeof o[member.slice(0, -'_problem'.length)] === 'string') rememberProblem(o[member.slice(0, -'_problem'.length)] as string, value as Problem)
+    else if (typeof value === 'object') rememberMessages(value)
+  }
 }

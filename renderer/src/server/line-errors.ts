@@ -1,46 +1,18 @@
 /**
- * The engine's problems of an import said in Chinese: a rejected line's reason, of an event import
- * (docs/import.md; engine/measure/import.ts, import-run.ts: "spot 9 is not a spot of campaign 1")
- * or of a panel person import (docs/panel.md; engine/measure/panel/parse.ts, check.ts, person.ts,
- * import.ts: "the tag 'x' is not a tag of panel p"), and an event import job's message (a full
- * campaign, a file of too many lines). Columns keep their names (type, ts, identity, person_id
- * ...), as the import cards list them. Every value of the sentence is kept, so the Chinese says
- * all the English does; the English stays on hover. A sentence of another form, and any in
- * English, is given as it is.
+ * The problems of an import said in Chinese: a rejected line's reason and an import job's message
+ * by their problem keys, where the answer tells them (api/problems.ts: an event import's lines, a
+ * panel import's quote problems, a job that failed on a refusal); a panel import's other line
+ * reasons (engine/measure/panel/: parse.ts, check.ts, person.ts, import.ts: "the tag 'x' is not a
+ * tag of panel p") and a full campaign or minisite (engine/measure/ingest.ts) by their sentences,
+ * which have no key yet. Columns keep their names (type, ts, identity, person_id ...), as the
+ * import cards list them. Every value is kept, so the Chinese says all the English does; the
+ * English stays on hover. A sentence of another form, and any in English, is given as it is.
  */
 import type { Translate } from '../reports/table'
 import { sayKnown, type SentenceRule } from '../utils/field-message'
+import { keyedText } from '../utils/problem-text'
 
 const got = (m: RegExpExecArray) => ({ got: m[1]! })
-
-/** A rejected line's reason (LineError), one rule per sentence the engine writes. */
-const LINE_RULES: readonly SentenceRule[] = [
-  [/^'ts' is missing$/, 'tsMissing', () => ({})],
-  [/^'ts' (\d+) has 10 digits, as Unix seconds have/, 'tsSeconds', got],
-  [/^'ts' must be milliseconds since 1970 or an ISO 8601 time, got '(.*)'$/s, 'tsFormat', got],
-  [/^'ts' is not a real time: '(.*)'$/s, 'tsReal', got],
-  [/^'ts' has an impossible offset: '(.*)'$/s, 'tsOffset', got],
-  [/^'ts' must lie between 1970 and 2100, got '(.*)'$/s, 'tsRange', got],
-  [/^'identity' must be namespace:value with a namespace of (.+?), got '(.*)'$/s, 'identityForm', (m) => ({ list: m[1]!, got: m[2]! })],
-  [/^'identity' holds no usable id: '(.*)'$/s, 'identityEmpty', got],
-  [/^has no identity: give 'identity', or 'ip' and 'user_agent'$/, 'noIdentity', () => ({})],
-  [/^'type' must be impression, click or event, got '(.*)'$/s, 'type', got],
-  [/^'region_id' (.*) is not a region$/s, 'region', got],
-  [/^'platform' must be pc or mb, got '(.*)'$/s, 'platform', got],
-  [/^'sdk' must be mm, mz or none, got '(.*)'$/s, 'sdk', got],
-  [/^'(\w+)' must be a positive integer id, got '(.*)'$/s, 'id', (m) => ({ column: m[1]!, got: m[2]! })],
-  [/^has neither 'spot_id' nor a valid 'spot_id_str'$/, 'noSpot', () => ({})],
-  [/^spot (\d+) is not a spot of campaign (\d+)$/, 'spotOfCampaign', (m) => ({ spot: m[1]!, campaign: m[2]! })],
-  [/^keyword (\d+) is not a keyword of spot (\d+)$/, 'keywordOfSpot', (m) => ({ keyword: m[1]!, spot: m[2]! })],
-  [/^minisite (\d+) does not exist$/, 'noMinisite', (m) => ({ minisite: m[1]! })],
-  [/^event (\d+) is not an event of minisite (\d+)$/, 'eventOfMinisite', (m) => ({ event: m[1]!, minisite: m[2]! })],
-  [/^'spot_id_str' is not a spot id, got '(.*)'$/s, 'spotIdStr', got],
-  [/^campaign (\d+) is not linked to minisite (\d+)$/, 'campaignOfMinisite', (m) => ({ campaign: m[1]!, minisite: m[2]! })],
-  [/^'(\w+)' needs 'campaign_id' on an event line$/, 'needsCampaign', (m) => ({ column: m[1]! })],
-  [/^has (\d+) fields, the header (\d+)$/, 'fieldCount', (m) => ({ n: m[1]!, header: m[2]! })],
-  [/^is not a JSON object \((.*)\)$/s, 'json', (m) => ({ detail: m[1]! })],
-]
-
 const device = (m: RegExpExecArray) => ({ device: m[1]! })
 
 /**
@@ -60,8 +32,6 @@ const PANEL_LINE_RULES: readonly SentenceRule[] = [
   [/^'weight' must be a number above 0 and at most (\d+), got (.*)$/s, 'weightRange', (m) => ({ max: m[1]!, got: m[2]! })],
   [/^'person_id' must be 1-64 ASCII letters, digits or _ \. : @ -, got '(.*)'$/s, 'personId', got],
   [/^'home_region' (.*) is not a region id \(see (\S+)\)$/s, 'region', (m) => ({ got: m[1]!, list: m[2]! })],
-  [/^has a quoted field without its closing quote$/, 'openQuote', () => ({})],
-  [/^has text after a closing quote$/, 'afterQuote', () => ({})],
   [/^has (\d+) fields, the header has (\d+)$/, 'fieldCount', (m) => ({ n: m[1]!, header: m[2]! })],
   [/^the tag '(.*)' is not a tag of panel (\S+)$/s, 'tagOfPanel', (m) => ({ tag: m[1]!, panel: m[2]! })],
   [/^names the tag '(.*)' twice$/s, 'tagTwice', (m) => ({ tag: m[1]! })],
@@ -84,7 +54,7 @@ const PANEL_LINE_RULES: readonly SentenceRule[] = [
 export type LineKind = 'events' | 'panel'
 
 const LINE_SETS: Record<LineKind, readonly [readonly SentenceRule[], string]> = {
-  events: [LINE_RULES, 'server.lineError'],
+  events: [[], 'server.lineError'],
   panel: [PANEL_LINE_RULES, 'server.panelLineError'],
 }
 
@@ -92,7 +62,6 @@ const LINE_SETS: Record<LineKind, readonly [readonly SentenceRule[], string]> = 
 const JOB_RULES: readonly SentenceRule[] = [
   [/^campaign (\d+) is full: it holds ([\d,]+) events, the most one campaign can hold \(docs\/measurement\.md\)$/, 'fullCampaign', (m) => ({ id: m[1]!, capacity: m[2]! })],
   [/^minisite (\d+) is full: it holds ([\d,]+) events, the most one minisite can hold \(docs\/measurement\.md\)$/, 'fullMinisite', (m) => ({ id: m[1]!, capacity: m[2]! })],
-  [/^The 'body' has more than (\d+) lines; split the file\.?$/, 'tooManyLines', (m) => ({ max: m[1]! })],
 ]
 
 /**
@@ -101,6 +70,8 @@ const JOB_RULES: readonly SentenceRule[] = [
  */
 export function lineErrorText(error: string, t: Translate, lang: string, kind: LineKind = 'events'): string {
   if (lang !== 'zh') return error
+  const keyed = keyedText(error, t)
+  if (keyed !== null) return keyed
   const [rules, prefix] = LINE_SETS[kind]
   return sayKnown(error, rules, prefix, t) ?? error
 }
@@ -111,6 +82,8 @@ export function lineErrorText(error: string, t: Translate, lang: string, kind: L
  */
 export function importMessageText(message: string, t: Translate, lang: string): string {
   if (lang !== 'zh') return message
+  const keyed = keyedText(message, t)
+  if (keyed !== null) return keyed
   const whole = sayKnown(message, JOB_RULES, 'server.lineError', t)
   if (whole !== null) return whole
   const parts = message.split('; ').map((part) => sayKnown(part, JOB_RULES, 'server.lineError', t))

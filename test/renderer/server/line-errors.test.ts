@@ -5,9 +5,11 @@ import { lineToHit, parseTime, type ImportContext, type ImportLine } from '../..
 import { lines } from '../../../engine/measure/import-run'
 import { importPersons } from '../../../engine/measure/panel/import'
 import type { Db } from '../../../engine/storage/db'
+import { messageOf, rememberMessages } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { importMessageText, lineErrorText } from '../../../renderer/src/server/line-errors'
 import { panelDb } from '../../engine/measure/panel/helpers'
+import { keyed } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const line = (lang: 'en' | 'zh', error: string) => lineErrorText(error, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -24,12 +26,12 @@ const context = {
 } as unknown as ImportContext
 const good: ImportLine = { type: 'impression', ts: '2025-01-10T08:00:00Z', campaign_id: '1', spot_id: '5', identity: 'idfa:ABC' }
 
-/** The engine's own reason for a bad line. */
+/** The engine's own reason for a bad line, its problem kept as the client keeps a job's (api/problems.ts). */
 function refusal(l: ImportLine): string {
   try {
     lineToHit(l, context)
   } catch (e) {
-    return (e as Error).message
+    return messageOf(e)
   }
   throw new Error(`${JSON.stringify(l)} was not refused`)
 }
@@ -37,7 +39,7 @@ const timeRefusal = (raw: unknown) => refusal({ ...good, ts: raw })
 /** The reason the line reader gives for line 2 of a CSV or an NDJSON text. */
 function readRefusal(text: string, format: 'csv' | 'ndjson'): string {
   const cursor = lines(text, format)
-  while (cursor.next()) if (cursor.value instanceof Error) return cursor.value.message
+  while (cursor.next()) if (cursor.value instanceof Error) return messageOf(cursor.value)
   throw new Error('no bad line')
 }
 
@@ -93,7 +95,7 @@ describe('importMessageText', () => {
   it('says each full campaign or minisite of the message in Chinese, and a file of too many lines', () => {
     expect(job('zh', full('campaign', 3))).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限')
     expect(job('zh', `${full('campaign', 3)}; ${full('minisite', 2)}`)).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限；活动站点 2 已满：已有 50,000,000 个事件，达到单个活动站点的上限')
-    expect(job('zh', "The 'body' has more than 20000000 lines; split the file.")).toBe('文件超过 20000000 行：请拆分后再导入')
+    expect(job('zh', keyed('import.tooManyLines', { param: 'body', max: 20000000 }))).toBe('文件超过 20000000 行：请拆分后再导入')
   })
 
   it("keeps the engine's message in English, and one it does not know, whole", () => {
@@ -115,6 +117,7 @@ describe('lineErrorText (panel persons)', () => {
   /** The engine's reason for the first rejected line of a panel import of `text`. */
   function reason(text: string, format: 'ndjson' | 'csv' = 'ndjson'): string {
     const r = importPersons(db, PANEL, text, format, 'merge')
+    rememberMessages(r)
     if (!r.errors[0]) throw new Error(`${text} was not refused`)
     return r.errors[0].error
   }
