@@ -10,6 +10,7 @@ import type { Measurement } from './measure/service'
 import { unit } from './measure/simulate/hash'
 import { dayDate, dayNumber, utcOfWall, zoneOffset } from './time-zone'
 import type { Db } from './storage/db'
+import { campaignIdByName, updateCampaignColumns } from './storage/repos/campaigns'
 
 type Call = (method: 'GET' | 'POST', path: string, params?: Record<string, string | number>) => Promise<Record<string, unknown>>
 type CallJson = (path: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>
@@ -132,14 +133,14 @@ export async function loadDemo(handle: (r: EngineRequest) => Promise<{ status: n
   // a second demo the same day gets names of its own (campaign and minisite names are unique)
   const base = `Demo · 海飞丝 Head & Shoulders spring launch ${today}`
   let suffix = ''
-  for (let n = 2; db.scalar('SELECT 1 FROM campaigns WHERE campaign_name = ?', [`${base}${suffix}`]); n++) suffix = ` (${n})`
+  for (let n = 2; campaignIdByName(db, `${base}${suffix}`) !== undefined; n++) suffix = ` (${n})`
   const name = `${base}${suffix}`
   const campaign = String((await call('POST', '/cms/v1/campaigns/create', {
     campaign_name: name, start_date: today, end_date: end, advertiser_id: 1, brand_id: 1, agency_id: 1, slot_type: 'display+search',
     description: 'Demo campaign: simulated traffic of the last two weeks.', extensiontype: '产品推广活动-新品上市',
   })).campaign_id)
   // The API refuses past start dates for new campaigns; the demo needs a history to show.
-  db.tx(() => db.run('UPDATE campaigns SET start_date = ? WHERE campaign_id = ?', [start, Number(campaign)]))
+  db.tx(() => updateCampaignColumns(db, Number(campaign), { start_date: start }))
   await createSpots(callJson, campaign, start, 31)
   for (const [target_name, tag_id] of [['女性 25-34 Women 25-34', 'female&25-29Y,30-34Y'], ['男性 18-24 Men 18-24', 'male&18-24Y'], ['高收入 High income', 'inc-12k-20k,inc-20k-plus']]) {
     await call('POST', '/cms/v1/campaigns/publish_target', { campaign_id: campaign, target_name: target_name!, tag_id: tag_id! })

@@ -2,6 +2,8 @@
 import { toBase62 } from '../contract/base62'
 import type { Db } from '../storage/db'
 import { requireCampaign } from '../storage/repos/campaigns'
+import { keywordSpotsOfCampaign, spotsOfCampaign } from '../storage/repos/spots'
+import { targetsOfCampaign } from '../storage/repos/targets'
 import { dayNumber } from '../time-zone'
 
 export interface SpotMeta {
@@ -44,12 +46,10 @@ const metas = new WeakMap<Db, { version: number; today: string; byId: Map<string
 
 function readCampaignMeta(db: Db, campaignId: string, today: string): CampaignMeta {
   const c = requireCampaign(db, campaignId, today)
-  const spots = db.query<{ spot_id: number; publisher_id: number; dangerous_source_filtration: number }>(
-    'SELECT spot_id, publisher_id, dangerous_source_filtration FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])
+  const spots = spotsOfCampaign(db, c.campaign_id)
     .map((s) => ({ spot_id: s.spot_id, spot_id_str: toBase62(s.spot_id), publisher_id: s.publisher_id, filtersDatacenter: s.dangerous_source_filtration === 1 }))
-  const keywords = new Map(db.query<{ keyword_id: number; spot_id: number }>(
-    'SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ?', [c.campaign_id]).map((k) => [k.keyword_id, k.spot_id]))
-  const targets = db.query<CampaignMeta['targets'][number]>('SELECT target_id, target_name, tag_id, panel_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [c.campaign_id])
+  const keywords = new Map(keywordSpotsOfCampaign(db, c.campaign_id).map((k) => [k.keyword_id, k.spot_id]))
+  const targets = targetsOfCampaign(db, c.campaign_id)
   return {
     campaign_id: c.campaign_id, start: dayNumber(c.start_date), end: dayNumber(c.end_date), panel_id: c.panel_id,
     spots, slotOf: new Map(spots.map((s, i) => [s.spot_id, i])), keywords, targets,

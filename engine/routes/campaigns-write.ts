@@ -4,7 +4,7 @@ import type { ParamsFor } from '../contract/endpoints'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
-import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
+import { assertCampaignExists, campaignIdByName, deleteCampaign, insertCampaign, plansOutside, requireCampaign, updateCampaignColumns } from '../storage/repos/campaigns'
 import { latestPanel, requireAdvertiser, requireAgency, requireBrandOf, requireNamed, requirePanel } from '../storage/repos/reference'
 
 /** wares: advertiser|brand name|product name. */
@@ -32,7 +32,7 @@ function checkNotPast(ctx: Ctx, name: string, date: string): void {
 }
 
 function nameOwner(ctx: Ctx, name: string): number | undefined {
-  return ctx.db.scalar<number>('SELECT campaign_id FROM campaigns WHERE campaign_name = ?', [name])
+  return campaignIdByName(ctx.db, name)
 }
 
 const create: Handler<'campaigns.create'> = (ctx, p) => {
@@ -49,22 +49,15 @@ const create: Handler<'campaigns.create'> = (ctx, p) => {
   if (panel === undefined) throw badRequest('campaign.noPanel', { param: 'panel_id', platform: panelPlatform })
   requirePanel(ctx.db, panel)
   const now = new Date(ctx.clock.now()).toISOString()
-  const id = ctx.db.tx(() => ctx.db.run(
-    `INSERT INTO campaigns(campaign_type, campaign_name, start_date, end_date, description, advertiser_id, brand_id, agency_id,
-      wares, wares_advertiser, wares_brand, creator_name, slot_type, platform, calculation_type, panel_id, panel_type,
-      linked_siteids, linked_iplib, linked_tvcaids, order_id, scheduling_code, extensiontype, play_detect, ear, freq_capping,
-      frequency_limit, ad_campaign_type, created_at, updated_at)
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    [
-      p.campaign_type ?? 'admonitor', p.campaign_name, p.start_date, p.end_date, p.description ?? '',
-      p.advertiser_id === undefined ? null : Number(p.advertiser_id), p.brand_id === undefined ? null : Number(p.brand_id),
-      p.agency_id === undefined ? null : Number(p.agency_id), p.wares ?? '', wares.advertiser, wares.brand,
-      ctx.user?.username ?? '', p.slot_type, p.platform, p.calculation_type, panel, p.panel_type,
-      (p.linked_siteids ?? '').trim(), ctx.settings.ipLibrary, JSON.stringify(p.linked_tvcaids ?? []), p.orderid ?? '',
-      p.schedulingCode ?? '', p.extensiontype ?? '', p.play_detect ? 1 : 0, p.ear, p.freq_capping ?? null,
-      p.frequency_limit, p.ad_campaign_type ?? '', now, now,
-    ],
-  ).lastId)
+  const id = ctx.db.tx(() => insertCampaign(ctx.db, {
+    campaign_type: p.campaign_type ?? 'admonitor', campaign_name: p.campaign_name, start_date: p.start_date, end_date: p.end_date, description: p.description ?? '',
+    advertiser_id: p.advertiser_id === undefined ? null : Number(p.advertiser_id), brand_id: p.brand_id === undefined ? null : Number(p.brand_id),
+    agency_id: p.agency_id === undefined ? null : Number(p.agency_id), wares: p.wares ?? '', wares_advertiser: wares.advertiser, wares_brand: wares.brand,
+    creator_name: ctx.user?.username ?? '', slot_type: p.slot_type, platform: p.platform, calculation_type: p.calculation_type, panel_id: panel, panel_type: p.panel_type,
+    linked_siteids: (p.linked_siteids ?? '').trim(), linked_iplib: ctx.settings.ipLibrary, linked_tvcaids: JSON.stringify(p.linked_tvcaids ?? []), order_id: p.orderid ?? '',
+    scheduling_code: p.schedulingCode ?? '', extensiontype: p.extensiontype ?? '', play_detect: p.play_detect ? 1 : 0, ear: p.ear, freq_capping: p.freq_capping ?? null,
+    frequency_limit: p.frequency_limit, ad_campaign_type: p.ad_campaign_type ?? '',
+  }, now))
   return { campaign_id: String(id) }
 }
 
@@ -108,12 +101,7 @@ function checkUpdateDates(ctx: Ctx, p: UpdateParams, current: { campaign_id: num
  * estimates. The days are removed first with update_spot delete_slot.
  */
 function checkPlansInside(ctx: Ctx, campaignId: number, start: string, end: string): void {
-  const outside = ctx.db.query<{ spot_id: number; name: string; before: number; first: string; after: number; last: string }>(
-    `SELECT p.spot_id, s.placement_name AS name, SUM(p.date < ?) AS before, MIN(p.date) AS first, SUM(p.date > ?) AS after, MAX(p.date) AS last
-     FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id
-     WHERE s.campaign_id = ? AND (p.date < ? OR p.date > ?) GROUP BY p.spot_id ORDER BY p.spot_id`,
-    [start, end, campaignId, start, end],
-  )
+  const outside = plansOutside(ctx.db, campaignId, start, end)
   if (outside.length === 0) return
   // the date (or both) the days fall outside of; each spot by id and name, its days on each side
   // counted apart (not one count "between" its first and last day)
@@ -154,14 +142,13 @@ const update: Handler<'campaigns.update'> = (ctx, p) => {
   if (p.extensiontype !== undefined) set.extensiontype = p.extensiontype
   if (p.play_detect !== undefined) set.play_detect = p.play_detect ? 1 : 0
   set.updated_at = new Date(ctx.clock.now()).toISOString()
-  const cols = Object.keys(set)
-  ctx.db.tx(() => ctx.db.run(`UPDATE campaigns SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE campaign_id = ?`, [...Object.values(set), current.campaign_id]))
+  ctx.db.tx(() => updateCampaignColumns(ctx.db, current.campaign_id, set))
   return { campaign_id: p.campaign_id }
 }
 
 const remove: Handler<'campaigns.delete'> = (ctx, p) => {
   assertCampaignExists(ctx.db, p.campaign_id)
-  ctx.db.tx(() => ctx.db.run('DELETE FROM campaigns WHERE campaign_id = ?', [Number(p.campaign_id)]))
+  ctx.db.tx(() => deleteCampaign(ctx.db, Number(p.campaign_id)))
   return { campaign_id: p.campaign_id }
 }
 

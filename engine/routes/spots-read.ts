@@ -5,9 +5,9 @@ import type { ListKeyword, ListSpot, PlanDay } from '../contract/models'
 import { PagedRows } from '../result-sets'
 import { paged, type Handler } from '../handler'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
-import { Where, ids, idsInOrder, inIdOrder, orderBy } from '../storage/repos/query'
+import { inIdOrder } from '../storage/repos/query'
 import { plansIn } from '../storage/repos/spot-plan'
-import { SPOT_FROM, keywordsIn, keywordsOf, requireSpot, toSpot, type KeywordRow, type SpotRow } from '../storage/repos/spots'
+import { keywordsIn, keywordsOf, listSpotRows, requireSpot, spotIdsOfList, toSpot, type KeywordRow, type ListSpotRow } from '../storage/repos/spots'
 import { tagShape, trackingTags, utmFor, withUtm, type TagCampaign, type TagShape, type TagSpot } from '../tracking/tags'
 
 const show: Handler<'campaigns.show_spot'> = (ctx, p) => {
@@ -45,7 +45,7 @@ function listKeyword(c: ListContext, spot: TagSpot, spotId: number, k: KeywordRo
   }
 }
 
-function listSpot(c: ListContext, r: ListRow): ListSpot {
+function listSpot(c: ListContext, r: ListSpotRow): ListSpot {
   const tag: TagSpot = { spot_id_str: toBase62(r.spot_id), publisher_name: r.publisher_name, placement_type: r.placement_type, landing_page: r.landing_page }
   const out: ListSpot = {
     spot_id: String(r.spot_id),
@@ -74,17 +74,6 @@ function listSpot(c: ListContext, r: ListRow): ListSpot {
   return out
 }
 
-const ORDER_COLUMNS = { spot_id: 's.spot_id', publisher_id: 's.publisher_id' }
-
-/** The columns list_spots shows: a third of a spot row, which matters at thousands of spots. */
-const LIST_COLUMNS = [
-  'spot_id', 'publisher_id', 'channel_name', 'placement_name', 'placement_type', 'report_metrics', 'GUID', 'CAGUID', 'adposition_type',
-  'vending_model', 'market', 'customize', 'description', 'landing_page', 'budgetInput', 'dangerous_source_filtration',
-  'program_purchasing_type', 'program', 'shop_id',
-] as const satisfies readonly (keyof SpotRow)[]
-type ListRow = Pick<SpotRow, (typeof LIST_COLUMNS)[number] | 'publisher_name'>
-const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.publisher_name ${SPOT_FROM}`
-
 /**
  * Every matching id in answer order, then rows by id (engine/result-sets.ts pages them): three
  * queries per chunk of rows whatever its size, the spots, their keywords and their plan days.
@@ -93,12 +82,11 @@ const list = paged<'campaigns.list_spots'>((ctx, p) => {
   const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
   if (p.from_date !== undefined && p.to_date !== undefined && p.from_date > p.to_date)
     throw badRequest('plan.beforeOther', { param: 'to_date', date: p.to_date, otherParam: 'from_date', otherDate: p.from_date })
-  const w = new Where().eq('s.campaign_id', campaign.campaign_id).in('s.publisher_id', ids(p.publisher_id)).in('s.spot_id', ids(p.spot_id))
-  const all = idsInOrder(ctx.db, 's.spot_id', SPOT_FROM + w.sql, orderBy(p, ORDER_COLUMNS, 's.spot_id'), w.params)
+  const all = spotIdsOfList(ctx.db, campaign.campaign_id, p)
   const shape = tagShape(ctx.settings.publicUrl, p.code_type ?? [])
   return new PagedRows(all, (some) => {
     const list = some.join(',')
-    const rows = ctx.db.query<ListRow>(`${LIST_SELECT} WHERE s.spot_id IN (${list})`)
+    const rows = listSpotRows(ctx.db, list)
     const c: ListContext = {
       campaign: { campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name },
       shape,

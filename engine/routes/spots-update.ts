@@ -6,7 +6,7 @@ import type { Handler } from '../handler'
 import type { Db, Param } from '../storage/db'
 import { requireCampaign } from '../storage/repos/campaigns'
 import { deletePlanDays, insertPlan, planOf, updatePlanDays } from '../storage/repos/spot-plan'
-import { insertKeywords, keywordsOf, publisherIdFor, requireSpot, showKeyword, textColumns, updateSpotRow, type KeywordRow } from '../storage/repos/spots'
+import { insertKeywords, keywordsOf, publisherIdFor, renameKeywords, requireSpot, showKeyword, textColumns, updateSpotRow, type KeywordRow } from '../storage/repos/spots'
 import { checkSpotReferences } from './spots-create'
 import { slotChanges } from './spots-plan'
 
@@ -34,11 +34,7 @@ function checkKeywords(spotId: number, existing: readonly KeywordRow[], add: rea
   if (dup) throw badRequest('spot.keywordTwice', { param: 'add_keyword', value: dup.keyword_name, id: `${owner.get(dup.keyword_name)}` })
 }
 
-/** Renames in two steps, so that swapping two names does not trip the (spot, name) uniqueness. */
-function applyKeywordUpdates(db: Db, upd: readonly KeywordUpdate[]): void {
-  for (const u of upd) db.run('UPDATE keywords SET keyword_name = ? WHERE keyword_id = ?', [`\u0001${u.keyword_id}`, Number(u.keyword_id)])
-  for (const u of upd) db.run('UPDATE keywords SET keyword_name = ?, landing_page = ? WHERE keyword_id = ?', [u.keyword_name, u.landing_page, Number(u.keyword_id)])
-}
+const applyKeywordUpdates = (db: Db, upd: readonly KeywordUpdate[]): void => renameKeywords(db, upd)
 
 /** The spot columns an update sets; '' clears a text field. */
 function updatedColumns(p: Parameters<Handler<'campaigns.update_spot'>>[1], program: string | undefined, trackingTiming: string, now: string): Record<string, Param> {

@@ -3,7 +3,7 @@ import { toBase62 } from '../contract/base62'
 import type { Ctx } from '../context'
 import type { Handler } from '../handler'
 import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
-import { requireSpot } from '../storage/repos/spots'
+import { deleteSpot, requireSpot } from '../storage/repos/spots'
 import { spotsBatch } from './spots-batch'
 import { createSpot, type CreateMode, type NewSpot } from './spots-create'
 import { spotsUpdate } from './spots-update'
@@ -21,7 +21,7 @@ const remove: Handler<'campaigns.delete_spot'> = (ctx, p) => {
   assertCampaignExists(ctx.db, p.campaign_id)
   const spot = requireSpot(ctx.db, Number(p.campaign_id), p.spot_id)
   // Keywords and plan days go with the spot (ON DELETE CASCADE); the publisher stays (global registry).
-  ctx.db.tx(() => ctx.db.run('DELETE FROM spots WHERE spot_id = ?', [spot.spot_id]))
+  ctx.db.tx(() => deleteSpot(ctx.db, spot.spot_id))
   return { campaign_id: p.campaign_id, spot_id: String(spot.spot_id), spot_id_str: toBase62(spot.spot_id) }
 }
 

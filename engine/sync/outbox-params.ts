@@ -10,7 +10,9 @@ import { p } from '../contract/params'
 import { campaignDatesProblem } from '../contract/plan-rules'
 import { problem } from '../contract/problems'
 import type { Db } from '../storage/db'
-import { SPOT_INPUT_COLUMNS, SPOT_SELECT, keywordsOf, type SpotRow } from '../storage/repos/spots'
+import { SPOT_INPUT_COLUMNS, keywordsOf, spotWithPublisher, type SpotRow } from '../storage/repos/spots'
+import { campaignTableRow } from '../storage/repos/campaigns'
+import { targetById } from '../storage/repos/targets'
 import { planOf } from '../storage/repos/spot-plan'
 import { REF_NAMES } from './outbox-refs'
 
@@ -94,7 +96,7 @@ interface CampaignRow {
 }
 
 export function localCampaign(db: Db, id: string): CampaignRow {
-  const row = db.get<CampaignRow>('SELECT * FROM campaigns WHERE campaign_id = ?', [Number(id)])
+  const row = campaignTableRow<CampaignRow>(db, Number(id))
   if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'campaign', id })
   return row
 }
@@ -122,7 +124,7 @@ export function campaignCreateParams(c: CampaignRow): Params {
 }
 
 export function localSpot(db: Db, id: string): SpotRow & { publisher_name: string } {
-  const row = db.get<SpotRow & { publisher_name: string }>(`${SPOT_SELECT} WHERE s.spot_id = ?`, [Number(id)])
+  const row = spotWithPublisher(db, Number(id))
   if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'spot', id })
   return row
 }
@@ -150,7 +152,7 @@ export function spotCreateParams(db: Db, s: SpotRow & { publisher_name: string }
 
 
 export function localTarget(db: Db, id: string): { target_id: number; campaign_id: number; target_name: string; tag_id: string } {
-  const row = db.get<{ target_id: number; campaign_id: number; target_name: string; tag_id: string }>('SELECT * FROM targets WHERE target_id = ?', [Number(id)])
+  const row = targetById(db, Number(id))
   if (!row) throw badRequest('outbox.noLocal', { param: 'local_id', kind: 'target', id })
   return row
 }

@@ -4,6 +4,9 @@
  */
 import { E, badRequest, refuse } from '../../contract/errors'
 import type { Db } from '../../storage/db'
+import { campaignDatesAndCap } from '../../storage/repos/campaigns'
+import { planDaysOfCampaign } from '../../storage/repos/spot-plan'
+import { keywordSpotsOfCampaign, simulatedSpotsOf } from '../../storage/repos/spots'
 import { dayDate, dayNumber } from '../../time-zone'
 import { daySlots } from './day-schedule'
 import * as d from './distributions'
@@ -61,7 +64,7 @@ interface CampaignRow {
 
 /** The campaign, or invalid_campaign_id. */
 function campaignOf(db: Db, campaignId: number): CampaignRow {
-  const c = db.get<CampaignRow>('SELECT start_date, end_date, freq_capping FROM campaigns WHERE campaign_id = ?', [campaignId])
+  const c = campaignDatesAndCap(db, campaignId)
   if (!c) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: String(campaignId) })
   return c
 }
@@ -182,13 +185,9 @@ export function plan(input: SimulationInput): SimulationPlan {
   const c = campaignOf(db, campaignId)
   const { days, dayShare } = simulatedDays(c, input)
   const key = simulationKey(input.seed, campaignId)
-  const spots = db.query<SpotRow>(
-    `SELECT s.spot_id, s.publisher_id, p.publisher_name, s.channel_name, s.placement_name, s.placement_type, s.adposition_type, s.report_metrics, s.freq_capping
-     FROM spots s JOIN publishers p ON p.publisher_id = s.publisher_id WHERE s.campaign_id = ? ORDER BY s.spot_id`, [campaignId])
-  const keywords = groupBy(db.query<{ keyword_id: number; spot_id: number }>(
-    'SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ? ORDER BY k.keyword_id', [campaignId]), (k) => k.spot_id)
-  const planRows = groupBy(db.query<PlanRow>(
-    'SELECT p.spot_id, p.date, p.est_impression, p.est_click FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id WHERE s.campaign_id = ?', [campaignId]), (r) => r.spot_id)
+  const spots: SpotRow[] = simulatedSpotsOf(db, campaignId)
+  const keywords = groupBy(keywordSpotsOfCampaign(db, campaignId, true), (k) => k.spot_id)
+  const planRows = groupBy(planDaysOfCampaign(db, campaignId), (r) => r.spot_id)
   const volumes = spots.map((s) => {
     const rows = planRows.get(s.spot_id)
     const byDate = rows ? new Map(rows.map((r) => [r.date, r])) : undefined

@@ -1,7 +1,9 @@
 /** Campaign rows and their wire form (spec §2.2). */
 import { E, refuse } from '../../contract/errors'
+import type { ParamsFor } from '../../contract/endpoints'
 import type { Campaign } from '../../contract/models'
-import type { Db } from '../db'
+import type { Db, Param } from '../db'
+import { Where, ids, idsInOrder, orderBy } from './query'
 
 export interface CampaignRow {
   campaign_id: number
@@ -132,3 +134,89 @@ export function assertCampaignExists(db: Db, id: string): void {
   if (!campaignExists(db, Number(id)))
     throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
 }
+
+/** The id of the campaign of this name, if any. */
+export const campaignIdByName = (db: Db, name: string): number | undefined => db.scalar<number>('SELECT campaign_id FROM campaigns WHERE campaign_name = ?', [name])
+
+/** The columns a new campaign is written with (created_at and updated_at are the same time). */
+export type NewCampaign = Omit<CampaignRow, 'campaign_id' | 'advertiser_name' | 'brand_name' | 'agency_name' | 'linked_minisites' | 'status'>
+
+/** Inserts a campaign; answers its id. */
+export function insertCampaign(db: Db, c: NewCampaign, now: string): number {
+  return db.run(
+    `INSERT INTO campaigns(campaign_type, campaign_name, start_date, end_date, description, advertiser_id, brand_id, agency_id,
+      wares, wares_advertiser, wares_brand, creator_name, slot_type, platform, calculation_type, panel_id, panel_type,
+      linked_siteids, linked_iplib, linked_tvcaids, order_id, scheduling_code, extensiontype, play_detect, ear, freq_capping,
+      frequency_limit, ad_campaign_type, created_at, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    [
+      c.campaign_type, c.campaign_name, c.start_date, c.end_date, c.description, c.advertiser_id, c.brand_id, c.agency_id, c.wares, c.wares_advertiser,
+      c.wares_brand, c.creator_name, c.slot_type, c.platform, c.calculation_type, c.panel_id, c.panel_type, c.linked_siteids, c.linked_iplib,
+      c.linked_tvcaids, c.order_id, c.scheduling_code, c.extensiontype, c.play_detect, c.ear, c.freq_capping, c.frequency_limit, c.ad_campaign_type, now, now,
+    ],
+  ).lastId
+}
+
+/** Sets the given columns of a campaign (names from the caller's own list, never from a request). */
+export function updateCampaignColumns(db: Db, campaignId: number, set: Record<string, Param>): void {
+  const cols = Object.keys(set)
+  db.run(`UPDATE campaigns SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE campaign_id = ?`, [...Object.values(set), campaignId])
+}
+
+export const deleteCampaign = (db: Db, campaignId: number): void => void db.run('DELETE FROM campaigns WHERE campaign_id = ?', [campaignId])
+
+/** A spot's plan days that fall outside [start, end]: counted before and after, with the first and last such day. */
+export interface PlanOutside {
+  spot_id: number
+  name: string
+  before: number
+  first: string
+  after: number
+  last: string
+}
+
+/** The spots of a campaign with plan days outside [start, end], by spot id. */
+export function plansOutside(db: Db, campaignId: number, start: string, end: string): PlanOutside[] {
+  return db.query<PlanOutside>(
+    `SELECT p.spot_id, s.placement_name AS name, SUM(p.date < ?) AS before, MIN(p.date) AS first, SUM(p.date > ?) AS after, MAX(p.date) AS last
+     FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id
+     WHERE s.campaign_id = ? AND (p.date < ? OR p.date > ?) GROUP BY p.spot_id ORDER BY p.spot_id`,
+    [start, end, campaignId, start, end],
+  )
+}
+
+const ORDER_COLUMNS = {
+  campaign_id: 'c.campaign_id',
+  campaign_name: 'c.campaign_name',
+  advertiser_name: ADVERTISER_NAME_SQL,
+  agency_name: AGENCY_NAME_SQL,
+  brand_name: BRAND_NAME_SQL,
+  creator_name: 'c.creator_name',
+  status: STATUS_SQL,
+}
+
+/** The ids of the campaigns a list asks for (spec §4.2), in its order. */
+export function campaignIdsOfList(db: Db, p: ParamsFor<'campaigns.list'>, today: string): number[] {
+  const w = new Where()
+    .in('c.campaign_id', ids(p.campaign_id))
+    .in('c.campaign_type', p.campaign_type)
+    .pattern('c.campaign_name', p.campaign_name)
+    .pattern(ADVERTISER_NAME_SQL, p.advertiser_name)
+    .pattern(AGENCY_NAME_SQL, p.agency_name)
+    .pattern(BRAND_NAME_SQL, p.brand_name)
+    .pattern('c.creator_name', p.creator_name)
+    .eq(STATUS_SQL, p.status)
+    .eq('c.calculation_type', p.calculation_type)
+  return idsInOrder(db, 'c.campaign_id', JOINS + w.sql, orderBy(p, ORDER_COLUMNS, 'c.campaign_id'), w.params, today)
+}
+
+/** The rows of these campaigns with the columns toCampaign() reads for `opts`, in no particular order. */
+export const campaignRowsByIds = (db: Db, some: readonly number[], opts: { pmo: boolean; dm: boolean }, today: string): CampaignRow[] =>
+  db.query<CampaignRow>(`${wireSelect(opts)} WHERE c.campaign_id IN (${some.join(',')})`, [today])
+
+/** The dates and frequency cap of a campaign (what a simulation plans by). */
+export const campaignDatesAndCap = (db: Db, campaignId: number): Pick<CampaignRow, 'start_date' | 'end_date' | 'freq_capping'> | undefined =>
+  db.get('SELECT start_date, end_date, freq_capping FROM campaigns WHERE campaign_id = ?', [campaignId])
+
+/** The stored row of a campaign, every column as it is (no names joined). */
+export const campaignTableRow = <T extends object>(db: Db, campaignId: number): T | undefined => db.get<T>('SELECT * FROM campaigns WHERE campaign_id = ?', [campaignId])

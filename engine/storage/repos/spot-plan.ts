@@ -66,3 +66,7 @@ export function plansIn(db: Db, spotIds: string, params: readonly Param[], from?
   )
   return new Map(rows.map((r) => [r.spot_id, JSON.parse(r.days) as PlanDay[]]))
 }
+
+/** The plan days of a campaign's spots with their spot, in no particular order. */
+export const planDaysOfCampaign = (db: Db, campaignId: number): { spot_id: number; date: string; est_impression: number; est_click: number }[] =>
+  db.query('SELECT p.spot_id, p.date, p.est_impression, p.est_click FROM spot_plan p JOIN spots s ON s.spot_id = p.spot_id WHERE s.campaign_id = ?', [campaignId])

@@ -2,8 +2,9 @@
 import { toBase62 } from '../../contract/base62'
 import { E, refuse } from '../../contract/errors'
 import { CUSTOMER_FIELDS, SPOT_TEXT_FIELDS, type ShowKeyword, type Spot } from '../../contract/models'
-import type { KeywordInput } from '../../contract/params'
+import type { KeywordInput, Limit } from '../../contract/params'
 import type { Db, Param } from '../db'
+import { Where, ids, idsInOrder, limitSql, orderBy } from './query'
 
 type TextColumn = (typeof SPOT_TEXT_FIELDS)[number] | (typeof CUSTOMER_FIELDS)[number]
 
@@ -149,4 +150,80 @@ export function toSpot(r: SpotRow, opts: ShowOptions): Spot {
   if (opts.budget) out.budgetInput = r.budgetInput ?? ''
   if (opts.filtration) out.dangerous_source_filtration = r.dangerous_source_filtration
   return out as Spot
+}
+
+/** Deletes a spot; its keywords and plan days go with it (ON DELETE CASCADE), its publisher stays. */
+export const deleteSpot = (db: Db, spotId: number): void => void db.run('DELETE FROM spots WHERE spot_id = ?', [spotId])
+
+/** Renames keywords in two steps, so that swapping two names does not trip the (spot, name) uniqueness. */
+export function renameKeywords(db: Db, upd: readonly { keyword_id: string; keyword_name: string; landing_page: string }[]): void {
+  for (const u of upd) db.run('UPDATE keywords SET keyword_name = ? WHERE keyword_id = ?', [`\u0001${u.keyword_id}`, Number(u.keyword_id)])
+  for (const u of upd) db.run('UPDATE keywords SET keyword_name = ?, landing_page = ? WHERE keyword_id = ?', [u.keyword_name, u.landing_page, Number(u.keyword_id)])
+}
+
+const LIST_ORDER_COLUMNS = { spot_id: 's.spot_id', publisher_id: 's.publisher_id' }
+
+/** The ids of a campaign's spots a list_spots asks for (spec §4.2), in its order. */
+export function spotIdsOfList(db: Db, campaignId: number, p: { publisher_id?: readonly string[] | undefined; spot_id?: readonly string[] | undefined; order_asc?: string | undefined; order_desc?: string | undefined }): number[] {
+  const w = new Where().eq('s.campaign_id', campaignId).in('s.publisher_id', ids(p.publisher_id)).in('s.spot_id', ids(p.spot_id))
+  return idsInOrder(db, 's.spot_id', SPOT_FROM + w.sql, orderBy(p, LIST_ORDER_COLUMNS, 's.spot_id'), w.params)
+}
+
+/** The columns list_spots shows: a third of a spot row, which matters at thousands of spots. */
+const LIST_COLUMNS = [
+  'spot_id', 'publisher_id', 'channel_name', 'placement_name', 'placement_type', 'report_metrics', 'GUID', 'CAGUID', 'adposition_type',
+  'vending_model', 'market', 'customize', 'description', 'landing_page', 'budgetInput', 'dangerous_source_filtration',
+  'program_purchasing_type', 'program', 'shop_id',
+] as const satisfies readonly (keyof SpotRow)[]
+export type ListSpotRow = Pick<SpotRow, (typeof LIST_COLUMNS)[number] | 'publisher_name'>
+const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.publisher_name ${SPOT_FROM}`
+
+/** The list_spots rows of these spots (`list`: their ids joined by commas), in no particular order. */
+export const listSpotRows = (db: Db, list: string): ListSpotRow[] => db.query<ListSpotRow>(`${LIST_SELECT} WHERE s.spot_id IN (${list})`)
+
+/** A spot with its publisher's name, every column, whatever its campaign. */
+export const spotWithPublisher = (db: Db, spotId: number): (SpotRow & { publisher_name: string }) | undefined =>
+  db.get<SpotRow & { publisher_name: string }>(`${SPOT_SELECT} WHERE s.spot_id = ?`, [spotId])
+
+/** The spots of a campaign by id: what its reports need of each. */
+export const spotsOfCampaign = (db: Db, campaignId: number): { spot_id: number; publisher_id: number; dangerous_source_filtration: number }[] =>
+  db.query('SELECT spot_id, publisher_id, dangerous_source_filtration FROM spots WHERE campaign_id = ? ORDER BY spot_id', [campaignId])
+
+/** The ids of a campaign's spots, in id order. */
+export const spotIdsOfCampaign = (db: Db, campaignId: number): number[] =>
+  db.query<{ spot_id: number }>('SELECT spot_id FROM spots WHERE campaign_id = ? ORDER BY spot_id', [campaignId]).map((r) => r.spot_id)
+
+/** The keywords of a campaign's spots as (keyword, spot), by keyword id when `ordered`. */
+export const keywordSpotsOfCampaign = (db: Db, campaignId: number, ordered = false): { keyword_id: number; spot_id: number }[] =>
+  db.query(`SELECT k.keyword_id, k.spot_id FROM keywords k JOIN spots s ON s.spot_id = k.spot_id WHERE s.campaign_id = ?${ordered ? ' ORDER BY k.keyword_id' : ''}`, [campaignId])
+
+/** A spot as a simulation reads it: its media, metrics and frequency cap. */
+export interface SimulatedSpotRow {
+  spot_id: number
+  publisher_id: number
+  publisher_name: string
+  channel_name: string
+  placement_name: string
+  placement_type: string
+  adposition_type: string
+  report_metrics: string
+  freq_capping: string
+}
+
+/** A campaign's spots as a simulation reads them, by spot id. */
+export const simulatedSpotsOf = (db: Db, campaignId: number): SimulatedSpotRow[] =>
+  db.query<SimulatedSpotRow>(
+    `SELECT s.spot_id, s.publisher_id, p.publisher_name, s.channel_name, s.placement_name, s.placement_type, s.adposition_type, s.report_metrics, s.freq_capping
+     FROM spots s JOIN publishers p ON p.publisher_id = s.publisher_id WHERE s.campaign_id = ? ORDER BY s.spot_id`, [campaignId])
+
+/** The publishers of a campaign's spots a list_publishers asks for (spec §4.2), in its order and page. */
+export function publishersOfList(
+  db: Db, campaignId: number, p: { publisher_id?: readonly string[] | undefined; limit: Limit; order_asc?: string | undefined; order_desc?: string | undefined },
+): { publisher_id: number; publisher_name: string }[] {
+  const w = new Where().add('p.publisher_id IN (SELECT publisher_id FROM spots WHERE campaign_id = ?)', campaignId).in('p.publisher_id', ids(p.publisher_id))
+  const lim = limitSql(p.limit)
+  return db.query<{ publisher_id: number; publisher_name: string }>(
+    `SELECT p.publisher_id, p.publisher_name FROM publishers p${w.sql}${orderBy(p, { publisher_id: 'p.publisher_id' }, 'p.publisher_id')}${lim.sql}`,
+    [...w.params, ...lim.params],
+  )
 }
