@@ -3,6 +3,7 @@
  * another panel gives the same persons, tags, devices and weights.
  */
 import type { Db } from '../../storage/db'
+import { panelTagTypes } from '../../storage/repos/panels'
 import type { ImportFormat } from './parse'
 import { CSV_COLUMNS } from './parse'
 import type { PersonRecord } from './person'
@@ -37,7 +38,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
  * those persons, so the file re-imports to the persons the reports and the summary show.
  */
 export function exportPersons(db: Db, panelId: string, format: ImportFormat, regions: readonly RegionSeed[]): string {
-  const order = new Map(db.query<{ tag_id: string }>('SELECT tag_id FROM panel_tags WHERE panel_id = ? ORDER BY ord, tag_id', [panelId]).map((t, i) => [t.tag_id, i]))
+  const order = new Map(panelTagTypes(db, panelId, true).map((t, i) => [t.tag_id, i]))
   const out: string[] = format === 'csv' ? [CSV_COLUMNS.join(',')] : []
   const write = format === 'csv' ? toCsv : toNdjson
   const visit = (page: PersonRecord[]) => {

@@ -4,6 +4,7 @@
  * matching by bit tests, and universes (sums of weights of a cell).
  */
 import type { Db } from '../../storage/db'
+import { panelTagTypes } from '../../storage/repos/panels'
 import { regionTree, type RegionRow } from './regions'
 import { Words, countPersons, eachRawPage, panelVersion } from './store'
 import type { PanelIndex, TargetMatcher } from './types'
@@ -16,7 +17,7 @@ export const PLATFORM_BIT = { pc: 1, mb: 2 } as const
 
 /** Reads a panel's persons, tags and devices into a PanelIndex (region indices follow `regions`). */
 export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
-  const tagRows = db.query<{ tag_id: string; type_id: string }>('SELECT tag_id, type_id FROM panel_tags WHERE panel_id = ? ORDER BY ord, tag_id', [panelId])
+  const tagRows = panelTagTypes(db, panelId, true)
   const tagIds = tagRows.map((t) => t.tag_id)
   const tagBit = new Map(tagIds.map((id, i) => [id, i]))
   const tagBytes = Math.max(1, Math.ceil(tagIds.length / 8))

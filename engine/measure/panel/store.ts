@@ -1,13 +1,13 @@
 /**
- * Reads and writes of the panel person tables (schema v2). Writes pass the rows as one JSON text
- * per table and chunk, expanded by SQLite's json_each: a 500,000-person import is a few
- * statements, and the journal (a redo log of statements, docs/storage.md) holds each value once.
+ * The panel person tables as the measurement reads them (their SQL: storage/repos/panel-persons.ts).
  * Every write bumps the panel's version in `meta`, which the panel cache compares.
  */
-import type { Db, Param } from '../../storage/db'
+import type { Db } from '../../storage/db'
+import { bumpMetaCounter, countPersons, deviceOwnersText, lastPersonIdOfPage, rawPage, setMetaFlag, type RawPage } from '../../storage/repos/panel-persons'
 import type { PersonRecord } from './person'
 
-const CHUNK = 25_000
+export { countPersons, deleteAllPersons, upsertPersons, type RawPage } from '../../storage/repos/panel-persons'
+
 const versionKey = (panelId: string) => `panel_version:${panelId}`
 
 /** The panel's version: bumped by every write to its persons ('0' before the first). */
@@ -17,7 +17,7 @@ export function panelVersion(db: Db, panelId: string): string {
 
 /** Marks the panel's persons as changed; call inside the transaction that changes them. */
 export function bumpPanelVersion(db: Db, panelId: string): void {
-  db.run("INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1", [versionKey(panelId)])
+  bumpMetaCounter(db, versionKey(panelId))
 }
 
 const emptiedKey = (panelId: string) => `panel_emptied:${panelId}`
@@ -29,71 +29,17 @@ export function panelEmptied(db: Db, panelId: string): boolean {
 
 /** Records that a write left the panel emptied by the user, or not; call inside the transaction of the write. */
 export function setPanelEmptied(db: Db, panelId: string, emptied: boolean): void {
-  if (emptied) db.run("INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO NOTHING", [emptiedKey(panelId)])
-  else db.run('DELETE FROM meta WHERE key = ?', [emptiedKey(panelId)])
-}
-
-/** Deletes every person of the panel (with their tags and devices). */
-export function deleteAllPersons(db: Db, panelId: string): void {
-  for (const table of ['panel_devices', 'panel_person_tags', 'panel_persons']) db.run(`DELETE FROM ${table} WHERE panel_id = ?`, [panelId])
-}
-
-/**
- * Inserts persons, replacing any with the same person_id (their tags and devices too).
- * Must run inside a transaction; the caller has checked every value and device uniqueness.
- */
-export function upsertPersons(db: Db, panelId: string, persons: readonly PersonRecord[], replaceExisting = true): void {
-  for (let at = 0; at < persons.length; at += CHUNK) {
-    const chunk = persons.slice(at, at + CHUNK)
-    if (replaceExisting) {
-      // Deleting the person rows cascades to their tags and devices (schema v2 foreign keys).
-      db.run('DELETE FROM panel_persons WHERE panel_id = ?1 AND person_id IN (SELECT value FROM json_each(?2))', [panelId, JSON.stringify(chunk.map((p) => p.person_id))])
-    }
-    db.run(
-      'INSERT INTO panel_persons(panel_id, person_id, weight, home_region) SELECT ?1, value->>0, value->>1, value->>2 FROM json_each(?2)',
-      [panelId, JSON.stringify(chunk.map((p) => [p.person_id, p.weight, p.home_region]))],
-    )
-    const tagged = chunk.filter((p) => p.tags.length > 0)
-    if (tagged.length > 0) {
-      db.run(
-        'INSERT INTO panel_person_tags(panel_id, person_id, tag_id) SELECT ?1, p.value->>0, t.value FROM json_each(?2) p, json_each(p.value, \'$[1]\') t',
-        [panelId, JSON.stringify(tagged.map((p) => [p.person_id, p.tags]))],
-      )
-    }
-    const withDevices = chunk.filter((p) => p.devices.length > 0)
-    if (withDevices.length > 0) {
-      db.run(
-        'INSERT INTO panel_devices(panel_id, person_id, device, platform) SELECT ?1, p.value->>0, d.value->>0, d.value->>1 FROM json_each(?2) p, json_each(p.value, \'$[1]\') d',
-        [panelId, JSON.stringify(withDevices.map((p) => [p.person_id, p.devices.map((d) => [d.device, d.platform])]))],
-      )
-    }
-  }
+  setMetaFlag(db, emptiedKey(panelId), emptied)
 }
 
 /** device -> person_id of every device of the panel. */
 export function deviceOwners(db: Db, panelId: string): Map<string, string> {
   const owners = new Map<string, string>()
-  const text = db.scalar<string>("SELECT group_concat(device || ' ' || person_id, ' ') FROM panel_devices WHERE panel_id = ?", [panelId]) ?? ''
-  for (const w = new Words(text); !w.done; ) owners.set(w.next(), w.next())
+  for (const w = new Words(deviceOwnersText(db, panelId)); !w.done; ) owners.set(w.next(), w.next())
   return owners
 }
 
-/** Number of persons of the panel. */
-export function countPersons(db: Db, panelId: string): number {
-  return Number(db.scalar<number>('SELECT COUNT(*) FROM panel_persons WHERE panel_id = ?', [panelId]) ?? 0)
-}
-
 const PAGE = 20_000
-
-/** One page of a panel's persons as the database hands it out: texts of words joined by spaces. */
-export interface RawPage {
-  /** `person_id weight home_region` triples in person_id order (weights in 17 digits: exact). */
-  persons: string
-  /** `person_id tag_id` pairs in person_id order. */
-  tags: string
-  /** `person_id platform device` triples in person_id order. */
-  devices: string
-}
 
 /** Reads the words of a text joined by single spaces, without splitting it into an array. */
 export class Words {
@@ -141,21 +87,13 @@ export class Words {
  * Person ids, weights, region ids, tag ids and devices hold no spaces (check.ts).
  */
 export function eachRawPage(db: Db, panelId: string, visit: (page: RawPage) => void): void {
-  const read = (where: string, params: Param[]) => {
-    const text = (select: string, table: string) => db.scalar<string>(`SELECT group_concat(${select}, ' ') FROM ${table} WHERE ${where}`, params) ?? ''
-    visit({
-      persons: text("person_id || ' ' || weight || ' ' || home_region", 'panel_persons'),
-      tags: text("person_id || ' ' || tag_id", 'panel_person_tags'),
-      devices: text("person_id || ' ' || platform || ' ' || device", 'panel_devices'),
-    })
-  }
   const count = countPersons(db, panelId)
   if (count === 0) return
-  if (count <= PAGE) return read('panel_id = ?1', [panelId])
+  if (count <= PAGE) return visit(rawPage(db, panelId))
   for (let after = ''; ; ) {
-    const last = db.scalar<string>(`SELECT max(person_id) FROM (SELECT person_id FROM panel_persons WHERE panel_id = ?1 AND person_id > ?2 ORDER BY person_id LIMIT ${PAGE})`, [panelId, after])
-    if (last === null || last === undefined) return
-    read('panel_id = ?1 AND person_id > ?2 AND person_id <= ?3', [panelId, after, last])
+    const last = lastPersonIdOfPage(db, panelId, after, PAGE)
+    if (last === undefined) return
+    visit(rawPage(db, panelId, { after, upTo: last }))
     after = last
   }
 }

@@ -7,6 +7,7 @@
 import { demoReference } from '../../reference/demo'
 import type { RegionSeed } from '../../reference/types'
 import type { Db } from '../../storage/db'
+import { panelTagTypes } from '../../storage/repos/panels'
 import { GENERATED_TAGS, generatePersons } from './generate'
 import { personsInSlices } from './generate/persons'
 import { PLATFORM_BIT, decimalsOf, panelCacheOf } from './index'
@@ -55,7 +56,7 @@ export function syntheticPanel(db: Db, panelId: string, regions: readonly Region
  */
 function* syntheticInSlices(db: Db, panelId: string, regions: readonly RegionSeed[]): Generator<void, PanelIndex | null> {
   if (!isBuiltInPanel(panelId)) return null
-  const tagRows = db.query<{ tag_id: string; type_id: string }>('SELECT tag_id, type_id FROM panel_tags WHERE panel_id = ? ORDER BY ord, tag_id', [panelId])
+  const tagRows = panelTagTypes(db, panelId, true)
   const tags = tagRows.map((t) => `${t.type_id}:${t.tag_id}`).join(',')
   const kept = synthetic.get(panelId)
   if (kept && kept.regions === regions && kept.tags === tags) return kept.index

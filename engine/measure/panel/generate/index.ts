@@ -1,8 +1,9 @@
 /** The demo panel generator (docs/panel.md): fills a panel with deterministic persons. */
 import { badRequest } from '../../../contract/errors'
 import type { PanelGenerateResult } from '../../../contract/models'
-import type { RegionSeed } from '../../../reference/types'
 import type { Db } from '../../../storage/db'
+import { panelTagTypes } from '../../../storage/repos/panels'
+import { allRegionSeeds } from '../../../storage/repos/reference'
 import { bumpPanelVersion, deleteAllPersons, setPanelEmptied, upsertPersons } from '../store'
 import { generatePersons } from './persons'
 import * as pop from './population'
@@ -15,10 +16,10 @@ export const GENERATED_TAGS: readonly string[] = [pop.GENDERS, pop.AGES, pop.EDU
 
 /** Replaces the panel's persons with `count` generated ones; the same seed gives the same panel. */
 export function generatePanel(db: Db, panelId: string, count: number, seed: number): PanelGenerateResult {
-  const have = new Set(db.query<{ tag_id: string }>('SELECT tag_id FROM panel_tags WHERE panel_id = ?', [panelId]).map((r) => r.tag_id))
+  const have = new Set(panelTagTypes(db, panelId).map((r) => r.tag_id))
   const missing = GENERATED_TAGS.filter((t) => !have.has(t))
   if (missing.length > 0) throw badRequest('panel.demoTags', { param: 'panel_id', panel: panelId, tags: `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}` })
-  const regions = db.query<RegionSeed>('SELECT region_id, parent_id, level, name_en, name_cn, gb_code FROM regions ORDER BY level, gb_code, region_id')
+  const regions = allRegionSeeds(db)
   const persons = generatePersons(regions, count, seed)
   db.tx(() => {
     deleteAllPersons(db, panelId)
