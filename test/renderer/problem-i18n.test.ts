@@ -39,6 +39,7 @@ const NESTED: Readonly<Record<string, Record<string, { key: ProblemKey; args: Pr
 /** A value as real refusals have it: a number, a date, a parameter's name, or a word. */
 function value(name: string): string {
   if (/^(id|n|max|min|index|days|dates|status|owner|spot|panel|campaign|own|chosen|persons|events|capacity|line|size|bytes|digits|perms|got|header|keyword|minisite|event)$/.test(name)) return '17'
+  if (name === 'device') return 'idfa:ABC'
   if (/^(date|start|end|today|begin|last|otherDate|from|to|at)$/.test(name)) return '2025-01-12'
   if (name === 'param' || name.endsWith('Param')) return 'end_date'
   return 'Spring'

@@ -8,7 +8,7 @@ import type { Problem } from '../../contract/problems'
 import type { Db } from '../../storage/db'
 import { checkPerson, panelRules } from './check'
 import { parseCsvHeader, parseCsvLine, parseNdjsonLine, type CsvLayout, type ImportFormat } from './parse'
-import { LineError, type PersonRecord } from './person'
+import { LineError, lineError, type PersonRecord } from './person'
 import { bumpPanelVersion, countPersons, deleteAllPersons, deviceOwners, setPanelEmptied, upsertPersons } from './store'
 
 /** replace: the panel's persons are deleted first; merge: upsert by person_id. */
@@ -88,10 +88,10 @@ function readFile(db: Db, panelId: string, text: string, format: ImportFormat, o
     try {
       const person = checkPerson(layout ? parseCsvLine(row.text, layout) : parseNdjsonLine(row.text), rules)
       const first = personLine.get(person.person_id)
-      if (first !== undefined) throw new LineError(`the person_id '${person.person_id}' is also on line ${first}`)
+      if (first !== undefined) throw lineError('panelLine.personTwice', { person: person.person_id, line: first })
       for (const d of person.devices) {
         const other = deviceLine.get(d.device)
-        if (other !== undefined) throw new LineError(`the device '${d.device}' is also on line ${other}; a device belongs to one person`)
+        if (other !== undefined) throw lineError('panelLine.deviceLine', { device: d.device, line: other })
       }
       personLine.set(person.person_id, row.line)
       for (const d of person.devices) deviceLine.set(d.device, row.line)
@@ -120,7 +120,8 @@ function dropDeviceConflicts(db: Db, panelId: string, accepted: Accepted[], out:
         return owner !== undefined && owner !== id && !byId.has(owner)
       })
       if (!taken) continue
-      out.reject(a.line, `the device '${taken.device}' belongs to the person '${owners.get(taken.device)}' of panel ${panelId}; a device belongs to one person`, null)
+      const owned = lineError('panelLine.deviceOwner', { device: taken.device, person: `${owners.get(taken.device)}`, panel: panelId })
+      out.reject(a.line, owned.message, owned.problem)
       byId.delete(id)
       changed = true
     }

@@ -3,7 +3,7 @@
  * a header, tags joined by `|` and devices written `pc:<device>` or `mb:<device>` joined by `|`.
  * Parsing checks the shape only; `check.ts` checks the values against the panel.
  */
-import { LineError, lineError } from './person'
+import { lineError } from './person'
 
 /** A line whose shape is right; its values are not checked yet. */
 export interface Candidate {
@@ -27,23 +27,23 @@ const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringif
 
 function text(o: Record<string, unknown>, name: string): string {
   const v = o[name]
-  if (v === undefined || v === null) throw new LineError(`'${name}' is missing`)
-  if (typeof v !== 'string') throw new LineError(`'${name}' must be a string, got ${shown(v)}`)
+  if (v === undefined || v === null) throw lineError('panelLine.missing', { column: name })
+  if (typeof v !== 'string') throw lineError('panelLine.string', { column: name, got: shown(v) })
   return v
 }
 
 function strings(v: unknown, name: string): string[] {
   if (v === undefined || v === null) return []
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new LineError(`'${name}' must be an array of strings`)
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw lineError('panelLine.strings', { column: name })
   return v as string[]
 }
 
 function devicesOf(v: unknown): Candidate['devices'] {
   if (v === undefined || v === null) return []
-  if (!Array.isArray(v)) throw new LineError("'devices' must be an array of {device, platform} objects")
+  if (!Array.isArray(v)) throw lineError('panelLine.devices', {})
   return v.map((d, i) => {
     if (!isObject(d) || typeof d.device !== 'string' || typeof d.platform !== 'string')
-      throw new LineError(`'devices[${i}]' must be an object {"device": "...", "platform": "pc" or "mb"}`)
+      throw lineError('panelLine.deviceObject', { index: i })
     return { device: d.device, platform: d.platform }
   })
 }
@@ -55,14 +55,14 @@ export function parseNdjsonLine(line: string): Candidate {
     // a byte order mark at a line's start (files joined together), as an event import reads it
     o = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line)
   } catch (err) {
-    throw new LineError(`malformed JSON (${(err as Error).message})`)
+    throw lineError('panelLine.json', { detail: (err as Error).message })
   }
-  if (!isObject(o)) throw new LineError('must be a JSON object')
+  if (!isObject(o)) throw lineError('panelLine.object', {})
   const weight = o.weight
-  if (weight === undefined || weight === null) throw new LineError("'weight' is missing")
+  if (weight === undefined || weight === null) throw lineError('panelLine.missing', { column: 'weight' })
   // (a string "7.5" is said to be one: "got 7.5" would read as if the number were refused)
-  if (typeof weight === 'string') throw new LineError(`'weight' must be a number, got the string ${JSON.stringify(weight).slice(0, 60)}`)
-  if (typeof weight !== 'number') throw new LineError(`'weight' must be a number, got ${shown(weight)}`)
+  if (typeof weight === 'string') throw lineError('panelLine.weightString', { got: JSON.stringify(weight).slice(0, 60) })
+  if (typeof weight !== 'number') throw lineError('panelLine.weight', { got: shown(weight) })
   return { person_id: text(o, 'person_id'), weight, home_region: text(o, 'home_region'), tags: strings(o.tags, 'tags'), devices: devicesOf(o.devices) }
 }
 
@@ -131,19 +131,19 @@ const list = (s: string): string[] => (s.trim() === '' ? [] : s.split('|').map((
 /** One CSV data row, read through the header's layout. */
 export function parseCsvLine(line: string, layout: CsvLayout): Candidate {
   const f = splitCsv(line)
-  if (f.length !== layout.width) throw new LineError(`has ${f.length} fields, the header has ${layout.width}`)
+  if (f.length !== layout.width) throw lineError('panelLine.fieldCount', { n: f.length, header: layout.width })
   const get = (i: number) => (i < 0 ? '' : f[i]!.trim())
   const weightText = get(layout.weight)
-  if (weightText === '') throw new LineError("'weight' is missing")
-  if (!NUMBER_RE.test(weightText)) throw new LineError(`'weight' must be a number, got '${shown(weightText)}'`)
+  if (weightText === '') throw lineError('panelLine.missing', { column: 'weight' })
+  if (!NUMBER_RE.test(weightText)) throw lineError('panelLine.weightQuoted', { got: shown(weightText) })
   const devices = list(get(layout.devices)).map((d) => {
     const cut = d.indexOf(':')
-    if (cut < 0) throw new LineError(`the device '${shown(d)}' must be written pc:<device> or mb:<device>`)
+    if (cut < 0) throw lineError('panelLine.devicePrefix', { device: shown(d) })
     return { platform: d.slice(0, cut), device: d.slice(cut + 1) }
   })
   const personId = get(layout.person_id)
   const region = get(layout.home_region)
-  if (personId === '') throw new LineError("'person_id' is missing")
-  if (region === '') throw new LineError("'home_region' is missing")
+  if (personId === '') throw lineError('panelLine.missing', { column: 'person_id' })
+  if (region === '') throw lineError('panelLine.missing', { column: 'home_region' })
   return { person_id: personId, weight: Number(weightText), home_region: region, tags: list(get(layout.tags)), devices }
 }

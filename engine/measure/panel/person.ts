@@ -55,14 +55,14 @@ export function deviceIdentity(text: string, platform: DevicePlatform): string {
   const shown = text.slice(0, 80)
   if (namespace === COOKIE_NAME) {
     const value = raw.trim().toLowerCase()
-    if (!AMID_VALUE.test(value)) throw new LineError(`the device '${shown}' is not an amid cookie: its value is 32 hexadecimal digits`)
+    if (!AMID_VALUE.test(value)) throw lineError('panelLine.amid', { device: shown })
     return identityText(COOKIE_NAME, value)
   }
-  if (!DEVICE_NAMESPACES.has(namespace)) throw new LineError(`the device '${shown}' must be written namespace:value with a namespace of ${NAMESPACES.join(', ')}`)
-  if (raw.includes('|')) throw new LineError(`the device '${shown}' contains '|', which separates devices in CSV files`)
+  if (!DEVICE_NAMESPACES.has(namespace)) throw lineError('panelLine.namespace', { device: shown, list: NAMESPACES.join(', ') })
+  if (raw.includes('|')) throw lineError('panelLine.devicePipe', { device: shown })
   const value = normaliseDeviceId(namespace, raw)
-  if (value === '') throw new LineError(`the device '${shown}' holds no device id (empty, a placeholder, only zeros, spaces, or over ${MAX_DEVICE_ID_LENGTH} characters)`)
-  if (platform !== 'mb') throw new LineError(`the device '${shown}' is a mobile device id; its platform is mb`)
+  if (value === '') throw lineError('panelLine.deviceEmpty', { device: shown, max: MAX_DEVICE_ID_LENGTH })
+  if (platform !== 'mb') throw lineError('panelLine.mobile', { device: shown })
   return identityText(namespace, value)
 }
 

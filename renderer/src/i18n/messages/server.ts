@@ -103,23 +103,6 @@ export const en = {
   lineError: {
     fullCampaign: 'Campaign {id} is full: it holds {capacity} events, the most a campaign can hold', fullMinisite: 'Minisite {id} is full: it holds {capacity} events, the most a minisite can hold',
   },
-  /** A rejected line's reason of a panel person import, from the engine's sentence (server/line-errors.ts). */
-  panelLineError: {
-    missing: "'{column}' is missing", string: "'{column}' must be a string, got {got}", strings: "'{column}' must be a list of strings",
-    devices: "'devices' must be a list of objects with device and platform", deviceObject: "'devices[{index}]' must be an object with device and platform (pc or mb)",
-    json: 'Malformed JSON ({detail})', object: 'Not a JSON object', weight: "'weight' must be a number, got '{got}'", weightString: "'weight' must be a number, got the string {got}",
-    weightRange: "'weight' must be above 0 and at most {max}, got {got}", personId: "'person_id' must be 1 to 64 ASCII letters, digits or _ . : {'@'} -, got '{got}'",
-    region: "'home_region' {got} is not a region id (see {list})",
-    fieldCount: '{n} fields, the header {header}', tagOfPanel: "The tag '{tag}' is not a tag of panel {panel}", tagTwice: "The tag '{tag}' is given twice",
-    tagType: "Two tags of the type {type} ('{first}' and '{second}'): a person has at most one tag of each type", deviceCount: '{n} devices: at most {max}',
-    devicePrefix: "The device '{device}' must be written pc:<device> or mb:<device>", platform: "The device '{device}' has the platform '{platform}': write pc or mb",
-    deviceTwice: "The device '{device}' is given twice", amid: "The device '{device}' is not an amid cookie: its value is 32 hexadecimal digits",
-    namespace: "The device '{device}' must be written namespace:value with a namespace of {list}",
-    deviceEmpty: "The device '{device}' holds no device id (empty, a placeholder, only zeros, spaces, or over {max} characters)",
-    devicePipe: "The device '{device}' contains '{'|'}', which separates devices in CSV files", mobile: "The device '{device}' is a mobile device id: its platform is mb",
-    personTwice: "The person_id '{person}' is also on line {line}", deviceLine: "The device '{device}' is also on line {line}: a device belongs to one person",
-    deviceOwner: "The device '{device}' belongs to the person '{person}' of panel {panel}: a device belongs to one person",
-  },
   file: {
     drop: 'Drop a file here, or click (Enter) to choose one',
     chosen: '{name} · {size}',
@@ -322,22 +305,6 @@ export const zh: typeof en = {
   },
   lineError: {
     fullCampaign: '活动 {id} 已满：已有 {capacity} 个事件，达到单个活动的上限', fullMinisite: '活动站点 {id} 已满：已有 {capacity} 个事件，达到单个活动站点的上限',
-  },
-  panelLineError: {
-    missing: '缺少 {column}', string: '{column} 须为字符串（收到 {got}）', strings: '{column} 须为字符串数组',
-    devices: 'devices 须为对象数组，每个对象含 device 和 platform', deviceObject: 'devices[{index}] 须为含 device 和 platform（pc 或 mb）的对象',
-    json: 'JSON 格式有误（{detail}）', object: '不是 JSON 对象', weight: 'weight 须为数字（收到“{got}”）', weightString: 'weight 须为数字，而不是字符串（收到 {got}）',
-    weightRange: 'weight 须大于 0 且不超过 {max}（收到 {got}）', personId: "person_id 须为 1 到 64 个英文字母、数字或 _ . : {'@'} -（收到“{got}”）",
-    region: 'home_region {got} 不是有效的地区 ID（见 {list}）',
-    fieldCount: '有 {n} 个字段，而表头有 {header} 个', tagOfPanel: '标签“{tag}”不是样本库 {panel} 的标签', tagTwice: '标签“{tag}”填写了两次',
-    tagType: '有两个 {type} 类型的标签（“{first}”和“{second}”）：每人每种类型最多一个标签', deviceCount: '有 {n} 台设备：最多 {max} 台',
-    devicePrefix: '设备“{device}”须写作 pc:<设备 ID> 或 mb:<设备 ID>', platform: '设备“{device}”的平台为“{platform}”：请写 pc 或 mb',
-    deviceTwice: '设备“{device}”填写了两次', amid: '设备“{device}”不是有效的 amid Cookie：其值须为 32 位十六进制数字',
-    namespace: '设备“{device}”须写作“命名空间:值”，命名空间为 {list} 之一',
-    deviceEmpty: '设备“{device}”中没有设备 ID（为空、占位值、全为 0 或空格，或超过 {max} 个字符）',
-    devicePipe: "设备“{device}”含有“{'|'}”，而 CSV 文件用它分隔设备", mobile: '设备“{device}”是移动设备 ID：其平台须为 mb',
-    personTwice: 'person_id“{person}”也出现在第 {line} 行', deviceLine: '设备“{device}”也出现在第 {line} 行：一台设备只能属于一名人员',
-    deviceOwner: '设备“{device}”已属于样本库 {panel} 的人员“{person}”：一台设备只能属于一名人员',
   },
   file: {
     drop: '把文件拖到这里，或点击（回车）选择文件',

@@ -142,7 +142,11 @@ describe('replace and merge', () => {
 
   it('merge refuses a device of a stored person the file does not replace, and lets one move between replaced persons', () => {
     const r = importPersons(db, PANEL, ndjson([person('c', { devices: [{ device: idfa(1), platform: 'mb' }] })]), 'ndjson', 'merge')
-    expect(r.errors).toEqual([{ line: 1, error: `the device '${idfa(1)}' belongs to the person 'a' of panel ${PANEL}; a device belongs to one person` }])
+    expect(r.errors).toEqual([{
+      line: 1,
+      error: `the device '${idfa(1)}' belongs to the person 'a' of panel ${PANEL}; a device belongs to one person`,
+      error_problem: { key: 'panelLine.deviceOwner', args: { device: idfa(1), person: 'a', panel: PANEL } },
+    }])
     const moved = importPersons(db, PANEL, ndjson([person('a', { devices: [{ device: idfa(2), platform: 'mb' }] }), person('b', { devices: [] })]), 'ndjson', 'merge')
     expect(moved).toMatchObject({ imported: 2, rejected: 0 })
     expect(stored().map((p) => p.devices.map((d) => d.device))).toEqual([[idfa(2)], []])
