@@ -307,7 +307,7 @@ interface EngineTimes {
  * Times one report on the engine: the first answer (after startup: a pass over every event of the
  * campaign), then `runs` cold answers, then `runs` answers of the same URL (the answer cache).
  * Before each cold answer, one tracking hit on the measured campaign adds an event to it and
- * changes the measurement version, so the answer cache of engine/dispatch.ts, keyed by that
+ * changes the measurement version, so the answer cache (engine/dispatch/steps/answer-cache.ts), keyed by that
  * version, cannot answer: the report is computed again over the grown partition (basic/show from
  * its kept census brought up to date, reports/census-cache.ts, and the kept text of the cells that
  * did not change, reports/kept-bytes.ts; reach and audience from the panel counts kept while no

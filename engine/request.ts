@@ -17,7 +17,7 @@ export const JSON_BODY_BYTES = 16 << 20
 /**
  * Largest body read before the caller's token is known: the token endpoint's form, and a form
  * that may carry its access_token in the body. Anything larger needs the token in the query or an
- * Authorization header first (dispatch.ts createAdmit).
+ * Authorization header first (dispatch/admit.ts createAdmit).
  */
 export const OPEN_BODY_BYTES = 256 << 10
 
