@@ -11,6 +11,8 @@ import { DOOR_PARAMS } from '../contract/envelope'
 import { ApiError, E, badRequest, refuse } from '../contract/errors'
 import { withoutDefaults } from '../contract/params'
 import type { Db } from '../storage/db'
+import { allModes, answerOf, countAnswers, deleteMode, groupsForwardingTo, modeRoutes, upsertAnswer, upsertMode } from '../storage/repos/sync-modes'
+import { countSnapshots } from '../storage/repos/sync-snapshots'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
@@ -66,12 +68,12 @@ export class ServerModes {
 
   /** Every group with its mode (local when never set). */
   list() {
-    const rows = new Map(this.db.query<{ endpoint_group: ModeGroup; mode: ServerMode; profile_id: number; updated_at: string }>('SELECT * FROM sync_modes').map((r) => [r.endpoint_group, r]))
+    const rows = new Map(allModes<{ endpoint_group: ModeGroup; mode: ServerMode; profile_id: number; updated_at: string }>(this.db).map((r) => [r.endpoint_group, r]))
     return MODE_GROUPS.map((group) => {
       const r = rows.get(group)
       if (!r) return { group, mode: 'local' as const, profile_id: '', profile_name: '', recorded: 0, updated_at: '' }
-      const answers = this.db.scalar<number>('SELECT COUNT(*) FROM sync_answers WHERE profile_id = ? AND endpoint_group = ?', [r.profile_id, group]) ?? 0
-      const snapshots = group === 'reports' ? (this.db.scalar<number>('SELECT COUNT(*) FROM remote_snapshots WHERE profile_id = ?', [r.profile_id]) ?? 0) : 0
+      const answers = countAnswers(this.db, r.profile_id, group)
+      const snapshots = group === 'reports' ? countSnapshots(this.db, r.profile_id) : 0
       const name = requireProfile(this.db, r.profile_id).name
       return { group, mode: r.mode, profile_id: String(r.profile_id), profile_name: name, recorded: Number(answers) + Number(snapshots), updated_at: r.updated_at }
     })
@@ -79,11 +81,11 @@ export class ServerModes {
 
   /** `selfUrl`: this engine's own address; forwarding to it would loop. */
   set(group: ModeGroup, mode: ServerMode, profileId: string | undefined, selfUrl: string): void {
-    if (mode === 'local') return void this.db.tx(() => this.db.run('DELETE FROM sync_modes WHERE endpoint_group = ?', [group]))
+    if (mode === 'local') return void this.db.tx(() => deleteMode(this.db, group))
     if (profileId === undefined) throw badRequest('mode.needProfile', { mode })
     const p = requireProfile(this.db, profileId)
     if (mode === 'forward' && isSelf(p.base_url, selfUrl)) throw badRequest('mode.selfProfile', { profile: p.name, url: selfUrl })
-    this.db.tx(() => this.db.run('INSERT INTO sync_modes (endpoint_group, mode, profile_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(endpoint_group) DO UPDATE SET mode = excluded.mode, profile_id = excluded.profile_id, updated_at = excluded.updated_at', [group, mode, p.profile_id, this.now()]))
+    this.db.tx(() => upsertMode(this.db, group, mode, p.profile_id, this.now()))
   }
 
   /** Whether a GET of endpoint `id` is answered from the local store (route() gives null). */
@@ -94,7 +96,7 @@ export class ServerModes {
 
   /** The groups that forward to a profile. */
   forwardingTo(profileId: number): ModeGroup[] {
-    return this.db.query<{ endpoint_group: ModeGroup }>("SELECT endpoint_group FROM sync_modes WHERE profile_id = ? AND mode = 'forward' ORDER BY endpoint_group", [profileId]).map((r) => r.endpoint_group)
+    return groupsForwardingTo(this.db, profileId) as ModeGroup[]
   }
 
   /**
@@ -135,7 +137,7 @@ export class ServerModes {
 
   private modeOf(group: ModeGroup): { mode: ServerMode; profile_id: number } | undefined {
     if (this.modes?.version !== this.db.version) {
-      const rows = this.db.query<{ endpoint_group: string; mode: ServerMode; profile_id: number }>('SELECT endpoint_group, mode, profile_id FROM sync_modes')
+      const rows = modeRoutes<{ endpoint_group: string; mode: ServerMode; profile_id: number }>(this.db)
       this.modes = { version: this.db.version, rows: new Map(rows.map((r) => [r.endpoint_group, r])) }
     }
     return this.modes.rows.get(group)
@@ -161,10 +163,7 @@ export class ServerModes {
         storeSnapshot(this.db, { ...snap, progress: '', fetched_at: fetchedAt }, body, { unlessUnchanged: true })
         return
       }
-      this.db.run(
-        'INSERT INTO sync_answers (profile_id, endpoint_group, path, query, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id, path, query) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at',
-        [p.profile_id, group, path, sortedQuery(keyed), text, fetchedAt],
-      )
+      upsertAnswer(this.db, { profile_id: p.profile_id, endpoint_group: group, path, query: sortedQuery(keyed), body: text, fetched_at: fetchedAt })
     })
     return { body: text, source: 'forward', profileId: p.profile_id, fetchedAt }
   }
@@ -175,7 +174,7 @@ export class ServerModes {
       const snap = snapshotKeyOf(p.profile_id, path, params)
       const s = snap ? latestSnapshot(this.db, snap) : undefined
       if (s) return { body: s.body, source: 'offline', profileId: p.profile_id, fetchedAt: s.fetched_at }
-      const a = this.db.get<{ body: string; fetched_at: string }>('SELECT body, fetched_at FROM sync_answers WHERE profile_id = ? AND path = ? AND query = ?', [p.profile_id, path, sortedQuery(params)])
+      const a = answerOf(this.db, p.profile_id, path, sortedQuery(params))
       if (a) return { body: a.body, source: 'offline', profileId: p.profile_id, fetchedAt: a.fetched_at }
     }
     throw refuse(E.temporarilyUnavailable, 'mode.offlineMissing', { profile: p.name, path, group }, sourceHeaders('offline', p))

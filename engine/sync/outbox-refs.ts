@@ -7,6 +7,8 @@
  * several, waits for the user to choose (`choose`); a local id is never sent.
  */
 import type { Db } from '../storage/db'
+import { referenceName } from '../storage/repos/reference'
+import { recordNames } from '../storage/repos/sync-records'
 import { badRequest } from '../contract/errors'
 
 /** An operation's parameters by name, as outbox-params.ts holds them. */
@@ -49,12 +51,6 @@ export interface RefChoice {
 /** At most this many records are offered when no name is near the one queued. */
 const MAX_CANDIDATES = 50
 
-const LOCAL_NAME: Record<RefKind, string> = {
-  advertiser: 'SELECT advertiser_name FROM advertisers WHERE advertiser_id = ?',
-  agency: 'SELECT agency_name FROM agencies WHERE agency_id = ?',
-  brand: 'SELECT brand_name FROM brands WHERE brand_id = ?',
-}
-
 /**
  * `params` read from a local record with each local reference id replaced by the local record's
  * name. An id without its name member in an operation of a local record is a local id: that is
@@ -66,7 +62,7 @@ export function namedRefs(db: Db, params: Params): Params {
     const id = out[m.id]
     if (id === undefined || out[m.name] !== undefined) continue
     delete out[m.id]
-    const name = /^\d+$/.test(id) ? db.scalar<string>(LOCAL_NAME[m.kind], [Number(id)]) : undefined
+    const name = /^\d+$/.test(id) ? referenceName(db, m.kind, Number(id)) : undefined
     if (name !== undefined && name !== '') out[m.name] = name
   }
   return out
@@ -74,8 +70,7 @@ export function namedRefs(db: Db, params: Params): Params {
 
 /** The pulled records of a kind (a brand: of one advertiser), by name. */
 function pulled(db: Db, profileId: number, kind: RefKind, parent: string | null): RefCandidate[] {
-  const sql = `SELECT remote_id, name FROM remote_records WHERE profile_id = ? AND kind = ?${parent === null ? '' : ' AND parent_id = ?'} ORDER BY name, remote_id`
-  return db.query<RefCandidate>(sql, parent === null ? [profileId, kind] : [profileId, kind, parent])
+  return recordNames(db, profileId, kind, parent)
 }
 
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()

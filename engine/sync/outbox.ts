@@ -7,34 +7,17 @@
 import { sameFieldValue, type OutboxKind, type OutboxOpName, type OutboxState } from '../contract/endpoints-sync-push'
 import { badRequest } from '../contract/errors'
 import type { Db } from '../storage/db'
+import { deleteOpRow, insertPendingOp, opById, opOfLocal, opsOf, remoteIdOf, updateOpColumns, upsertIdMap, type OpRow } from '../storage/repos/sync-outbox'
+import { recordByRemoteId } from '../storage/repos/sync-records'
+import { spotIdsOfCampaign } from '../storage/repos/spots'
+import { targetIdsOfCampaign } from '../storage/repos/targets'
 import {
   RECORD_NAME, campaignCreateParams, campaignUpdateParams, checkParams, endpointOf, localCampaign, localSpot, localTarget, mergeParams, nameOf, spotCreateParams, spotUpdateParams, type Params,
 } from './outbox-params'
 import { changedOnly, sendsOf } from './outbox-diff'
 import { namedRefs, type RefChoice } from './outbox-refs'
 
-export interface OpRow {
-  op_id: number
-  profile_id: number
-  kind: OutboxKind
-  op: OutboxOpName
-  local_id: string
-  parent_local_id: string
-  parent_remote_id: string
-  remote_id: string
-  name: string
-  params: string
-  base: string
-  base_hash: string
-  state: OutboxState
-  step: string
-  attempts: number
-  problem: string
-  message: string
-  conflict: string
-  created_at: string
-  updated_at: string
-}
+export type { OpRow } from '../storage/repos/sync-outbox'
 
 export interface FieldDiff {
   name: string
@@ -71,32 +54,26 @@ export function toOp(db: Db, r: OpRow) {
   }
 }
 
-const ORDER = "ORDER BY CASE kind WHEN 'campaign' THEN 0 WHEN 'spot' THEN 1 ELSE 2 END, op_id"
-
 /** Operations of a profile in the order a push sends them: campaigns, then spots, then targets. */
-export const listOps = (db: Db, profileId: number, state?: OutboxState): OpRow[] =>
-  state === undefined
-    ? db.query<OpRow>(`SELECT * FROM sync_outbox WHERE profile_id = ? ${ORDER}`, [profileId])
-    : db.query<OpRow>(`SELECT * FROM sync_outbox WHERE profile_id = ? AND state = ? ${ORDER}`, [profileId, state])
+export const listOps = (db: Db, profileId: number, state?: OutboxState): OpRow[] => opsOf(db, profileId, state)
 
 export function requireOp(db: Db, opId: string | number): OpRow {
-  const row = db.get<OpRow>('SELECT * FROM sync_outbox WHERE op_id = ?', [Number(opId)])
+  const row = opById(db, Number(opId))
   if (!row) throw badRequest('outbox.noOp', { param: 'op_id', id: String(opId) })
   return row
 }
 
 export const mappedId = (db: Db, profileId: number, kind: OutboxKind, localId: string): string | undefined =>
-  localId === '' ? undefined : db.scalar<string>('SELECT remote_id FROM sync_id_map WHERE profile_id = ? AND kind = ? AND local_id = ?', [profileId, kind, localId])
+  localId === '' ? undefined : remoteIdOf(db, profileId, kind, localId)
 
 /** Records what a push created; `localId` is the local record, or `op:N` for an operation without one. */
 export function mapId(db: Db, profileId: number, kind: OutboxKind, localId: string, remoteId: string, now: string): void {
-  db.run('INSERT INTO sync_id_map (profile_id, kind, local_id, remote_id, mapped_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(profile_id, kind, local_id) DO UPDATE SET remote_id = excluded.remote_id, mapped_at = excluded.mapped_at', [profileId, kind, localId, remoteId, now])
+  upsertIdMap(db, profileId, kind, localId, remoteId, now)
 }
 
 /** Sets columns of an operation (inside the caller's transaction or its own). */
 export function patchOp(db: Db, opId: number, cols: Partial<Omit<OpRow, 'op_id' | 'profile_id'>>, now: string): void {
-  const entries = Object.entries({ ...cols, updated_at: now })
-  db.run(`UPDATE sync_outbox SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE op_id = ?`, [...entries.map(([, v]) => v as string | number), opId])
+  updateOpColumns(db, opId, { ...cols, updated_at: now })
 }
 
 export interface AddInput {
@@ -117,7 +94,7 @@ interface NewOp extends Pick<OpRow, 'kind' | 'op' | 'local_id' | 'parent_local_i
 
 /** The pulled copy an update starts from (the record as the remote last answered it), and its parent. */
 function pulledBase(db: Db, profileId: number, kind: OutboxKind, remoteId: string): Pick<NewOp, 'parent_remote_id' | 'base'> {
-  const row = db.get<{ parent_id: string; record: string; hash: string }>('SELECT parent_id, record, hash FROM remote_records WHERE profile_id = ? AND kind = ? AND remote_id = ?', [profileId, kind, remoteId])
+  const row = recordByRemoteId(db, profileId, kind, remoteId)
   if (!row) throw badRequest('outbox.notPulled', { param: remoteId === '' ? 'local_id' : 'remote_id', kind, id: remoteId })
   return { parent_remote_id: row.parent_id, base: { record: row.record, hash: row.hash } }
 }
@@ -134,9 +111,9 @@ function fromLocal(db: Db, a: AddInput, localId: string): NewOp[] {
     if (a.op === 'update') return [{ ...blank, params: namedRefs(db, mergeParams(campaignUpdateParams(c), a.params)) }]
     const own: NewOp = { ...blank, params: namedRefs(db, mergeParams(campaignCreateParams(c), a.params)) }
     if (!a.with_children) return [own]
-    const spots = db.query<{ spot_id: number }>('SELECT spot_id FROM spots WHERE campaign_id = ? ORDER BY spot_id', [c.campaign_id])
-    const targets = db.query<{ target_id: number }>('SELECT target_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [c.campaign_id])
-    return [own, ...spots.flatMap((s) => fromLocal(db, { ...a, kind: 'spot', params: undefined }, String(s.spot_id))), ...targets.flatMap((t) => fromLocal(db, { ...a, kind: 'target', params: undefined }, String(t.target_id)))]
+    const spots = spotIdsOfCampaign(db, Number(c.campaign_id))
+    const targets = targetIdsOfCampaign(db, Number(c.campaign_id))
+    return [own, ...spots.flatMap((s) => fromLocal(db, { ...a, kind: 'spot', params: undefined }, String(s))), ...targets.flatMap((t) => fromLocal(db, { ...a, kind: 'target', params: undefined }, String(t)))]
   }
   if (a.kind === 'spot') {
     const s = localSpot(db, localId)
@@ -181,7 +158,7 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
     }
   }
   return db.tx(() => ops.flatMap((o) => {
-    const same = o.local_id === '' ? undefined : db.get<OpRow>('SELECT * FROM sync_outbox WHERE profile_id = ? AND kind = ? AND op = ? AND local_id = ?', [a.profile_id, o.kind, o.op, o.local_id])
+    const same = o.local_id === '' ? undefined : opOfLocal(db, a.profile_id, o.kind, o.op, o.local_id)
     if (same?.state === 'sending') throw badRequest('outbox.sendingQueue', { param: 'local_id', id: String(same.op_id) })
     if (Object.keys(o.params).length === 0) {
       // the record is back to its pulled copy: the update waiting for it would send an older edit
@@ -197,11 +174,10 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
       patchOp(db, same.op_id, cols, now)
       return [requireOp(db, same.op_id)]
     }
-    const id = db.run(
-      `INSERT INTO sync_outbox (profile_id, kind, op, local_id, parent_local_id, parent_remote_id, remote_id, name, params, base, base_hash, state, step, attempts, problem, message, conflict, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', 0, '', '', '', ?, ?)`,
-      [a.profile_id, o.kind, o.op, o.local_id, cols.parent_local_id, cols.parent_remote_id, cols.remote_id, cols.name, cols.params, cols.base, cols.base_hash, now, now],
-    ).lastId
+    const id = insertPendingOp(db, {
+      profile_id: a.profile_id, kind: o.kind, op: o.op, local_id: o.local_id, parent_local_id: cols.parent_local_id, parent_remote_id: cols.parent_remote_id,
+      remote_id: cols.remote_id, name: cols.name, params: cols.params, base: cols.base, base_hash: cols.base_hash,
+    }, now)
     return [requireOp(db, id)]
   }))
 }
@@ -214,7 +190,7 @@ function mergedParams(row: OpRow, text: string | undefined): Pick<OpRow, 'params
 }
 
 /** Deletes an operation (inside the caller's transaction). */
-export const deleteOp = (db: Db, opId: number): void => void db.run('DELETE FROM sync_outbox WHERE op_id = ?', [opId])
+export const deleteOp = (db: Db, opId: number): void => deleteOpRow(db, opId)
 
 /** Edits the parameters of an operation; a failed one goes back to pending. */
 export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {

@@ -4,6 +4,8 @@
  */
 import { badRequest } from '../contract/errors'
 import type { Db } from '../storage/db'
+import { allProfiles, deleteProfileRow, insertProfileRow, otherProfileNamed, profileById, updateProfileRow } from '../storage/repos/sync-profiles'
+import { deleteUnfinishedPulls, lastPullFinishedAt } from '../storage/repos/sync-runs'
 import type { RemoteProfile } from './client'
 import type { SecretVault } from './secrets'
 
@@ -26,17 +28,17 @@ export interface ProfileFields {
 /** The wire form: secrets only as "is one stored". */
 export function toProfile(db: Db, row: ProfileRow, vault: SecretVault) {
   const has = vault.has(row.secret_ref)
-  const last = db.scalar<string>("SELECT MAX(finished_at) FROM sync_pulls WHERE profile_id = ? AND state = 'done'", [row.profile_id])
+  const last = lastPullFinishedAt(db, row.profile_id)
   return {
     profile_id: String(row.profile_id), name: row.name, base_url: row.base_url, auth_url: row.auth_url, username: row.username, client_id: row.client_id,
     has_password: has.password, has_client_secret: has.client_secret, created_at: row.created_at, updated_at: row.updated_at, last_pull_at: last ?? '',
   }
 }
 
-export const listProfiles = (db: Db): ProfileRow[] => db.query<ProfileRow>('SELECT * FROM sync_profiles ORDER BY name, profile_id')
+export const listProfiles = (db: Db): ProfileRow[] => allProfiles(db)
 
 export function requireProfile(db: Db, id: string | number): ProfileRow {
-  const row = db.get<ProfileRow>('SELECT * FROM sync_profiles WHERE profile_id = ?', [Number(id)])
+  const row = profileById(db, Number(id))
   if (!row) throw badRequest('profile.none', { param: 'profile_id', id: String(id) })
   return row
 }
@@ -52,7 +54,7 @@ export function normalizeBase(url: string, name: string): string {
 
 /** Refuses a name another profile has (checked again inside the write). */
 export function checkName(db: Db, name: string, except: number): void {
-  const other = db.scalar<number>('SELECT profile_id FROM sync_profiles WHERE name = ? AND profile_id <> ?', [name, except])
+  const other = otherProfileNamed(db, name, except)
   if (other !== undefined) throw badRequest('profile.nameTaken', { param: 'name', profile: String(other) })
 }
 
@@ -60,11 +62,7 @@ export function checkName(db: Db, name: string, except: number): void {
 export function insertProfile(db: Db, f: Required<ProfileFields>, ref: string, now: string): ProfileRow {
   return db.tx(() => {
     checkName(db, f.name, 0)
-    const { lastId } = db.run(
-      'INSERT INTO sync_profiles (name, base_url, auth_url, username, client_id, secret_ref, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [f.name, f.base_url, f.auth_url, f.username, f.client_id, ref, now, now],
-    )
-    return requireProfile(db, lastId)
+    return requireProfile(db, insertProfileRow(db, { ...f, secret_ref: ref }, now))
   })
 }
 
@@ -73,17 +71,15 @@ export function updateProfile(db: Db, row: ProfileRow, f: ProfileFields, now: st
   const next = { ...row, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) } as ProfileRow
   return db.tx(() => {
     checkName(db, next.name, row.profile_id)
-    db.run('UPDATE sync_profiles SET name = ?, base_url = ?, auth_url = ?, username = ?, client_id = ?, secret_ref = ?, updated_at = ? WHERE profile_id = ?', [
-      next.name, next.base_url, next.auth_url, next.username, next.client_id, secretRef, now, row.profile_id,
-    ])
+    updateProfileRow(db, row.profile_id, { name: next.name, base_url: next.base_url, auth_url: next.auth_url, username: next.username, client_id: next.client_id, secret_ref: secretRef }, now)
     // Pointed at another service or account, the profile must not resume a pull begun elsewhere.
     const moved = (['base_url', 'auth_url', 'username', 'client_id'] as const).some((k) => next[k] !== row[k])
-    if (moved) db.run("DELETE FROM sync_pulls WHERE profile_id = ? AND state <> 'done'", [row.profile_id])
+    if (moved) deleteUnfinishedPulls(db, row.profile_id)
     return requireProfile(db, row.profile_id)
   })
 }
 
 /** Deletes the profile with everything pulled with it (ON DELETE CASCADE). */
 export function deleteProfile(db: Db, id: number): void {
-  db.tx(() => db.run('DELETE FROM sync_profiles WHERE profile_id = ?', [id]))
+  db.tx(() => deleteProfileRow(db, id))
 }

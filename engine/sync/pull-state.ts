@@ -5,6 +5,7 @@
  */
 import { REMOTE_KINDS, type RemoteProblem } from '../contract/endpoints-sync'
 import type { Db } from '../storage/db'
+import { campaignsDoneBy, insertPullCampaign, latestPull, recentPulls, savePull } from '../storage/repos/sync-runs'
 import type { ClientStats } from './client'
 import type { CountsByKind } from './store'
 
@@ -53,30 +54,27 @@ const fromRow = (r: PullRow, done: Set<string>): PullRun => ({
 
 /** The newest stored pull of a profile; one still marked running that no process runs was interrupted. */
 export function latestRun(db: Db, profileId: number): PullRun | null {
-  const r = db.get<PullRow>('SELECT * FROM sync_pulls WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1', [profileId])
+  const r = latestPull<PullRow>(db, profileId)
   if (!r) return null
-  const done = new Set(db.query<{ campaign_id: string }>('SELECT campaign_id FROM sync_pull_campaigns WHERE pull_id = ?', [r.pull_id]).map((x) => x.campaign_id))
+  const done = new Set(campaignsDoneBy(db, r.pull_id))
   return fromRow(r, done)
 }
 
 export function listRuns(db: Db, profileId: number): PullRun[] {
-  return db.query<PullRow>('SELECT * FROM sync_pulls WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 100', [profileId]).map((r) => fromRow(r, new Set()))
+  return recentPulls<PullRow>(db, profileId).map((r) => fromRow(r, new Set()))
 }
 
 /** Writes the run's row (inside the caller's transaction). */
 export function saveRun(db: Db, run: PullRun): void {
-  db.run(
-    `INSERT INTO sync_pulls (pull_id, profile_id, state, phase, campaigns_total, campaigns_done, counts, problem, message, started_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(pull_id) DO UPDATE SET state = excluded.state, phase = excluded.phase, campaigns_total = excluded.campaigns_total,
-       campaigns_done = excluded.campaigns_done, counts = excluded.counts, problem = excluded.problem, message = excluded.message, finished_at = excluded.finished_at`,
-    [run.pull_id, run.profile_id, run.state, run.phase, run.campaigns_total, run.campaigns_done, JSON.stringify(run.counts), run.problem, run.message, run.started_at, run.finished_at],
-  )
+  savePull(db, {
+    pull_id: run.pull_id, profile_id: run.profile_id, state: run.state, phase: run.phase, campaigns_total: run.campaigns_total, campaigns_done: run.campaigns_done,
+    counts: JSON.stringify(run.counts), problem: run.problem, message: run.message, started_at: run.started_at, finished_at: run.finished_at,
+  })
   run.stored = true
 }
 
 export function markCampaignDone(db: Db, run: PullRun, campaignId: string): void {
-  db.run('INSERT OR IGNORE INTO sync_pull_campaigns (pull_id, campaign_id) VALUES (?, ?)', [run.pull_id, campaignId])
+  insertPullCampaign(db, run.pull_id, campaignId)
   run.done.add(campaignId)
   run.campaigns_done = run.done.size
 }

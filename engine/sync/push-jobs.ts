@@ -4,6 +4,7 @@
  * process runs was interrupted).
  */
 import type { Db } from '../storage/db'
+import { latestPush, recentPushes, savePush } from '../storage/repos/sync-runs'
 import type { ClientStats } from './client'
 import { ProfileJobs, type JobContext } from './jobs'
 import { runPush, type PushResult } from './push'
@@ -27,12 +28,10 @@ interface PushRow extends Omit<PushRun, 'results' | 'stats'> {
 }
 
 const save = (db: Db, r: PushRun) =>
-  db.run(
-    `INSERT INTO sync_pushes (push_id, profile_id, state, ops_total, ops_done, results, problem, message, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(push_id) DO UPDATE SET state = excluded.state, ops_total = excluded.ops_total, ops_done = excluded.ops_done, results = excluded.results,
-       problem = excluded.problem, message = excluded.message, finished_at = excluded.finished_at`,
-    [r.push_id, r.profile_id, r.state, r.ops_total, r.ops_done, JSON.stringify(r.results), r.problem, r.message, r.started_at, r.finished_at],
-  )
+  savePush(db, {
+    push_id: r.push_id, profile_id: r.profile_id, state: r.state, ops_total: r.ops_total, ops_done: r.ops_done, results: JSON.stringify(r.results),
+    problem: r.problem, message: r.message, started_at: r.started_at, finished_at: r.finished_at,
+  })
 
 const fromRow = (r: PushRow): PushRun => ({ ...r, state: r.state === 'running' ? 'interrupted' : r.state, results: JSON.parse(r.results) as PushResult[], stats: { requests: 0, logins: 0, retries: 0 } })
 
@@ -81,12 +80,12 @@ export class PushJobs extends ProfileJobs<PushRun> {
   status(profileId: number) {
     const live = this.current(profileId)
     if (live) return pushStatus(live, profileId)
-    const row = this.ctx.db.get<PushRow>('SELECT * FROM sync_pushes WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1', [profileId])
+    const row = latestPush<PushRow>(this.ctx.db, profileId)
     return pushStatus(row ? fromRow(row) : undefined, profileId)
   }
 
   history(profileId: number) {
-    const rows = this.ctx.db.query<PushRow>('SELECT * FROM sync_pushes WHERE profile_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 100', [profileId])
+    const rows = recentPushes<PushRow>(this.ctx.db, profileId)
     return this.withLive(profileId, rows.map(fromRow)).map((r) => pushStatus(r, profileId))
   }
 }

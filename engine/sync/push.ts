@@ -8,6 +8,7 @@
  */
 import type { OutboxKind, PushOutcome } from '../contract/endpoints-sync-push'
 import { keywordNameOf } from '../contract/params'
+import { mappedRemoteIds } from '../storage/repos/sync-outbox'
 import { checkCancelled, type JobDeps } from './jobs'
 import { deleteOp, mapId, mappedId, patchOp, listOps, type ConflictInfo, type FieldDiff, type OpRow } from './outbox'
 import { PLAN_KEYS, RECORD_NAME, type Params } from './outbox-params'
@@ -85,7 +86,7 @@ async function create(d: JobDeps, op: OpRow, parent: string, params: Params, cho
   let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
   if (op.remote_id === '' && op.state === 'sending') {
     // sent before with no answer: look for what it made before making it again
-    const taken = new Set(d.db.query<{ remote_id: string }>('SELECT remote_id FROM sync_id_map WHERE profile_id = ? AND kind = ?', [op.profile_id, op.kind]).map((r) => r.remote_id))
+    const taken = new Set(mappedRemoteIds(d.db, op.profile_id, op.kind))
     const found = await findCreated(d.client, op.kind, params, parent, d.pageSize, taken)
     if (found !== undefined) {
       await settle(d, op, { remote_id: found, step: 'created' }, found)

@@ -11,6 +11,7 @@ import { PRODUCT_NAME, appDataDir } from '../server/paths'
 import { FileStorage } from '../storage/adapters/file'
 import { createFileExclusive } from '../storage/durable-file'
 import type { StoragePort } from '../storage/port'
+import { allSecretRefs } from '../storage/repos/sync-profiles'
 import { SecretVault, keyFileCipher, memoryCipher, type KeyPlace, type SecretCipher } from './secrets'
 import { SyncService, type SyncDeps, type SyncOptions } from './service'
 
@@ -60,7 +61,7 @@ export async function openSync(o: OpenSyncOptions): Promise<SyncService> {
   const dir = o.storage instanceof FileStorage ? o.storage.dir : null
   const cipher = o.cipher ?? (dir ? keyFileCipher(ownKeyFile(dir, keysDir()), sharedKeyFile(dir)) : memoryCipher())
   const vault = new SecretVault(cipher, dir ? join(dir, 'secrets.json') : null)
-  const refs = o.db.query<{ secret_ref: string }>('SELECT secret_ref FROM sync_profiles').map((r) => r.secret_ref)
+  const refs = allSecretRefs(o.db)
   const problem = await vault.open(new Set(refs))
   if (problem) o.log.error(`remote profile secrets: ${problem}`)
   return new SyncService({ db: o.db, clock: o.clock, random: o.random, log: o.log, vault, durable: o.durable, options: o.options ?? {} })

@@ -12,26 +12,15 @@ import { decodeParams } from '../request'
 import { isDate, withoutDefaults, type Limit } from '../contract/params'
 import { dayDate, dayNumber } from '../time-zone'
 import type { Db } from '../storage/db'
-import { Where, limitSql } from '../storage/repos/query'
+import {
+  insertSnapshot, newestHash, newestIdAndHash, newestSnapshot, snapshotBody, snapshotHead, snapshotsOfList, type SnapshotHead, type SnapshotRow, type SnapshotSeries, type WithPrev,
+} from '../storage/repos/sync-snapshots'
 import type { RemoteClient } from './client'
 import { RemoteError } from './remote-error'
 import { diffReports } from './snapshot-diff'
 import { canonicalJson, textHash } from './store'
 
-export interface SnapshotRow {
-  snapshot_id: number
-  profile_id: number
-  report: SnapshotReport
-  campaign_id: string
-  date: string
-  params: string
-  fetched_at: string
-  version: string
-  progress_date: string
-  items: number
-  body: string
-  hash: string
-}
+export type { SnapshotRow } from '../storage/repos/sync-snapshots'
 
 export interface SnapshotRequest {
   campaign_id: string
@@ -91,19 +80,6 @@ export function snapshotRequest(report: SnapshotReport, raw: string, toDate: str
   return { campaign_id: campaign, params, key: seriesKey(withoutDefaults(endpoints[`reports.${report}`].params, params)), dates }
 }
 
-/** Every column of a snapshot but its body: lists and comparisons of snapshots never read it. */
-const HEAD_COLUMNS = 'snapshot_id, profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, hash'
-type SnapshotHead = Omit<SnapshotRow, 'body'>
-
-/** A snapshot with the id and hash of the one before it in its series. */
-type WithPrev = SnapshotHead & { prev_id: number | null; prev_hash: string | null }
-
-/** Snapshots with their previous one, by LAG over each series (for lists of many). */
-const WITH_PREV = `SELECT ${HEAD_COLUMNS},
-  LAG(snapshot_id) OVER series AS prev_id, LAG(hash) OVER series AS prev_hash
-  FROM remote_snapshots`
-const SERIES_WINDOW = 'WINDOW series AS (PARTITION BY profile_id, report, campaign_id, params, date ORDER BY snapshot_id)'
-
 function toSnapshot(r: WithPrev) {
   const prev = r.prev_id === null ? undefined : { snapshot_id: r.prev_id, hash: r.prev_hash }
   return {
@@ -113,28 +89,17 @@ function toSnapshot(r: WithPrev) {
   }
 }
 
-/** A series: one report of one campaign, date and parameters, in one profile. */
-type SnapshotSeries = Omit<SnapshotKey, 'progress' | 'fetched_at'>
-
 const seriesOf = (r: SnapshotHead): SnapshotSeries => ({ profileId: r.profile_id, report: r.report, campaign_id: r.campaign_id, date: r.date, key: r.params })
-
-/** The newest snapshot of a series older than `before` (any, by default): the columns asked for, through the series index. */
-function newest<T extends object>(db: Db, columns: string, k: SnapshotSeries, before = Number.MAX_SAFE_INTEGER): T | undefined {
-  return db.get<T>(
-    `SELECT ${columns} FROM remote_snapshots WHERE profile_id = ? AND report = ? AND campaign_id = ? AND date = ? AND params = ? AND snapshot_id < ? ORDER BY snapshot_id DESC LIMIT 1`,
-    [k.profileId, k.report, k.campaign_id, k.date, k.key, before],
-  )
-}
 
 /** One snapshot with the one before it in its series (two indexed reads, no body). */
 function withPrev(db: Db, id: number): WithPrev | undefined {
-  const r = db.get<SnapshotHead>(`SELECT ${HEAD_COLUMNS} FROM remote_snapshots WHERE snapshot_id = ?`, [id])
+  const r = snapshotHead(db, id)
   if (!r) return undefined
-  const prev = newest<{ snapshot_id: number; hash: string }>(db, 'snapshot_id, hash', seriesOf(r), r.snapshot_id)
+  const prev = newestIdAndHash(db, seriesOf(r), r.snapshot_id)
   return { ...r, prev_id: prev?.snapshot_id ?? null, prev_hash: prev?.hash ?? null }
 }
 
-const bodyOf = (db: Db, id: number): string => db.get<{ body: string }>('SELECT body FROM remote_snapshots WHERE snapshot_id = ?', [id])!.body
+const bodyOf = snapshotBody
 
 async function progressDate(client: RemoteClient, campaignId: string): Promise<string> {
   try {
@@ -146,13 +111,7 @@ async function progressDate(client: RemoteClient, campaignId: string): Promise<s
   }
 }
 
-export interface SnapshotKey {
-  profileId: number
-  report: SnapshotReport
-  campaign_id: string
-  date: string
-  /** The other report parameters as a sorted query string. */
-  key: string
+export interface SnapshotKey extends SnapshotSeries {
   progress: string
   fetched_at: string
 }
@@ -164,17 +123,16 @@ export interface SnapshotKey {
 export function storeSnapshot(db: Db, k: SnapshotKey, body: unknown, opts: { unlessUnchanged?: boolean } = {}): number | null {
   const text = canonicalJson(body)
   const hash = textHash(text)
-  if (opts.unlessUnchanged && newest<{ hash: string }>(db, 'hash', k)?.hash === hash) return null
+  if (opts.unlessUnchanged && newestHash(db, k) === hash) return null
   const b = (body ?? {}) as { version?: unknown; items?: unknown }
-  const { lastId } = db.run(
-    'INSERT INTO remote_snapshots (profile_id, report, campaign_id, date, params, fetched_at, version, progress_date, items, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [k.profileId, k.report, k.campaign_id, k.date, k.key, k.fetched_at, typeof b.version === 'string' ? b.version : '', k.progress, Array.isArray(b.items) ? b.items.length : 0, text, hash],
-  )
-  return lastId
+  return insertSnapshot(db, {
+    profile_id: k.profileId, report: k.report, campaign_id: k.campaign_id, date: k.date, params: k.key, fetched_at: k.fetched_at,
+    version: typeof b.version === 'string' ? b.version : '', progress_date: k.progress, items: Array.isArray(b.items) ? b.items.length : 0, body: text, hash,
+  })
 }
 
 /** The newest snapshot of a report, campaign, date and parameters, if any. */
-export const latestSnapshot = (db: Db, k: SnapshotSeries): SnapshotRow | undefined => newest<SnapshotRow>(db, '*', k)
+export const latestSnapshot = (db: Db, k: SnapshotSeries): SnapshotRow | undefined => newestSnapshot(db, k)
 
 /** Pulls one snapshot per date; stops at the first failure, keeping those already stored. */
 export async function pullSnapshots(db: Db, client: RemoteClient, profileId: number, report: SnapshotReport, req: SnapshotRequest, now: () => string) {
@@ -194,10 +152,7 @@ export async function pullSnapshots(db: Db, client: RemoteClient, profileId: num
 }
 
 export function listSnapshots(db: Db, profileId: number, q: { report?: SnapshotReport | undefined; campaign_id?: string | undefined; limit: Limit }) {
-  const w = new Where().eq('profile_id', profileId).eq('report', q.report).eq('campaign_id', q.campaign_id?.trim())
-  const lim = limitSql(q.limit)
-  // the filters keep whole series (profile, report, campaign), so LAG sees every earlier snapshot
-  return db.query<WithPrev>(`${WITH_PREV}${w.sql} ${SERIES_WINDOW} ORDER BY snapshot_id DESC${lim.sql}`, [...w.params, ...lim.params]).map(toSnapshot)
+  return snapshotsOfList(db, profileId, q).map(toSnapshot)
 }
 
 export function showSnapshot(db: Db, id: string) {

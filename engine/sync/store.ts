@@ -5,6 +5,9 @@
 import { createHash } from 'node:crypto'
 import type { RemoteKind } from '../contract/endpoints-sync'
 import type { Db } from '../storage/db'
+import { deleteCampaignRecord, deleteChildRecords, deleteRecord, insertRecord, recordHash as storedHash, recordHashes, updateRecord, upsertRecordRow } from '../storage/repos/sync-records'
+
+export { storedCampaignIds } from '../storage/repos/sync-records'
 
 export interface Counts {
   added: number
@@ -50,9 +53,7 @@ export function bump(counts: CountsByKind, kind: RemoteKind, what: keyof Counts,
  * equal to `incoming`. Must run inside a transaction.
  */
 export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: string | null, incoming: readonly Incoming[], now: string, counts: CountsByKind): void {
-  const where = parent === null ? '' : ' AND parent_id = ?'
-  const args = parent === null ? [profileId, kind] : [profileId, kind, parent]
-  const stored = new Map(db.query<{ parent_id: string; remote_id: string; hash: string }>(`SELECT parent_id, remote_id, hash FROM remote_records WHERE profile_id = ? AND kind = ?${where}`, args).map((r) => [`${r.parent_id}\u0000${r.remote_id}`, r.hash]))
+  const stored = new Map(recordHashes(db, profileId, kind, parent).map((r) => [`${r.parent_id}\u0000${r.remote_id}`, r.hash]))
   for (const r of incoming) {
     const key = `${r.parent_id}\u0000${r.remote_id}`
     const { text, hash } = storedForm(r.record)
@@ -60,30 +61,26 @@ export function replaceSet(db: Db, profileId: number, kind: RemoteKind, parent: 
     stored.delete(key)
     if (old === hash) bump(counts, kind, 'unchanged')
     else if (old === undefined) {
-      db.run('INSERT INTO remote_records (profile_id, kind, parent_id, remote_id, name, record, hash, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [profileId, kind, r.parent_id, r.remote_id, r.name, text, hash, now])
+      insertRecord(db, profileId, kind, { parent_id: r.parent_id, remote_id: r.remote_id, name: r.name, text, hash }, now)
       bump(counts, kind, 'added')
     } else {
-      db.run('UPDATE remote_records SET name = ?, record = ?, hash = ?, fetched_at = ? WHERE profile_id = ? AND kind = ? AND parent_id = ? AND remote_id = ?', [r.name, text, hash, now, profileId, kind, r.parent_id, r.remote_id])
+      updateRecord(db, profileId, kind, { parent_id: r.parent_id, remote_id: r.remote_id, name: r.name, text, hash }, now)
       bump(counts, kind, 'changed')
     }
   }
   for (const key of stored.keys()) {
     const [parentId, remoteId] = key.split('\u0000') as [string, string]
-    db.run('DELETE FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ? AND remote_id = ?', [profileId, kind, parentId, remoteId])
+    deleteRecord(db, profileId, kind, parentId, remoteId)
     bump(counts, kind, 'removed')
   }
 }
 
 /** Adds or updates one record, leaving the others of its kind alone. Inside a transaction. */
 export function upsertRecord(db: Db, profileId: number, kind: RemoteKind, r: Incoming, now: string, counts: CountsByKind): void {
-  const old = db.scalar<string>('SELECT hash FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ? AND remote_id = ?', [profileId, kind, r.parent_id, r.remote_id])
+  const old = storedHash(db, profileId, kind, r.parent_id, r.remote_id)
   const { text, hash } = storedForm(r.record)
   if (old === hash) return bump(counts, kind, 'unchanged')
-  db.run(
-    `INSERT INTO remote_records (profile_id, kind, parent_id, remote_id, name, record, hash, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(profile_id, kind, parent_id, remote_id) DO UPDATE SET name = excluded.name, record = excluded.record, hash = excluded.hash, fetched_at = excluded.fetched_at`,
-    [profileId, kind, r.parent_id, r.remote_id, r.name, text, hash, now],
-  )
+  upsertRecordRow(db, profileId, kind, { parent_id: r.parent_id, remote_id: r.remote_id, name: r.name, text, hash }, now)
   bump(counts, kind, old === undefined ? 'added' : 'changed')
 }
 
@@ -91,14 +88,9 @@ export const CAMPAIGN_CHILDREN = ['spot', 'target', 'publisher'] as const
 
 /** Removes a campaign the remote no longer has, with its spots, targets and publishers. */
 export function removeCampaign(db: Db, profileId: number, campaignId: string, counts: CountsByKind): void {
-  const { changes } = db.run("DELETE FROM remote_records WHERE profile_id = ? AND kind = 'campaign' AND remote_id = ?", [profileId, campaignId])
-  if (changes > 0) bump(counts, 'campaign', 'removed')
+  if (deleteCampaignRecord(db, profileId, campaignId) > 0) bump(counts, 'campaign', 'removed')
   for (const kind of CAMPAIGN_CHILDREN) {
-    const r = db.run('DELETE FROM remote_records WHERE profile_id = ? AND kind = ? AND parent_id = ?', [profileId, kind, campaignId])
-    if (r.changes > 0) bump(counts, kind, 'removed', r.changes)
+    const changes = deleteChildRecords(db, profileId, kind, campaignId)
+    if (changes > 0) bump(counts, kind, 'removed', changes)
   }
 }
-
-/** Remote ids of the campaigns stored for a profile. */
-export const storedCampaignIds = (db: Db, profileId: number): string[] =>
-  db.query<{ remote_id: string }>("SELECT remote_id FROM remote_records WHERE profile_id = ? AND kind = 'campaign'", [profileId]).map((r) => r.remote_id)

@@ -103,3 +103,12 @@ export function namesOfList(db: Db, table: NamedTable, pattern: string | undefin
   const lim = limitSql(limit)
   return db.query<{ name: string }>(`SELECT name FROM ${table}${w.sql} ORDER BY id${lim.sql}`, [...w.params, ...lim.params])
 }
+
+const NAME_OF: Record<'advertiser' | 'agency' | 'brand', string> = {
+  advertiser: 'SELECT advertiser_name FROM advertisers WHERE advertiser_id = ?',
+  agency: 'SELECT agency_name FROM agencies WHERE agency_id = ?',
+  brand: 'SELECT brand_name FROM brands WHERE brand_id = ?',
+}
+
+/** The name of a local advertiser, agency or brand. */
+export const referenceName = (db: Db, kind: 'advertiser' | 'agency' | 'brand', id: number): string | undefined => db.scalar<string>(NAME_OF[kind], [id])

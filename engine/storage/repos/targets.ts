@@ -37,3 +37,7 @@ export const insertTarget = (db: Db, t: Omit<TargetRow, 'target_id'> & { campaig
 /** A target's stored row, whatever its campaign. */
 export const targetById = (db: Db, targetId: number): (TargetRow & { campaign_id: number }) | undefined =>
   db.get<TargetRow & { campaign_id: number }>('SELECT * FROM targets WHERE target_id = ?', [targetId])
+
+/** The ids of a campaign's targets, in id order. */
+export const targetIdsOfCampaign = (db: Db, campaignId: number): number[] =>
+  db.query<{ target_id: number }>('SELECT target_id FROM targets WHERE campaign_id = ? ORDER BY target_id', [campaignId]).map((r) => r.target_id)
