@@ -4,6 +4,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(__dirname, '..', '..')
@@ -117,6 +118,52 @@ function cycles(edges: readonly Edge[]): string[] {
     })
 }
 
+/**
+ * SQL in statement shape, upper-case as the code writes it: a statement's head (SELECT ... FROM,
+ * INSERT INTO, UPDATE x SET, DELETE FROM, CREATE/DROP/ALTER TABLE, PRAGMA) or a clause of one
+ * (ORDER BY, GROUP BY, JOIN x ON, WHERE column = / IN / IS / LIKE). English prose in strings
+ * ("select from the list") is lower-case and passes.
+ */
+const SQL_SHAPE = new RegExp([
+  String.raw`\bSELECT\b[\s\S]*?\bFROM\b`,
+  String.raw`\b(INSERT|REPLACE)\s+(OR\s+[A-Z]+\s+)?INTO\b`,
+  String.raw`\bUPDATE\s+[\w.]+\s+SET\b`,
+  String.raw`\bDELETE\s+FROM\b`,
+  String.raw`\b(CREATE|DROP|ALTER)\s+(TABLE|(UNIQUE\s+)?INDEX|VIEW|TRIGGER)\b`,
+  String.raw`\bPRAGMA\s+\w`,
+  String.raw`\b(ORDER|GROUP)\s+BY\b`,
+  String.raw`\bJOIN\s+\w+(\s+\w+)?\s+ON\b`,
+  String.raw`\bWHERE\s+[\w.()]+\s*(=|<>|!=|<|>|\bIN\b|\bIS\b|\bLIKE\b)`,
+].join('|'))
+
+/**
+ * The string and template literals of a source file that hold SQL, as `file:line: text`. A
+ * template's `${...}` parts read as `x`, so `UPDATE ${table} SET` is caught; comments are not literals.
+ */
+function sqlStrings(file: string, text = readFileSync(join(root, file), 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.vue') ? ts.ScriptKind.TS : undefined)
+  const out: string[] = []
+  const visit = (node: ts.Node): void => {
+    let literal: string | undefined
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literal = node.text
+    else if (ts.isTemplateExpression(node)) literal = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join('x')
+    if (literal !== undefined && SQL_SHAPE.test(literal)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
+      out.push(`${file}:${line}: ${literal.replace(/\s+/g, ' ').slice(0, 100)}`)
+    }
+    // a template's own spans hold expressions that may be literals of their own
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return out
+}
+
+/** The script of a .vue file (its template holds no SQL either, but reads as markup, not code). */
+const scriptOf = (file: string): string => {
+  const text = readFileSync(join(root, file), 'utf8')
+  return file.endsWith('.vue') ? [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') : text
+}
+
 describe('layers', () => {
   it('finds the imports it checks', () => {
     expect(all.length).toBeGreaterThan(100)
@@ -168,6 +215,30 @@ describe('layers', () => {
     expect(cycles(knot)).toEqual(['a.ts:1 -> b.ts:2 -> a.ts (one way round 3 files that all reach each other: a.ts, b.ts, c.ts)'])
     const typeOnly = edgesAmong(imports('engine/services.ts'), new Set(files('engine')))
     expect(typeOnly.length, 'type imports are edges too').toBeGreaterThan(3)
+  })
+
+  it('keeps SQL in engine/storage: no SQL string anywhere else', () => {
+    const sources = ['engine', 'main', 'preload', 'renderer/src', 'bin'].flatMap(files).filter((f) => !f.startsWith('engine/storage/'))
+    expect(sources.length).toBeGreaterThan(100)
+    const found = sources.flatMap((f) => sqlStrings(f, scriptOf(f)))
+    expect(found, `SQL outside engine/storage (move it to a repository under engine/storage/repos):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('finds SQL in strings and templates, not in comments or prose (self-check of the SQL finder)', () => {
+    const sample = [
+      "const a = db.query('SELECT spot_id FROM spots WHERE campaign_id = ?', [id])",
+      '// SELECT spot_id FROM spots: a comment, not a literal',
+      'const b = `UPDATE ${table} SET ${cols} WHERE id = ?`',
+      "const c = 'select the spots from the list, then order by name'",
+      "const d = ' ORDER BY ' + column",
+      'const e = `INSERT OR IGNORE INTO sync_pull_campaigns (pull_id) VALUES (?)`',
+      "const f = 'FROM spots s JOIN publishers p ON p.publisher_id = s.publisher_id'",
+      "const g = 'DELETE FROM tokens WHERE token_hash = ?'",
+      "const h = 'Where the database lives'",
+    ].join('\n')
+    expect(sqlStrings('sample.ts', sample).map((s) => s.split(':')[1])).toEqual(['1', '3', '5', '6', '7', '8'])
+    expect(sqlStrings('sample.ts', sample)[0]).toBe('sample.ts:1: SELECT spot_id FROM spots WHERE campaign_id = ?')
+    expect(sqlStrings('engine/storage/repos/spots.ts').length, 'the repositories hold SQL the finder sees').toBeGreaterThan(10)
   })
 
   it('reports a violation with file and line (self-check of the scanner)', () => {
