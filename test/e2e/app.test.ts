@@ -443,6 +443,15 @@ describe('the app in a browser', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN')
     await page.waitForTimeout(500)
     await shot(page, '10-chinese-dark')
+    // an import's rejected lines are said in Chinese by their problem keys (docs/errors.md "Problem keys")
+    const bad = [JSON.stringify({ type: 'impression', ts: Date.now(), campaign_id: Number(campaignId), spot_id: 999_999, identity: 'idfa:6d92078a-8246-4ba4-ae5b-76104861e7dc' }), 'not json'].join('\n')
+    await page.goto(`${server.url}/#/server`)
+    await page.click('.n-tabs-tab[data-name=events]')
+    await page.setInputFiles('[data-test=event-file-input]', { name: 'e2e-bad.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(bad) })
+    await page.click('[data-test=event-import-start]')
+    await page.waitForSelector('[data-test=event-job][data-state=done]', { timeout: 60_000 })
+    const problems = await page.locator('[data-test=event-job-errors] tbody tr').allTextContents()
+    expect(problems).toEqual([`1广告位 999999 不属于活动 ${campaignId}`, expect.stringMatching(/^2不是 JSON 对象（.+）$/)])
   })
 
   it("closes the report date's calendar when focus leaves it; in a narrow window the side bar gives way to a drawer", async ({ skip }) => {
