@@ -3,7 +3,15 @@
  * here the one function that writes its English `error_description` from them. A refusal travels
  * with its key and arguments (docs/errors.md, "Problem keys"), so that a client such as the app
  * says it in its own language without reading the English; the renderer's i18n has an entry per
- * key in English and Chinese (test/contract/problems.test.ts keeps the three in step).
+ * key in English and Chinese (test/renderer/problem-i18n.test.ts keeps the three in step).
+ *
+ * An argument's name says what it holds, for a client that words it in its own language
+ * (renderer/src/utils/problem-text.ts): `param` the parameter the problem is about (a value's
+ * problem reads "The '<param>' <problem>."), a name ending in `Param` another parameter, `group`
+ * and `groups` endpoint groups of the server modes, `mode` a server mode, `kind` a record kind of
+ * the outbox, `ref` a reference kind, `position*` report positions, `level` a region level, `what`
+ * a word of the catalogue, `cause` a system error code with its `reason`, `detail` and `reason` a
+ * nested message (`reason` may be a nested problem); any other argument is a value shown as it is.
  */
 
 /** A problem's named arguments: ids, names, values as given, limits, and a nested problem (the refusal of a member of a parameter). */
