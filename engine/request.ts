@@ -21,11 +21,11 @@ export const JSON_BODY_BYTES = 16 << 20
  */
 export const OPEN_BODY_BYTES = 256 << 10
 
-/** How many body bytes a door may read for a request, and what to say when it sends more. */
+/** How many body bytes a door may read for a request, and which limit it is (the 413's problem: door.tooLarge*). */
 export interface Admitted {
   bytes: number
-  /** Ends the 413's message: "The request body is larger than N bytes, <why>." */
-  why: string
+  /** The endpoint's limit, the limit before the token is known (`open`), or the server's. */
+  why: 'endpoint' | 'open' | 'server'
 }
 
 export type RawParams = Map<string, string[]>

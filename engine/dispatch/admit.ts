@@ -5,9 +5,6 @@ import type { EngineRequest } from '../contract/envelope'
 import type { Services } from '../services'
 import { lookup } from './routes'
 
-const ENDPOINT_MOST = 'the most this endpoint reads'
-const OPEN_MOST = `the most read before the access token is known: send it in the query or an Authorization header (a form may then hold up to ${FORM_BODY_BYTES} bytes)`
-
 /**
  * How many body bytes a door may read for a request, decided before it reads any: none for a
  * path with no endpoint or a method it does not answer (the ApiError says so); for an endpoint
@@ -19,13 +16,13 @@ const OPEN_MOST = `the most read before the access token is known: send it in th
 export function createAdmit(auth: Services['auth']): (req: Omit<EngineRequest, 'body'>) => Admitted {
   return (req) => {
     const def = endpoints[lookup(req.method, req.path)]
-    if (def.method !== 'POST') return { bytes: 0, why: ENDPOINT_MOST }
+    if (def.method !== 'POST') return { bytes: 0, why: 'endpoint' }
     const most = def.body === 'text' ? MAX_BODY_BYTES : def.body === 'json' ? JSON_BODY_BYTES : FORM_BODY_BYTES
-    if (def.auth === 'none') return def.body === 'text' ? { bytes: most, why: ENDPOINT_MOST } : { bytes: OPEN_BODY_BYTES, why: ENDPOINT_MOST }
+    if (def.auth === 'none') return def.body === 'text' ? { bytes: most, why: 'endpoint' } : { bytes: OPEN_BODY_BYTES, why: 'endpoint' }
     const token = tokenBeforeBody(req)
     // (a file or a JSON batch never carries the token: only a form's parameters are read for it)
-    if (token === undefined && def.body !== 'text' && def.body !== 'json') return { bytes: OPEN_BODY_BYTES, why: OPEN_MOST }
+    if (token === undefined && def.body !== 'text' && def.body !== 'json') return { bytes: OPEN_BODY_BYTES, why: 'open' }
     auth.authenticate(token, def.auth)
-    return { bytes: most, why: ENDPOINT_MOST }
+    return { bytes: most, why: 'endpoint' }
   }
 }

@@ -3,7 +3,7 @@
  * log in groups with one fsync each, then added to the in-memory columns. `add()` resolves when
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
-import { ApiError, E } from '../contract/errors'
+import { E, refuse } from '../contract/errors'
 import { decodeCheckpoint, encodeTaken, takeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog } from './event-log'
@@ -816,7 +816,7 @@ export class Ingest {
       return
     }
     if (this.waiting >= MAX_HELD) {
-      throw new ApiError(E.temporarilyUnavailable, `The engine is busy with its recorded events (reading them at a start, a rebuild or after a full disk, or taking a checkpoint) and already holds ${MAX_HELD} hits that wait for it; this one was not counted: send it again shortly.`, { 'retry-after': '5' })
+      throw refuse(E.temporarilyUnavailable, 'measure.busy', { max: MAX_HELD }, { 'retry-after': '5' })
     }
     this.waiting++
     try {

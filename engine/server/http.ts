@@ -6,12 +6,12 @@
 import { STATUS_CODES, createServer, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { ApiError, E } from '../contract/errors'
+import { ApiError, E, refuse } from '../contract/errors'
 import { JSON_TYPE, type EngineRequest, type EngineResponse } from '../contract/envelope'
 import { trackingEndpoints } from '../contract/endpoints-tracking'
 import { TRACKING_DOOR_PREFIXES } from '../contract/tracking-url'
-import { MAX_BODY_BYTES, commonParams, type Admitted } from '../request'
-import { respond } from '../respond'
+import { FORM_BODY_BYTES, MAX_BODY_BYTES, commonParams, type Admitted } from '../request'
+import { problemHeaders, respond, wantsProblem } from '../respond'
 import { isPageRequest, serveStatic } from './static'
 
 export interface HttpDoorOptions {
@@ -58,9 +58,13 @@ function errorResponse(e: ApiError): EngineResponse {
  * for a body, a body over the limit): with the query's callback and suppress_response_codes
  * applied, as the engine applies them to its own refusals (spec §1.2: every response).
  */
-const refusal = (e: ApiError, req: EngineRequest): EngineResponse => respond(e.def.status, JSON.stringify(e.body), { common: commonParams(req), noStore: false, ignored: [] }, { ...e.headers })
+const refusal = (e: ApiError, req: EngineRequest): EngineResponse => respond(e.def.status, JSON.stringify(e.body), { common: commonParams(req), noStore: false, ignored: [] }, { ...e.headers, ...problemHeaders(e, wantsProblem(req)) })
 
-const tooLarge = ({ bytes, why }: Admitted) => new ApiError(E.payloadTooLarge, `The request body is larger than ${bytes} bytes, ${why}.`, { connection: 'close' })
+const tooLarge = ({ bytes, why }: Admitted): ApiError => {
+  const close = { connection: 'close' }
+  if (why === 'open') return refuse(E.payloadTooLarge, 'door.tooLargeOpen', { max: bytes, form: FORM_BODY_BYTES }, close)
+  return refuse(E.payloadTooLarge, why === 'server' ? 'door.tooLargeServer' : 'door.tooLarge', { max: bytes }, close)
+}
 
 /** Reads the body; past the limit it stops keeping bytes and refuses (the 413 still gets sent). */
 function readBody(req: IncomingMessage, admitted: Admitted): Promise<string> {
@@ -139,27 +143,27 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
     let out: EngineResponse
     let request: EngineRequest | undefined
     try {
-      if (!allowedHosts.has((headers.host ?? '').toLowerCase())) throw new ApiError(E.forbiddenHost, `The Host '${headers.host ?? ''}' is not this server; use http://127.0.0.1:${port}.`)
+      if (!allowedHosts.has((headers.host ?? '').toLowerCase())) throw refuse(E.forbiddenHost, 'door.host', { host: headers.host ?? '', port })
       const origin = headers.origin
       const selfOrigin = origin !== undefined && allowedHosts.has(origin.replace(/^https?:\/\//, '').toLowerCase())
-      if (origin !== undefined && !selfOrigin && !origins.has(origin)) throw new ApiError(E.forbiddenHost, `Calls from the origin '${origin}' are not allowed.`)
+      if (origin !== undefined && !selfOrigin && !origins.has(origin)) throw refuse(E.forbiddenHost, 'door.origin', { origin })
       const cors: Record<string, string> = origin !== undefined && origins.has(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}
       if (method === 'OPTIONS') {
         out = { status: 204, headers: { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'authorization, content-type', 'access-control-max-age': '600' }, body: '' }
       } else if (!isApi(url.pathname) && opts.staticDir && (method === 'GET' || method === 'HEAD')) {
         const found = await serveStatic(opts.staticDir, url.pathname, isPageRequest(headers.accept))
-        if (!found) throw new ApiError(E.notFound, `There is nothing at ${url.pathname}: no file of the web interface, and no endpoint (the list is at /openapi.json).`)
+        if (!found) throw refuse(E.notFound, 'door.nothing', { path: url.pathname })
         out = found
       } else {
         // one object, its body filled in once read (a spread copy a request cost a tracking hit CPU)
         request = { method, path: url.pathname, query: parseQuery(url.search), rawQuery: url.search.slice(1), body: '', headers, remoteAddress: req.socket.remoteAddress ?? '' }
         if (method === 'POST') {
-          let limit: Admitted = { bytes: MAX_BODY_BYTES, why: 'the most this server reads' }
+          let limit: Admitted = { bytes: MAX_BODY_BYTES, why: 'server' }
           try {
             if (engine.admit) limit = engine.admit(request)
           } catch (err) {
             // refused before its body is read: the connection closes rather than reading it
-            if (err instanceof ApiError) throw new ApiError(err.def, err.message, { ...err.headers, connection: 'close' })
+            if (err instanceof ApiError) throw new ApiError(err.def, err.message, { ...err.headers, connection: 'close' }, err.extra, err.problem)
             throw err
           }
           request.body = await readBody(req, limit)
@@ -168,7 +172,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
         Object.assign(out.headers, cors)
       }
     } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError(E.serverError, 'The request could not be read.')
+      const e = err instanceof ApiError ? err : refuse(E.serverError, 'door.unreadable', {})
       // (a refusal of the Host or the Origin, before any request is made: its query still counts on an API path)
       const asked = request ?? (isApi(url.pathname) ? { method, path: url.pathname, query: parseQuery(url.search), body: '' } : undefined)
       out = asked ? refusal(e, asked) : errorResponse(e)
@@ -179,7 +183,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       // An answer node:http refuses to send (a header value with a character it does not allow):
       // a JSON 500 saying so rather than a connection closed without a word.
       if (res.headersSent) throw err
-      out = errorResponse(new ApiError(E.serverError, `The answer could not be sent (${(err as Error).message}).`))
+      out = errorResponse(refuse(E.serverError, 'door.unsendable', { detail: (err as Error).message }))
       send(res, out, method === 'HEAD')
     }
     opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: performance.now() - started })
@@ -193,8 +197,8 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy()
     const e = err.code === 'HPE_HEADER_OVERFLOW'
-      ? new ApiError(E.headersTooLarge, 'The request line and headers are larger than 16 KiB; send long values in a POST body.')
-      : new ApiError(E.badHttp, `The request is not well-formed HTTP/1.1 (${err.code ?? err.message}).`)
+      ? refuse(E.headersTooLarge, 'door.headersTooLarge', {})
+      : refuse(E.badHttp, 'door.badHttp', { detail: err.code ?? err.message })
     const body = JSON.stringify(e.body)
     socket.end(`HTTP/1.1 ${e.def.status} ${STATUS_CODES[e.def.status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
   })
