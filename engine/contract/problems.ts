@@ -241,6 +241,20 @@ export const PROBLEMS = {
   'path.none': say<{ path: string }>((a) => `There is no endpoint at ${a.path}; the list is at /openapi.json.`),
   'sync.selfForwarded': param<{ url: string; groups: string; profile: string }>((a) => `is this engine itself (${a.url}), and the ${a.groups} group forwards to profile ${a.profile}: forwarding would loop; answer it locally first`),
   'sync.selfForwardedMany': param<{ url: string; groups: string; profile: string }>((a) => `is this engine itself (${a.url}), and the ${a.groups} groups forward to profile ${a.profile}: forwarding would loop; answer them locally first`),
+  // the HTTP door's own refusals (engine/server/http.ts) and a body over its limit
+  'door.tooLarge': say<{ max: number }>((a) => `The request body is larger than ${a.max} bytes, the most this endpoint reads.`),
+  'door.tooLargeOpen': say<{ max: number; form: number }>((a) =>
+    `The request body is larger than ${a.max} bytes, the most read before the access token is known: send it in the query or an Authorization header (a form may then hold up to ${a.form} bytes).`),
+  'door.tooLargeServer': say<{ max: number }>((a) => `The request body is larger than ${a.max} bytes, the most this server reads.`),
+  'door.host': say<{ host: string; port: number }>((a) => `The Host '${a.host}' is not this server; use http://127.0.0.1:${a.port}.`),
+  'door.origin': say<{ origin: string }>((a) => `Calls from the origin '${a.origin}' are not allowed.`),
+  'door.nothing': say<{ path: string }>((a) => `There is nothing at ${a.path}: no file of the web interface, and no endpoint (the list is at /openapi.json).`),
+  'door.unreadable': say(() => 'The request could not be read.'),
+  'door.unsendable': say<{ detail: string }>((a) => `The answer could not be sent (${a.detail}).`),
+  'door.headersTooLarge': say(() => 'The request line and headers are larger than 16 KiB; send long values in a POST body.'),
+  'door.badHttp': say<{ detail: string }>((a) => `The request is not well-formed HTTP/1.1 (${a.detail}).`),
+  'measure.busy': say<{ max: number }>((a) =>
+    `The engine is busy with its recorded events (reading them at a start, a rebuild or after a full disk, or taking a checkpoint) and already holds ${a.max} hits that wait for it; this one was not counted: send it again shortly.`),
   // what any call may get
   'engine.shuttingDown': say(() => 'The engine is shutting down.'),
   'engine.serverError': say(() => 'The server met an unexpected condition; the cause is in its log.'),

@@ -95,6 +95,16 @@ describe("the problems of an answer's messages (a job's rejected lines)", () => 
   })
 })
 
+describe("the HTTP door's own refusals", () => {
+  it('carry their problem too: a body over the limit before the token is known', async () => {
+    const body = `campaign_name=${'x'.repeat(300 << 10)}`
+    const r = await fetch(`${door.url}/cms/v1/campaigns/create`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', [PROBLEM_WANTED_HEADER]: '1' } })
+    expect(r.status).toBe(413)
+    expect(JSON.parse(decodeURIComponent(r.headers.get(PROBLEM_HEADER)!))).toEqual({ key: 'door.tooLargeOpen', args: { max: 256 << 10, form: 8 << 20 } })
+    expect((await r.json()).error_description).toBe(describeProblem('door.tooLargeOpen', { max: 256 << 10, form: 8 << 20 }))
+  })
+})
+
 describe('a client that does not ask for the problem', () => {
   it('gets the answer without the header, its body the same bytes', async () => {
     const form = new URLSearchParams({ ...SPRING, access_token: t.token }).toString()
