@@ -174,7 +174,7 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
     } catch (err) {
       const e = err instanceof ApiError ? err : refuse(E.serverError, 'door.unreadable', {})
       // (a refusal of the Host or the Origin, before any request is made: its query still counts on an API path)
-      const asked = request ?? (isApi(url.pathname) ? { method, path: url.pathname, query: parseQuery(url.search), body: '' } : undefined)
+      const asked = request ?? (isApi(url.pathname) ? { method, path: url.pathname, query: parseQuery(url.search), body: '', headers } : undefined)
       out = asked ? refusal(e, asked) : errorResponse(e)
     }
     try {

@@ -3,6 +3,7 @@
 // the JSON batch and the file uploads, a body over the limit.
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROBLEM_HEADER, PROBLEM_WANTED_HEADER } from '../../../engine/contract/problems'
 import { OPEN_BODY_BYTES } from '../../../engine/request'
 import { startHttpDoor, type HttpDoor } from '../../../engine/server/http'
 import { makeEngine, type TestEngine } from '../../helpers/make-engine'
@@ -110,5 +111,30 @@ describe('refusals of the door before any endpoint (a Host or an Origin that is 
     expect([r.status, r.type, jsonpError(r.text, 'cb')]).toEqual([200, 'application/javascript;charset=UTF-8', 'forbidden_host'])
     const plain = await getWith('/cms/v1/campaigns/list', { host: `127.0.0.1:${door.port}`, ...headers })
     expect([plain.status, JSON.parse(plain.text).error]).toEqual([403, 'forbidden_host'])
+  })
+})
+
+describe('the problem of a Host or an Origin refused on an API path (docs/errors.md "Problem keys")', () => {
+  /** The status, the problem header (decoded) and the body of a GET with `headers`. */
+  const problemOf = (headers: Record<string, string>) =>
+    new Promise<[number, string | undefined, string]>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: door.port, path: '/cms/v1/campaigns/list', headers: { connection: 'close', host: `127.0.0.1:${door.port}`, ...headers } }, (res) => {
+        const chunks: Buffer[] = []
+        const problem = res.headers[PROBLEM_HEADER]
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve([res.statusCode ?? 0, typeof problem === 'string' ? decodeURIComponent(problem) : undefined, Buffer.concat(chunks).toString('utf8')]))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+
+  it.each([
+    ['a Host that is not this server', { host: 'admonitor.lan:8366' }, { key: 'door.host', args: { host: 'admonitor.lan:8366' } }],
+    ['an Origin that is not allowed', { origin: 'http://other.example' }, { key: 'door.origin', args: { origin: 'http://other.example' } }],
+  ])('is sent for %s to a client that asks, with the body a client that does not ask gets', async (_, headers, problem) => {
+    const [status, sent, body] = await problemOf({ ...headers, [PROBLEM_WANTED_HEADER]: '1' })
+    expect(status).toBe(403)
+    expect(JSON.parse(sent ?? 'null')).toMatchObject(problem)
+    expect(await problemOf(headers)).toEqual([403, undefined, body])
   })
 })
