@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { messages } from '../../renderer/src/i18n'
 import { fieldMessage } from '../../renderer/src/utils/field-message'
+import { makeEngine } from '../helpers/make-engine'
+import { asAppClient, clientRefusal } from './app-client'
 import { codecRefusal } from './codec-refusal'
 import { nameUsedRefusal } from './name-used'
 
@@ -19,6 +21,15 @@ describe('fieldMessage', () => {
     const used = await nameUsedRefusal()
     expect(fieldMessage(used.text, t, 'zh')).toBe(`已被活动 ${used.id} 使用`)
     expect(fieldMessage(codecRefusal('campaign_name', ' '), t, 'zh')).toBe('必填')
+  })
+
+  it('names the parameters of a sentence that names its field by the screen\'s labels, not their wire names', async () => {
+    const t2 = asAppClient(await makeEngine())
+    const text = clientRefusal(await t2.post('/cms/v1/campaigns/create', { campaign_name: 'Spring', start_date: '2025-01-20', end_date: '2025-01-10' }))
+    const label = (param: string) => ({ start_date: '开始日期', end_date: '结束日期' })[param]
+    expect(fieldMessage(text, t, 'zh', label)).toBe('结束日期（2025-01-10）早于开始日期（2025-01-20）')
+    // a parameter the screen has no label for keeps its wire name
+    expect(fieldMessage(text, t, 'zh', () => undefined)).toBe('end_date（2025-01-10）早于start_date（2025-01-20）')
   })
 
   it('keeps the engine\'s English in English, and any sentence it does not know', () => {

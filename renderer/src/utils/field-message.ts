@@ -8,6 +8,7 @@
  */
 import { problemOf } from '../api/problems'
 import type { Translate } from '../reports/table'
+import type { LabelOf } from './form-alert'
 import { paramOf, problemText } from './problem-text'
 
 /** A known engine sentence: its pattern, the message key it is said with, and the key's values from the match. */
@@ -25,8 +26,13 @@ export function sayKnown(text: string, rules: readonly SentenceRule[], prefix: s
   return null
 }
 
-/** `text` said in Chinese when `lang` is zh and it is a parameter's refusal of a known problem (a value's problem short); else `text`. */
-export function fieldMessage(text: string, t: Translate, lang: string): string {
+/**
+ * `text` said in Chinese when `lang` is zh and it is a parameter's refusal of a known problem (a
+ * value's problem short); else `text`. A sentence that names parameters (its own field, or
+ * another: "end_date is earlier than start_date") names them by `label`, the screen's labels,
+ * and by the wire name where it has none.
+ */
+export function fieldMessage(text: string, t: Translate, lang: string, label: LabelOf = () => undefined): string {
   const p = lang === 'zh' ? problemOf(text) : null
-  return p && paramOf(p) !== null ? problemText(p, t) : text
+  return p && paramOf(p) !== null ? problemText(p, t, { nameOf: (param) => label(param) ?? param }) : text
 }
