@@ -34,10 +34,11 @@ export const reportEndpoints = {
     limit: limit(), order_asc: order(), order_desc: order(),
     with_null: p.flag01().default(false, '1 also returns items without data, their metrics null'),
   }, m.BasicReport, meta('Basic report: impressions, clicks and unique audiences')),
+  // not kept by the answer cache, which keeps an answer for its day: this one moves at 03:00 with the clock alone
   'reports.basic_progress': get('/admonitor/v1/reports/basic/progress', 'admonitor', {
     campaign_id: campaignId(),
     filtration_type: p.oneOf(FILTRATIONS).default('net'),
-  }, m.ProgressReport, meta('The last day whose figures are complete')),
+  }, m.ProgressReport, { summary: 'The last day whose figures are complete', spec: 'interface §4.4' }),
   'reports.basic_show_minisite': get('/admonitor/v1/reports/basic/show_minisite', 'admonitor', {
     date: date(), minisite_id: p.id().required(),
     by_position: p.oneOf(['total', 'campaign', 'publisher', 'spot']).default('total'),

@@ -157,6 +157,8 @@ export const PROBLEMS = {
   'report.orderMetric': param<{ value: string; list: string }>((a) =>
     `'${a.value}' is not an attribute or metric of this answer; one of: ${a.list}. A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)`),
   'report.tooManyDays': param<{ max: number; start: string }>((a) => `leaves more than ${a.max} days after start_date (${a.start}); ask for fewer days`),
+  'report.tooManyDayRows': param<{ rows: number; date: string; max: number }>((a) =>
+    `would give an answer of more than the ${a.max} rows one answer holds (${a.rows} rows up to ${a.date}): ask for fewer days, or fewer rows a day (limit, region_id, another by_region, or without with_null)`),
   // imports, jobs and the simulator (engine/measure, engine/routes/measure.ts)
   'job.gone': param<{ id: string }>((a) => `${a.id} is not a job of this run of the engine`),
   'import.unknownColumns': param<{ unknown: string; columns: string }>((a) => `has unknown CSV columns ${a.unknown}; columns: ${a.columns}`),

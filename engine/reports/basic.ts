@@ -1,7 +1,7 @@
 // spec §4.4 basic/show; metrics.md for every figure
 import { wholeWeight } from '../measure/panel/index'
 import type { ParamsFor } from '../contract/endpoints'
-import { panelEmptyError } from '../contract/errors'
+import { badRequest, panelEmptyError } from '../contract/errors'
 import { metricNames as catalogueNames } from '../contract/metrics-catalogue'
 import type { BasicReport, ReportAttributes } from '../contract/models-reports'
 import { checkBasicShow } from '../contract/report-rules'
@@ -15,7 +15,7 @@ import { CellRow, LazyMetrics, finish, itemRoom, metricsIn, nullMetrics, reportJ
 import { cellBytes } from './kept-bytes'
 import { calibrate, entryFactors, panelMember, projectCalibrated, type Calibration } from './calibration'
 import { emptyProjection, personCells, type Projection } from './persons'
-import { campaignScope, checkAnswerRows, chosenTargets, selector } from './setup'
+import { campaignScope, checkAnswerRows, chosenTargets, MAX_ANSWER_ROWS, selector } from './setup'
 
 type P = ParamsFor<'reports.basic_show'>
 
@@ -106,7 +106,8 @@ function projectedMetrics(x: Projection, days: number, names: readonly string[])
   return metricsIn(names, all)
 }
 
-export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
+/** basic/show's answer; `counted`, when given, has the answer's rows added to it. */
+export function basicShow(env: ReportEnv, p: P, counted?: { rows: number }): JsonParts<BasicReport> {
   checkBasicShow(p)
   const { meta, part, pos, cells, nR, w, platforms, panel } = campaignScope(env, p)
   const names = metricNames(p)
@@ -172,22 +173,31 @@ export function basicShow(env: ReportEnv, p: P): JsonParts<BasicReport> {
     }
   }
   checkAnswerRows(rows.length, shape)
+  const items = finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) })
+  if (counted) counted.rows += items.length
   return reportJson<BasicReport>({
     campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots, panel: panelMember(meta.panel_id, panel, k),
-    items: finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) }),
+    items,
   })
 }
 
 /**
  * basic/show with metrics=day of each of `dates` (consecutive, ascending), each answer as
  * basicShow gives it alone, its census read from censuses with cells per day (census-days.ts):
- * one pass over the events for the range rather than one per day.
+ * one pass over the events for the range rather than one per day. The range's rows in all are
+ * held to the limit of one answer (MAX_ANSWER_ROWS): a day may hold that many alone, and a year of
+ * such days is an answer no server holds; the refusal names end_date at the first day past it.
  */
 export function basicShowDays(env: ReportEnv, p: Omit<P, 'date' | 'metrics'>, dates: readonly string[]): JsonParts<BasicReport>[] {
   if (dates.length === 0) return []
   const days = new DayCensuses((s) => env.census(s), dayNumber(dates.at(-1)!))
   const byDay: ReportEnv = { ...env, census: (s) => days.of(s) }
-  return dates.map((date) => basicShow(byDay, { ...p, date, metrics: 'day' }))
+  const counted = { rows: 0 }
+  return dates.map((date) => {
+    const answer = basicShow(byDay, { ...p, date, metrics: 'day' }, counted)
+    if (counted.rows > MAX_ANSWER_ROWS) throw badRequest('report.tooManyDayRows', { param: 'end_date', rows: counted.rows, date, max: MAX_ANSWER_ROWS })
+    return answer
+  })
 }
 
 /** Reach-type sums (persons) capped at the cell's universe (persons): calibration may raise a person's weight. */

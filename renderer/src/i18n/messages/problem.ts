@@ -91,6 +91,7 @@ export const en = {
     orderField: "'{value}' is not an attribute or metric of this answer; one of: {list}",
     orderMetric: "'{value}' is not an attribute or metric of this answer; one of: {list}. A metric is answered, and can order, only when 'metrics' asks for it (metrics=all asks for every one)",
     tooManyDays: 'leaves more than {max} days after start_date ({start}); ask for fewer days',
+    tooManyDayRows: 'would give an answer of more than the {max} rows one answer holds ({rows} rows up to {date}): ask for fewer days, or fewer rows a day (limit, region_id, another by_region, or without with_null)',
   },
   job: {
     gone: '{id} is not a job of this run of the engine',
@@ -412,6 +413,7 @@ export const zh: typeof en = {
     orderField: '{field}：“{value}”不是此应答的属性或指标；可选：{list}',
     orderMetric: '{field}：“{value}”不是此应答的属性或指标；可选：{list}。指标只有在 metrics 要求时才会返回并可用于排序（metrics=all 要求全部指标）',
     tooManyDays: '{field}：开始日期（{start}）之后超过 {max} 天；请少选几天',
+    tooManyDayRows: '{field}：整个日期范围的应答将超过单次应答的上限 {max} 行（至 {date} 已有 {rows} 行）：请少选几天，或减少每天的行数（limit、region_id、换一个 by_region，或去掉 with_null）',
   },
   job: {
     gone: '任务 {id} 不是引擎本次运行中的任务',
