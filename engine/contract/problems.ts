@@ -9,9 +9,9 @@
  * (renderer/src/utils/problem-text.ts): `param` the parameter the problem is about (a value's
  * problem reads "The '<param>' <problem>."), a name ending in `Param` another parameter, `group`
  * and `groups` endpoint groups of the server modes, `mode` a server mode, `kind` a record kind of
- * the outbox, `ref` a reference kind, `position*` report positions, `level` a region level, `what`
+ * the outbox, `records` a kind of pulled list, `ref` a reference kind, `position*` report positions, `level` a region level, `what`
  * a word of the catalogue, `cause` a system error code with its `reason`, `detail` and `reason` a
- * nested message (`reason` may be a nested problem); any other argument is a value shown as it is.
+ * nested message (either may be a nested problem); any other argument is a value shown as it is.
  */
 
 /** A problem's named arguments: ids, names, values as given, limits, and a nested problem (the refusal of a member of a parameter). */
@@ -22,6 +22,12 @@ export interface Problem {
   readonly key: string
   readonly args: ProblemArgs
 }
+
+/** A message that is a problem, or a text of no key (a fault's own words) said as it is. */
+export type Told = Problem | string
+
+/** The English of `m`: a problem's text, or the text itself. */
+export const toldText = (m: Told): string => (typeof m === 'string' ? m : describeProblem(m))
 
 /** A nested problem's English, without its full stop (it stands inside another sentence). */
 const inner = (p: Problem): string => describeProblem(p).replace(/\.$/, '')
@@ -243,6 +249,72 @@ export const PROBLEMS = {
   'path.none': say<{ path: string }>((a) => `There is no endpoint at ${a.path}; the list is at /openapi.json.`),
   'sync.selfForwarded': param<{ url: string; groups: string; profile: string }>((a) => `is this engine itself (${a.url}), and the ${a.groups} group forwards to profile ${a.profile}: forwarding would loop; answer it locally first`),
   'sync.selfForwardedMany': param<{ url: string; groups: string; profile: string }>((a) => `is this engine itself (${a.url}), and the ${a.groups} groups forward to profile ${a.profile}: forwarding would loop; answer them locally first`),
+  // a call to a remote profile's service that failed (engine/sync/remote-error.ts, client.ts)
+  'remote.timeout': say<{ host: string; wait: string; path: string }>((a) => `${a.host} did not answer within ${a.wait} (${a.path}).`),
+  'remote.dns': say<{ host: string; code: string }>((a) => `The address ${a.host} cannot be found (DNS: ${a.code}); check base_url and the network.`),
+  'remote.connRefused': say<{ host: string }>((a) => `Nothing answers at ${a.host} (connection refused); check base_url and that the service is up.`),
+  'remote.noAnswer': say<{ host: string; code: string }>((a) => `Nothing answers at ${a.host} (${a.code}); check base_url and that the service is up.`),
+  'remote.tls': say<{ host: string; code: string }>((a) => `The secure connection to ${a.host} failed (TLS: ${a.code}); check that the address is right and its certificate is trusted.`),
+  'remote.reset': say<{ host: string; code: string; path: string }>((a) => `${a.host} closed the connection (${a.code}) during ${a.path}.`),
+  'remote.cannotReach': say<{ host: string; said: string }>((a) => `Cannot reach ${a.host}: ${a.said}.`),
+  'remote.redirectElsewhere': say<{ where: string; status: number }>((a) => `${a.where} redirects (HTTP ${a.status}) to another address: use that address in the profile.`),
+  'remote.redirect': say<{ where: string; status: number; location: string }>((a) => `${a.where} redirects (HTTP ${a.status}) to ${a.location}: use that address in the profile.`),
+  'remote.cutShort': say<{ path: string }>((a) => `The answer of ${a.path} was cut short or is not valid JSON.`),
+  'remote.notJson': say<{ path: string }>((a) => `The answer of ${a.path} is not JSON: base_url does not point at this API.`),
+  'remote.notOAuthJson': say<{ where: string; status: number }>((a) => `${a.where} is not an OAuth token endpoint (HTTP ${a.status}, not JSON): check auth_url.`),
+  'remote.notOAuth': say<{ where: string; status: number }>((a) => `${a.where} is not an OAuth token endpoint (HTTP ${a.status}): check auth_url.`),
+  'remote.badGrant': say(() => 'The username or password was refused (invalid_grant).'),
+  'remote.badClient': say(() => 'The client id or client secret was refused (invalid_client).'),
+  'remote.noPasswordGrant': say<{ where: string }>((a) => `${a.where} does not offer the password grant (unsupported_grant_type).`),
+  'remote.tokenRefused': say<{ path: string; code: string }>((a) => `The remote refused the token on ${a.path} (${a.code}).`),
+  'remote.refusedAfterLogin': say<{ path: string; said: string }>((a) => `The remote refused ${a.path} with a new token too (${a.said}).`),
+  'remote.slowDown': say<{ path: string }>((a) => `The remote asked us to slow down (HTTP 429) on ${a.path}.`),
+  'remote.failed': say<{ path: string; said: string }>((a) => `The remote failed on ${a.path} (${a.said}).`),
+  'remote.noPath': say<{ path: string }>((a) => `The remote has no ${a.path} (HTTP 404): base_url does not point at this API.`),
+  'remote.refused': say<{ path: string; said: string }>((a) => `The remote refused ${a.path} (${a.said}).`),
+  'remote.notList': say<{ path: string }>((a) => `${a.path} did not answer with a list.`),
+  'remote.notListApi': say<{ path: string }>((a) => `${a.path} did not answer with a list: base_url does not point at this API.`),
+  'remote.answeredWithout': say<{ path: string; member: string }>((a) => `${a.path} answered without ${a.member}.`),
+  'remote.cancelled': say(() => 'It was cancelled.'),
+  // what a pull or a push stores (engine/sync/jobs.ts, pull*.ts, push*.ts, service.ts): `what` is pull or push
+  'sync.jobCancelled': say<{ what: string }>((a) => `The ${a.what} was cancelled.`),
+  'sync.internal': say<{ what: string; detail: string }>((a) => `The ${a.what} stopped on an internal error: ${a.detail}`),
+  'sync.noPassword': say<{ name: string }>((a) => `Profile ${a.name} has no stored password: enter it again.`),
+  'sync.noClientSecret': say<{ name: string }>((a) => `Profile ${a.name} has no stored client secret: enter it again.`),
+  'sync.loggedIn': say<{ name: string; host: string }>((a) => `Logged in as ${a.name} at ${a.host}; the campaign list answers.`),
+  'sync.then': say<{ first: Told; next: Told }>((a) => `${toldText(a.first)} ${toldText(a.next)}`),
+  'pull.campaignSkipped': say<{ id: string; reason: Told }>((a) => `campaign ${a.id} skipped: ${toldText(a.reason)}`),
+  'pull.listSkipped': say<{ records: string; reason: Told }>((a) => `${a.records} list skipped: ${toldText(a.reason)}`),
+  'push.finishedNow': say(() => 'made by an earlier push; finished now'),
+  'push.reconciled': say<{ kind: string; id: string }>((a) => `found at the remote as ${a.kind} ${a.id} (made by an interrupted push); not sent again`),
+  'push.gone': say<{ kind: string; id: string }>((a) => `The remote no longer has ${a.kind} ${a.id}.`),
+  'push.conflict': say<{ kind: string; id: string; fields: string }>((a) =>
+    `${a.kind} ${a.id} changed at the remote since the last pull (${a.fields}): not sent; resolve it (keep mine, take theirs or edit).`),
+  'push.blocked': say<{ id: string }>((a) => `waits for local campaign ${a.id} to be pushed`),
+  'push.choose': say<{ details: string }>((a) => `Choose the remote's record: ${a.details} (sync outbox choose, or the Sync page; pull to refresh the lists).`),
+  'push.created': say<{ n: number }>((a) => `${a.n} created`),
+  'push.updated': say<{ n: number }>((a) => `${a.n} updated`),
+  'push.reconciledN': say<{ n: number }>((a) => `${a.n} reconciled`),
+  'push.failed': say<{ n: number }>((a) => `${a.n} failed`),
+  'push.inConflict': say<{ n: number }>((a) => `${a.n} in conflict`),
+  'push.waiting': say<{ n: number }>((a) => `${a.n} waiting for a choice`),
+  'push.blockedN': say<{ n: number }>((a) => `${a.n} blocked`),
+  'push.cutOff': say<{ n: number }>((a) => `${a.n} cut off (the next push finds out whether it arrived)`),
+  'push.and': say<{ first: Told; next: Told }>((a) => `${toldText(a.first)}, ${toldText(a.next)}`),
+  'push.done': say<{ outcomes: Told }>((a) => `${toldText(a.outcomes)}.`),
+  'push.nothing': say(() => 'Nothing to send.'),
+  'push.stopped': say<{ reason: Told; summary: Told }>((a) =>
+    `${toldText(a.reason)} ${toldText(a.summary)} What was not sent stays in the outbox; push again to go on.`),
+  // why the stored secrets of a remote profile cannot be read or stored (engine/sync/secrets.ts)
+  'secrets.keyFileMode': say<{ path: string; perms: string; command: string }>((a) => `the key file ${a.path} can be read by other users (mode ${a.perms}); run: ${a.command}`),
+  'secrets.keyFileSize': say<{ path: string; bytes: number; digits: number; size: number }>((a) =>
+    `the key file ${a.path} does not hold a ${a.bytes}-byte key (${a.digits} hex digits; it has ${a.size} bytes). It is left as it is: put the right key file back, or move this one away and enter the secrets again`),
+  'secrets.keyFileEmpty': say<{ path: string }>((a) => `the key file ${a.path} is empty, so the stored secrets cannot be read; enter them again`),
+  'secrets.keyFileMissing': say<{ path: string }>((a) => `the key file ${a.path} is missing, so the stored secrets cannot be read; enter them again`),
+  'secrets.noKeyFile': say(() => 'there is no key file for this data directory, so the stored secrets cannot be read; enter them again'),
+  'secrets.format': say(() => 'the stored secret is not in a known format'),
+  'secrets.undecryptable': say<{ reason: Told }>((a) => `the stored secrets cannot be decrypted (${toldText(a.reason)}); enter the password and client secret again`),
+  'secrets.unstorable': say<{ reason: Told }>((a) => `The secrets cannot be stored: ${toldText(a.reason)}.`),
   // the HTTP door's own refusals (engine/server/http.ts) and a body over its limit
   'door.tooLarge': say<{ max: number }>((a) => `The request body is larger than ${a.max} bytes, the most this endpoint reads.`),
   'door.tooLargeOpen': say<{ max: number; form: number }>((a) =>
@@ -255,6 +327,9 @@ export const PROBLEMS = {
   'door.unsendable': say<{ detail: string }>((a) => `The answer could not be sent (${a.detail}).`),
   'door.headersTooLarge': say(() => 'The request line and headers are larger than 16 KiB; send long values in a POST body.'),
   'door.badHttp': say<{ detail: string }>((a) => `The request is not well-formed HTTP/1.1 (${a.detail}).`),
+  'measure.fullCampaign': say<{ id: number; capacity: string }>((a) => `campaign ${a.id} is full: it holds ${a.capacity} events, the most one campaign can hold (docs/measurement.md)`),
+  'measure.fullMinisite': say<{ id: number; capacity: string }>((a) => `minisite ${a.id} is full: it holds ${a.capacity} events, the most one minisite can hold (docs/measurement.md)`),
+  'measure.fullAnd': say<{ first: Told; next: Told }>((a) => `${toldText(a.first)}; ${toldText(a.next)}`),
   'measure.busy': say<{ max: number }>((a) =>
     `The engine is busy with its recorded events (reading them at a start, a rebuild or after a full disk, or taking a checkpoint) and already holds ${a.max} hits that wait for it; this one was not counted: send it again shortly.`),
   // what any call may get
@@ -348,7 +423,7 @@ export const PROBLEMS = {
     `The ${a.group} group is answered from the recordings of profile ${a.profile} (offline mode): this write would change a local record, not the one the reads show. Queue it in the Sync outbox for the remote, or set the ${a.group} group back to local (POST ${a.path}).`),
   'mode.offlineMissing': say<{ profile: string; path: string; group: string }>((a) =>
     `Offline from profile ${a.profile}: no answer of ${a.path} with these parameters was recorded. Record it in the forward mode while online (or pull a snapshot), or answer the ${a.group} group locally.`),
-  'mode.forwardFailed': say<{ profile: string; failure: string; detail: string }>((a) => `Forwarding to the remote of profile ${a.profile} failed (${a.failure}): ${a.detail}`),
+  'mode.forwardFailed': say<{ profile: string; failure: string; detail: Told }>((a) => `Forwarding to the remote of profile ${a.profile} failed (${a.failure}): ${toldText(a.detail)}`),
   'mode.forwardLoop': say<{ group: string; profile: string; url: string }>((a) =>
     `The ${a.group} group forwards to profile ${a.profile}, whose base_url is this engine itself (${a.url}): forwarding would loop. Point the profile at the remote, or answer the group locally.`),
   'mode.needProfile': say<{ mode: string }>((a) => `The 'profile_id' is required for the ${a.mode} mode.`),

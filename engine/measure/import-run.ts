@@ -3,6 +3,7 @@
  * lines reported in the job. Shared by the HTTP endpoint and the command line.
  */
 import { badRequest } from '../contract/errors'
+import { describeProblem, problem } from '../contract/problems'
 import { nextTurn } from '../clock'
 import { zoneOffset } from '../time-zone'
 import { IMPORT_COLUMNS, LineError, csvRows, lineError, type ImportContext, type ImportLine } from './import'
@@ -155,5 +156,10 @@ const NONE: ReadonlySet<number> = new Set()
 /** Rows refused because their campaign or minisite is full: rejected, and said once each in the job's message (they have no line number). */
 function refuseFull(job: Job, added: ColumnsAdded): void {
   job.rejected += added.full
-  for (const why of added.why) if (!job.message.includes(why)) job.message = job.message ? `${job.message}; ${why}` : why
+  for (const why of added.why) {
+    if (job.message.includes(describeProblem(why))) continue
+    const before = job.message_problem ?? job.message
+    job.message_problem = before === '' ? why : problem('measure.fullAnd', { first: before, next: why })
+    job.message = describeProblem(job.message_problem)
+  }
 }

@@ -4,6 +4,7 @@
  * its hits are durable and counted, so an acknowledged hit survives a crash and is counted once.
  */
 import { E, refuse } from '../contract/errors'
+import { describeProblem, problem, type Problem } from '../contract/problems'
 import { decodeCheckpoint, encodeTaken, takeCheckpoint, type MeasureState } from './checkpoint'
 import { Columns, MAX_EVENTS, type Partition } from './columns'
 import type { EventLog } from './event-log'
@@ -167,8 +168,8 @@ export interface ColumnsAdded {
   repeats: number
   /** Rows refused because their campaign or minisite is full. */
   full: number
-  /** Why, once per full partition (fullMessage). */
-  why: string[]
+  /** Why, once per full partition (fullProblem). */
+  why: Problem[]
 }
 
 const requestKeyOf = (kind: Kind, campaign: number, spot: number, keyword: number, request: string): string =>
@@ -279,8 +280,12 @@ export class Ingest {
 
   /** Why a hit of a full partition is not counted (the tracking answer, the jobs' message). */
   fullMessage(site: boolean, id: number): string {
-    const what = site ? 'minisite' : 'campaign'
-    return `${what} ${id} is full: it holds ${this.capacity.toLocaleString('en-US')} events, the most one ${what} can hold (docs/measurement.md)`
+    return describeProblem(this.fullProblem(site, id))
+  }
+
+  /** The problem of fullMessage. */
+  fullProblem(site: boolean, id: number): Problem {
+    return problem(site ? 'measure.fullMinisite' : 'measure.fullCampaign', { id, capacity: this.capacity.toLocaleString('en-US') })
   }
 
   /**
@@ -528,8 +533,8 @@ export class Ingest {
       if (r === FULL) {
         added.full++
         const site = h.kind[i] === KIND.minisite
-        const why = this.fullMessage(site, site ? h.minisite[i]! : h.campaign[i]!)
-        if (!added.why.includes(why)) added.why.push(why)
+        const why = this.fullProblem(site, site ? h.minisite[i]! : h.campaign[i]!)
+        if (!added.why.some((w) => w.key === why.key && w.args.id === why.args.id)) added.why.push(why)
       } else if (r !== undefined) added.repeats++
     }
     if (batch.n === 0) return Promise.resolve(added)

@@ -5,7 +5,7 @@ import { addOps, deleteOp, editOp, listOps, requireOp, resolveOp, toOp } from '.
 import { chooseOp } from '../sync/outbox-choose'
 import { requireProfile } from '../sync/profiles'
 import { pushStatus } from '../sync/push-jobs'
-import { nowIso } from './sync'
+import { nowIso, telling } from './sync'
 
 const profileOf = (ctx: Parameters<Handler<'sync.push_status'>>[0], id: string) => requireProfile(ctx.db, id).profile_id
 
@@ -54,16 +54,16 @@ const modesSet: Handler<'sync.modes_set'> = (ctx, p) => {
 const pushesList: Handler<'sync.pushes_list'> = (ctx, p) => ctx.sync.pushes.history(profileOf(ctx, p.profile_id))
 
 export const syncPushRoutes = {
-  'sync.outbox_list': outboxList,
-  'sync.outbox_show': outboxShow,
-  'sync.outbox_add': outboxAdd,
-  'sync.outbox_update': outboxUpdate,
+  'sync.outbox_list': telling(outboxList),
+  'sync.outbox_show': telling(outboxShow),
+  'sync.outbox_add': telling(outboxAdd),
+  'sync.outbox_update': telling(outboxUpdate),
   'sync.outbox_delete': outboxDelete,
-  'sync.outbox_resolve': outboxResolve,
-  'sync.push_start': pushStart,
-  'sync.push_status': pushStatusRoute,
-  'sync.push_cancel': pushCancel,
-  'sync.pushes_list': pushesList,
+  'sync.outbox_resolve': telling(outboxResolve),
+  'sync.push_start': telling(pushStart),
+  'sync.push_status': telling(pushStatusRoute),
+  'sync.push_cancel': telling(pushCancel),
+  'sync.pushes_list': telling(pushesList),
   'sync.modes_list': modesList,
   'sync.modes_set': modesSet,
 }

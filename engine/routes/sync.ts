@@ -1,7 +1,9 @@
 // Local namespace: sync with the real service (DESIGN §4, docs/sync.md)
 import { badRequest } from '../contract/errors'
 import type { Ctx } from '../context'
+import type { EndpointId } from '../contract/endpoints'
 import type { Handler } from '../handler'
+import { forClient } from '../respond'
 import { listCampaigns, listRecords, showCampaign } from '../sync/browse'
 import { checkName, deleteProfile, insertProfile, listProfiles, normalizeBase, requireProfile, toProfile, updateProfile } from '../sync/profiles'
 import { isSelf } from '../sync/modes'
@@ -109,16 +111,22 @@ const snapshotsList: Handler<'sync.snapshots_list'> = (ctx, p) =>
 
 const snapshotsShow: Handler<'sync.snapshots_show'> = (ctx, p) => showSnapshot(ctx.db, p.snapshot_id)
 
+/** `h` with its answer's `message_problem` members (engine/sync/said.ts) told only to a client that asks for problems. */
+export const telling = <K extends EndpointId>(h: Handler<K>): Handler<K> => (ctx, p) => {
+  const a = h(ctx, p)
+  return a instanceof Promise ? a.then((x) => forClient(ctx.request, x)) : forClient(ctx.request, a)
+}
+
 export const syncRoutes = {
   'sync.profiles_list': profilesList,
   'sync.profiles_create': profilesCreate,
   'sync.profiles_update': profilesUpdate,
   'sync.profiles_delete': profilesDelete,
-  'sync.profiles_test': profilesTest,
-  'sync.pull_start': pullStart,
-  'sync.pull_status': pullStatus,
-  'sync.pull_cancel': pullCancel,
-  'sync.pulls_list': pullsList,
+  'sync.profiles_test': telling(profilesTest),
+  'sync.pull_start': telling(pullStart),
+  'sync.pull_status': telling(pullStatus),
+  'sync.pull_cancel': telling(pullCancel),
+  'sync.pulls_list': telling(pullsList),
   'sync.campaigns_list': campaignsList,
   'sync.campaigns_show': campaignsShow,
   'sync.records_list': recordsList,

@@ -5,7 +5,7 @@
 import type { Db } from './db'
 import type { Persister } from './persister'
 import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V6 } from './schema'
-import { SCHEMA_V4, SCHEMA_V5 } from './schema-sync'
+import { SCHEMA_V4, SCHEMA_V5, SCHEMA_V7 } from './schema-sync'
 import { seedReference } from '../reference/seed'
 
 export interface Migration {
@@ -28,6 +28,7 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'remote profiles, pulled records and pulls', up: (db) => db.execScript(SCHEMA_V4) },
   { version: 5, name: 'sync outbox, id map, pushes and server modes', up: (db) => db.execScript(SCHEMA_V5) },
   { version: 6, name: 'index of the minisites linked to each campaign', up: (db) => db.execScript(SCHEMA_V6) },
+  { version: 7, name: 'the problem of each message a pull, a push and the outbox store', up: (db) => db.execScript(SCHEMA_V7) },
 ]
 
 export const SCHEMA_VERSION = migrations[migrations.length - 1]!.version

@@ -134,3 +134,14 @@ CREATE TABLE sync_answers (
   PRIMARY KEY (profile_id, path, query)
 ) WITHOUT ROWID;
 `
+
+/**
+ * Schema version 7: each message a pull, a push and an outbox operation store has its problem
+ * beside it (engine/sync/said.ts), as JSON text; '' for a message of no key, as every row written
+ * before this version has.
+ */
+export const SCHEMA_V7 = `
+ALTER TABLE sync_pulls ADD COLUMN message_problem TEXT NOT NULL DEFAULT '';
+ALTER TABLE sync_pushes ADD COLUMN message_problem TEXT NOT NULL DEFAULT '';
+ALTER TABLE sync_outbox ADD COLUMN message_problem TEXT NOT NULL DEFAULT '';
+`

@@ -6,7 +6,7 @@
  * clock are passed in, so tests can inject faults and time.
  */
 import type { Clock } from '../clock'
-import { RemoteError, httpError, isTokenRefusal, networkError, neverSent } from './remote-error'
+import { RemoteError, httpError, isTokenRefusal, keyed, networkError, neverSent } from './remote-error'
 import type { RemoteSecrets } from './secrets'
 
 export interface RemoteProfile {
@@ -116,7 +116,7 @@ export class RemoteClient {
       } catch (err) {
         if (!(err instanceof RemoteError) || err.problem !== 'refused' || !isTokenRefusal(0, err.code)) throw err
         // refused again with a token just issued: the request itself is refused (access_denied also means "no permission")
-        if (relogged) throw new RemoteError('refused', `The remote refused ${path} with a new token too (${err.code}${err.said ? `: ${err.said}` : ''}).`, false, err.code, 0, true)
+        if (relogged) throw new RemoteError('refused', keyed('remote.refusedAfterLogin', { path, said: `${err.code}${err.said ? `: ${err.said}` : ''}` }), false, err.code, 0, true)
         // the token expired or was ended at the remote (revoked, a restart there, clock skew): log in once more and go on
         relogged = true
         // (a request sent beside this one may have logged in again already)
@@ -154,7 +154,7 @@ export class RemoteClient {
   }
 
   private checkCancelled(): void {
-    if (this.signal?.aborted) throw new RemoteError('cancelled', 'It was cancelled.', false)
+    if (this.signal?.aborted) throw new RemoteError('cancelled', keyed('remote.cancelled', {}), false)
   }
 
   /** One request: paced, with a timeout covering the body; network failures classified. */
@@ -204,7 +204,7 @@ const looksJson = (a: Answer) => /json/i.test(a.type) || /^\s*[[{]/.test(a.text)
 /** A redirect is not followed (the query carries the token): the address should be the target. */
 function checkRedirect(a: Answer, where: string): void {
   if (a.status >= 300 && a.status < 400)
-    throw new RemoteError('not_this_api', `${where} redirects (HTTP ${a.status}) to ${a.location ? withoutQuery(a.location) : 'another address'}: use that address in the profile.`, false)
+    throw new RemoteError('not_this_api', a.location ? keyed('remote.redirect', { where, status: a.status, location: withoutQuery(a.location) }) : keyed('remote.redirectElsewhere', { where, status: a.status }), false)
 }
 
 /**
@@ -219,7 +219,7 @@ export function withoutQuery(location: string): string {
 /** A token refusal; the remote's own words are kept for the message of one that persists. */
 function tokenRefused(path: string, code: string, body: unknown): RemoteError {
   const said = (body as { error_description?: unknown } | null)?.error_description
-  const e = new RemoteError('refused', `The remote refused the token on ${path} (${code}).`, false, code)
+  const e = new RemoteError('refused', keyed('remote.tokenRefused', { path, code }), false, code)
   e.said = typeof said === 'string' ? said : ''
   return e
 }
@@ -234,8 +234,8 @@ function readJson(a: Answer, path: string): unknown {
     return a.json
   }
   if (a.status === 200) {
-    if (looksJson(a)) throw new RemoteError('bad_response', `The answer of ${path} was cut short or is not valid JSON.`, true)
-    throw new RemoteError('not_this_api', `The answer of ${path} is not JSON: base_url does not point at this API.`, false)
+    if (looksJson(a)) throw new RemoteError('bad_response', keyed('remote.cutShort', { path }), true)
+    throw new RemoteError('not_this_api', keyed('remote.notJson', { path }), false)
   }
   const code = (a.json as { error?: unknown } | null)?.error
   const text = typeof code === 'string' ? code : ''
@@ -257,13 +257,13 @@ function readToken(a: Answer, url: URL): Token {
   if (a.status === 200 && !a.notJson && typeof body.access_token === 'string' && body.access_token !== '') {
     return { access_token: body.access_token, expires_in: typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600, scope: typeof body.scope === 'string' ? body.scope : '' }
   }
-  if (a.status === 200 && a.notJson && looksJson(a)) throw new RemoteError('bad_response', `The answer of ${where} was cut short or is not valid JSON.`, true)
+  if (a.status === 200 && a.notJson && looksJson(a)) throw new RemoteError('bad_response', keyed('remote.cutShort', { path: where }), true)
   if (a.status >= 500 || a.status === 429) throw httpError(a.status, a.json, url.pathname, a.retryAfter)
   if (a.notJson || a.status === 404 || (a.status === 200 && typeof body.error !== 'string'))
-    throw new RemoteError('not_this_api', `${where} is not an OAuth token endpoint (HTTP ${a.status}${a.notJson ? ', not JSON' : ''}): check auth_url.`, false)
+    throw new RemoteError('not_this_api', keyed(a.notJson ? 'remote.notOAuthJson' : 'remote.notOAuth', { where, status: a.status }), false)
   const code = typeof body.error === 'string' ? body.error : ''
-  if (code === 'invalid_grant') throw new RemoteError('bad_credentials', 'The username or password was refused (invalid_grant).', false, code)
-  if (code === 'invalid_client') throw new RemoteError('bad_client', 'The client id or client secret was refused (invalid_client).', false, code)
-  if (code === 'unsupported_grant_type') throw new RemoteError('not_this_api', `${where} does not offer the password grant (unsupported_grant_type).`, false, code)
+  if (code === 'invalid_grant') throw new RemoteError('bad_credentials', keyed('remote.badGrant', {}), false, code)
+  if (code === 'invalid_client') throw new RemoteError('bad_client', keyed('remote.badClient', {}), false, code)
+  if (code === 'unsupported_grant_type') throw new RemoteError('not_this_api', keyed('remote.noPasswordGrant', { where }), false, code)
   throw httpError(a.status, a.json, url.pathname, a.retryAfter)
 }

@@ -7,7 +7,9 @@ import type { Logger } from '../logger'
 import type { Db } from '../storage/db'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
-import { RemoteError } from './remote-error'
+import { problem, type Told } from '../contract/problems'
+import { RemoteError, keyed } from './remote-error'
+import { toldOf } from './said'
 
 /** What a running pull or push works with. */
 export interface JobDeps {
@@ -44,7 +46,7 @@ interface JobRun {
 
 /** Throws the cancel a job stops on once its signal is aborted. */
 export function checkCancelled(signal: AbortSignal, what: 'pull' | 'push'): void {
-  if (signal.aborted) throw new RemoteError('cancelled', `The ${what} was cancelled.`, false)
+  if (signal.aborted) throw new RemoteError('cancelled', keyed('sync.jobCancelled', { what }), false)
 }
 
 export abstract class ProfileJobs<R extends JobRun> {
@@ -85,12 +87,12 @@ export abstract class ProfileJobs<R extends JobRun> {
   }
 
   /** Marks a run that stopped early (cancelled or failed); answers why, in plain words. */
-  protected stopped(run: R, err: unknown): string {
+  protected stopped(run: R, err: unknown): Told {
     const e = err instanceof RemoteError ? err : null
     if (!e) this.ctx.log.error(`${this.what} of profile ${run.profile_id} failed`, err)
     run.state = e?.problem === 'cancelled' ? 'cancelled' : 'failed'
     run.problem = e?.problem ?? 'server_error'
-    return e?.message ?? `The ${this.what} stopped on an internal error: ${(err as Error)?.message ?? String(err)}`
+    return e ? toldOf(e) : problem('sync.internal', { what: this.what, detail: (err as Error)?.message ?? String(err) })
   }
 
   /** Stamps the end of a run and writes it with `save`, if any (a failure to record it is logged). */

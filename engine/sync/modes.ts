@@ -16,6 +16,7 @@ import { countSnapshots } from '../storage/repos/sync-snapshots'
 import type { RemoteClient } from './client'
 import { requireProfile, type ProfileRow } from './profiles'
 import { RemoteError } from './remote-error'
+import { toldOf } from './said'
 import { latestSnapshot, seriesKey, sortedQuery, storeSnapshot } from './snapshots'
 
 /** An answer that did not come from the local store. */
@@ -53,7 +54,7 @@ const sourceHeaders = (source: 'forward' | 'offline', p: ProfileRow) => ({ 'x-ad
 function asApiError(err: unknown, p: ProfileRow): unknown {
   if (!(err instanceof RemoteError)) return err
   if (err.problem === 'refused' && err.code !== '') return new ApiError(Object.values(E).find((d) => d.error === err.code) ?? E.invalidRequest, err.message, sourceHeaders('forward', p))
-  return refuse(E.temporarilyUnavailable, 'mode.forwardFailed', { profile: p.name, failure: err.problem, detail: err.message }, sourceHeaders('forward', p))
+  return refuse(E.temporarilyUnavailable, 'mode.forwardFailed', { profile: p.name, failure: err.problem, detail: toldOf(err) }, sourceHeaders('forward', p))
 }
 
 export class ServerModes {

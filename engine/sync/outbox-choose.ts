@@ -8,6 +8,7 @@ import { badRequest } from '../contract/errors'
 import { choicesOf, paramsOf, patchOp, requireOp, type OpRow } from './outbox'
 import { checkParams, type Params } from './outbox-params'
 import { applyChoice, choiceMessage, namedRefs, resolveRefs } from './outbox-refs'
+import { messageColumns } from './said'
 
 /**
  * `text` as member=value pairs, each given once with its '=': a member name alone, as a typo
@@ -34,7 +35,7 @@ export function chooseOp(db: Db, row: OpRow, text: string | undefined, now: stri
   const params = applyChoice(db, row.profile_id, held, waiting, choiceOf(text))
   checkParams(row.kind, row.op, params)
   const left = resolveRefs(db, row.profile_id, params).choices
-  const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), message: choiceMessage(left) } : { state: 'pending' as const, conflict: '', message: '' }
+  const state = left.length > 0 ? { state: 'choose' as const, conflict: JSON.stringify({ choices: left }), ...messageColumns(choiceMessage(left)) } : { state: 'pending' as const, conflict: '', ...messageColumns('') }
   db.tx(() => patchOp(db, row.op_id, { params: JSON.stringify(params), problem: '', ...state }, now))
   return requireOp(db, row.op_id)
 }

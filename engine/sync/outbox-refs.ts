@@ -10,6 +10,7 @@ import type { Db } from '../storage/db'
 import { referenceName } from '../storage/repos/reference'
 import { recordNames } from '../storage/repos/sync-records'
 import { badRequest } from '../contract/errors'
+import { problem, type Problem } from '../contract/problems'
 
 /** An operation's parameters by name, as outbox-params.ts holds them. */
 type Params = Record<string, string>
@@ -125,12 +126,12 @@ export function resolveRefs(db: Db, profileId: number, params: Params): Resolved
 }
 
 /** What a reference choice waits for, in one sentence (the operation's message). */
-export function choiceMessage(choices: readonly RefChoice[]): string {
+export function choiceMessage(choices: readonly RefChoice[]): Problem {
   const said = choices.map((c) =>
     c.reason === 'not_pulled' ? `no ${c.kind} list was pulled to find '${c.name}' in`
       : c.reason === 'several' ? `${c.candidates.length} ${c.kind}s at the remote are named '${c.name}'`
         : `no ${c.kind} at the remote is named exactly '${c.name}'`)
-  return `Choose the remote's record: ${said.join('; ')} (sync outbox choose, or the Sync page; pull to refresh the lists).`
+  return problem('push.choose', { details: said.join('; ') })
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from './outbox-params'
 import { changedOnly, sendsOf } from './outbox-diff'
 import { namedRefs, type RefChoice } from './outbox-refs'
+import { messageColumns, problemMember } from './said'
 
 export type { OpRow } from '../storage/repos/sync-outbox'
 
@@ -49,7 +50,7 @@ export function toOp(db: Db, r: OpRow) {
   return {
     op_id: String(r.op_id), profile_id: String(r.profile_id), kind: r.kind, op: r.op, local_id: r.local_id, parent_local_id: r.parent_local_id,
     parent_remote_id: r.parent_remote_id, remote_id: r.remote_id, name: r.name, params: paramsOf(r), state: r.state, step: r.step,
-    attempts: r.attempts, problem: r.problem, message: r.message, conflict: conflictOf(r)?.fields ?? [], choices: choicesOf(r), sends: sendsOf(db, r),
+    attempts: r.attempts, problem: r.problem, message: r.message, ...problemMember(r.message_problem), conflict: conflictOf(r)?.fields ?? [], choices: choicesOf(r), sends: sendsOf(db, r),
     created_at: r.created_at, updated_at: r.updated_at,
   }
 }
@@ -168,7 +169,7 @@ export function addOps(db: Db, a: AddInput, now: string): OpRow[] {
     }
     const cols = {
       parent_local_id: o.parent_local_id, parent_remote_id: o.parent_remote_id, remote_id: o.remote_id, name: nameOf(o.kind, o.params), params: JSON.stringify(o.params),
-      base: o.base?.record ?? '', base_hash: o.base?.hash ?? '', state: 'pending' as const, problem: '', message: '', conflict: '',
+      base: o.base?.record ?? '', base_hash: o.base?.hash ?? '', state: 'pending' as const, problem: '', ...messageColumns(''), conflict: '',
     }
     if (same) {
       patchOp(db, same.op_id, cols, now)
@@ -196,7 +197,7 @@ export const deleteOp = (db: Db, opId: number): void => deleteOpRow(db, opId)
 export function editOp(db: Db, row: OpRow, text: string, now: string): OpRow {
   if (row.state === 'sending') throw badRequest('outbox.sendingEdit', { param: 'op_id' })
   const cols = mergedParams(row, text)
-  db.tx(() => patchOp(db, row.op_id, { ...cols, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', message: '' }) }, now))
+  db.tx(() => patchOp(db, row.op_id, { ...cols, ...(row.state === 'conflict' ? {} : { state: 'pending' as const, problem: '', ...messageColumns('') }) }, now))
   return requireOp(db, row.op_id)
 }
 
@@ -241,6 +242,6 @@ export function resolveOp(db: Db, row: OpRow, action: 'keep_mine' | 'take_theirs
   }
   const cols = mergedParams(row, text)
   const base = info ? { base: JSON.stringify(info.remote), base_hash: info.hash } : {}
-  db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', message: '' }, now))
+  db.tx(() => patchOp(db, row.op_id, { ...base, ...cols, state: 'pending', conflict: '', problem: '', ...messageColumns('') }, now))
   return requireOp(db, row.op_id)
 }

@@ -4,7 +4,9 @@
  */
 import type { RemoteKind } from '../contract/endpoints-sync'
 import type { RemoteClient } from './client'
-import { RemoteError, isRefusal } from './remote-error'
+import { problem, type Told } from '../contract/problems'
+import { RemoteError, isRefusal, keyed } from './remote-error'
+import { toldOf } from './said'
 import type { Incoming } from './store'
 
 type Rec = Record<string, unknown>
@@ -27,7 +29,7 @@ export async function fetchAll(client: RemoteClient, path: string, params: Recor
   for (let page = 0; ; page++) {
     const m = paging === 'offset' ? page * size : page
     const rows = await client.get(path, { ...params, limit: `${m},${size}` })
-    if (!Array.isArray(rows)) throw new RemoteError('bad_response', `${path} did not answer with a list.`, false)
+    if (!Array.isArray(rows)) throw new RemoteError('bad_response', keyed('remote.notList', { path }), false)
     let added = 0
     for (const r of rows as Rec[]) {
       const k = r !== null && typeof r === 'object' ? key(r) : ''
@@ -86,7 +88,7 @@ export async function fetchBrands(client: RemoteClient, advertisers: readonly Pi
 }
 
 /** Every reference list, brands of every advertiser included; `notes` names the lists skipped. */
-export async function fetchReference(client: RemoteClient, size: number, notes: string[]): Promise<ReferenceSets> {
+export async function fetchReference(client: RemoteClient, size: number, notes: Told[]): Promise<ReferenceSets> {
   const sets: ReferenceSets = []
   const one = async (kind: RemoteKind, read: () => Promise<Incoming[]>) => {
     try {
@@ -94,7 +96,7 @@ export async function fetchReference(client: RemoteClient, size: number, notes: 
     } catch (err) {
       // a list the remote refuses (absent, not permitted) is skipped, not fatal; the rest goes on
       if (!isRefusal(err, true)) throw err
-      notes.push(`${kind} list skipped: ${err.message}`)
+      notes.push(problem('pull.listSkipped', { records: kind, reason: toldOf(err) }))
     }
   }
   for (const l of REFERENCE) await one(l.kind, () => fetchList(client, l, size))

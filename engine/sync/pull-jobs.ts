@@ -5,6 +5,7 @@
  */
 import { ProfileJobs, type JobContext } from './jobs'
 import { runPull } from './pull'
+import { messageColumns, oneAfterAnother } from './said'
 import { latestRun, listRuns, newRun, saveRun, toStatus, type PullRun } from './pull-state'
 
 export class PullJobs extends ProfileJobs<PullRun> {
@@ -16,11 +17,11 @@ export class PullJobs extends ProfileJobs<PullRun> {
   start(profileId: number, fresh: boolean): PullRun {
     return this.launch(profileId, (d) => {
       const prior = fresh ? null : latestRun(this.ctx.db, profileId)
-      const run = prior && prior.state !== 'done' ? { ...prior, state: 'running' as const, resumed: true, problem: '' as const, message: '', finished_at: '' } : newRun(this.ctx.newId(), profileId, this.ctx.now())
+      const run = prior && prior.state !== 'done' ? { ...prior, state: 'running' as const, resumed: true, problem: '' as const, message: '', message_problem: '', finished_at: '' } : newRun(this.ctx.newId(), profileId, this.ctx.now())
       run.stats = d.client.stats
       const work = runPull(d, run).catch(async (err: unknown) => {
         // recorded in its row only when it has one
-        run.message = [this.stopped(run, err), ...run.notes].join(' ')
+        Object.assign(run, messageColumns(oneAfterAnother([this.stopped(run, err), ...run.notes])))
         await this.recordEnd(run, run.stored ? () => saveRun(this.ctx.db, run) : null)
       })
       return { run, work }

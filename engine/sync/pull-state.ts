@@ -6,7 +6,9 @@
 import { REMOTE_KINDS, type RemoteProblem } from '../contract/endpoints-sync'
 import type { Db } from '../storage/db'
 import { campaignsDoneBy, insertPullCampaign, latestPull, recentPulls, savePull } from '../storage/repos/sync-runs'
+import type { Told } from '../contract/problems'
 import type { ClientStats } from './client'
+import { problemMember } from './said'
 import type { CountsByKind } from './store'
 
 export type PullState = 'idle' | 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted'
@@ -27,9 +29,11 @@ export interface PullRun {
   counts: CountsByKind
   stats: ClientStats
   /** Lists and campaigns the remote refused and the pull skipped (the message when it ends). */
-  notes: string[]
+  notes: Told[]
   problem: RemoteProblem | ''
   message: string
+  /** The message's problem as JSON text ('' when it has none). */
+  message_problem: string
   started_at: string
   finished_at: string
 }
@@ -42,7 +46,7 @@ interface PullRow extends Omit<PullRun, 'resumed' | 'stored' | 'done' | 'counts'
 export function newRun(pullId: string, profileId: number, now: string): PullRun {
   return {
     pull_id: pullId, profile_id: profileId, state: 'running', phase: 'login', resumed: false, stored: false, campaigns_total: 0, campaigns_done: 0,
-    done: new Set(), counts: {}, stats: { requests: 0, logins: 0, retries: 0 }, notes: [], problem: '', message: '', started_at: now, finished_at: '',
+    done: new Set(), counts: {}, stats: { requests: 0, logins: 0, retries: 0 }, notes: [], problem: '', message: '', message_problem: '', started_at: now, finished_at: '',
   }
 }
 
@@ -68,7 +72,7 @@ export function listRuns(db: Db, profileId: number): PullRun[] {
 export function saveRun(db: Db, run: PullRun): void {
   savePull(db, {
     pull_id: run.pull_id, profile_id: run.profile_id, state: run.state, phase: run.phase, campaigns_total: run.campaigns_total, campaigns_done: run.campaigns_done,
-    counts: JSON.stringify(run.counts), problem: run.problem, message: run.message, started_at: run.started_at, finished_at: run.finished_at,
+    counts: JSON.stringify(run.counts), problem: run.problem, message: run.message, message_problem: run.message_problem, started_at: run.started_at, finished_at: run.finished_at,
   })
   run.stored = true
 }
@@ -90,6 +94,6 @@ export function toStatus(run: PullRun | null, profileId: number) {
       const c = r.counts[kind]
       return c ? [{ kind, ...c }] : []
     }),
-    problem: r.problem, message: r.message, started_at: r.started_at, finished_at: r.finished_at,
+    problem: r.problem, message: r.message, ...problemMember(r.message_problem), started_at: r.started_at, finished_at: r.finished_at,
   }
 }

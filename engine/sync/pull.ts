@@ -6,7 +6,9 @@
  */
 import { checkCancelled, type JobDeps } from './jobs'
 import { fetchCampaign, fetchCampaignIds, fetchReference, type RemoteCampaignData } from './pull-fetch'
+import { problem } from '../contract/problems'
 import { isRefusal } from './remote-error'
+import { messageColumns, oneAfterAnother, toldOf } from './said'
 import { markCampaignDone, saveRun, type PullRun } from './pull-state'
 import { CAMPAIGN_CHILDREN, removeCampaign, replaceSet, storedCampaignIds, upsertRecord } from './store'
 
@@ -46,7 +48,7 @@ async function pullCampaigns(d: JobDeps, run: PullRun): Promise<string[]> {
     const data = await fetchCampaign(d.client, id, d.pageSize).catch((err: unknown) => {
       // one campaign the remote refuses (e.g. access_denied) does not stop the others
       if (!isRefusal(err, true)) throw err
-      run.notes.push(`campaign ${id} skipped: ${err.message}`)
+      run.notes.push(problem('pull.campaignSkipped', { id, reason: toldOf(err) }))
       return 'skipped' as const
     })
     checkCancelled(d.signal, 'pull')
@@ -67,7 +69,7 @@ export async function runPull(d: JobDeps, run: PullRun): Promise<void> {
     for (const id of storedCampaignIds(d.db, run.profile_id)) if (!ids.has(id)) removeCampaign(d.db, run.profile_id, id, run.counts)
     run.phase = 'done'
     run.state = 'done'
-    run.message = run.notes.join(' ')
+    Object.assign(run, messageColumns(oneAfterAnother(run.notes)))
     run.finished_at = d.now()
     saveRun(d.db, run)
   })

@@ -8,6 +8,8 @@ import { latestPush, recentPushes, savePush } from '../storage/repos/sync-runs'
 import type { ClientStats } from './client'
 import { ProfileJobs, type JobContext } from './jobs'
 import { runPush, type PushResult } from './push'
+import { messageColumns, problemMember } from './said'
+import { problem, type Problem } from '../contract/problems'
 
 export interface PushRun {
   push_id: string
@@ -19,6 +21,8 @@ export interface PushRun {
   stats: ClientStats
   problem: string
   message: string
+  /** The message's problem as JSON text ('' when it has none). */
+  message_problem: string
   started_at: string
   finished_at: string
 }
@@ -30,28 +34,32 @@ interface PushRow extends Omit<PushRun, 'results' | 'stats'> {
 const save = (db: Db, r: PushRun) =>
   savePush(db, {
     push_id: r.push_id, profile_id: r.profile_id, state: r.state, ops_total: r.ops_total, ops_done: r.ops_done, results: JSON.stringify(r.results),
-    problem: r.problem, message: r.message, started_at: r.started_at, finished_at: r.finished_at,
+    problem: r.problem, message: r.message, message_problem: r.message_problem, started_at: r.started_at, finished_at: r.finished_at,
   })
 
 const fromRow = (r: PushRow): PushRun => ({ ...r, state: r.state === 'running' ? 'interrupted' : r.state, results: JSON.parse(r.results) as PushResult[], stats: { requests: 0, logins: 0, retries: 0 } })
 
 /** The wire form of a push (or of "never pushed"). */
 export function pushStatus(r: PushRun | undefined, profileId: number) {
-  const run = r ?? { push_id: '', profile_id: profileId, state: 'idle' as const, ops_total: 0, ops_done: 0, results: [], stats: { requests: 0, logins: 0, retries: 0 }, problem: '', message: '', started_at: '', finished_at: '' }
+  const run = r ?? { push_id: '', profile_id: profileId, state: 'idle' as const, ops_total: 0, ops_done: 0, results: [], stats: { requests: 0, logins: 0, retries: 0 }, problem: '', message: '', message_problem: '', started_at: '', finished_at: '' }
   return {
     push_id: run.push_id, profile_id: String(run.profile_id), state: run.state, ops_total: run.ops_total, ops_done: run.ops_done,
     requests: run.stats.requests, logins: run.stats.logins, retries: run.stats.retries, results: run.results,
-    problem: run.problem, message: run.message, started_at: run.started_at, finished_at: run.finished_at,
+    problem: run.problem, message: run.message, ...problemMember(run.message_problem), started_at: run.started_at, finished_at: run.finished_at,
   }
 }
 
-function summary(r: PushRun): string {
+/**
+ * The problem that counts each outcome, in this order; `not_sent` is the operation a push stopped
+ * at: it may have arrived (the next push finds out), so not "nothing".
+ */
+const COUNTED = { created: 'push.created', updated: 'push.updated', reconciled: 'push.reconciledN', failed: 'push.failed', conflict: 'push.inConflict', choose: 'push.waiting', blocked: 'push.blockedN', not_sent: 'push.cutOff' } as const
+
+function summary(r: PushRun): Problem {
   const n = (o: string) => r.results.filter((x) => x.outcome === o).length
-  const words = { created: 'created', updated: 'updated', reconciled: 'reconciled', failed: 'failed', conflict: 'in conflict', choose: 'waiting for a choice', blocked: 'blocked' } as const
-  const parts = (Object.keys(words) as (keyof typeof words)[]).filter((o) => n(o) > 0).map((o) => `${n(o)} ${words[o]}`)
-  // the operation a push stopped at: it may have arrived (the next push finds out), so not "nothing"
-  if (n('not_sent') > 0) parts.push(`${n('not_sent')} cut off (the next push finds out whether it arrived)`)
-  return parts.length === 0 ? 'Nothing to send.' : `${parts.join(', ')}.`
+  const parts = (Object.keys(COUNTED) as (keyof typeof COUNTED)[]).filter((o) => n(o) > 0).map((o) => problem(COUNTED[o], { n: n(o) }))
+  if (parts.length === 0) return problem('push.nothing', {})
+  return problem('push.done', { outcomes: parts.reduce((first, next) => problem('push.and', { first, next })) })
 }
 
 export class PushJobs extends ProfileJobs<PushRun> {
@@ -62,15 +70,15 @@ export class PushJobs extends ProfileJobs<PushRun> {
   /** Starts a push of the profile's outbox, or returns the one already running. */
   start(profileId: number): PushRun {
     return this.launch(profileId, (d) => {
-      const run: PushRun = { push_id: this.ctx.newId(), profile_id: profileId, state: 'running', ops_total: 0, ops_done: 0, results: [], stats: d.client.stats, problem: '', message: '', started_at: this.ctx.now(), finished_at: '' }
+      const run: PushRun = { push_id: this.ctx.newId(), profile_id: profileId, state: 'running', ops_total: 0, ops_done: 0, results: [], stats: d.client.stats, problem: '', message: '', message_problem: '', started_at: this.ctx.now(), finished_at: '' }
       this.ctx.db.tx(() => save(this.ctx.db, run))
       const work = runPush(d, run)
         .then(() => {
           run.state = 'done'
-          run.message = summary(run)
+          Object.assign(run, messageColumns(summary(run)))
         })
         .catch((err: unknown) => {
-          run.message = `${this.stopped(run, err)} ${summary(run)} What was not sent stays in the outbox; push again to go on.`
+          Object.assign(run, messageColumns(problem('push.stopped', { reason: this.stopped(run, err), summary: summary(run) })))
         })
         .then(() => this.recordEnd(run, () => save(this.ctx.db, run)))
       return { run, work }

@@ -17,7 +17,9 @@ import { paramsToSend } from './outbox-diff'
 import { choiceMessage, type RefChoice } from './outbox-refs'
 import { mapRefs } from './push-refs'
 import { findCreated, planSteps, readRecord } from './push-remote'
-import { RemoteError, isRefusal } from './remote-error'
+import { problem, toldText, type Problem, type Told } from '../contract/problems'
+import { RemoteError, isRefusal, keyed } from './remote-error'
+import { messageColumns, problemMember, toldOf } from './said'
 import { canonicalJson, recordHash, upsertRecord } from './store'
 
 export interface PushResult {
@@ -29,6 +31,8 @@ export interface PushResult {
   name: string
   outcome: PushOutcome
   message: string
+  /** The message's problem, when it has one. */
+  message_problem?: Problem
 }
 
 export interface PushProgress {
@@ -74,23 +78,23 @@ async function pushPlan(d: JobDeps, params: Params, spotId: string, campaignId: 
 }
 
 /** Puts the operation aside until the user chooses the remote's records of its references. */
-async function toChoose(d: JobDeps, op: OpRow, choices: RefChoice[]): Promise<[PushOutcome, string, string]> {
+async function toChoose(d: JobDeps, op: OpRow, choices: RefChoice[]): Promise<[PushOutcome, string, Told]> {
   const message = choiceMessage(choices)
-  await settle(d, op, { state: 'choose', conflict: JSON.stringify({ choices }), problem: '', message })
+  await settle(d, op, { state: 'choose', conflict: JSON.stringify({ choices }), problem: '', ...messageColumns(message) })
   return ['choose', op.remote_id, message]
 }
 
 /** `choices`: references not mapped (the remote's lists changed since it was sent): it waits for them unless it was made. */
-async function create(d: JobDeps, op: OpRow, parent: string, params: Params, choices: RefChoice[]): Promise<[PushOutcome, string, string]> {
+async function create(d: JobDeps, op: OpRow, parent: string, params: Params, choices: RefChoice[]): Promise<[PushOutcome, string, Told]> {
   let outcome: PushOutcome = 'created'
-  let message = op.remote_id === '' ? '' : 'made by an earlier push; finished now'
+  let message: Told = op.remote_id === '' ? '' : problem('push.finishedNow', {})
   if (op.remote_id === '' && op.state === 'sending') {
     // sent before with no answer: look for what it made before making it again
     const taken = new Set(mappedRemoteIds(d.db, op.profile_id, op.kind))
     const found = await findCreated(d.client, op.kind, params, parent, d.pageSize, taken)
     if (found !== undefined) {
       await settle(d, op, { remote_id: found, step: 'created' }, found)
-      ;[outcome, message] = ['reconciled', `found at the remote as ${op.kind} ${found} (made by an interrupted push); not sent again`]
+      ;[outcome, message] = ['reconciled', problem('push.reconciled', { kind: op.kind, id: found })]
     }
   }
   if (op.remote_id === '' && choices.length > 0) return toChoose(d, op, choices)
@@ -99,7 +103,7 @@ async function create(d: JobDeps, op: OpRow, parent: string, params: Params, cho
     const form: Params = Object.fromEntries(Object.entries(params).filter(([k]) => !(PLAN_KEYS as readonly string[]).includes(k)))
     const answer = (await d.client.post(CREATE_PATH[op.kind], op.kind === 'campaign' ? form : { ...form, campaign_id: parent })) as Rec
     const id = text(answer?.[ID_KEY[op.kind]])
-    if (id === '') throw new RemoteError('bad_response', `${CREATE_PATH[op.kind]} answered without ${ID_KEY[op.kind]}.`, false)
+    if (id === '') throw new RemoteError('bad_response', keyed('remote.answeredWithout', { path: CREATE_PATH[op.kind], member: ID_KEY[op.kind] }), false)
     await settle(d, op, { remote_id: id, step: 'created' }, id)
   }
   if (op.kind === 'spot') await pushPlan(d, params, op.remote_id, parent)
@@ -154,7 +158,7 @@ export function unsentPart(params: Params, spot: Rec): Params | null {
 }
 
 /** `params`: the form to send (references as the remote's ids); the conflict compares what the operation holds. */
-async function update(d: JobDeps, op: OpRow, parent: string, params: Params): Promise<[PushOutcome, string, string]> {
+async function update(d: JobDeps, op: OpRow, parent: string, params: Params): Promise<[PushOutcome, string, Told]> {
   // an update sent before with no answer is sent again, but for what of it the remote already did
   if (op.state === 'sending' && op.kind === 'spot' && ['add_keyword', 'add_slot', 'delete_slot'].some((k) => params[k] !== undefined)) {
     const now = await readRecord(d.client, op.kind, op.remote_id, parent)
@@ -168,15 +172,16 @@ async function update(d: JobDeps, op: OpRow, parent: string, params: Params): Pr
   if (op.state !== 'sending') {
     const now = await readRecord(d.client, op.kind, op.remote_id, parent)
     if (!now) {
-      await settle(d, op, { state: 'failed', problem: 'refused', message: `The remote no longer has ${op.kind} ${op.remote_id}.` })
-      return ['failed', op.remote_id, op.message]
+      const gone = problem('push.gone', { kind: op.kind, id: op.remote_id })
+      await settle(d, op, { state: 'failed', problem: 'refused', ...messageColumns(gone) })
+      return ['failed', op.remote_id, gone]
     }
     if (op.base_hash !== '' && recordHash(now.record) !== op.base_hash) {
       const base = (op.base === '' ? {} : JSON.parse(op.base)) as Rec
       const info: ConflictInfo = { fields: diffFields(paramsToSend(d.db, op), base, now.record as Rec), remote: now.record, hash: recordHash(now.record) }
       const changed = info.fields.filter((f) => canonicalJson(f.base) !== canonicalJson(f.remote)).map((f) => f.name)
-      const message = `${op.kind} ${op.remote_id} changed at the remote since the last pull (${changed.join(', ')}): not sent; resolve it (keep mine, take theirs or edit).`
-      await settle(d, op, { state: 'conflict', conflict: JSON.stringify(info), problem: '', message })
+      const message = problem('push.conflict', { kind: op.kind, id: op.remote_id, fields: changed.join(', ') })
+      await settle(d, op, { state: 'conflict', conflict: JSON.stringify(info), problem: '', ...messageColumns(message) })
       return ['conflict', op.remote_id, message]
     }
   }
@@ -187,13 +192,15 @@ async function update(d: JobDeps, op: OpRow, parent: string, params: Params): Pr
   return ['updated', op.remote_id, '']
 }
 
-const resultOf = (op: OpRow, outcome: PushOutcome, remote_id: string, message: string): PushResult =>
-  ({ op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message })
+const resultOf = (op: OpRow, outcome: PushOutcome, remote_id: string, message: Told): PushResult => {
+  const { message_problem } = messageColumns(message)
+  return { op_id: String(op.op_id), kind: op.kind, op: op.op, local_id: op.local_id, remote_id, name: op.name, outcome, message: toldText(message), ...problemMember(message_problem) }
+}
 
 /** One operation; a refusal marks it failed (the push goes on), anything else stops the push. */
 async function pushOne(d: JobDeps, op: OpRow, listsRead: Set<string>): Promise<PushResult> {
   const parent = op.kind === 'campaign' ? '' : op.parent_remote_id || mappedId(d.db, op.profile_id, 'campaign', op.parent_local_id) || ''
-  if (op.kind !== 'campaign' && parent === '') return resultOf(op, 'blocked', '', `waits for local campaign ${op.parent_local_id} to be pushed`)
+  if (op.kind !== 'campaign' && parent === '') return resultOf(op, 'blocked', '', problem('push.blocked', { id: op.parent_local_id }))
   try {
     // references go as the remote's ids, found by name in its lists; one not found waits for the user
     const { form, choices } = await mapRefs(d, op, listsRead)
@@ -202,11 +209,12 @@ async function pushOne(d: JobDeps, op: OpRow, listsRead: Set<string>): Promise<P
     return resultOf(op, ...(choices.length > 0 ? await toChoose(d, op, choices) : await update(d, op, parent, form)))
   } catch (err) {
     if (isRefusal(err)) {
-      await settle(d, op, { state: 'failed', problem: err.problem, message: err.message })
-      return resultOf(op, 'failed', op.remote_id, err.message)
+      const told = toldOf(err)
+      await settle(d, op, { state: 'failed', problem: err.problem, ...messageColumns(told) })
+      return resultOf(op, 'failed', op.remote_id, told)
     }
     const e = err instanceof RemoteError ? err : null
-    d.db.tx(() => patchOp(d.db, op.op_id, { problem: e?.problem ?? 'server_error', message: e?.message ?? String(err) }, d.now()))
+    d.db.tx(() => patchOp(d.db, op.op_id, { problem: e?.problem ?? 'server_error', ...messageColumns(e ? toldOf(e) : String(err)) }, d.now()))
     throw err
   }
 }
@@ -223,8 +231,7 @@ export async function runPush(d: JobDeps, run: PushProgress & { profile_id: numb
     try {
       run.results.push(await pushOne(d, op, listsRead))
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err)
-      run.results.push(resultOf(op, 'not_sent', op.remote_id, message))
+      run.results.push(resultOf(op, 'not_sent', op.remote_id, toldOf(err)))
       throw err
     }
     run.ops_done++

@@ -4,14 +4,26 @@
  * (it carries the access token) and never a secret.
  */
 import type { RemoteProblem } from '../contract/endpoints-sync'
+import { describe, problem as keyOf, type ArgsOf, type Problem, type ProblemKey } from '../contract/problems'
+
+/** A message from the problem catalogue: its English, and its key with the arguments. */
+export interface Keyed {
+  text: string
+  keyed: Problem
+}
+
+/** Problem `key` with `args` as a RemoteError's message (engine/contract/problems.ts, `remote.*`). */
+export const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>): Keyed => ({ text: describe(key, args), keyed: keyOf(key, args) })
 
 export class RemoteError extends Error {
   /** The remote's own `error_description`, when a token refusal carried one. */
   said = ''
+  /** The message's problem (its arguments without secrets), or null for a message of no key (a fault's own words). */
+  readonly keyed: Problem | null
 
   constructor(
     readonly problem: RemoteProblem,
-    message: string,
+    message: string | Keyed,
     /** Worth trying again after a pause (5xx, timeouts, resets, cut-short bodies, rate limits). */
     readonly retryable: boolean,
     /** The remote's `error` code, when it sent one; for an address that cannot be reached, the network error's code. */
@@ -21,8 +33,9 @@ export class RemoteError extends Error {
     /** A token refusal that came again after a new login: a refusal of the request itself. */
     readonly afterLogin = false,
   ) {
-    super(scrubSecrets(message))
+    super(scrubSecrets(typeof message === 'string' ? message : message.text))
     this.name = 'RemoteError'
+    this.keyed = typeof message === 'string' ? null : scrubbed(message.keyed)
   }
 }
 
@@ -33,6 +46,12 @@ export class RemoteError extends Error {
  */
 export function scrubSecrets(message: string): string {
   return message.replace(/\b(access_token|refresh_token|password|client_secret)=[^&#\s'"]*/gi, '$1=…')
+}
+
+/** `p` with secret-bearing query members cut out of its arguments, nested problems included. */
+function scrubbed(p: Problem): Problem {
+  const args = Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, typeof v === 'string' ? scrubSecrets(v) : typeof v === 'number' ? v : scrubbed(v)]))
+  return { key: p.key, args }
 }
 
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL'])
@@ -56,12 +75,12 @@ export function networkError(err: unknown, url: URL, timeoutMs: number): RemoteE
   const name = (err as { name?: string } | null)?.name
   const code = codeOf(err)
   const where = url.host
-  if (name === 'TimeoutError' || TIMEOUT.has(code)) return new RemoteError('timeout', `${where} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (${url.pathname}).`, true)
-  if (code === 'ENOTFOUND' || code.startsWith('EAI_')) return new RemoteError('unreachable', `The address ${url.hostname} cannot be found (DNS: ${code}); check base_url and the network.`, true, code)
-  if (UNREACHABLE.has(code)) return new RemoteError('unreachable', `Nothing answers at ${where} (${code === 'ECONNREFUSED' ? 'connection refused' : code}); check base_url and that the service is up.`, true, code)
-  if (TLS.test(code)) return new RemoteError('tls', `The secure connection to ${where} failed (TLS: ${code}); check that the address is right and its certificate is trusted.`, false)
-  if (RESET.has(code) || /terminated|other side closed/i.test(String((err as Error)?.message))) return new RemoteError('reset', `${where} closed the connection (${code || 'reset'}) during ${url.pathname}.`, true)
-  return new RemoteError('unreachable', `Cannot reach ${where}: ${code || String((err as Error)?.message ?? err)}.`, true)
+  if (name === 'TimeoutError' || TIMEOUT.has(code)) return new RemoteError('timeout', keyed('remote.timeout', { host: where, wait: timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`, path: url.pathname }), true)
+  if (code === 'ENOTFOUND' || code.startsWith('EAI_')) return new RemoteError('unreachable', keyed('remote.dns', { host: url.hostname, code }), true, code)
+  if (UNREACHABLE.has(code)) return new RemoteError('unreachable', code === 'ECONNREFUSED' ? keyed('remote.connRefused', { host: where }) : keyed('remote.noAnswer', { host: where, code }), true, code)
+  if (TLS.test(code)) return new RemoteError('tls', keyed('remote.tls', { host: where, code }), false)
+  if (RESET.has(code) || /terminated|other side closed/i.test(String((err as Error)?.message))) return new RemoteError('reset', keyed('remote.reset', { host: where, code: code || 'reset', path: url.pathname }), true)
+  return new RemoteError('unreachable', keyed('remote.cannotReach', { host: where, said: code || String((err as Error)?.message ?? err) }), true)
 }
 
 /**
@@ -93,8 +112,8 @@ export function httpError(status: number, body: unknown, path: string, retryAfte
   const code = typeof b.error === 'string' ? b.error : ''
   const said = code ? `${code}${typeof b.error_description === 'string' ? `: ${b.error_description}` : ''}` : `HTTP ${status}`
   const wait = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) * 1000 : 0
-  if (status === 429) return new RemoteError('rate_limited', `The remote asked us to slow down (HTTP 429) on ${path}.`, true, code, wait)
-  if (status >= 500) return new RemoteError('server_error', `The remote failed on ${path} (${said}).`, true, code, wait)
-  if (status === 404) return new RemoteError('not_this_api', `The remote has no ${path} (HTTP 404): base_url does not point at this API.`, false, code)
-  return new RemoteError('refused', `The remote refused ${path} (${said}).`, false, code)
+  if (status === 429) return new RemoteError('rate_limited', keyed('remote.slowDown', { path }), true, code, wait)
+  if (status >= 500) return new RemoteError('server_error', keyed('remote.failed', { path, said }), true, code, wait)
+  if (status === 404) return new RemoteError('not_this_api', keyed('remote.noPath', { path }), false, code)
+  return new RemoteError('refused', keyed('remote.refused', { path, said }), false, code)
 }

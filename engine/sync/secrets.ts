@@ -10,6 +10,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ApiError, E } from '../contract/errors'
+import { describeProblem, problem, type Problem, type Told } from '../contract/problems'
 import { createFileExclusive, writeFileAtomic } from '../storage/durable-file'
 import { readSeen, removeIfUnchanged } from '../storage/lock'
 
@@ -42,7 +43,7 @@ function aesCipher(key: () => Promise<Buffer>): { encrypt(text: string): Promise
     },
     async decrypt(bytes) {
       const b = Buffer.from(bytes)
-      if (b.length < 29 || b[0] !== FORMAT) throw new Error('the stored secret is not in a known format')
+      if (b.length < 29 || b[0] !== FORMAT) throw new SecretsError(problem('secrets.format', {}))
       const d = createDecipheriv('aes-256-gcm', await key(), b.subarray(1, 13))
       d.setAuthTag(b.subarray(13, 29))
       return Buffer.concat([d.update(b.subarray(29)), d.final()]).toString('utf8')
@@ -56,6 +57,17 @@ export function memoryCipher(): SecretCipher {
   return aesCipher(async () => key)
 }
 
+/** Why the secrets cannot be read or stored, by its problem (the message is its English). */
+export class SecretsError extends Error {
+  constructor(readonly problem: Problem) {
+    super(describeProblem(problem))
+    this.name = 'SecretsError'
+  }
+}
+
+/** What `err` says: its problem when it is a SecretsError, else its message (an OS error's own words). */
+export const secretsTold = (err: unknown): Told => (err instanceof SecretsError ? err.problem : (err as Error).message)
+
 /** Thrown for a key file of 0 bytes: what a crash while an earlier version created it leaves. */
 class EmptyKeyError extends Error {
   constructor(path: string) {
@@ -67,12 +79,12 @@ class EmptyKeyError extends Error {
 async function readKey(path: string): Promise<Buffer> {
   const s = await stat(path)
   if (process.platform !== 'win32' && (s.mode & 0o077) !== 0)
-    throw new Error(`the key file ${path} can be read by other users (mode ${(s.mode & 0o777).toString(8)}); run: chmod 600 "${path}"`)
+    throw new SecretsError(problem('secrets.keyFileMode', { path, perms: (s.mode & 0o777).toString(8), command: `chmod 600 "${path}"` }))
   const text = await readFile(path, 'utf8')
   if (text.length === 0) throw new EmptyKeyError(path)
   const key = Buffer.from(text.trim(), 'hex')
   if (key.length !== KEY_BYTES || text.trim().length !== KEY_BYTES * 2)
-    throw new Error(`the key file ${path} does not hold a ${KEY_BYTES}-byte key (${KEY_BYTES * 2} hex digits; it has ${text.length} bytes). It is left as it is: put the right key file back, or move this one away and enter the secrets again`)
+    throw new SecretsError(problem('secrets.keyFileSize', { path, bytes: KEY_BYTES, digits: KEY_BYTES * 2, size: text.length }))
   return key
 }
 
@@ -91,7 +103,7 @@ async function loadKey(path: string, create: boolean): Promise<Buffer> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const key = await readKey(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' || err instanceof EmptyKeyError ? err : Promise.reject(err)))
     if (key instanceof Buffer) return key
-    if (!create) throw new Error(`the key file ${path} is ${key instanceof EmptyKeyError ? 'empty' : 'missing'}, so the stored secrets cannot be read; enter them again`)
+    if (!create) throw new SecretsError(problem(key instanceof EmptyKeyError ? 'secrets.keyFileEmpty' : 'secrets.keyFileMissing', { path }))
     const seen = await readSeen(path)
     // An empty key file is what a crash while an earlier version created one leaves: no secret can
     // have been encrypted with it, so it is replaced; only that file, never a key written since.
@@ -115,7 +127,7 @@ function keyLoader(place: KeyPlace): (create: boolean) => Promise<Buffer> {
   let key: Promise<Buffer> | null = null
   const find = async (create: boolean) => {
     const path = await place(create)
-    if (path === null) throw new Error('there is no key file for this data directory, so the stored secrets cannot be read; enter them again')
+    if (path === null) throw new SecretsError(problem('secrets.noKeyFile', {}))
     return loadKey(path, create)
   }
   return (create) =>
@@ -229,7 +241,7 @@ export class SecretVault {
     try {
       return { password: await dec(e?.password), client_secret: await dec(e?.client_secret) }
     } catch (err) {
-      throw new Error(`the stored secrets cannot be decrypted (${(err as Error).message}); enter the password and client secret again`)
+      throw new SecretsError(problem('secrets.undecryptable', { reason: secretsTold(err) }))
     }
   }
 
@@ -245,7 +257,8 @@ export class SecretVault {
     try {
       ;[password, client_secret] = [await enc(s.password), await enc(s.client_secret)]
     } catch (err) {
-      throw new ApiError(E.secretsUnavailable, `The secrets cannot be stored: ${(err as Error).message}.`)
+      const unstorable = problem('secrets.unstorable', { reason: secretsTold(err) })
+      throw new ApiError(E.secretsUnavailable, describeProblem(unstorable), {}, {}, unstorable)
     }
     const old = this.entries.get(from)
     this.entries.set(ref, { password: password ?? old?.password ?? '', client_secret: client_secret ?? old?.client_secret ?? '' })

@@ -12,8 +12,10 @@ import type { ProfileRow } from './profiles'
 import { ServerModes } from './modes'
 import { PullJobs } from './pull-jobs'
 import { PushJobs } from './push-jobs'
-import { RemoteError } from './remote-error'
-import type { SecretVault } from './secrets'
+import { describeProblem, problem } from '../contract/problems'
+import { RemoteError, keyed } from './remote-error'
+import { toldOf } from './said'
+import { SecretsError, type SecretVault } from './secrets'
 
 export interface SyncOptions extends ClientOptions {
   /** Rows asked for per page of a list (default 500, the spec's default limit). */
@@ -69,8 +71,8 @@ export class SyncService {
   /** A client for the profile; `overrides` for the connection test (no retries). */
   client(p: ProfileRow, overrides: ClientOptions = {}, signal?: AbortSignal): RemoteClient {
     const secrets = async () => {
-      const s = await this.deps.vault.get(p.secret_ref).catch((err: Error) => Promise.reject(new RemoteError('no_secret', err.message, false)))
-      if (!s.password || !s.client_secret) throw new RemoteError('no_secret', `Profile ${p.name} has no stored ${s.password ? 'client secret' : 'password'}: enter it again.`, false)
+      const s = await this.deps.vault.get(p.secret_ref).catch((err: Error) => Promise.reject(new RemoteError('no_secret', err instanceof SecretsError ? { text: err.message, keyed: err.problem } : err.message, false)))
+      if (!s.password || !s.client_secret) throw new RemoteError('no_secret', keyed(s.password ? 'sync.noClientSecret' : 'sync.noPassword', { name: p.name }), false)
       return s
     }
     return new RemoteClient(p, secrets, this.deps.clock, { ...this.deps.options, ...overrides }, signal)
@@ -98,11 +100,13 @@ export class SyncService {
     try {
       await client.login()
       const rows = await client.get('/cms/v1/campaigns/list', { limit: '0,1' })
-      if (!Array.isArray(rows)) throw new RemoteError('not_this_api', `${p.base_url}/cms/v1/campaigns/list did not answer with a list: base_url does not point at this API.`, false)
-      return { ok: true, problem: '', message: `Logged in as ${p.username} at ${new URL(p.auth_url).host}; the campaign list answers.`, ms: ms(), scope: client.scope }
+      if (!Array.isArray(rows)) throw new RemoteError('not_this_api', keyed('remote.notListApi', { path: `${p.base_url}/cms/v1/campaigns/list` }), false)
+      const said = problem('sync.loggedIn', { name: p.username, host: new URL(p.auth_url).host })
+      return { ok: true, problem: '', message: describeProblem(said), message_problem: said, ms: ms(), scope: client.scope }
     } catch (err) {
       if (!(err instanceof RemoteError)) throw err
-      return { ok: false, problem: err.problem, message: err.message, ms: ms(), scope: client.scope }
+      const told = toldOf(err)
+      return { ok: false, problem: err.problem, message: err.message, ...(typeof told === 'string' ? {} : { message_problem: told }), ms: ms(), scope: client.scope }
     }
   }
 

@@ -2,9 +2,10 @@
 // asks for the problem header, and a refusal is read by the client, which keeps its problem.
 import { expect } from 'vitest'
 import { badRequest } from '../../engine/contract/errors'
-import { PROBLEM_WANTED_HEADER, type ArgsOf, type ProblemKey } from '../../engine/contract/problems'
+import { PROBLEM_WANTED_HEADER, toldText, type ArgsOf, type ProblemKey, type Told } from '../../engine/contract/problems'
+import { messageColumns, problemMember } from '../../engine/sync/said'
 import { readResponse } from '../../renderer/src/api/client'
-import { messageOf } from '../../renderer/src/api/problems'
+import { messageOf, rememberMessages } from '../../renderer/src/api/problems'
 import type { Reply, TestEngine } from '../helpers/make-engine'
 
 /** Makes every request of `t` ask for the problem header, as the app's client does. */
@@ -27,3 +28,13 @@ export function clientRefusal(r: Reply): string {
 
 /** The engine's invalid_request of problem `key`, as the app's client reads it (its problem kept). */
 export const keyed = <K extends ProblemKey>(key: K, args: ArgsOf<K>): string => messageOf(badRequest(key, args))
+
+/**
+ * The stored message `m` (engine/sync/said.ts) as the app's client reads it from an answer that
+ * tells its problem to a client that asks: the problem kept for the screens, the English returned.
+ */
+export function heard(m: Told): string {
+  const answer = JSON.parse(JSON.stringify({ message: toldText(m), ...problemMember(messageColumns(m).message_problem) })) as { message: string }
+  rememberMessages(answer)
+  return answer.message
+}

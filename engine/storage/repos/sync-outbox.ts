@@ -20,6 +20,8 @@ export interface OpRow {
   attempts: number
   problem: string
   message: string
+  /** The message's problem as JSON text ('' when it has none). */
+  message_problem: string
   conflict: string
   created_at: string
   updated_at: string

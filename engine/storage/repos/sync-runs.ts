@@ -12,6 +12,8 @@ export interface StoredPull {
   counts: string
   problem: string
   message: string
+  /** The message's problem as JSON text ('' when it has none). */
+  message_problem: string
   started_at: string
   finished_at: string
 }
@@ -26,6 +28,8 @@ export interface StoredPush {
   results: string
   problem: string
   message: string
+  /** The message's problem as JSON text ('' when it has none). */
+  message_problem: string
   started_at: string
   finished_at: string
 }
@@ -45,11 +49,11 @@ export const campaignsDoneBy = (db: Db, pullId: string): string[] =>
 /** Writes a pull's row, inserted or updated (its profile and start stay). */
 export function savePull(db: Db, r: StoredPull): void {
   db.run(
-    `INSERT INTO sync_pulls (pull_id, profile_id, state, phase, campaigns_total, campaigns_done, counts, problem, message, started_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO sync_pulls (pull_id, profile_id, state, phase, campaigns_total, campaigns_done, counts, problem, message, message_problem, started_at, finished_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(pull_id) DO UPDATE SET state = excluded.state, phase = excluded.phase, campaigns_total = excluded.campaigns_total,
-       campaigns_done = excluded.campaigns_done, counts = excluded.counts, problem = excluded.problem, message = excluded.message, finished_at = excluded.finished_at`,
-    [r.pull_id, r.profile_id, r.state, r.phase, r.campaigns_total, r.campaigns_done, r.counts, r.problem, r.message, r.started_at, r.finished_at],
+       campaigns_done = excluded.campaigns_done, counts = excluded.counts, problem = excluded.problem, message = excluded.message, message_problem = excluded.message_problem, finished_at = excluded.finished_at`,
+    [r.pull_id, r.profile_id, r.state, r.phase, r.campaigns_total, r.campaigns_done, r.counts, r.problem, r.message, r.message_problem, r.started_at, r.finished_at],
   )
 }
 
@@ -66,10 +70,10 @@ export const deleteUnfinishedPulls = (db: Db, profileId: number): void => void d
 /** Writes a push's row, inserted or updated (its profile and start stay). */
 export function savePush(db: Db, r: StoredPush): void {
   db.run(
-    `INSERT INTO sync_pushes (push_id, profile_id, state, ops_total, ops_done, results, problem, message, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO sync_pushes (push_id, profile_id, state, ops_total, ops_done, results, problem, message, message_problem, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(push_id) DO UPDATE SET state = excluded.state, ops_total = excluded.ops_total, ops_done = excluded.ops_done, results = excluded.results,
-       problem = excluded.problem, message = excluded.message, finished_at = excluded.finished_at`,
-    [r.push_id, r.profile_id, r.state, r.ops_total, r.ops_done, r.results, r.problem, r.message, r.started_at, r.finished_at],
+       problem = excluded.problem, message = excluded.message, message_problem = excluded.message_problem, finished_at = excluded.finished_at`,
+    [r.push_id, r.profile_id, r.state, r.ops_total, r.ops_done, r.results, r.problem, r.message, r.message_problem, r.started_at, r.finished_at],
   )
 }
 

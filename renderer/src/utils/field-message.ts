@@ -3,28 +3,11 @@
  * short, in the interface's language, for the form that shows it beside the field's label: by its
  * problem key (utils/problem-text.ts), without the field's name. In English, and for a refusal of
  * no known problem, the engine's own text is kept.
- * `sayKnown` is the table matcher of the sentences that have no problem key yet (utils/form-alert.ts,
- * server/line-errors.ts, sync/messages.ts).
  */
 import { problemOf } from '../api/problems'
 import type { Translate } from '../reports/table'
 import type { LabelOf } from './form-alert'
 import { paramOf, problemText } from './problem-text'
-
-/** A known engine sentence: its pattern, the message key it is said with, and the key's values from the match. */
-export type SentenceRule = readonly [RegExp, string, (m: RegExpExecArray) => Record<string, string>]
-
-/**
- * `text` said with the first rule whose pattern it matches, as `t('<prefix>.<key>', values)`;
- * null when no rule knows it.
- */
-export function sayKnown(text: string, rules: readonly SentenceRule[], prefix: string, t: Translate): string | null {
-  for (const [re, key, named] of rules) {
-    const m = re.exec(text)
-    if (m) return t(`${prefix}.${key}`, named(m))
-  }
-  return null
-}
 
 /**
  * `text` said in Chinese when `lang` is zh and it is a parameter's refusal of a known problem (a

@@ -38,6 +38,7 @@ function localArgs(args: Problem['args'], t: Translate, words: ProblemWords): Re
   if (typeof args.detail === 'string' && words.detail) out.detail = words.detail(args.detail)
   if (typeof args.what === 'string') out.what = t(`problem.word.${args.what}`)
   if (typeof args.kind === 'string') out.kind = t(`sync.outbox.kind.${args.kind}`)
+  if (typeof args.records === 'string') out.records = t(`sync.kind.${args.records}`)
   if (typeof args.ref === 'string') out.ref = t(`sync.outbox.choose.kind.${args.ref}`)
   for (const arg of POSITIONS) if (typeof args[arg] === 'string') out[arg] = t(`reports.position.${args[arg]}`)
   if (typeof args.level === 'string') out.level = t(`reports.level.${args.level}`)

@@ -4,6 +4,7 @@ import { Columns, type Partition } from '../../../engine/measure/columns'
 import { MemoryEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { Identities } from '../../../engine/measure/identities'
 import { ApiError } from '../../../engine/contract/errors'
+import { describeProblem } from '../../../engine/contract/problems'
 import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, MAX_HELD, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
@@ -605,7 +606,7 @@ describe('Ingest: a full campaign or minisite (capacity)', () => {
       identity: rows.map((h) => h.identity),
     } as HitColumns
     const added = await ingest.addColumns(cols, 0, cols.n, () => new Set())
-    expect(added).toEqual({ repeats: 0, full: 2, why: [expect.stringMatching(/^campaign 1 is full/), expect.stringMatching(/^campaign 2 is full/)] })
+    expect({ ...added, why: added.why.map(describeProblem) }).toEqual({ repeats: 0, full: 2, why: [expect.stringMatching(/^campaign 1 is full/), expect.stringMatching(/^campaign 2 is full/)] })
     expect(ingest.columns.events).toBe(4)
   })
 

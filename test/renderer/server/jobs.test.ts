@@ -1,6 +1,8 @@
 // renderer/src/server/jobs.ts: job progress, colours, labels and following a job
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
+import { describeProblem, problem } from '../../../engine/contract/problems'
+import { rememberMessages } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { followJob, followUntil, jobDuration, jobLabel, jobMessage, jobPercent, jobStateKey, jobTone, type Job } from '../../../renderer/src/server/jobs'
 
@@ -152,9 +154,11 @@ describe('jobMessage', () => {
     expect(say('zh', done({ kind: 'import' }))).toBe('the engine sentence')
   })
 
-  it("says an import's full campaign in Chinese (server/line-errors.ts), and keeps the English in English", () => {
-    const full = 'campaign 3 is full: it holds 1,000 events, the most one campaign can hold (docs/measurement.md)'
-    expect(say('zh', done({ kind: 'import', message: full }))).toBe('活动 3 已满：已有 1,000 个事件，达到单个活动的上限')
-    expect(say('en', done({ kind: 'import', message: full }))).toBe(full)
+  it("says an import's full campaign in Chinese by the problem its answer tells (server/line-errors.ts), and keeps the English in English", () => {
+    const told = problem('measure.fullCampaign', { id: 3, capacity: '1,000' })
+    const answer = JSON.parse(JSON.stringify(done({ kind: 'import', message: describeProblem(told), message_problem: told } as Partial<Job>))) as Job
+    rememberMessages(answer)
+    expect(say('zh', answer)).toBe('活动 3 已满：已有 1,000 个事件，达到单个活动的上限')
+    expect(say('en', answer)).toBe(answer.message)
   })
 })

@@ -1,5 +1,5 @@
-// renderer/src/server/line-errors.ts: an import's rejected lines and job message, said in Chinese
-import { beforeAll, describe, expect, it } from 'vitest'
+// renderer/src/server/line-errors.ts: an import's rejected lines and job message, said in Chinese by the problems the answers tell
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { lineToHit, parseTime, type ImportContext, type ImportLine } from '../../../engine/measure/import'
 import { lines } from '../../../engine/measure/import-run'
@@ -8,8 +8,11 @@ import type { Db } from '../../../engine/storage/db'
 import { messageOf, rememberMessages } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { importMessageText, lineErrorText } from '../../../renderer/src/server/line-errors'
+import { readResponse } from '../../../renderer/src/api/client'
+import { makeEngine, toReply, type TestEngine } from '../../helpers/make-engine'
 import { panelDb } from '../../engine/measure/panel/helpers'
-import { keyed } from '../app-client'
+import { createSpot, newCampaign, path } from '../../engine/routes/spot-helpers'
+import { asAppClient, keyed } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const line = (lang: 'en' | 'zh', error: string) => lineErrorText(error, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -91,15 +94,44 @@ describe('lineErrorText', () => {
 })
 
 describe('importMessageText', () => {
-  const full = (what: string, id: number) => `${what} ${id} is full: it holds 50,000,000 events, the most one ${what} can hold (docs/measurement.md)`
-  it('says each full campaign or minisite of the message in Chinese, and a file of too many lines', () => {
-    expect(job('zh', full('campaign', 3))).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限')
-    expect(job('zh', `${full('campaign', 3)}; ${full('minisite', 2)}`)).toBe('活动 3 已满：已有 50,000,000 个事件，达到单个活动的上限；活动站点 2 已满：已有 50,000,000 个事件，达到单个活动站点的上限')
+  const CAPACITY = 2
+  let t: TestEngine
+  beforeAll(async () => {
+    t = asAppClient(await makeEngine())
+    Object.defineProperty(t.engine.measure.ingest, 'capacity', { value: CAPACITY })
+  })
+  afterAll(() => t.engine.close())
+
+  /** A campaign with one spot, and `n` impressions of it as import lines. */
+  async function impressions(n: number): Promise<{ campaign: string; lines: string[] }> {
+    const campaign = await newCampaign(t)
+    const spot = await createSpot(t, campaign)
+    const spot_id = String(spot.body.spot_id)
+    const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ type: 'impression', ts: `2025-01-10T08:0${i}:00Z`, campaign_id: campaign, spot_id, identity: `idfa:FULL${campaign}-${i}` }))
+    return { campaign, lines }
+  }
+  /** The finished job of importing `lines`, as the app's client reads it (its messages' problems kept). */
+  async function imported(lines: string[]): Promise<{ message: string; rejected: number }> {
+    const r = await t.engine.handle({ method: 'POST', path: path('events.import'), query: { format: 'ndjson', access_token: t.token }, body: lines.join('\n'), headers: { 'content-type': 'text/plain;charset=UTF-8' } })
+    return readResponse(toReply(r).raw) as { message: string; rejected: number }
+  }
+
+  it('says the full campaigns of an import in Chinese, and a file of too many lines', async () => {
+    const a = await impressions(CAPACITY + 1)
+    const b = await impressions(CAPACITY + 2)
+    const one = await imported(a.lines)
+    expect(one.rejected).toBe(1)
+    expect(job('zh', one.message)).toBe(`活动 ${a.campaign} 已满：已有 2 个事件，达到单个活动的上限`)
+    const more = await imported([...a.lines.map((l) => l.replace('FULL', 'AGAIN')), ...b.lines])
+    expect(more.rejected).toBe(CAPACITY + 1 + 2)
+    expect(job('zh', more.message)).toBe(`活动 ${a.campaign} 已满：已有 2 个事件，达到单个活动的上限；活动 ${b.campaign} 已满：已有 2 个事件，达到单个活动的上限`)
+    expect(job('en', more.message)).toBe(more.message)
     expect(job('zh', keyed('import.tooManyLines', { param: 'body', max: 20000000 }))).toBe('文件超过 20000000 行：请拆分后再导入')
   })
 
-  it("keeps the engine's message in English, and one it does not know, whole", () => {
-    expect(job('en', full('campaign', 3))).toBe(full('campaign', 3))
+  it("keeps a message whose problem the app was not told, whole", () => {
+    const full = 'campaign 3 is full: it holds 50,000,000 events, the most one campaign can hold (docs/measurement.md)'
+    expect(job('zh', full)).toBe(full)
     expect(job('zh', 'odd; very odd')).toBe('odd; very odd')
     expect(job('zh', '')).toBe('')
   })

@@ -1,13 +1,18 @@
-// renderer/src/sync/messages.ts: the engine's sentences on the Sync page said in Chinese
+// renderer/src/sync/messages.ts: the engine's messages on the Sync page said in Chinese by the problems the answers tell
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
+import { problem, toldText, type Told } from '../../../engine/contract/problems'
 import { RemoteClient } from '../../../engine/sync/client'
 import { checkCancelled } from '../../../engine/sync/jobs'
+import { choiceMessage } from '../../../engine/sync/outbox-refs'
 import { httpError, networkError, RemoteError } from '../../../engine/sync/remote-error'
+import { oneAfterAnother, toldOf } from '../../../engine/sync/said'
+import { readResponse } from '../../../renderer/src/api/client'
 import { messages } from '../../../renderer/src/i18n'
 import { syncText } from '../../../renderer/src/sync/messages'
 import { ACCOUNT, FakeClock, makeEngine, type TestEngine } from '../../helpers/make-engine'
-import { asAppClient, clientRefusal, keyed } from '../app-client'
+import { FAST, localWithProfile, startRemote, stopRemote, type Remote } from '../../engine/sync/remote'
+import { asAppClient, clientRefusal, heard, keyed } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const say = (text: string, lang: 'en' | 'zh' = 'zh') => syncText(text, (k, named) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k)), lang)
@@ -15,7 +20,7 @@ const say = (text: string, lang: 'en' | 'zh' = 'zh') => syncText(text, (k, named
 const URL_ = new URL('https://api.example.test/base/cms/v1/campaigns/list')
 const netError = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
 
-/** The message a RemoteClient throws when the scripted `replies` answer its login and one GET. */
+/** The message of what a RemoteClient throws when the scripted `replies` answer its login and one GET, as the app reads it from a status that tells it. */
 async function clientError(replies: (Response | Error)[], signal?: AbortSignal): Promise<string> {
   const fetch = (async () => {
     const r = replies.shift()
@@ -27,8 +32,10 @@ async function clientError(replies: (Response | Error)[], signal?: AbortSignal):
   const c = new RemoteClient(profile, async () => ({ password: 'pw', client_secret: 'cs' }), new FakeClock('2025-01-10'), { fetch, pacingMs: 0, retries: 0 }, signal)
   const err = await c.get('/cms/v1/campaigns/list').then(() => null, (e: unknown) => e)
   expect(err).toBeInstanceOf(RemoteError)
-  return (err as RemoteError).message
+  return heardError(err)
 }
+/** The message of `err` as a pull's or push's status tells it (engine/sync/said.ts), read by the app. */
+const heardError = (err: unknown) => heard(toldOf(err))
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const token = () => json(200, { access_token: 'tok', token_type: 'bearer', expires_in: 3600, scope: 'cms' })
 const html = (status = 200) => new Response('<html></html>', { status, headers: { 'content-type': 'text/html' } })
@@ -36,21 +43,23 @@ const html = (status = 200) => new Response('<html></html>', { status, headers: 
 describe('syncText: a call to the remote that failed', () => {
   it('says a network failure in Chinese, with its host, path and code', () => {
     const timeout = Object.assign(new Error('t'), { name: 'TimeoutError' })
-    expect(say(networkError(timeout, URL_, 30_000).message)).toBe('api.example.test 未在 30 s 内应答（/base/cms/v1/campaigns/list）。')
-    expect(say(networkError(netError('ENOTFOUND'), URL_, 1000).message)).toBe('找不到地址 api.example.test（DNS：ENOTFOUND）；请检查基础地址和网络。')
-    expect(say(networkError(netError('ECONNREFUSED'), URL_, 1000).message)).toBe('api.example.test 拒绝连接；请检查基础地址以及服务是否已启动。')
-    expect(say(networkError(netError('EHOSTUNREACH'), URL_, 1000).message)).toBe('api.example.test 无应答（EHOSTUNREACH）；请检查基础地址以及服务是否已启动。')
-    expect(say(networkError(netError('CERT_HAS_EXPIRED'), URL_, 1000).message)).toBe('与 api.example.test 的安全连接失败（TLS：CERT_HAS_EXPIRED）；请检查地址是否正确、其证书是否受信任。')
-    expect(say(networkError(netError('ECONNRESET'), URL_, 1000).message)).toBe('api.example.test 在 /base/cms/v1/campaigns/list 期间关闭了连接（ECONNRESET）。')
-    expect(say(networkError(new TypeError('fetch failed'), URL_, 1000).message)).toBe('无法连接 api.example.test：fetch failed。')
+    const net = (err: unknown, ms = 1000) => say(heardError(networkError(err, URL_, ms)))
+    expect(net(timeout, 30_000)).toBe('api.example.test 未在 30 s 内应答（/base/cms/v1/campaigns/list）。')
+    expect(net(netError('ENOTFOUND'))).toBe('找不到地址 api.example.test（DNS：ENOTFOUND）；请检查基础地址和网络。')
+    expect(net(netError('ECONNREFUSED'))).toBe('api.example.test 拒绝连接；请检查基础地址以及服务是否已启动。')
+    expect(net(netError('EHOSTUNREACH'))).toBe('api.example.test 无应答（EHOSTUNREACH）；请检查基础地址以及服务是否已启动。')
+    expect(net(netError('CERT_HAS_EXPIRED'))).toBe('与 api.example.test 的安全连接失败（TLS：CERT_HAS_EXPIRED）；请检查地址是否正确、其证书是否受信任。')
+    expect(net(netError('ECONNRESET'))).toBe('api.example.test 在 /base/cms/v1/campaigns/list 期间关闭了连接（ECONNRESET）。')
+    expect(net(new TypeError('fetch failed'))).toBe('无法连接 api.example.test：fetch failed。')
   })
 
   it("says an HTTP error in Chinese, keeping the remote's own code and words", () => {
-    expect(say(httpError(429, {}, '/cms/v1/campaigns/list', null).message)).toBe('远端要求放慢请求（HTTP 429），于 /cms/v1/campaigns/list。')
-    expect(say(httpError(502, { error: 'server_error', error_description: 'Upstream down.' }, '/x', null).message)).toBe('远端处理 /x 时出错（server_error: Upstream down.）。')
-    expect(say(httpError(404, {}, '/cms/v1/brands/list', null).message)).toBe('远端没有 /cms/v1/brands/list（HTTP 404）：基础地址指向的不是此 API。')
-    expect(say(httpError(400, { error: 'invalid_request', error_description: "The 'limit' is bad." }, '/y', null).message)).toBe("远端拒绝了 /y（invalid_request: The 'limit' is bad.）。")
-    expect(say(httpError(403, {}, '/y', null).message)).toBe('远端拒绝了 /y（HTTP 403）。')
+    const http = (status: number, body: unknown, path: string) => say(heardError(httpError(status, body, path, null)))
+    expect(http(429, {}, '/cms/v1/campaigns/list')).toBe('远端要求放慢请求（HTTP 429），于 /cms/v1/campaigns/list。')
+    expect(http(502, { error: 'server_error', error_description: 'Upstream down.' }, '/x')).toBe('远端处理 /x 时出错（server_error: Upstream down.）。')
+    expect(http(404, {}, '/cms/v1/brands/list')).toBe('远端没有 /cms/v1/brands/list（HTTP 404）：基础地址指向的不是此 API。')
+    expect(http(400, { error: 'invalid_request', error_description: "The 'limit' is bad." }, '/y')).toBe("远端拒绝了 /y（invalid_request: The 'limit' is bad.）。")
+    expect(http(403, {}, '/y')).toBe('远端拒绝了 /y（HTTP 403）。')
   })
 
   it('says the login and answer failures of the client in Chinese', async () => {
@@ -80,56 +89,85 @@ describe('syncText: a call to the remote that failed', () => {
       try {
         checkCancelled(c.signal, what)
       } catch (e) {
-        return (e as Error).message
+        return heardError(e)
       }
       throw new Error('not cancelled')
     }
     expect(say(stop('pull'))).toBe('拉取已取消。')
     expect(say(stop('push'))).toBe('推送已取消。')
-    // engine/sync/jobs.ts stopped(), pull-fetch.ts, push.ts, service.ts (and its test's success), secrets.ts
-    const written: [string, string][] = [
-      ['The push stopped on an internal error: boom', '推送因内部错误而停止：boom'],
-      ['/cms/v1/panels/list did not answer with a list.', '/cms/v1/panels/list 的应答不是列表。'],
-      ['/cms/v1/campaigns/create answered without campaign_id.', '/cms/v1/campaigns/create 的应答缺少 campaign_id。'],
-      ['Profile Real service has no stored password: enter it again.', '配置 Real service 没有保存密码：请重新输入。'],
-      ['Profile Real service has no stored client secret: enter it again.', '配置 Real service 没有保存客户端密钥：请重新输入。'],
-      ['the key file /d/sync.key is missing, so the stored secrets cannot be read; enter them again', '密钥文件 /d/sync.key 不存在，无法读取已保存的密钥；请重新输入。'],
-      ['the key file /d/sync.key is empty, so the stored secrets cannot be read; enter them again', '密钥文件 /d/sync.key 为空，无法读取已保存的密钥；请重新输入。'],
-      ['Logged in as john at auth.example.test; the campaign list answers.', '已以 john 身份登录 auth.example.test；活动列表可以应答。'],
-      ['the stored secrets cannot be decrypted (bad tag); enter the password and client secret again', '无法解密已保存的密钥（bad tag）；请重新输入密码和客户端密钥。'],
+    // engine/sync/jobs.ts stopped(), pull-fetch.ts, push.ts, service.ts (and its test's success), by the problems they store
+    const written: [Told, string][] = [
+      [problem('sync.internal', { what: 'push', detail: 'boom' }), '推送因内部错误而停止：boom'],
+      [problem('remote.notList', { path: '/cms/v1/panels/list' }), '/cms/v1/panels/list 的应答不是列表。'],
+      [problem('remote.answeredWithout', { path: '/cms/v1/campaigns/create', member: 'campaign_id' }), '/cms/v1/campaigns/create 的应答缺少 campaign_id。'],
+      [problem('sync.noPassword', { name: 'Real service' }), '配置 Real service 没有保存密码：请重新输入。'],
+      [problem('sync.noClientSecret', { name: 'Real service' }), '配置 Real service 没有保存客户端密钥：请重新输入。'],
+      [problem('sync.loggedIn', { name: 'john', host: 'auth.example.test' }), '已以 john 身份登录 auth.example.test；活动列表可以应答。'],
     ]
-    for (const [text, said] of written) expect(say(text), text).toBe(said)
+    for (const [m, said] of written) expect(say(heard(m)), toldText(m)).toBe(said)
   })
 })
 
 describe('syncText: what a pull skipped and a push did', () => {
-  const refused = httpError(403, { error: 'forbidden' }, '/cms/v1/campaigns/show', null).message
+  const refused = toldOf(httpError(403, { error: 'forbidden' }, '/cms/v1/campaigns/show', null))
 
   it('says each skipped list and campaign of a pull, after why it stopped (engine/sync/pull-jobs.ts)', () => {
-    expect(say(`advertiser list skipped: ${refused}`)).toBe('已跳过广告主列表：远端拒绝了 /cms/v1/campaigns/show（forbidden）。')
-    const stopped = networkError(netError('ECONNRESET'), URL_, 1000).message
-    expect(say([stopped, `campaign 12 skipped: ${refused}`, `region list skipped: ${refused}`].join(' '))).toBe(
+    expect(say(heard(problem('pull.listSkipped', { records: 'advertiser', reason: refused })))).toBe('已跳过广告主列表：远端拒绝了 /cms/v1/campaigns/show（forbidden）。')
+    const stopped = toldOf(networkError(netError('ECONNRESET'), URL_, 1000))
+    const notes = [problem('pull.campaignSkipped', { id: '12', reason: refused }), problem('pull.listSkipped', { records: 'region', reason: refused })]
+    expect(say(heard(oneAfterAnother([stopped, ...notes])))).toBe(
       'api.example.test 在 /base/cms/v1/campaigns/list 期间关闭了连接（ECONNRESET）。已跳过活动 12：远端拒绝了 /cms/v1/campaigns/show（forbidden）。已跳过地域列表：远端拒绝了 /cms/v1/campaigns/show（forbidden）。',
     )
   })
 
   it('says what a push did with an operation (engine/sync/push.ts)', () => {
-    expect(say('made by an earlier push; finished now')).toBe('由之前的推送创建；现已完成。')
-    expect(say('found at the remote as spot 88 (made by an interrupted push); not sent again')).toBe('在远端找到广告位 88（由中断的推送创建）；不再重复发送。')
-    expect(say('The remote no longer has campaign 7.')).toBe('远端已没有活动 7。')
-    expect(say('spot 9 changed at the remote since the last pull (spot_name, url): not sent; resolve it (keep mine, take theirs or edit).'))
-      .toBe('自上次拉取后，远端的广告位 9 已更改（spot_name, url）：未发送；请解决冲突（保留我的、采用远程或编辑）。')
-    expect(say('waits for local campaign 3 to be pushed')).toBe('等待本地活动 3 推送后再发送。')
-    expect(say("Choose the remote's record: no advertiser at the remote is named exactly 'X' (sync outbox choose, or the Sync page; pull to refresh the lists)."))
+    const said = (m: Told) => say(heard(m))
+    expect(said(problem('push.finishedNow', {}))).toBe('由之前的推送创建；现已完成。')
+    expect(said(problem('push.reconciled', { kind: 'spot', id: '88' }))).toBe('在远端找到广告位 88（由中断的推送创建）；不再重复发送。')
+    expect(said(problem('push.gone', { kind: 'campaign', id: '7' }))).toBe('远端已没有活动 7。')
+    expect(said(problem('push.conflict', { kind: 'spot', id: '9', fields: 'spot_name, url' }))).toBe('自上次拉取后，远端的广告位 9 已更改（spot_name, url）：未发送；请解决冲突（保留我的、采用远程或编辑）。')
+    expect(said(problem('push.blocked', { id: '3' }))).toBe('等待本地活动 3 推送后再发送。')
+    expect(said(choiceMessage([{ param: 'advertiser_id', kind: 'advertiser', name: 'X', reason: 'no_match', candidates: [] }])))
       .toBe("请选择远程记录：no advertiser at the remote is named exactly 'X'（sync outbox choose，或在同步页面选择；拉取可刷新列表）。")
   })
+})
 
-  it('says why a push stopped and what it did (engine/sync/push-jobs.ts)', () => {
-    const stopped = networkError(netError('ECONNREFUSED'), URL_, 1000).message
-    expect(say(`${stopped} 1 created, 2 failed, 1 cut off (the next push finds out whether it arrived). What was not sent stays in the outbox; push again to go on.`))
-      .toBe('api.example.test 拒绝连接；请检查基础地址以及服务是否已启动。已创建 1 个、失败 2 个、中断 1 个（下次推送时会查明是否已送达）。未发送的操作仍在发件箱中；再次推送即可继续。')
-    expect(say('The push was cancelled. Nothing to send. What was not sent stays in the outbox; push again to go on.'))
-      .toBe('推送已取消。没有要发送的内容。未发送的操作仍在发件箱中；再次推送即可继续。')
+describe('syncText: what a pull and a push store, read by the app from their status', () => {
+  let remote: Remote
+  afterAll(() => stopRemote(remote))
+
+  it('says a pull that skipped a list and a campaign, and a push and a connection test that cannot reach the remote, in Chinese', async () => {
+    remote = await startRemote(2)
+    const denied = remote.campaignIds[1]!
+    const fetch = (async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      if (url.pathname === '/cms/v1/extensiontype/list') return new Response('{"error":"not_found"}', { status: 404 })
+      if (url.pathname === '/cms/v1/campaigns/list_spots' && url.searchParams.get('campaign_id') === denied)
+        return new Response('{"error":"invalid_request","error_description":"no such campaign"}', { status: 400 })
+      return globalThis.fetch(input, init)
+    }) as typeof globalThis.fetch
+    const { local, profileId } = await localWithProfile(remote.url, { ...FAST, fetch })
+    asAppClient(local)
+    try {
+      const pull = readResponse((await local.post('/local/v1/sync/pull/start', { profile_id: profileId })).raw) as { state: string; message: string }
+      expect(pull.state).toBe('done')
+      expect(say(pull.message)).toBe(
+        '已跳过扩展类型列表：远端没有 /cms/v1/extensiontype/list（HTTP 404）：基础地址指向的不是此 API。' +
+          `已跳过活动 ${denied}：远端拒绝了 /cms/v1/campaigns/list_spots（invalid_request: no such campaign）。`,
+      )
+      const history = readResponse((await local.get('/local/v1/sync/pulls/list', { profile_id: profileId })).raw) as { message: string }[]
+      expect(say(history[0]!.message)).toBe(say(pull.message))
+      // a profile whose remote is gone: the push stops at its login, "Test connection" says why
+      await stopRemote(remote)
+      const push = readResponse((await local.post('/local/v1/sync/push/start', { profile_id: profileId, wait: '1' })).raw) as { state: string; message: string }
+      const host = new URL(remote.url).host
+      expect(push.state).toBe('failed')
+      expect(say(push.message)).toBe(`${host} 拒绝连接；请检查基础地址以及服务是否已启动。没有要发送的内容。未发送的操作仍在发件箱中；再次推送即可继续。`)
+      const test = readResponse((await local.post('/local/v1/sync/profiles/test', { profile_id: profileId })).raw) as { ok: boolean; message: string }
+      expect(say(test.message)).toBe(`${host} 拒绝连接；请检查基础地址以及服务是否已启动。`)
+    } finally {
+      await local.engine.close()
+    }
   })
 })
 
@@ -221,10 +259,11 @@ describe('syncText: the refusals of the sync endpoints', () => {
 })
 
 describe('syncText: the fall-back', () => {
-  it("keeps a sentence it does not know, and every sentence in English", () => {
+  it('keeps a message whose problem the app was not told (a row stored before the engine kept it), and every message in English', () => {
     expect(say('Something new happened.')).toBe('Something new happened.')
-    const refused = httpError(400, { error: 'invalid_request' }, '/y', null).message
+    expect(say('found at the remote as campaign 5 (made by an interrupted push); not sent again')).toBe('found at the remote as campaign 5 (made by an interrupted push); not sent again')
+    const refused = heardError(httpError(400, { error: 'invalid_request' }, '/y', null))
     expect(say(refused, 'en')).toBe(refused)
-    expect(say('made by an earlier push; finished now', 'en')).toBe('made by an earlier push; finished now')
+    expect(say(heard(problem('push.finishedNow', {})), 'en')).toBe('made by an earlier push; finished now')
   })
 })

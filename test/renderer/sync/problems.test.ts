@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { REMOTE_PROBLEMS } from '../../../engine/contract/endpoints-sync'
+import { problem } from '../../../engine/contract/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { problemText } from '../../../renderer/src/sync/problems'
+import { heard } from '../app-client'
 
 const say = (lang: 'en' | 'zh', problem: string, message: string) => {
   const g = createI18n({ legacy: false, locale: lang, messages }).global
@@ -19,8 +21,8 @@ describe('problemText', () => {
     }
   })
 
-  it('says a sentence sync/messages.ts knows in Chinese alone (it names the host and what to do)', () => {
-    expect(say('zh', 'unreachable', 'Cannot reach 127.0.0.1:1: fetch failed.')).toBe('无法连接 127.0.0.1:1：fetch failed。')
+  it('says a message whose problem the app was told in Chinese alone (it names the host and what to do)', () => {
+    expect(say('zh', 'unreachable', heard(problem('remote.cannotReach', { host: '127.0.0.1:1', said: 'fetch failed' })))).toBe('无法连接 127.0.0.1:1：fetch failed。')
   })
 
   it("keeps the engine's sentence in English, and for a problem it does not know", () => {

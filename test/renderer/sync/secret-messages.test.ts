@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { SecretVault, keyFileCipher } from '../../../engine/sync/secrets'
+import { RemoteError } from '../../../engine/sync/remote-error'
+import { toldOf } from '../../../engine/sync/said'
+import { SecretVault, SecretsError, keyFileCipher } from '../../../engine/sync/secrets'
+import { messageOf } from '../../../renderer/src/api/problems'
 import { messages } from '../../../renderer/src/i18n'
 import { syncText } from '../../../renderer/src/sync/messages'
 import { problemText } from '../../../renderer/src/sync/problems'
+import { heard } from '../app-client'
 
 const i18n = (lang: 'en' | 'zh') => createI18n({ legacy: false, locale: lang, messages }).global
 const tr = (lang: 'en' | 'zh') => (k: string, named?: Record<string, unknown>) => (named ? i18n(lang).t(k, named) : i18n(lang).t(k))
@@ -36,8 +40,9 @@ async function readFailure(spoil: (key: string, secrets: string) => void): Promi
   const again = new SecretVault(keyFileCipher(key), secrets)
   await again.open(new Set(['r']))
   const err = await again.get('r').then(() => null, (e: unknown) => e as Error)
-  expect(err).toBeInstanceOf(Error)
-  return { message: err!.message, key }
+  expect(err).toBeInstanceOf(SecretsError)
+  // what a pull's status and "Test connection" answer the app (engine/sync/service.ts)
+  return { message: heard(toldOf(new RemoteError('no_secret', { text: err!.message, keyed: (err as SecretsError).problem }, false))), key }
 }
 
 describe('syncText: the stored secrets that cannot be read (engine/sync/secrets.ts)', () => {
@@ -54,7 +59,7 @@ describe('syncText: the stored secrets that cannot be read (engine/sync/secrets.
     chmodSync(key, 0o644)
     const vault = new SecretVault(keyFileCipher(key), join(dir, 'data', 'secrets.json'))
     const err = await vault.put('r', { password: 'pw' }).then(() => null, (e: unknown) => e as Error)
-    expect(say(err!.message)).toBe(`无法保存密钥：密钥文件 ${key} 可被其他用户读取（权限 644）；请运行：chmod 600 "${key}"。`)
+    expect(say(messageOf(err))).toBe(`无法保存密钥：密钥文件 ${key} 可被其他用户读取（权限 644）；请运行：chmod 600 "${key}"。`)
   })
 
   it('says a key file of the wrong size in Chinese, with its sizes', async () => {

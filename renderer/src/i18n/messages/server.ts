@@ -99,10 +99,6 @@ export const en = {
     counts: '{imported} of {total} imported, {rejected} rejected',
     resumed: 'Following the job started earlier.',
   },
-  /** A rejected import line's reason and an import job's message, from the engine's sentence (server/line-errors.ts). */
-  lineError: {
-    fullCampaign: 'Campaign {id} is full: it holds {capacity} events, the most a campaign can hold', fullMinisite: 'Minisite {id} is full: it holds {capacity} events, the most a minisite can hold',
-  },
   file: {
     drop: 'Drop a file here, or click (Enter) to choose one',
     chosen: '{name} · {size}',
@@ -302,9 +298,6 @@ export const zh: typeof en = {
     state: { running: '进行中', done: '完成', failed: '失败', doneWithRejected: '完成，有行被拒绝', nothingImported: '未导入任何数据' },
     counts: '导入 {imported} / {total}，拒绝 {rejected}',
     resumed: '正在跟踪之前开始的任务。',
-  },
-  lineError: {
-    fullCampaign: '活动 {id} 已满：已有 {capacity} 个事件，达到单个活动的上限', fullMinisite: '活动站点 {id} 已满：已有 {capacity} 个事件，达到单个活动站点的上限',
   },
   file: {
     drop: '把文件拖到这里，或点击（回车）选择文件',
