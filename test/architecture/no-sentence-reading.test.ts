@@ -1,5 +1,5 @@
 /**
- * No renderer code reads the engine's English (issue 26 item 3): the app says the engine's
+ * No renderer code reads the engine's English: the app says the engine's
  * refusals and messages by their problem keys (renderer/src/utils/problem-text.ts), so a reworded
  * sentence cannot silently break the Chinese interface. Every regular expression of renderer/src
  * (a literal, or the text given to `new RegExp`; read with the TypeScript parser, so comments do
