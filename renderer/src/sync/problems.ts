@@ -1,8 +1,8 @@
 /**
  * A remote problem said in the interface's language ("Test connection"). In Chinese, the engine's
- * sentence when sync/messages.ts knows it (it names the host, the path, the key file and what to
- * do); else what the problem code (contract REMOTE_PROBLEMS) means, then the engine's details as
- * they are. In English the engine's sentence says it already.
+ * message by its problem key when the answer told it (sync/messages.ts: it names the host, the
+ * path, the key file and what to do); else what the problem code (contract REMOTE_PROBLEMS) means,
+ * then the engine's message as it is. In English the engine's message says it already.
  */
 import { REMOTE_PROBLEMS, type RemoteProblem } from '../../../engine/contract/endpoints-sync'
 import type { Translate } from '../reports/table'
