@@ -5,6 +5,7 @@
  */
 import type { EndpointId, ResultOf } from '../../../engine/contract/endpoints'
 import type { Minisite } from '../../../engine/contract/endpoints-minisites'
+import { MAX_REPORT_DAYS } from '../../../engine/contract/endpoints-report-days'
 import type { Campaign, ListSpot, Panel, Publisher, Region, Target } from '../../../engine/contract/models'
 import type { BasicReport } from '../../../engine/contract/models-reports'
 import type { Infer } from '../../../engine/contract/schema'
@@ -89,13 +90,18 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 /**
  * The daily trend's actual figures: the basic report with `metrics=day` of every date, in one
  * request of the local range endpoint (`reports.basic_days`; the vendor API gives `_day` figures
- * for one cut-off date a request). `dates` are consecutive.
+ * for one cut-off date a request), or one after another for each MAX_REPORT_DAYS of a campaign
+ * that has run longer than the endpoint takes. `dates` are consecutive.
  */
 export async function loadTrend(call: Caller, r: BuiltRequest, dates: readonly string[]): Promise<Map<string, BasicReport>> {
-  if (dates.length === 0) return new Map()
   const { date: _date, metrics: _metrics, ...rest } = toWire(r.params)
-  const answer = await call('reports.basic_days', { ...rest, start_date: dates[0]!, end_date: dates[dates.length - 1]! })
-  return new Map(dates.map((d, i) => [d, answer.reports[i]!]))
+  const out = new Map<string, BasicReport>()
+  for (let from = 0; from < dates.length; from += MAX_REPORT_DAYS) {
+    const range = dates.slice(from, from + MAX_REPORT_DAYS)
+    const answer = await call('reports.basic_days', { ...rest, start_date: range[0]!, end_date: range[range.length - 1]! })
+    for (const [i, d] of range.entries()) out.set(d, answer.reports[i]!)
+  }
+  return out
 }
 
 /** How `completing` wraps a caller. */

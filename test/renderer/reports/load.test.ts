@@ -66,6 +66,24 @@ describe('loadTrend', () => {
     expect(calls[0]![1]).not.toHaveProperty('metrics')
   })
 
+  it('asks a trend longer than the range endpoint takes (367 days) in consecutive ranges, and keys every date', async () => {
+    // the engine's limit: a range of more than 367 days is refused naming end_date
+    const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000 + 1
+    const { call, calls } = fake({
+      'reports.basic_days': (p) => {
+        const [from, to] = [String(p.start_date), String(p.end_date)]
+        if (days(from, to) > 367) throw new Error("The 'end_date' leaves more than 367 days after start_date")
+        return { reports: Array.from({ length: days(from, to) }, (_, i) => ({ date: new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10), items: [] })) }
+      },
+    })
+    const [r] = buildView(defaultPickers(), 'trend', env)
+    const dates = Array.from({ length: 800 }, (_, i) => new Date(Date.parse('2025-01-01') + i * 86_400_000).toISOString().slice(0, 10))
+    const out = await loadTrend(call, r!, dates)
+    expect([...out.keys()]).toEqual(dates)
+    expect([...out.entries()].every(([d, a]) => a.date === d)).toBe(true)
+    expect(calls.map(([, p]) => [p.start_date, p.end_date])).toEqual([['2025-01-01', '2026-01-02'], ['2026-01-03', '2027-01-04'], ['2027-01-05', '2027-03-11']])
+  })
+
   it('asks nothing for no dates', async () => {
     const { call, calls } = fake({})
     const [r] = buildView(defaultPickers(), 'trend', env)
