@@ -39,12 +39,13 @@ export function waitForWrites(db: Services['db'], storage: Pick<Durability, 'dur
 
 /**
  * The handler's answer once its writes are durable. A paged list's answer does not wait: its
- * handler only reads (steps/paging.ts); nor does an answer kept by the answer cache.
+ * handler only reads (steps/paging.ts); nor does an answer kept by the answer cache, nor a tracking
+ * hit, which writes no database record (and so never starts the database's checkpoint either).
  */
 export function awaitWrites(wait: (call: Call) => Promise<void>): Step {
   return {
     name: 'await writes',
-    applies: ({ paged }) => !paged,
+    applies: ({ id, paged }) => !paged && !id.startsWith('tracking.'),
     async run(call, next): Promise<EngineResponse> {
       const res = await next(call)
       await wait(call)

@@ -1,7 +1,7 @@
 /**
  * The durability steps: a call's writes are noted in its own scope; its answer waits for exactly
  * those, and a read's also for the writes made while it ran; a refusal replaces the answer, but
- * for a token (valid once issued). A tracking hit has no scope: it waits for no write.
+ * for a token (valid once issued). A tracking hit has no scope and skips the wait for writes.
  */
 import { describe, expect, it } from 'vitest'
 import { E } from '../../../../engine/contract/errors'
@@ -69,11 +69,11 @@ describe('await writes step', () => {
     await expect(step.run(callOf('oauth.token'), async () => ok)).resolves.toBe(ok)
   })
 
-  it('lets a tracking hit, with no scope, wait for no write', async () => {
+  it('lets a tracking hit, with no scope, skip the wait for writes: the persister is never asked (nor its checkpoint started)', () => {
     const db = { version: 5 } as Services['db']
     const storage = fakeStorage()
     const hit = callOf('tracking.impression')
-    await awaitWrites(waitForWrites(db, storage)).run(hit, async () => (db.version++, ok))
-    expect(storage.asked).toEqual([[]])
+    expect(awaitWrites(waitForWrites(db, storage)).applies({ id: hit.id, def: hit.def, paged: false })).toBe(false)
+    expect(storage.asked).toEqual([])
   })
 })
