@@ -4,7 +4,8 @@
  *
  * What is read: the comments of every source file under engine/, renderer/src/, bin/, main/,
  * preload/, scripts/, bench/ and test/ (string and template literals are left out: what the
- * product prints or a test is named is not commentary), and the whole text of docs/*.md, the
+ * product prints is not commentary), the titles of the tests (it, describe, test: what a failing
+ * run prints), and the whole text of docs/*.md, the
  * folder READMEs, README.md and bench/README.md. Left out: bench/README.md's "Benchmark history"
  * section (its dated runs are records of measurements, the figure with its date is the point),
  * and test/fixtures/ (the vendor's spec, quoted as it is).
@@ -102,6 +103,17 @@ describe('present tense', () => {
 
   it('finds no dated history or change narrative in comments and docs', () => {
     const found = FILES.flatMap((f) => historyOf(f, textOf(f)))
+    expect(found).toEqual([])
+  })
+
+  it('finds none in the titles of the tests either (a title is what a failing run prints)', () => {
+    const title = /\b(?:it|describe|test)(?:\.\w+)?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g
+    const found = FILES.filter((f) => f.startsWith('test/') && /\.(ts|mts)$/.test(f)).flatMap((f) => {
+      const src = readFileSync(join(ROOT, f), 'utf8')
+      // (each title on the line it starts, so the line numbers are the file's)
+      const titles = src.split('\n').map((line) => [...line.matchAll(title)].map((m) => m[2]).join(' '))
+      return historyOf(f, titles.join('\n'))
+    })
     expect(found).toEqual([])
   })
 

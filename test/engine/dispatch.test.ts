@@ -179,7 +179,7 @@ describe('dispatch', () => {
   })
 })
 
-describe('input an audit of 2026-11-26 found mishandled', () => {
+describe('input at the edges of what a client sends', () => {
   const form = 'application/x-www-form-urlencoded'
   const create = (body: string, contentType = form) => raw('POST', '/cms/v1/campaigns/create', {}, `${body}&start_date=${DATES.tomorrow}&end_date=${DATES.nextWeek}`, contentType)
   const said = (r: { status: number; body: string }) => [r.status, JSON.parse(r.body).error_description]

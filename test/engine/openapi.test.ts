@@ -24,7 +24,7 @@ describe('openApiDocument', () => {
     }
   })
 
-  it('gives defaults as a caller writes them, each read as the default is (an audit found `false` and an object)', () => {
+  it('gives defaults as a caller writes them, each read as the default is (not `false` for a string, nor an object)', () => {
     const paths = doc.paths as Record<string, Record<string, { parameters: { name?: string; schema?: { default?: unknown } }[] }>>
     let checked = 0
     for (const [id, def] of Object.entries(endpoints)) {

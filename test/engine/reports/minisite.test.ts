@@ -230,7 +230,7 @@ describe('minisite credit', () => {
     expect(await report('total', '2025-01-19', [ev.home!])).toEqual([])
   })
 
-  it('reads m and ev as the codes write them: 01, 1.0 or 0x1 names nothing (they counted until 2026-11-26)', async () => {
+  it('reads m and ev as the codes write them: 01, 1.0 or 0x1 names nothing', async () => {
     const get = async (query: string) => (await t.engine.handle({ method: 'GET', path: `/e/${query}`, query: {}, rawQuery: '', headers: { 'user-agent': pcUa, cookie: `amid=${amid(9)}` }, remoteAddress: '127.0.0.1' })).headers['x-admonitor-counted']
     expect(await get(`m=0${site}&ev=${ev.home}`)).toBe(`0; minisite 0${site} does not exist`)
     for (const bad of [`0${ev.home}`, `${ev.home}.0`, `0x${Number(ev.home).toString(16)}`]) expect(await get(`m=${site}&ev=${bad}`)).toBe(`0; event ${bad} is not an event of minisite ${site}`)

@@ -107,7 +107,7 @@ function errors(): Record<string, Record<string, number>> {
   return out
 }
 
-describe('identity options on the scenarios of issue 24', () => {
+describe('identity options on the scenarios of docs/attribution.md (NAT, refusers, movers)', () => {
   it('gives the cookie check with its address fallback the smallest error on every scenario', () => {
     const table = errors()
     const names = Object.keys(scenarios())

@@ -83,7 +83,7 @@ function appPath(tag: string, app: App, fill: App['fills'][number]): string {
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
 
-describe('a day of real-world traffic replayed through the HTTP door (issue 24)', () => {
+describe('a day of real-world traffic replayed through the HTTP door', () => {
   const dirs: string[] = []
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 

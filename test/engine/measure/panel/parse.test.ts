@@ -45,7 +45,7 @@ describe('parseCsvHeader', () => {
     expect(m).toContain('header row is required')
   })
 
-  it('refuses a column of another name, naming it and the columns (a typo lost that column of every person until 2026-11-26)', () => {
+  it('refuses a column of another name, naming it and the columns (a typo would lose that column of every person)', () => {
     expect(fails(() => parseCsvHeader('person_id,weight,home_region,tag,device'))).toBe('the header row names the unknown columns tag, device; the columns are person_id,weight,home_region,tags,devices')
     expect(fails(() => parseCsvHeader('person_id,weight,home_region,foo'))).toContain('unknown column foo;')
     // (an empty name, a spreadsheet's trailing comma, names no column)

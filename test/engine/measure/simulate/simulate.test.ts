@@ -100,7 +100,7 @@ describe('simulate', () => {
     expect(sim.summary.identities).toBe(first.size)
   })
 
-  it('stops at `until`, inside its hour too: no hit is stamped after now (the hour was simulated whole until 2026-11-26)', () => {
+  it('stops at `until`, inside its hour too: no hit is stamped after now', () => {
     const until = Date.parse(`${FROM}T19:10:00+08:00`)
     const cut = collect(f.input({ until })).hits
     expect(cut.length).toBeGreaterThan(0)
@@ -120,7 +120,7 @@ describe('simulate', () => {
     expect(part.slice(20)).toEqual(new Array(4).fill(0))
   })
 
-  it('gives the same hits before `until` whatever time of the day it stops: a run minutes later repeats every past day (an audit of 2026-11-26)', () => {
+  it('gives the same hits before `until` whatever time of the day it stops: a run minutes later repeats every past day', () => {
     const at = (time: string) => collect(f.input({ until: Date.parse(`2025-01-16T${time}+08:00`) })).hits
     const early = at('09:05:00')
     const late = at('21:40:00')
