@@ -3,6 +3,8 @@
  * a CPU with taskset when it exists, so that server and load generator each own a core.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const HAS_TASKSET = process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0
@@ -22,7 +24,9 @@ const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url)
 export function startChild(file: string, args: string[], opts: { cpu?: number; nodeArgs?: string[] } = {}): Child {
   const node = [...(opts.nodeArgs ?? []), '--import', 'tsx', benchFile(file), ...args]
   const [cmd, argv] = HAS_TASKSET && opts.cpu !== undefined ? ['taskset', ['-c', String(opts.cpu), process.execPath, ...node]] : [process.execPath, node]
-  const proc = spawn(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // (with V8's code cache of the modules in the folder npm run serve keeps it in: scripts/serve.mjs)
+  const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache') }
+  const proc = spawn(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env })
   const inbox: { type: string }[] = []
   const waiting: { type: string; resolve: (m: { type: string }) => void }[] = []
   let exited: string | null = null

@@ -2,6 +2,7 @@
 // interface is missing or older than its sources, it is built in the background (scripts/ui-build.mjs)
 // while the server starts: the API answers at once, the page once the build is done.
 import './node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
+import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
@@ -26,5 +27,8 @@ if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && needsBuild(ui, sources)) {
     else console.error(`${r.output}\nThe web interface could not be built (npm run build shows the whole output); the API is served anyway.`)
   })
 }
+// V8's code of the engine's modules kept between starts (in the OS temp folder, the folder Node
+// names for it): a start after the first compiles none of them again (bench/README.md, "Targets")
+enableCompileCache()
 register()
 await import('../bin/admonitor.ts')
