@@ -14,10 +14,14 @@
  * Re-record (after a change of behaviour that is meant):
  *   GOLDEN_RECORD=1 npx vitest run test/contract/golden.test.ts
  *
+ * Bodies past 1 KiB (a report's past 8 KiB) are kept as their SHA-256, length and start (kept());
+ * the others as they are.
+ *
  * What varies from run to run is replaced before the comparison (steady()): the port of the seed's
  * short-lived HTTP door, wall-clock durations (`ms` members of the request log and of a rebuild)
  * and the process's start (`started_at` of the local status).
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EngineRequest, EngineResponse } from '../../engine/contract/envelope'
@@ -33,8 +37,24 @@ interface Answer {
   name: string
   status: number
   headers: Record<string, string>
-  /** The body as UTF-8 text, or `base64:` and its bytes for a binary answer. */
+  /** The body as UTF-8 text, or `base64:` and its bytes for a binary answer (kept()). */
   body: string
+}
+
+/** Bodies longer than this are kept as their SHA-256, length and start (kept()); a report's, longer than REPORT_LONG. */
+const LONG = 1024
+const REPORT_LONG = 8192
+
+/**
+ * A body as the fixture keeps it: as it is, or past LONG characters (the OpenAPI document, the
+ * region lists, the larger reports) as its SHA-256, length and first 200 characters, so that the
+ * fixture stays small and a change of any byte still changes what is compared. A report's rows
+ * are kept whole up to REPORT_LONG: the metric catalogue's test reads the metric names they hold
+ * (test/engine/reports/metrics-catalogue.test.ts).
+ */
+function kept(name: string, body: string): string {
+  const most = name.startsWith('reports.') ? REPORT_LONG : LONG
+  return body.length <= most ? body : `sha256:${createHash('sha256').update(body).digest('hex')} length:${body.length} start:${body.slice(0, 200)}`
 }
 
 function bodyOf(res: EngineResponse): string {
@@ -57,7 +77,7 @@ beforeAll(async () => {
   for (const r of requests) {
     const res = (last = await send(r, last))
     const headers = Object.fromEntries(Object.entries(res.headers).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, steady(v)]))
-    answers.push({ name: r.name, status: res.status, headers, body: steady(bodyOf(res)) })
+    answers.push({ name: r.name, status: res.status, headers, body: kept(r.name, steady(bodyOf(res))) })
   }
   if (RECORD) writeFileSync(FILE, `[\n${answers.map((a) => JSON.stringify(a)).join(',\n')}\n]\n`)
 }, 120_000)
