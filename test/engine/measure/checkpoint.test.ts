@@ -46,6 +46,21 @@ const newIngest = (log: EventLog, zone = ZONE) => new Ingest(log, new Columns(),
  * order (a stable sort, which is what a compaction does): a checkpoint saves them sorted, a replay
  * holds them in arrival order, and both are the same events.
  */
+/**
+ * Phones sending 1-3 of 12 ids a hit (links in `linkShare` of them: merges, a relabel pending), in
+ * bursts within minutes (slots of recent times), over `campaigns` campaigns from 1.
+ */
+function phones(seed: number, n: number, from: number, linkShare = 0.15, campaigns = 2): Hit[] {
+  const rnd = prng(seed)
+  const ids = Array.from({ length: 12 }, (_, i) => (i % 2 ? `caid:${i}` : `idfa:${i}`))
+  return Array.from({ length: n }, (_, i) => {
+    const own = ids[Math.floor(rnd() * ids.length)]!
+    const links = rnd() < linkShare ? [ids[Math.floor(rnd() * ids.length)]!, ...(rnd() < 0.3 ? [`idfv:${seed}-${i}`] : [])] : undefined
+    return { kind: rnd() < 0.2 ? KIND.click : KIND.impression, ts: from + i * 2_000, campaign: 1 + (i % campaigns), spot: 10, keyword: 0, identity: own, ...(links ? { links } : {}),
+      platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: rnd() < 0.1 ? IVT.datacenter : IVT.valid }
+  })
+}
+
 function stateOf(i: Ingest): unknown {
   const part = (p: Partition) => {
     const { sorted: _sorted, relabel: _relabel, ...columns } = p.arrays()
@@ -161,17 +176,6 @@ describe('Ingest with checkpoints', () => {
   })
 
   it('does give the state of a full replay with devices linked and merged and frequency times held, before and after more hits', async () => {
-    // phones sending 1-3 of 12 ids a hit (links, merges, a relabel pending), in bursts within minutes (slots of recent times)
-    const phones = (seed: number, n: number, from: number): Hit[] => {
-      const rnd = prng(seed)
-      const ids = Array.from({ length: 12 }, (_, i) => (i % 2 ? `caid:${i}` : `idfa:${i}`))
-      return Array.from({ length: n }, (_, i) => {
-        const own = ids[Math.floor(rnd() * ids.length)]!
-        const links = rnd() < 0.15 ? [ids[Math.floor(rnd() * ids.length)]!, ...(rnd() < 0.3 ? [`idfv:${seed}-${i}`] : [])] : undefined
-        return { kind: rnd() < 0.2 ? KIND.click : KIND.impression, ts: from + i * 2_000, campaign: 1 + (i % 2), spot: 10, keyword: 0, identity: own, ...(links ? { links } : {}),
-          platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: rnd() < 0.1 ? IVT.datacenter : IVT.valid }
-      })
-    }
     const log = new MemoryEventLog()
     const a = newIngest(log)
     await a.open()
@@ -193,15 +197,6 @@ describe('Ingest with checkpoints', () => {
   })
 
   it('writes the state it took while hits, merges and a relabel by a report change the partitions before the write ends', async () => {
-    // phones whose ids link and merge devices, so that partitions have a relabel pending
-    const phones = (seed: number, n: number, from: number): Hit[] => {
-      const rnd = prng(seed)
-      const ids = Array.from({ length: 12 }, (_, i) => (i % 2 ? `caid:${i}` : `idfa:${i}`))
-      return Array.from({ length: n }, (_, i) => ({
-        kind: KIND.impression, ts: from + i * 2_000, campaign: 1, spot: 10, keyword: 0, identity: ids[Math.floor(rnd() * ids.length)]!,
-        ...(rnd() < 0.3 ? { links: [ids[Math.floor(rnd() * ids.length)]!] } : {}), platform: PLATFORM.mb, sdk: SDK.none, region: 0, ivt: IVT.valid,
-      }))
-    }
     let release!: () => void
     let writing = false
     const log = new (class extends MemoryEventLog {
@@ -213,13 +208,13 @@ describe('Ingest with checkpoints', () => {
     })()
     const a = newIngest(log)
     await a.open()
-    await a.add(phones(1, 400, T0))
+    await a.add(phones(1, 400, T0, 0.3, 1))
     const part = a.columns.campaigns.get(1)!
     expect(part.arrays().relabel).toBe(true)
     const saving = a.checkpoint(false)
     await until(() => writing)
     // while the parts are written: more hits, and a report's pass relabels and sorts the partition
-    await a.add(phones(2, 200, T0 + 3_600_000))
+    await a.add(phones(2, 200, T0 + 3_600_000, 0.3, 1))
     part.settle(a.identities.size, true)
     expect(part.arrays().relabel).toBe(false)
     release()
