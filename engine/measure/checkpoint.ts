@@ -198,7 +198,8 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   let crc = crc32(json, crc32(head))
   const header = JSON.parse(json.toString('utf8', 0, jsonLength)) as Header
   let next = 0
-  const take = async <T extends Typed>(want: TypeName): Promise<T> => {
+  /** The next array; `room` more elements after it, zero (untouched memory: no resident pages until used). */
+  const take = async <T extends Typed>(want: TypeName, room = 0): Promise<T> => {
     const [type, length] = header.arrays[next++] ?? fail('fewer arrays than the header lists')
     if (type !== want) fail(`array ${next - 1} is ${type}, expected ${want}`)
     const Ctor = TYPES[type]
@@ -206,13 +207,13 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
     const padded = bytes + pad8(bytes)
     if (at + padded + 4 > r.size) fail('an array runs past the end')
     // its padding read along (the CRC covers it), kept as at most 7 bytes past the array's end
-    const buffer = new ArrayBuffer(padded)
-    const raw = new Uint8Array(buffer)
+    const buffer = new ArrayBuffer(Math.max(padded, (length + room) * Ctor.BYTES_PER_ELEMENT))
+    const raw = new Uint8Array(buffer, 0, padded)
     await r.read(raw, at)
     // (zlib.crc32 of an empty array answers 0, whatever the running value)
     if (padded > 0) crc = crc32(raw, crc)
     at += padded
-    return new Ctor(buffer, 0, length) as T
+    return new Ctor(buffer, 0, length + room) as T
   }
   const texts = async (): Promise<string[]> => {
     const lengths = await take<Uint32Array>('u32')
@@ -231,11 +232,18 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   const requestKeys = await texts()
   const requestTs = await take<Float64Array>('f64')
   if (requestTs.length !== requestKeys.length) fail(`${requestKeys.length} request ids with ${requestTs.length} times`)
-  const partitions: [Header['partitions'][number], Record<string, unknown>][] = []
+  const partitions: [Header['partitions'][number], Record<string, unknown>, number][] = []
   for (const p of header.partitions) {
     const a = { sorted: p.sorted } as Record<string, unknown>
-    for (const k of PARTITION_KEYS) a[k] = await take(PARTITION_TYPES[k])
-    partitions.push([p, a])
+    // (the columns with room for an eighth more events: the first event added after a start does
+    // not copy every column into arrays of twice the size while the old ones are still held)
+    const n = header.arrays[next]?.[1] ?? 0
+    for (const k of PARTITION_KEYS) {
+      const length = header.arrays[next]?.[1]
+      if (length !== n && !(length === 0 && p.kind === 'campaign' && (k === 'campaign' || k === 'event'))) fail('the columns of a partition differ in length')
+      a[k] = await take(PARTITION_TYPES[k], length === n ? n >> 3 : 0)
+    }
+    partitions.push([p, a, n])
   }
   if (next !== header.arrays.length) fail('more arrays than read')
   if (at + 4 !== r.size) fail('bytes after the last array')
@@ -245,8 +253,8 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
   await nextTurn()
   const columns = new Columns()
-  for (const [p, a] of partitions) {
-    const part = Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays)
+  for (const [p, a, n] of partitions) {
+    const part = Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays, n)
     if (p.relabel) part.markRelabel(identities)
     columns.put(p.kind, p.id, part)
   }

@@ -132,13 +132,17 @@ export class Partition {
     }
   }
 
-  /** A partition from a checkpoint (the arrays are taken, not copied; adding an event copies them). */
-  static from(minisite: boolean, a: PartitionArrays): Partition {
+  /**
+   * A partition of the first `n` events of a checkpoint's columns (the arrays are taken, not
+   * copied): columns longer than `n` are room for the events added next (once it is used, adding
+   * an event copies them).
+   */
+  static from(minisite: boolean, a: PartitionArrays, n = a.day.length): Partition {
     const p = new Partition(minisite)
-    const n = a.day.length
     for (const col of [a.hour, a.kind, a.flags, a.region, a.spot, a.keyword, a.identity, ...(minisite ? [a.campaign, a.event] : [])]) {
-      if (col.length !== n) throw new Error('checkpoint: the columns of a partition differ in length')
+      if (col.length !== a.day.length) throw new Error('checkpoint: the columns of a partition differ in length')
     }
+    if (n > a.day.length) throw new Error('checkpoint: a partition holds more events than its columns')
     if (a.sorted > n) throw new Error('checkpoint: a partition sorted beyond its end')
     ;({ day: p.day, hour: p.hour, kind: p.kind, flags: p.flags, region: p.region, spot: p.spot, keyword: p.keyword, identity: p.identity } = a)
     if (minisite) (p.campaign = a.campaign, p.event = a.event)

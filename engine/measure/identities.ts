@@ -210,7 +210,8 @@ export class Identities {
   restore(r: IdentityRecord): void {
     if (r.id !== this.texts.length) throw new Error(`identity ${r.id} out of order (expected ${this.texts.length}): the event log is damaged`)
     this.texts.push(r.text)
-    this.ids.set(r.text, r.id)
+    // (without an index yet, as after a checkpoint, its build takes the text from `texts` with the rest)
+    if (this.byText !== null) this.byText.set(r.text, r.id)
     this.room(this.texts.length)
     this.u8[r.id * REC * 8 + U8.platform] = r.platform
     this.u8[r.id * REC * 8 + U8.kind] = kindOfText(r.text)
@@ -393,21 +394,22 @@ export class Identities {
     x.setRecords(new Float64Array(room * REC))
     x.roots = new Uint32Array(room)
     x.roots.set(a.roots)
-    const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, view: T, at: number, stride: number): void => {
-      for (let id = 0; id < n; id++) view[id * stride + at] = from[id]!
+    // one pass writing each record whole (a record is one cache line), not a pass per field
+    const [f64, u32, u8] = [x.f64, x.u32, x.u8]
+    for (let id = 0; id < n; id++) {
+      const r = id * REC
+      f64[r + F64.firstSeen] = a.firstSeen[id]!
+      f64[r + F64.impLast] = a.impLast[id]!
+      f64[r + F64.impTs] = a.impTs[id]!
+      f64[r + F64.clkTs] = a.clkTs[id]!
+      f64[r + F64.clkLast] = a.clkLast[id]!
+      u32[r * 2 + U32.impCampaign] = a.impCampaign[id]!
+      u32[r * 2 + U32.impSpot] = a.impSpot[id]!
+      u32[r * 2 + U32.clkCampaign] = a.clkCampaign[id]!
+      u32[r * 2 + U32.clkSpot] = a.clkSpot[id]!
+      u8[r * 8 + U8.platform] = a.platform[id]!
+      u8[r * 8 + U8.kind] = a.kind[id]!
     }
-    const [f, u32, u8] = [REC, REC * 2, REC * 8]
-    field(a.platform, x.u8, U8.platform, u8)
-    field(a.kind, x.u8, U8.kind, u8)
-    field(a.firstSeen, x.f64, F64.firstSeen, f)
-    field(a.impLast, x.f64, F64.impLast, f)
-    field(a.clkLast, x.f64, F64.clkLast, f)
-    field(a.impCampaign, x.u32, U32.impCampaign, u32)
-    field(a.impSpot, x.u32, U32.impSpot, u32)
-    field(a.impTs, x.f64, F64.impTs, f)
-    field(a.clkCampaign, x.u32, U32.clkCampaign, u32)
-    field(a.clkSpot, x.u32, U32.clkSpot, u32)
-    field(a.clkTs, x.f64, F64.clkTs, f)
     for (let id = 1; id < n; id++) {
       const root = a.roots[id]!
       if (root === id) continue

@@ -139,6 +139,23 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
   })
 })
 
+/**
+ * An ingest that counted `before`, saved a checkpoint (`saved` events, `savedOne` of campaign 1),
+ * then counted each of `after`; and `b`, one started on the same log.
+ */
+async function startedAfter(before: Hit[], ...after: Hit[][]): Promise<{ log: MemoryEventLog; a: Ingest; saved: number; savedOne: number; b: Ingest }> {
+  const log = new MemoryEventLog()
+  const a = newIngest(log)
+  await a.open()
+  await a.add(before)
+  await a.checkpoint()
+  const [saved, savedOne] = [a.columns.events, a.columns.size('campaign', 1)]
+  for (const h of after) await a.add(h)
+  const b = newIngest(log)
+  await b.open()
+  return { log, a, saved, savedOne, b }
+}
+
 describe('Ingest with checkpoints', () => {
   it('does start from the checkpoint saved at close and read nothing else', async () => {
     const log = new MemoryEventLog()
@@ -153,16 +170,7 @@ describe('Ingest with checkpoints', () => {
   })
 
   it('does read the frames written after the checkpoint, once, and end in the state of a full replay', async () => {
-    const log = new MemoryEventLog()
-    const a = newIngest(log)
-    await a.open()
-    await a.add(hits(4, 300))
-    await a.checkpoint()
-    const saved = a.columns.events
-    await a.add(hits(5, 200, T0 + 86_400_000, true))
-    await a.add(hits(6, 100, T0 + 2 * 86_400_000, true))
-    const b = newIngest(log)
-    await b.open()
+    const { log, a, saved, b } = await startedAfter(hits(4, 300), hits(5, 200, T0 + 86_400_000, true), hits(6, 100, T0 + 2 * 86_400_000, true))
     // (repeats of a media request id are left out: fewer events than hits)
     expect(a.columns.events - saved).toBeGreaterThan(270)
     expect(b.started).toEqual({ from: 'checkpoint', replayed: a.columns.events - saved, beyondFull: 0 })
@@ -173,6 +181,24 @@ describe('Ingest with checkpoints', () => {
     const c = newIngest(log)
     await c.open(false)
     expect(stateOf(b)).toEqual(stateOf(c))
+  })
+
+  it('does take the frames after the checkpoint and the next hits into the columns it read, with the identity texts indexed at the first lookup', async () => {
+    // new identities (imei:12-*) and events after the checkpoint, a few against the events before it
+    const { log, a, savedOne: saved, b } = await startedAfter(hits(11, 4_000), hits(12, 100, T0 + 86_400_000))
+    expect(b.started.from).toBe('checkpoint')
+    expect(b.started.replayed).toBeGreaterThan(50)
+    // the replay adds identities without building the text index (the build reads them from the texts)
+    expect(b.identities.indexed).toBe(false)
+    // the columns had room for them: none was copied into one of twice the events
+    const p = b.columns.campaign(1)!
+    expect(p.n).toBeGreaterThan(saved)
+    expect(p.day.length).toBeLessThan(2 * saved)
+    const more = hits(13, 100, T0 + 2 * 86_400_000)
+    await b.add(more)
+    expect(p.day.length).toBeLessThan(2 * saved)
+    expect(b.identities.get('imei:12-3')).toBe(a.identities.get('imei:12-3'))
+    expect(stateOf(b)).toEqual(await replayed(log))
   })
 
   it('does give the state of a full replay with devices linked and merged and frequency times held, before and after more hits', async () => {
