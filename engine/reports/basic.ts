@@ -13,6 +13,7 @@ import { DayCensuses } from './census-days'
 import { audienceMask, homeCells, universes, type ReportEnv } from './env'
 import { CellRow, LazyMetrics, finish, itemRoom, metricsIn, nullMetrics, reportJson, type CellRows, type Row } from './items'
 import { cellBytes } from './kept-bytes'
+import { censusItems, type KeptItems } from './kept-items'
 import { calibrate, entryFactors, panelMember, projectCalibrated, type Calibration } from './calibration'
 import { emptyProjection, personCells, type Projection } from './persons'
 import { campaignScope, checkAnswerRows, chosenTargets, MAX_ANSWER_ROWS, selector } from './setup'
@@ -123,7 +124,12 @@ export function basicShow(env: ReportEnv, p: P, counted?: { rows: number }): Jso
   const attrsOf = (i: number, r: number, extra: Partial<ReportAttributes>, universe: Float64Array | null): ReportAttributes => ({
     audience: p.by_audience, ...extra, ...pos.attrs[i], region_id: cells.ids[r]!, universe: universe ? wholeWeight(universe[r]!, panel!.unit) : 0,
   })
+  const finished = (all: Row[]) => {
+    checkAnswerRows(all.length, shape)
+    return finish(all, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) })
+  }
   let k: Calibration | undefined
+  let kept: KeptItems | null = null
   if (p.by_audience !== 'target' && !keywordsEmpty) {
     const u = panel ? universes(panel, cellDef, audienceMask(env, panel, platforms)) : null
     const sel = selector(pos, w.from, w.to, { platforms, sdk: sdkCode(p.sdk), stableOnly: p.by_audience === 'stable', filtration: p.filtration_type })
@@ -136,11 +142,17 @@ export function basicShow(env: ReportEnv, p: P, counted?: { rows: number }): Jso
     // metric names, day count (averages) and what attrsOf makes the attributes of.
     const key = JSON.stringify([names, w.days, p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, Math.round) : null])
     const cellRows: CellRows | null = r ? { attributes: (i, c) => attrsOf(i, c, {}, u), metrics: censusMetrics(names, r, w.days), kept: cellBytes(r, key), room: itemRoom(names) } : null
-    for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
-      const cell = i * nR + c
-      if (r !== null && r.seen[cell] === 1) rows.push(new CellRow(cellRows!, i, c, cell))
-      else if (p.with_null) rows.push({ attributes: attrsOf(i, c, {}, u), metrics: nulls, hasData: false })
+    const push = () => {
+      for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
+        const cell = i * nR + c
+        if (r !== null && r.seen[cell] === 1) rows.push(new CellRow(cellRows!, i, c, cell))
+        else if (p.with_null) rows.push({ attributes: attrsOf(i, c, {}, u), metrics: nulls, hasData: false })
+      }
     }
+    // the items text kept with the cells' (kept-items.ts), while the counts allow
+    const inCellOrder = !p.with_null && (p.order_asc ?? p.order_desc) === undefined
+    if (r && cellRows) kept = censusItems(r, cellRows, nR, JSON.stringify([p.with_null, p.order_asc, p.order_desc]), inCellOrder, () => (push(), finished(rows)))
+    else push()
   } else if (p.by_audience === 'target' && !panel) {
     throw panelEmptyError(meta.panel_id)
   } else if (!keywordsEmpty && panel) {
@@ -172,13 +184,12 @@ export function basicShow(env: ReportEnv, p: P, counted?: { rows: number }): Jso
       }
     }
   }
-  checkAnswerRows(rows.length, shape)
-  const items = finish(rows, { withNull: p.with_null, order_asc: p.order_asc, order_desc: p.order_desc, metricNames: names, attributeNames: attributeNames(p) })
-  if (counted) counted.rows += items.length
+  const items = kept ? [] : finished(rows)
+  if (counted) counted.rows += kept ? kept.rows : items.length
   return reportJson<BasicReport>({
     campaign_id: meta.campaign_id, date: p.date, version: 'V1.0', platform: p.platform, total_spot_num: pos.totalSpots, panel: panelMember(meta.panel_id, panel, k),
     items,
-  })
+  }, kept?.pieces)
 }
 
 /**

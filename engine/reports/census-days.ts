@@ -93,7 +93,7 @@ export class DayCensuses {
     const none = new Uint32Array(0)
     return {
       nCells: n, imp: none, clk: none, uim: none, ucl: none, uimDays: none, uclDays: none, impHour: none, clkHour: none,
-      impDay: z, clkDay: z, uimDay: z, uclDay: z, seen: this.seen.slice(), rev: new Uint32Array(n),
+      impDay: z, clkDay: z, uimDay: z, uclDay: z, seen: this.seen.slice(), rev: new Uint32Array(n), changes: 0, newCells: 0,
     }
   }
 }

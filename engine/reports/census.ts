@@ -56,6 +56,13 @@ export interface CensusResult {
    * count is unchanged keep the answer bytes written for them (kept-bytes.ts).
    */
   rev: Uint32Array
+  /**
+   * How many cell changes censusAdd has made since the pass (the sum of `rev`), and how many of
+   * them were a cell's first counted event: the items text of an answer kept with the result is
+   * that of its counts while both stay (kept-items.ts).
+   */
+  changes: number
+  newCells: number
   /** The JSON text of the cells' items as reports last wrote them, per key (kept-bytes.ts). */
   written?: CellBytes[]
 }
@@ -68,7 +75,7 @@ function alloc(nCells: number): CensusResult {
   const f = () => new Uint32Array(nCells)
   return {
     nCells, imp: f(), clk: f(), impDay: f(), clkDay: f(), uim: f(), ucl: f(), uimDay: f(), uclDay: f(), uimDays: f(), uclDays: f(),
-    impHour: new Uint32Array(nCells * 24), clkHour: new Uint32Array(nCells * 24), seen: new Uint8Array(nCells), rev: new Uint32Array(nCells),
+    impHour: new Uint32Array(nCells * 24), clkHour: new Uint32Array(nCells * 24), seen: new Uint8Array(nCells), rev: new Uint32Array(nCells), changes: 0, newCells: 0,
   }
 }
 
@@ -268,8 +275,9 @@ export function censusAdd(s: CensusSpec, r: CensusResult, from: number): void {
       ;(click ? r.clkHour : r.impHour)[cell * 24 + p.hour[i]!]!++
       ;(click ? r.clk : r.imp)[cell]!++
       if (d === s.day) (click ? r.clkDay : r.impDay)[cell]!++
-      r.seen[cell] = 1
+      if (r.seen[cell] === 0) (r.seen[cell] = 1), r.newCells++
       r.rev[cell]!++
+      r.changes++
       if (!others) continue
       // the identity's earlier counted events of the same kind in this cell: any, and on day d
       let inCell = false

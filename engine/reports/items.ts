@@ -106,6 +106,8 @@ export function itemRoom(names: readonly string[]): number {
 const OPEN_BRACE = 123
 const CLOSE_BRACE = 125
 const COMMA = 44
+const OPEN_BRACKET = 91
+const CLOSE_BRACKET = 93
 const ITEM_START = Buffer.from('{"attributes":')
 const ITEM_METRICS = Buffer.from(',"metrics":')
 const ITEM_BASE = Buffer.from(',"base":')
@@ -130,30 +132,53 @@ function writeItem(to: JsonBytes, it: ReportItem | CellRow): void {
   to.char(CLOSE_BRACE)
 }
 
+/** Puts an item in `w`, after a comma when `comma`: a counted cell's from its kept text where it can. */
+function writeRow(w: JsonBytes, it: ReportItem | CellRow, comma: boolean): void {
+  if (it instanceof CellRow && it.share(w, comma)) return
+  if (comma) w.char(COMMA)
+  writeItem(w, it)
+}
+
+/** The JSON text of an items array, `[...]`, in UTF-8 pieces (views on kept text where items share it). */
+export function itemsText(items: readonly ReportItem[]): Uint8Array[] {
+  const w = new JsonBytes()
+  w.char(OPEN_BRACKET)
+  items.forEach((it, i) => writeRow(w, it as ReportItem | CellRow, i > 0))
+  w.char(CLOSE_BRACKET)
+  return w.finish()
+}
+
+/**
+ * itemsText of the rows of census cells `cells` (in this order) of region cell count `nR`, with
+ * no row object made for a cell whose kept text is that of its counts.
+ */
+export function cellItemsText(rows: CellRows, cells: Int32Array, nR: number): Uint8Array[] {
+  const w = new JsonBytes()
+  w.char(OPEN_BRACKET)
+  for (let k = 0; k < cells.length; k++) {
+    const cell = cells[k]!
+    if (rows.kept.has(cell)) rows.kept.put(w, cell, k > 0)
+    else writeRow(w, new CellRow(rows, Math.floor(cell / nR), cell % nR, cell), k > 0)
+  }
+  w.char(CLOSE_BRACKET)
+  return w.finish()
+}
+
 /**
  * A report written as JSON in UTF-8 pieces, byte for byte what JSON.stringify would give, with
  * each item's lazy metrics written straight into the bytes: a 64,395-row answer otherwise builds
- * an object of 60 keys per row, one 67 MiB string of them all, and its bytes again.
+ * an object of 60 keys per row, one 67 MiB string of them all, and its bytes again. `items`, when
+ * given, is the text of the items array (itemsText), put in place of `report.items`.
  */
-export function reportJson<R extends { items: ReportItem[] }>(report: R): JsonParts<R> {
+export function reportJson<R extends { items: ReportItem[] }>(report: R, items?: readonly Uint8Array[]): JsonParts<R> {
   const w = new JsonBytes()
   let first = true
   for (const [k, v] of Object.entries(report)) {
     if (v === undefined) continue
     w.text(`${first ? '{' : ','}${JSON.stringify(k)}:`)
     first = false
-    if (k !== 'items') {
-      w.text(JSON.stringify(v))
-      continue
-    }
-    w.text('[')
-    report.items.forEach((it, i) => {
-      const row = it as unknown
-      if (row instanceof CellRow && row.share(w, i > 0)) return
-      if (i > 0) w.char(COMMA)
-      writeItem(w, it)
-    })
-    w.text(']')
+    if (k !== 'items') w.text(JSON.stringify(v))
+    else for (const piece of items ?? itemsText(report.items)) w.share(piece, 0, piece.length)
   }
   w.text(first ? '{}' : '}')
   return new JsonParts(w.finish())

@@ -13,6 +13,7 @@
  * result, and so new stores: nothing is carried over a pass.
  */
 import { JsonBytes } from '../json-bytes'
+import type { KeptItems } from './kept-items'
 
 /** What a store reads of a census result (census.ts CensusResult): its cells, their revs and the stores kept with it. */
 export interface KeptCells {
@@ -40,6 +41,8 @@ export class CellBytes {
   private readonly length: Int32Array
   /** The cell's census rev when its text was written. */
   private readonly rev: Uint32Array
+  /** The items text of the last answer written from this store (kept-items.ts). */
+  items: KeptItems | null = null
 
   constructor(
     private readonly r: KeptCells,
@@ -52,7 +55,7 @@ export class CellBytes {
 
   /** Memory held. */
   get bytes(): number {
-    return this.buf.length + this.start.byteLength * 3
+    return this.buf.length + this.start.byteLength * 3 + (this.items?.cells?.byteLength ?? 0)
   }
 
   /** Whether the kept text of `cell` is that of its current counts. */

@@ -104,8 +104,8 @@ describe('census', () => {
   })
 })
 
-/** A result without its bookkeeping (rev, kept text): what a report reads. */
-const counters = (r: CensusResult) => ({ ...r, rev: undefined, written: undefined })
+/** A result without its bookkeeping (rev, change counts, kept text): what a report reads. */
+const counters = (r: CensusResult) => ({ ...r, rev: undefined, changes: undefined, newCells: undefined, written: undefined })
 /** Every figure of one cell. */
 const cellValues = (r: CensusResult, c: number): number[] => [
   r.imp[c]!, r.clk[c]!, r.impDay[c]!, r.clkDay[c]!, r.uim[c]!, r.ucl[c]!, r.uimDay[c]!, r.uclDay[c]!, r.uimDays[c]!, r.uclDays[c]!, r.seen[c]!,
