@@ -172,12 +172,6 @@ export function bytesReader(buf: Uint8Array): CheckpointReader {
 }
 
 /**
- * The state in a checkpoint, or null when it is not a whole, current checkpoint. Each array is
- * read into its own memory (no copy of the whole file is held): an array the engine later
- * replaces, as when a partition grows, is freed on its own. The CRC is checked as the bytes
- * arrive; a header that lists more bytes than the file has fails before anything is allocated.
- */
-/**
  * Texts decoded (encoded) between turns of the event loop (about 25 ms of work): a server reads its
  * checkpoint while it listens (docs/measurement.md), and the 1.5 million identity texts of the
  * bench's checkpoint were one block of 160 ms. The other large steps (the identity dictionary, the
@@ -185,81 +179,159 @@ export function bytesReader(buf: Uint8Array): CheckpointReader {
  */
 const TEXTS_A_TURN = 200_000
 
+/** Where an array of the file goes: its type and count, its bytes (padding included) in the file, and in its block. */
+interface Placed {
+  type: TypeName
+  length: number
+  /** Bytes in the file, padding included. */
+  padded: number
+  /** Its block (0: the dictionary's, read whole; then one per partition) and its byte offset in it. */
+  block: number
+  offset: number
+  /** Elements of room after it in its block. */
+  room: number
+  /** Read through a scratch piece, its pieces of zeros not written (keyword: zero in a campaign without keywords). */
+  sparse: boolean
+}
+
+/** The piece a sparse column is read in: its pieces of zeros leave their memory untouched (not resident). */
+const SPARSE_PIECE = 1 << 20
+
+/** The arrays before the partitions': the identity texts (2), the identities' arrays, the request keys (2) and times. */
+const DICTIONARY_ARRAYS = 2 + IDENTITY_KEYS.length + 3
+
+/**
+ * The state in a checkpoint, or null when it is not a whole, current checkpoint. The arrays are
+ * read into a few blocks of memory, not one each: every large allocation outside V8's heap makes
+ * it count toward a garbage collection, and at ten million events forty of them cost several full
+ * collections over the identity texts. The dictionary's arrays (copied into the identities'
+ * records, then let go) are one block read at once; each partition's columns are one block, each
+ * column with room for an eighth more events after it (zero pages, resident only once used), so
+ * that the first events after a start copy no column. No copy of the whole file is held. The CRC
+ * is checked as the bytes arrive; a header that lists more bytes than the file has fails before
+ * anything is allocated. The texts are decoded last, once the blocks are allocated.
+ */
 export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureState | null> {
   if (r.size < 16) return null
   const head = Buffer.alloc(12)
   await r.read(head, 0)
   if (head.readUInt32LE(0) !== MAGIC || head.readUInt32LE(4) !== VERSION) return null
   const jsonLength = head.readUInt32LE(8)
-  let at = 12 + jsonLength + pad8(12 + jsonLength)
-  if (at + 4 > r.size) return null
-  const json = Buffer.alloc(at - 12)
+  const first = 12 + jsonLength + pad8(12 + jsonLength)
+  if (first + 4 > r.size) return null
+  const json = Buffer.alloc(first - 12)
   await r.read(json, 12)
   let crc = crc32(json, crc32(head))
   const header = JSON.parse(json.toString('utf8', 0, jsonLength)) as Header
-  let next = 0
-  /** The next array; `room` more elements after it, zero (untouched memory: no resident pages until used). */
-  const take = async <T extends Typed>(want: TypeName, room = 0): Promise<T> => {
-    const [type, length] = header.arrays[next++] ?? fail('fewer arrays than the header lists')
-    if (type !== want) fail(`array ${next - 1} is ${type}, expected ${want}`)
-    const Ctor = TYPES[type]
-    const bytes = length * Ctor.BYTES_PER_ELEMENT
-    const padded = bytes + pad8(bytes)
-    if (at + padded + 4 > r.size) fail('an array runs past the end')
+  const plan = planArrays(header, r.size - 4 - first)
+  // the blocks: the dictionary's, then each partition's
+  const sizes: number[] = []
+  for (const a of plan) sizes[a.block] = Math.max(sizes[a.block] ?? 0, a.offset + Math.max(a.padded, (a.length + a.room) * TYPES[a.type].BYTES_PER_ELEMENT))
+  const blocks = sizes.map((n) => new ArrayBuffer(n))
+  const dictionaryBytes = plan.slice(0, DICTIONARY_ARRAYS).reduce((n, a) => n + a.padded, 0)
+  // (zlib.crc32 of an empty array answers 0, whatever the running value)
+  const sum = (bytes: Uint8Array) => bytes.length > 0 && (crc = crc32(bytes, crc))
+  const dictionary = new Uint8Array(blocks[0]!, 0, dictionaryBytes)
+  await r.read(dictionary, first)
+  sum(dictionary)
+  let at = first + dictionaryBytes
+  const zeros = Buffer.alloc(SPARSE_PIECE)
+  const scratch = Buffer.alloc(SPARSE_PIECE)
+  for (const a of plan.slice(DICTIONARY_ARRAYS)) {
     // its padding read along (the CRC covers it), kept as at most 7 bytes past the array's end
-    const buffer = new ArrayBuffer(Math.max(padded, (length + room) * Ctor.BYTES_PER_ELEMENT))
-    const raw = new Uint8Array(buffer, 0, padded)
-    await r.read(raw, at)
-    // (zlib.crc32 of an empty array answers 0, whatever the running value)
-    if (padded > 0) crc = crc32(raw, crc)
-    at += padded
-    return new Ctor(buffer, 0, length + room) as T
-  }
-  const texts = async (): Promise<string[]> => {
-    const lengths = await take<Uint32Array>('u32')
-    const blob = await take<Uint8Array>('u8')
-    const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
-    const out = new Array<string>(lengths.length)
-    for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) {
-      out[i] = all.slice(from, from + lengths[i]!)
-      if (i % TEXTS_A_TURN === TEXTS_A_TURN - 1) await nextTurn()
+    const raw = new Uint8Array(blocks[a.block]!, a.offset, a.padded)
+    if (!a.sparse) {
+      await r.read(raw, at)
+      sum(raw)
+    } else {
+      for (let done = 0; done < a.padded; done += SPARSE_PIECE) {
+        const piece = scratch.subarray(0, Math.min(SPARSE_PIECE, a.padded - done))
+        await r.read(piece, at + done)
+        sum(piece)
+        if (!piece.equals(zeros.subarray(0, piece.length))) raw.set(piece, done)
+      }
     }
-    return out
+    at += a.padded
   }
-  const identityTexts = await texts()
-  const ids = {} as Record<(typeof IDENTITY_KEYS)[number], Typed>
-  for (const k of IDENTITY_KEYS) ids[k] = await take(IDENTITY_TYPES[k])
-  const requestKeys = await texts()
-  const requestTs = await take<Float64Array>('f64')
-  if (requestTs.length !== requestKeys.length) fail(`${requestKeys.length} request ids with ${requestTs.length} times`)
-  const partitions: [Header['partitions'][number], Record<string, unknown>, number][] = []
-  for (const p of header.partitions) {
-    const a = { sorted: p.sorted } as Record<string, unknown>
-    // (the columns with room for an eighth more events: the first event added after a start does
-    // not copy every column into arrays of twice the size while the old ones are still held)
-    const n = header.arrays[next]?.[1] ?? 0
-    for (const k of PARTITION_KEYS) {
-      const length = header.arrays[next]?.[1]
-      if (length !== n && !(length === 0 && p.kind === 'campaign' && (k === 'campaign' || k === 'event'))) fail('the columns of a partition differ in length')
-      a[k] = await take(PARTITION_TYPES[k], length === n ? n >> 3 : 0)
-    }
-    partitions.push([p, a, n])
-  }
-  if (next !== header.arrays.length) fail('more arrays than read')
-  if (at + 4 !== r.size) fail('bytes after the last array')
   const tail = Buffer.alloc(4)
   await r.read(tail, at)
   if (tail.readUInt32LE(0) !== crc) return null
+  const view = <T extends Typed>(a: Placed): T => new TYPES[a.type](blocks[a.block]!, a.offset, a.length + a.room) as T
+  let next = 0
+  const take = <T extends Typed>(): T => view<T>(plan[next++]!)
+  const identityText = [take<Uint32Array>(), take<Uint8Array>()] as const
+  const ids = {} as Record<(typeof IDENTITY_KEYS)[number], Typed>
+  for (const k of IDENTITY_KEYS) ids[k] = take()
+  const requestText = [take<Uint32Array>(), take<Uint8Array>()] as const
+  const requestTs = take<Float64Array>()
+  if (requestTs.length !== requestText[0].length) fail(`${requestText[0].length} request ids with ${requestTs.length} times`)
+  // (the texts array is filled last: decoding it makes a million strings, which every garbage
+  // collection of the allocations above would have gone over)
+  const identityTexts = new Array<string>(identityText[0].length)
+  identityTexts[0] = ''
   const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
   await nextTurn()
   const columns = new Columns()
-  for (const [p, a, n] of partitions) {
+  for (const p of header.partitions) {
+    const a = { sorted: p.sorted } as Record<string, unknown>
+    const n = plan[next]!.length
+    for (const k of PARTITION_KEYS) a[k] = take()
     const part = Partition.from(p.kind === 'minisite', a as unknown as PartitionArrays, n)
     if (p.relabel) part.markRelabel(identities)
     columns.put(p.kind, p.id, part)
   }
   await nextTurn()
+  await textsInto(identityTexts, ...identityText)
+  if (identityTexts[0] !== '') fail('the first identity text is not empty')
+  const requestKeys = await textsInto(new Array<string>(requestText[0].length), ...requestText)
   return { timeZone: header.timeZone, extent: header.extent, identities, columns, requests: RequestIds.from(requestKeys, requestTs) }
+}
+
+/**
+ * Where each array the header lists goes (decodeCheckpoint), checked against the header's
+ * layout and the `bytes` the file holds for the arrays; fails before anything is allocated.
+ */
+function planArrays(header: Header, bytes: number): Placed[] {
+  const want: TypeName[] = ['u32', 'u8', ...IDENTITY_KEYS.map((k) => IDENTITY_TYPES[k]), 'u32', 'u8', 'f64']
+  for (const _ of header.partitions) want.push(...PARTITION_KEYS.map((k) => PARTITION_TYPES[k]))
+  const plan: Placed[] = []
+  let total = 0
+  let block = 0
+  let offset = 0
+  let n = 0
+  for (const [i, [type, length]] of header.arrays.entries()) {
+    if (i >= want.length) fail('more arrays than read')
+    if (type !== want[i]) fail(`array ${i} is ${type}, expected ${want[i]}`)
+    const size = TYPES[type].BYTES_PER_ELEMENT
+    const padded = length * size + pad8(length * size)
+    total += padded
+    if (total > bytes) fail('an array runs past the end')
+    const column = i - DICTIONARY_ARRAYS
+    if (column >= 0 && column % PARTITION_KEYS.length === 0) (block++, (offset = 0), (n = length))
+    let room = 0
+    if (column >= 0) {
+      const k = PARTITION_KEYS[column % PARTITION_KEYS.length]!
+      const kind = header.partitions[Math.floor(column / PARTITION_KEYS.length)]!.kind
+      if (length !== n && !(length === 0 && kind === 'campaign' && (k === 'campaign' || k === 'event'))) fail('the columns of a partition differ in length')
+      room = length === n ? n >> 3 : 0
+    }
+    plan.push({ type, length, padded, block, offset, room, sparse: column >= 0 && PARTITION_KEYS[column % PARTITION_KEYS.length] === 'keyword' })
+    offset += Math.max(padded, (length + room) * size)
+    offset += pad8(offset)
+  }
+  if (plan.length < want.length) fail('fewer arrays than the header lists')
+  if (total !== bytes) fail('bytes after the last array')
+  return plan
+}
+
+/** Fills `out` with the texts of a checkpoint's lengths (UTF-16 units) and UTF-8 blob, between turns. */
+async function textsInto(out: string[], lengths: Uint32Array, blob: Uint8Array): Promise<string[]> {
+  const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
+  for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) {
+    out[i] = all.slice(from, from + lengths[i]!)
+    if (i % TEXTS_A_TURN === TEXTS_A_TURN - 1) await nextTurn()
+  }
+  return out
 }
 
 const IDENTITY_TYPES: Record<(typeof IDENTITY_KEYS)[number], TypeName> = {

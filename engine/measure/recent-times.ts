@@ -98,7 +98,7 @@ export class RecentTimes {
   }
 
   /** Sets a slot's times of a kind (ascending, at most the kind's limit). */
-  set(at: number, click: boolean, times: readonly number[]): void {
+  set(at: number, click: boolean, times: ArrayLike<number>): void {
     this.times.set(times, at * WIDTH + (click ? IMP_MAX : 0))
     this.counts[at * 2 + (click ? 1 : 0)] = times.length
   }
@@ -204,8 +204,8 @@ export class RecentTimes {
       const [owner, ni, nc] = [a[i]!, a[i + 1]!, a[i + 2]!]
       if (i + 3 + ni + nc > a.length || ni > IMP_MAX || nc > CLK_MAX) throw new Error('checkpoint: the recent times are cut short or too many')
       const at = r.open(owner)
-      r.set(at, false, Array.from(a.subarray(i + 3, i + 3 + ni)))
-      r.set(at, true, Array.from(a.subarray(i + 3 + ni, i + 3 + ni + nc)))
+      r.set(at, false, a.subarray(i + 3, i + 3 + ni))
+      r.set(at, true, a.subarray(i + 3 + ni, i + 3 + ni + nc))
       place(owner, at)
       i += 3 + ni + nc
     }

@@ -119,6 +119,19 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
     expect(back.columns.campaign(1)!.arrays().sorted).toBe(one.n)
   })
 
+  it('does give back a keyword column of zeros with keywords in a few places, pieces of a MiB apart', async () => {
+    const columns = new Columns()
+    const p = columns.partitionFor('campaign', 1)
+    // keywords only around 1.2 MiB into the column, and in its last event
+    const n = 600_000
+    const keywordAt = (i: number) => (i >= 300_000 && i < 300_010) || i === n - 1 ? 1 + (i % 7) : 0
+    for (let i = 0; i < n; i++) p.add(i % 30, i % 24, KIND.impression, 0, i % 300, 10 + (i % 3), keywordAt(i), 1 + (i % 1_000))
+    const parts = await encodeCheckpoint({ timeZone: ZONE, extent: { segments: [] }, identities: new Identities(), columns, requests: newIngest(new MemoryEventLog()).requests })
+    const back = (await decodeCheckpoint(bytesReader(Buffer.concat(parts))))!.columns.campaign(1)!.arrays()
+    expect(Array.from(back.keyword)).toEqual(Array.from({ length: n }, (_, i) => keywordAt(i)))
+    expect(Array.from(back.region)).toEqual(Array.from({ length: n }, (_, i) => i % 300))
+  })
+
   it('does refuse a file with a changed byte, a short file and another format', async () => {
     const ingest = newIngest(new MemoryEventLog())
     await ingest.open()
