@@ -1,10 +1,14 @@
 /**
- * `npm run bench`: both parts, one after the other (bench/README.md):
+ * `npm run bench`: three parts, one after the other (bench/README.md):
  *   http     campaigns/list over 10,000 campaigns and list_spots over 3,000 spots, served by the
  *            engine's HTTP door, against a bare node:http server sending the same bytes;
  *   measure  the measurement engine at 10 million events: ingest, import, reports against DuckDB,
  *            memory and startup (bench/measure.ts).
- * `npm run bench -- http` or `npm run bench -- measure` (or BENCH_PARTS=http|measure) runs one.
+ *   felt     what the user feels, on the measure part's data directory and events file: the first
+ *            report after a start, the Reports screen's tabs in headless Chromium, the campaign
+ *            list's search during a 10M import (bench/felt.ts).
+ * `npm run bench -- http` (or measure, or felt; or BENCH_PARTS=http|measure|felt) runs one; felt
+ * alone runs on a kept data directory (BENCH_FELT_DATA or BENCH_KEEP_DATA) and events file.
  * `npm run bench -- contention` (never run by default): tracking hits during an import, a
  *            simulation, a rebuild and a sync pull, against the same hits on an idle server
  *            (bench/contention.ts).
@@ -25,6 +29,7 @@ import { benchUrls, CONNECTIONS, DURATION_S, runRows, SLOW_DURATION_S, WARMUP_S,
 import { measureStartup, median, printStartup, type StartupRun } from './startup'
 import { runMeasureBench } from './measure'
 import { runContentionBench } from './contention'
+import { runFeltBench } from './felt'
 
 const STARTUP_RUNS = 3
 const SERVER_CPU = 0
@@ -100,12 +105,12 @@ function printResults(seed: SeedInfo, rows: Rows, list: Fetched, spots: Fetched)
   return { ratios, verdicts }
 }
 
-const PARTS = ['http', 'measure', 'contention'] as const
+const PARTS = ['http', 'measure', 'felt', 'contention'] as const
 type Part = (typeof PARTS)[number]
 /** The parts run when none is named. */
-const DEFAULT_PARTS: readonly Part[] = ['http', 'measure']
+const DEFAULT_PARTS: readonly Part[] = ['http', 'measure', 'felt']
 
-/** The parts to run: command-line arguments, else BENCH_PARTS (comma-separated), else http and measure. */
+/** The parts to run: command-line arguments, else BENCH_PARTS (comma-separated), else http, measure and felt. */
 function parts(): Part[] {
   const asked = [...process.argv.slice(2), ...(process.argv.length > 2 ? [] : (process.env.BENCH_PARTS ?? '').split(','))].map((x) => x.trim()).filter((x) => x !== '')
   const unknown = asked.filter((x) => !(PARTS as readonly string[]).includes(x))
@@ -116,8 +121,28 @@ function parts(): Part[] {
 async function main(): Promise<void> {
   const chosen = parts()
   if (chosen.includes('http')) await runHttpBench()
-  if (chosen.includes('measure')) await runMeasureBench()
+  // felt after measure in one run: measure keeps its data directory and events file for it
+  // (in a temp folder removed afterwards, unless BENCH_KEEP_DATA / BENCH_EVENTS_DIR name folders to keep)
+  const handOver = chosen.includes('measure') && chosen.includes('felt') ? handOverFolders() : []
+  try {
+    if (chosen.includes('measure')) await runMeasureBench()
+    if (chosen.includes('felt')) await runFeltBench()
+  } finally {
+    for (const dir of handOver) rmSync(dir, { recursive: true, force: true })
+  }
   if (chosen.includes('contention')) await runContentionBench()
+}
+
+/** Sets BENCH_KEEP_DATA and BENCH_EVENTS_DIR to temp folders where they are unset; returns the folders set. */
+function handOverFolders(): string[] {
+  const made: string[] = []
+  for (const name of ['BENCH_KEEP_DATA', 'BENCH_EVENTS_DIR']) {
+    if (process.env[name]) continue
+    const dir = mkdtempSync(join(tmpdir(), `admonitor-${name === 'BENCH_KEEP_DATA' ? 'kept-data' : 'events'}-`))
+    process.env[name] = name === 'BENCH_KEEP_DATA' ? join(dir, 'data') : dir
+    made.push(dir)
+  }
+  return made
 }
 
 async function runHttpBench(): Promise<void> {

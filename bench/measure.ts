@@ -52,8 +52,8 @@ const DATE = END
 const DAYS = 30
 const ZONE_OFFSET_MS = 8 * 3_600_000
 const PROFILE = process.env.BENCH_CPU_PROF === '1'
-/** Where to keep the run's data directory (campaign, panel, event log, checkpoint) instead of deleting it. */
-const KEEP_DATA = process.env.BENCH_KEEP_DATA
+/** Where to keep the run's data directory (campaign, panel, event log, checkpoint) instead of deleting it (read when the run ends: bench/index.ts sets it for the felt part). */
+const keepData = (): string | undefined => process.env.BENCH_KEEP_DATA
 const RESULTS = fileURLToPath(new URL('results/', import.meta.url))
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
 
@@ -502,6 +502,7 @@ export async function runMeasureBench(): Promise<void> {
   } finally {
     duck?.close()
     await Promise.all(children.map((c) => c.stop(3_000)))
+    const KEEP_DATA = keepData()
     if (KEEP_DATA && existsSync(dataDir)) {
       rmSync(KEEP_DATA, { recursive: true, force: true })
       renameSync(dataDir, KEEP_DATA)

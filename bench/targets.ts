@@ -8,6 +8,7 @@
  */
 
 export type TargetId = 'import' | 'basic' | 'reach' | 'audience' | 'hits' | 'modules' | 'open' | 'serverRss' | 'listVsBare' | 'listNewQuery'
+  | 'firstReport' | 'tabCold' | 'tabWarm' | 'searchImport'
 
 /**
  * How a target's ratio is formed from its two figures:
@@ -31,7 +32,7 @@ export interface Target {
   /** Printed after a ratio or an absolute figure: 'x' (times), '' (a share), ' s', ' MiB'. */
   unit: string
   /** The bench part that measures it. */
-  part: 'measure' | 'http'
+  part: 'measure' | 'http' | 'felt'
 }
 
 /** Every target of `npm run bench`, in the order the verdicts are printed (bench/README.md, "Targets"). */
@@ -46,6 +47,10 @@ export const TARGETS: readonly Target[] = [
   { id: 'serverRss', short: 'server RSS', title: 'server peak RSS', baseline: 'absolute: memory does not scale with the machine\'s speed', form: 'absolute', op: '<=', goal: 600, unit: ' MiB', part: 'measure' },
   { id: 'listVsBare', short: 'vs bare per core', title: 'CMS list paged from its result set, per core', baseline: 'of the req/s of a bare node:http server answering the same bytes', form: 'engine/baseline', op: '>=', goal: 0.5, unit: '', part: 'http' },
   { id: 'listNewQuery', short: 'new query', title: 'CMS list, a new query (500 random ids)', baseline: 'the req/s of the same endpoint\'s repeated URL (its cached answer)', form: 'engine/baseline', op: '>=', goal: 0.3, unit: 'x', part: 'http' },
+  { id: 'firstReport', short: 'first report', title: 'start to the Reports screen\'s first report', baseline: 'absolute: what a user waits for, not a machine speed', form: 'absolute', op: '<=', goal: 3, unit: ' s', part: 'felt' },
+  { id: 'tabCold', short: 'tab cold', title: 'Reports tab, first visit (click -> rendered)', baseline: 'absolute: what a user waits for', form: 'absolute', op: '<=', goal: 1000, unit: ' ms', part: 'felt' },
+  { id: 'tabWarm', short: 'tab warm', title: 'Reports tab, second visit (click -> rendered)', baseline: 'absolute: what a user waits for', form: 'absolute', op: '<=', goal: 300, unit: ' ms', part: 'felt' },
+  { id: 'searchImport', short: 'search p95', title: 'campaigns/list search during a 10M import, p95', baseline: 'absolute: what a user waits for; the idle p95 beside it', form: 'absolute', op: '<=', goal: 250, unit: ' ms', part: 'felt' },
 ]
 
 export function target(id: TargetId): Target {

@@ -9,10 +9,10 @@ describe('the bench targets', () => {
     const goals = Object.fromEntries(TARGETS.map((t) => [t.id, `${t.op} ${t.goal}`]))
     expect(goals).toEqual({
       import: '>= 1', basic: '>= 50', reach: '>= 50', audience: '>= 50', hits: '>= 0.7', modules: '<= 0.3', open: '<= 1.5', serverRss: '<= 600',
-      listVsBare: '>= 0.5', listNewQuery: '>= 0.3',
+      listVsBare: '>= 0.5', listNewQuery: '>= 0.3', firstReport: '<= 3', tabCold: '<= 1000', tabWarm: '<= 300', searchImport: '<= 250',
     })
     const absolute = TARGETS.filter((t) => t.form === 'absolute').map((t) => t.id)
-    expect(absolute).toEqual(['modules', 'serverRss'])
+    expect(absolute).toEqual(['modules', 'serverRss', 'firstReport', 'tabCold', 'tabWarm', 'searchImport'])
     expect(target('serverRss').baseline).toContain('memory does not scale')
     expect(() => target('nothing' as never)).toThrow("no bench target 'nothing'")
   })

@@ -91,6 +91,18 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] })
 }
 
+/** Signs in on the login page of the app served at `url` (the bench signs in with its own account). */
+export async function signIn(page: Page, url: string, account: typeof ACCOUNT = ACCOUNT): Promise<void> {
+  await page.goto(url)
+  await page.waitForURL(/#\/login/)
+  await page.fill('[data-test=username] input', account.username)
+  await page.fill('[data-test=password] input', account.password)
+  await page.fill('[data-test=client-id] input', account.client_id)
+  await page.fill('[data-test=client-secret] input', account.client_secret)
+  await page.click('[data-test=sign-in]')
+  await page.waitForURL(/#\/campaigns/)
+}
+
 /** Saves a full-page screenshot as test-output/e2e/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })

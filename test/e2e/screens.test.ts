@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../helpers/build'
-import { ACCOUNT, ENGINE_ZONE, SHOTS, apiGet, apiToken, cannotRun, launch, serve, shot, type Served } from './harness'
+import { ACCOUNT, ENGINE_ZONE, SHOTS, apiGet, apiToken, cannotRun, launch, serve, shot, signIn, type Served } from './harness'
 
 const reason = cannotRun()
 if (reason) console.warn(`[e2e] skipped: ${reason}`)
@@ -64,14 +64,7 @@ const overflowing = (table: string) => page.locator(table).first().evaluate((t) 
 describe('the screens on the demo data at 1440x900', () => {
   it('signs in', async ({ skip }) => {
     if (reason) return skip(reason)
-    await page.goto(server.url)
-    await page.waitForURL(/#\/login/)
-    await page.fill('[data-test=username] input', ACCOUNT.username)
-    await page.fill('[data-test=password] input', ACCOUNT.password)
-    await page.fill('[data-test=client-id] input', ACCOUNT.client_id)
-    await page.fill('[data-test=client-secret] input', ACCOUNT.client_secret)
-    await page.click('[data-test=sign-in]')
-    await page.waitForURL(/#\/campaigns/)
+    await signIn(page, server.url)
   })
 
   it('fits the campaign list on the screen, the whole name shown', async ({ skip }) => {
