@@ -1,11 +1,14 @@
 /**
- * Starting the bench's child processes (Node with the tsx loader and an IPC channel), pinned to
- * a CPU with taskset when it exists, so that server and load generator each own a core.
+ * Starting the bench's child processes (Node and an IPC channel), pinned to a CPU with taskset
+ * when it exists, so that server and load generator each own a core. The engine server runs
+ * bundled, as `npm run serve` runs it (scripts/server-build.mjs): plain JavaScript, no tsx; the
+ * other children run their TypeScript through the tsx loader.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServerSync, bundleFile, needsServerBuild, type BundleName } from '../scripts/server-build.mjs'
 
 export const HAS_TASKSET = process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0
 
@@ -20,9 +23,20 @@ export interface Child {
 
 const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 
+/** The children that run bundled: bench file -> its bundle (scripts/server-build.mjs). */
+const BUNDLED: Record<string, BundleName> = { 'server-engine.ts': 'bench' }
+
+/** What node runs for `bench/<file>`: its bundle (built first when missing or older than its sources), or the file through tsx. */
+function script(file: string): string[] {
+  const bundle = BUNDLED[file]
+  if (!bundle) return ['--import', 'tsx', benchFile(file)]
+  if (needsServerBuild(bundle)) buildServerSync(bundle)
+  return [bundleFile(bundle)]
+}
+
 /** Starts `bench/<file>` with `args`; `cpu` pins it to that CPU; `nodeArgs` go to node itself (e.g. --cpu-prof). */
 export function startChild(file: string, args: string[], opts: { cpu?: number; nodeArgs?: string[] } = {}): Child {
-  const node = [...(opts.nodeArgs ?? []), '--import', 'tsx', benchFile(file), ...args]
+  const node = [...(opts.nodeArgs ?? []), ...script(file), ...args]
   const [cmd, argv] = HAS_TASKSET && opts.cpu !== undefined ? ['taskset', ['-c', String(opts.cpu), process.execPath, ...node]] : [process.execPath, node]
   // (with V8's code cache of the modules in the folder npm run serve keeps it in: scripts/serve.mjs)
   const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache') }

@@ -5,7 +5,7 @@
 
 /** Milliseconds since the child process started (performance.now() in the child). */
 export interface StartMarks {
-  /** Modules imported (node start + tsx transform + engine modules). */
+  /** Modules imported (node start and the bundled server's modules evaluated). */
   imported: number
   /** createEngine() resolved: snapshot read, journal replayed, migrations checked. */
   engineOpen: number

@@ -1,7 +1,8 @@
 /**
- * Child process: the engine behind its real HTTP door on 127.0.0.1 (port 0).
- *   tsx bench/server-engine.ts DATA_DIR seed   seeds an empty data directory first, then listens
- *   tsx bench/server-engine.ts DATA_DIR open   opens what is there (startup measurement)
+ * Child process: the engine behind its real HTTP door on 127.0.0.1 (port 0), run bundled as
+ * `npm run serve` runs the server (bench/children.ts builds out/bench/server-engine.mjs):
+ *   node out/bench/server-engine.mjs DATA_DIR seed   seeds an empty data directory first, then listens
+ *   node out/bench/server-engine.mjs DATA_DIR open   opens what is there (startup measurement)
  * A third argument `events` also opens the data directory's raw event log (DATA_DIR/events, as
  * `admonitor serve` and `admonitor import` do); without it events stay in memory.
  * Talks to the driver over the IPC channel (bench/protocol.ts).
@@ -15,6 +16,7 @@ import type { SeedInfo, ServerCommand, ServerMessage, StartMarks } from './proto
 import { hotFunctions, startProfile, stopProfile } from './profile'
 import { BENCH_ACCOUNT, seed } from './seed'
 
+// (the bundle evaluates every module it holds before this line)
 const imported = performance.now()
 /**
  * Idle-checkpoint delay while seeding. The persister checkpoints this long after the last write

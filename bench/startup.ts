@@ -76,7 +76,7 @@ export function printStartup(runs: StartupRun[], first = 'campaigns/list'): void
   const med = (f: (r: StartupRun) => number) => int(median(runs.map(f)))
   console.log(`\nEngine startup on the seeded data directory (median of ${runs.length}): ${med((r) => r.totalMs)} ms from spawn to the end of the first ` +
     `${first} answer, seen by the driver (runs: ${runs.map((r) => int(r.totalMs)).join(', ')} ms)`)
-  console.log(`  in the server, ms after its process started: modules loaded (node + tsx transform) ${med((r) => r.marks.imported)}, ` +
+  console.log(`  in the server, ms after its process started: modules loaded (node and the bundle) ${med((r) => r.marks.imported)}, ` +
     `engine open (snapshot + sql.js) ${med((r) => r.marks.engineOpen)}, listening ${med((r) => r.marks.listening)}, ` +
     `first answer sent ${med((r) => r.firstAnswerAt)} (that request alone: ${med((r) => r.firstAnswerMs)} ms, cold cache and JIT)`)
 }

@@ -4,7 +4,7 @@
  */
 import '../scripts/node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
 import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startHttpDoor } from '../engine/server/http'
@@ -69,6 +69,13 @@ function publicHost(url: string | undefined): string[] {
   return [parsed!.host]
 }
 
+/** The web interface's build, out/renderer: this file runs from bin/ (tsx) or bundled from out/server/. */
+function builtUi(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  const out = basename(here) === 'server' && basename(dirname(here)) === 'out' ? dirname(here) : join(here, '..', 'out')
+  return join(out, 'renderer')
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -91,9 +98,8 @@ async function serve(argv: string[]): Promise<void> {
   const ownHosts = publicHost(values['public-url'])
   // (it listens while the recorded events are read: requests that need them wait, the others are answered)
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], openInBackground: true })
-  const here = dirname(fileURLToPath(import.meta.url))
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).
-  const staticDir = process.env.ADMONITOR_UI_DIR || join(here, '..', 'out', 'renderer')
+  const staticDir = process.env.ADMONITOR_UI_DIR || builtUi()
   const door = await startHttpDoor(engine, {
     host: values.host ?? '127.0.0.1', port, allowedHosts: [...(values['allowed-host'] ?? []), ...ownHosts],
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),

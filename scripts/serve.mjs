@@ -1,11 +1,13 @@
-// `npm run serve`: the engine, its HTTP door and the web interface under plain Node. When the
-// interface is missing or older than its sources, it is built in the background (scripts/ui-build.mjs)
-// while the server starts: the API answers at once, the page once the build is done.
+// `npm run serve`: the engine, its HTTP door and the web interface under plain Node. The server
+// runs from its bundle (scripts/server-build.mjs), built first when it is missing or older than
+// its sources. When the interface is missing or older than its sources, it is built in the
+// background (scripts/ui-build.mjs) while the server starts: the API answers at once, the page
+// once the build is done.
 import './node-check.mjs'  // first: an unsupported Node.js stops here, with the fix
 import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { register } from 'tsx/esm/api'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildServer, bundleFile, needsServerBuild } from './server-build.mjs'
 import { USUAL_SECONDS, buildInBackground, needsBuild } from './ui-build.mjs'
 
 // (fileURLToPath, not .pathname: that keeps %20 for a space and /C:/ on Windows, and the build
@@ -27,8 +29,13 @@ if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && needsBuild(ui, sources)) {
     else console.error(`${r.output}\nThe web interface could not be built (npm run build shows the whole output); the API is served anyway.`)
   })
 }
-// V8's code of the engine's modules kept between starts (in the OS temp folder, the folder Node
-// names for it): a start after the first compiles none of them again (bench/README.md, "Targets")
+if (needsServerBuild('server')) {
+  await buildServer('server').catch((err) => {
+    console.error(`${err.message}\nThe server could not be built from its sources (above: where and why).`)
+    process.exit(1)
+  })
+}
+// V8's code of the server's bundle kept between starts (in the OS temp folder, the folder Node
+// names for it): a start after the first compiles none of it again (bench/README.md, "Targets")
 enableCompileCache()
-register()
-await import('../bin/admonitor.ts')
+await import(pathToFileURL(bundleFile('server')).href)

@@ -15,8 +15,8 @@ const MARK = '.building'
 /** What a build usually takes here: said when it starts (15 s of CPU; a busy machine takes longer). */
 export const USUAL_SECONDS = 20
 
-/** The newest modification time of a file under `path` (or of `path` itself). */
-function newest(path) {
+/** The newest modification time of a file under `path` (or of `path` itself); 0 when it is missing. */
+export function newest(path) {
   if (!existsSync(path)) return 0
   const s = statSync(path)
   if (!s.isDirectory()) return s.mtimeMs

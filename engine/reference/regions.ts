@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import type { LocaleData } from 'i18n-iso-countries'
-import { pinyin } from 'pinyin-pro'
+import type { pinyin as Pinyin } from 'pinyin-pro'
 import type { RegionSeed } from './types'
 
 /** The global region: level 0, no parent (vendor-notes §5.7). */
@@ -97,6 +97,15 @@ export function stripAdminSuffix(nameCn: string): string {
   return stripped
 }
 
+let pinyinOf: typeof Pinyin | undefined
+
+// Required when a name is first read, not imported: pinyin-pro's dictionaries (about 20 ms to
+// evaluate) are needed only when the region table is built, which a start does not always do.
+function pinyin(text: string): string[] {
+  pinyinOf ??= (createRequire(import.meta.url)('pinyin-pro') as { pinyin: typeof Pinyin }).pinyin
+  return pinyinOf(text, { toneType: 'none', type: 'array' })
+}
+
 /** English name of a Chinese place: Hanyu Pinyin of the name without its suffix (西安市 -> Xi'an). */
 export function romanisePlaceName(nameCn: string): string {
   const base = stripAdminSuffix(nameCn)
@@ -104,8 +113,8 @@ export function romanisePlaceName(nameCn: string): string {
   if (fixed) return joinPinyin(fixed)
   // Read the full name and keep the base's syllables: the suffix gives pinyin-pro context
   // (昌都市 reads chang du, 昌都 alone chang dou).
-  const full = pinyin(nameCn, { toneType: 'none', type: 'array' })
-  const syllables = full.length === nameCn.length ? full.slice(0, base.length) : pinyin(base, { toneType: 'none', type: 'array' })
+  const full = pinyin(nameCn)
+  const syllables = full.length === nameCn.length ? full.slice(0, base.length) : pinyin(base)
   return joinPinyin(syllables)
 }
 

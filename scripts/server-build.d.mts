@@ -1,0 +1,15 @@
+/** Types of scripts/server-build.mjs (for the bench and the tests that import it). */
+export type BundleName = 'server' | 'bench'
+export interface Bundle {
+  /** The folder of the bundle: `<name>.mjs` (and its .map) for each entry. */
+  outdir: string
+  /** Entry name -> its source file. */
+  entries: Record<string, string>
+}
+export declare const ROOT: string
+export declare const BUNDLES: Record<BundleName, Bundle>
+export declare function bundleFile(which: BundleName, name?: string): string
+export declare function isStale(built: string[], sources: string[]): boolean
+export declare function needsServerBuild(which: BundleName): boolean
+export declare function buildServer(which?: BundleName): Promise<void>
+export declare function buildServerSync(which: BundleName): void
