@@ -19,6 +19,8 @@ export interface Serving {
   listeningMs: number
   /** Spawn to the "recorded event(s) loaded" line, once it came (null until then). */
   loadedMs(): number | null
+  /** The seconds that line says reading the events took (the server's own figure), or null. */
+  loadedS(): number | null
   /** Everything the server printed so far. */
   output(): string
   /** SIGTERM (the server saves and closes), then SIGKILL if it has not exited within STOP_MS. */
@@ -65,6 +67,10 @@ export async function serveOn(dataDir: string, opts: ServeOptions = {}): Promise
   const listeningMs = performance.now() - t0
   return {
     proc, url, listeningMs, loadedMs: () => loaded, output: () => out,
+    loadedS: () => {
+      const m = /recorded event\(s\) loaded in ([\d.]+) s/.exec(out)
+      return m ? Number(m[1]) : null
+    },
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return
       proc.kill('SIGTERM')

@@ -79,7 +79,7 @@ function printResults(first: FirstReportRun[], tabs: TabsRun | null, search: Sea
   console.log(`WHAT THE USER FEELS  ${machineLine(m)}; server ${HAS_TASKSET ? `pinned to CPU ${SERVER_CPU}` : 'not pinned'}`)
   const med = (f: (r: FirstReportRun) => number) => ms(median(first.map(f)))
   console.log(`\n1. First report after a start (median of ${first.length}): ${med((r) => r.totalMs)} from spawning npm run serve to the Reports screen's trend answered ` +
-    `(runs ${first.map((r) => ms(r.totalMs)).join(', ')}); listening at ${med((r) => r.listeningMs)}, events read at ${med((r) => r.loadedMs ?? NaN)}, ` +
+    `(runs ${first.map((r) => ms(r.totalMs)).join(', ')}); listening at ${med((r) => r.listeningMs)} (then reading the events took ${med((r) => r.eventsReadMs ?? NaN)}, the server says), ` +
     `the screen's context answered at ${med((r) => r.contextMs)}; server CPU to the first report ${med((r) => r.serverCpuMs ?? NaN)}; ` +
     `${first[0]?.requests.length ?? 0} requests: ${first[0]?.requests.join(', ') ?? ''}`)
   if (tabs) {

@@ -61,6 +61,18 @@ export function measureRun(file: string, j: MeasureFile): Run {
   return { ...machineKey(j.machine), run: `${basename(file, '.json')}${events}`, bare: j.ingest.bare.rps, verdicts }
 }
 
+/** What the history reads of a felt results file (bench/felt.ts): its verdicts as printed (absolute targets, no figure to recompute). */
+interface FeltFile {
+  machine: { cpu: string; cores: number; node: string }
+  verdicts: Verdict[]
+  search: { idle: { p95: number } } | null
+}
+
+/** A felt run; its third column is the idle search's p95 in ms (the baseline printed beside the search's verdict). */
+export function feltRun(file: string, j: FeltFile): Run {
+  return { ...machineKey(j.machine), run: basename(file, '.json'), bare: j.search?.idle.p95 ?? NaN, verdicts: j.verdicts }
+}
+
 export function httpRun(file: string, j: HttpFile): Run {
   return { ...machineKey(j.machine), run: basename(file, '.json'), bare: j.results.listBare.rps, verdicts: listVerdicts(j.results) }
 }
@@ -95,6 +107,8 @@ function main(): void {
   const http = files.filter((f) => basename(f).startsWith('http-')).map((f) => httpRun(f, read(f) as HttpFile))
   if (measure.length) console.log(`Measure part (bold: missed; ${'`-`'}: not measured in that run)\n\n${tables(measure, 'bare /x/ req/s')}`)
   if (http.length) console.log(`HTTP part (bold: missed)\n\n${tables(http, 'bare list req/s')}`)
+  const felt = files.filter((f) => basename(f).startsWith('felt-')).map((f) => feltRun(f, read(f) as FeltFile))
+  if (felt.length) console.log(`Felt part (bold: missed; absolute targets)\n\n${tables(felt, 'idle search p95 ms')}`)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()

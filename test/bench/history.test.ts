@@ -2,7 +2,8 @@
 // of the files written before the verdicts were recorded (the machine as a line, no cat baseline)
 // and after; the ratios here are worked out by hand from the figures.
 import { describe, expect, it } from 'vitest'
-import { machineKey, measureRun, tables } from '../../bench/history'
+import { feltRun, machineKey, measureRun, tables } from '../../bench/history'
+import { judge } from '../../bench/targets'
 import type { LoadResult } from '../../bench/protocol'
 
 const load = (rps: number, serverCpuPct: number, loadCpuPct = 60): LoadResult => ({
@@ -61,5 +62,13 @@ describe('the bench history', () => {
     expect(md).toContain('| run | node | bare req/s | import | basic | reach | hits per core | modules | open / cat | server RSS | met |')
     expect(md).toContain('| a | v20.20.2 | 50,000 | **0.50x** | 60x | **40x** | **0.48** | 0.30 s | - | 500 MiB | 3 of 6 |')
     expect(md.find((l) => l.startsWith('| b (200,000 events) | v24.22.3 |'))).toBeDefined()
+  })
+
+  it("takes a felt run's verdicts as recorded, with the idle search's p95 as its third column", () => {
+    const verdicts = [judge('firstReport', 3.55, undefined, ''), judge('tabCold', 769, undefined, '', 'reach'), judge('searchImport', 862, undefined, '')]
+    const run = feltRun('/x/felt-1.json', { machine: { cpu: 'AMD EPYC', cores: 2, node: 'v24.22.3' }, verdicts, search: { idle: { p95: 33 } } })
+    const md = tables([run], 'idle search p95 ms').split('\n')
+    expect(md).toContain('| run | node | idle search p95 ms | first report | tab cold, reach | search p95 | met |')
+    expect(md).toContain('| felt-1 | v24.22.3 | 33 | **3.55 s** | 769 ms | **862 ms** | 1 of 3 |')
   })
 })
