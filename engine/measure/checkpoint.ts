@@ -11,16 +11,17 @@
 import { crc32 } from 'node:zlib'
 import { Columns, Partition, type PartitionArrays } from './columns'
 import type { LogExtent } from './log-extent'
-import { Identities, type IdentityArrays } from './identities'
+import { Identities, RECORD_LAYOUT, type IdentityArrays, type IdentityRecords } from './identities'
 import { RequestIds } from './request-ids'
 import { nextTurn } from '../clock'
 
 const MAGIC = 0x4b434d41
 /**
- * 4: the identities' devices (roots), kind bits, the recent times of the sliding frequency rule and
- * the campaigns of uncounted hits; partitions say whether a relabel is pending.
+ * 5: the identities' records as they are in memory (the header names their layout), then their
+ * roots, touches of several campaigns, recent times and campaigns of uncounted hits. 4 (still
+ * read): each field of the records an array of its own.
  */
-const VERSION = 4
+const VERSION = 5
 
 type Typed = Uint8Array | Uint16Array | Uint32Array | Float64Array
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
@@ -33,6 +34,8 @@ interface Header {
   /** Element type and count of each array, in file order. */
   arrays: [TypeName, number][]
   partitions: { kind: 'campaign' | 'minisite'; id: number; sorted: number; relabel?: boolean }[]
+  /** Version 5: the records' layout (RECORD_LAYOUT); a checkpoint of another is not read. */
+  records?: string
 }
 
 export interface MeasureState {
@@ -43,7 +46,9 @@ export interface MeasureState {
   requests: RequestIds
 }
 
-const IDENTITY_KEYS = ['platform', 'kind', 'firstSeen', 'impLast', 'clkLast', 'roots', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier', 'recent', 'uncounted'] as const
+const IDENTITY_KEYS = ['records', 'roots', 'earlier', 'recent', 'uncounted'] as const
+const IDENTITY_KEYS_4 = ['platform', 'kind', 'firstSeen', 'impLast', 'clkLast', 'roots', 'impCampaign', 'impSpot', 'impTs', 'clkCampaign', 'clkSpot', 'clkTs', 'earlier', 'recent', 'uncounted'] as const
+type IdentityKey = (typeof IDENTITY_KEYS)[number] | (typeof IDENTITY_KEYS_4)[number]
 const PARTITION_KEYS = ['day', 'hour', 'kind', 'flags', 'region', 'spot', 'keyword', 'identity', 'campaign', 'event'] as const
 
 const typeOf = (a: Typed): TypeName => (a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
@@ -101,7 +106,7 @@ export interface TakenState {
 
 /** The state to encode (encodeTaken), taken at once. */
 export function takeCheckpoint(s: MeasureState): TakenState {
-  const ids: IdentityArrays = s.identities.arrays()
+  const ids: IdentityRecords = s.identities.records()
   const requests = s.requests.arrays()
   const rest: Typed[] = [requests.ts]
   const partitions: Header['partitions'] = []
@@ -113,7 +118,7 @@ export function takeCheckpoint(s: MeasureState): TakenState {
     }
   }
   return {
-    header: { version: VERSION, timeZone: s.timeZone, extent: s.extent, partitions }, texts: s.identities.texts, nTexts: s.identities.texts.length,
+    header: { version: VERSION, timeZone: s.timeZone, extent: s.extent, partitions, records: RECORD_LAYOUT }, texts: s.identities.texts, nTexts: s.identities.texts.length,
     requestKeys: requests.keys, identities: IDENTITY_KEYS.map((k) => ids[k]), rest,
   }
 }
@@ -124,8 +129,8 @@ export function takeCheckpoint(s: MeasureState): TakenState {
  */
 export async function encodeTaken(t: TakenState, pause: () => Promise<void> = nextTurn): Promise<Uint8Array[]> {
   const entries: Entry[] = [...(await textEntries(t.texts, t.nTexts, pause)), ...t.identities.map(entryOf), ...(await textEntries(t.requestKeys, t.requestKeys.length, pause)), ...t.rest.map(entryOf)]
-  const { version, timeZone, extent, partitions } = t.header
-  const header: Header = { version, timeZone, extent, arrays: entries.map((e) => [e.type, e.length]), partitions }
+  const { version, timeZone, extent, partitions, records } = t.header
+  const header: Header = { version, timeZone, extent, arrays: entries.map((e) => [e.type, e.length]), partitions, ...(records ? { records } : {}) }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const head = Buffer.alloc(12)
   head.writeUInt32LE(MAGIC, 0)
@@ -185,7 +190,7 @@ interface Placed {
   length: number
   /** Bytes in the file, padding included. */
   padded: number
-  /** Its block (0: the dictionary's, read whole; then one per partition) and its byte offset in it. */
+  /** Its block (0: the dictionary's arrays let go after the start; the records, the roots, each partition: one each) and its byte offset in it. */
   block: number
   offset: number
   /** Elements of room after it in its block. */
@@ -197,17 +202,19 @@ interface Placed {
 /** The piece a sparse column is read in: its pieces of zeros leave their memory untouched (not resident). */
 const SPARSE_PIECE = 1 << 20
 
-/** The arrays before the partitions': the identity texts (2), the identities' arrays, the request keys (2) and times. */
-const DICTIONARY_ARRAYS = 2 + IDENTITY_KEYS.length + 3
+/** The identities' arrays of a version of the file. */
+const identityKeys = (version: number): readonly IdentityKey[] => (version === 4 ? IDENTITY_KEYS_4 : IDENTITY_KEYS)
 
 /**
  * The state in a checkpoint, or null when it is not a whole, current checkpoint. The arrays are
  * read into a few blocks of memory, not one each: every large allocation outside V8's heap makes
  * it count toward a garbage collection, and at ten million events forty of them cost several full
- * collections over the identity texts. The dictionary's arrays (copied into the identities'
- * records, then let go) are one block read at once; each partition's columns are one block, each
- * column with room for an eighth more events after it (zero pages, resident only once used), so
- * that the first events after a start copy no column. No copy of the whole file is held. The CRC
+ * collections over the identity texts. The identities' records and roots are a block each, taken
+ * as the identities' memory; the other arrays before the partitions (texts, touches, recent times:
+ * read into the identities' structures, then let go) share one; each partition's columns are one
+ * block. Records, roots and columns have room for an eighth more after them (zero pages, resident
+ * only once used), so that the first identities and events after a start copy none of them. No
+ * copy of the whole file is held. The CRC
  * is checked as the bytes arrive; a header that lists more bytes than the file has fails before
  * anything is allocated. The texts are decoded last, once the blocks are allocated.
  */
@@ -215,7 +222,8 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   if (r.size < 16) return null
   const head = Buffer.alloc(12)
   await r.read(head, 0)
-  if (head.readUInt32LE(0) !== MAGIC || head.readUInt32LE(4) !== VERSION) return null
+  const version = head.readUInt32LE(4)
+  if (head.readUInt32LE(0) !== MAGIC || (version !== VERSION && version !== 4)) return null
   const jsonLength = head.readUInt32LE(8)
   const first = 12 + jsonLength + pad8(12 + jsonLength)
   if (first + 4 > r.size) return null
@@ -223,21 +231,18 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   await r.read(json, 12)
   let crc = crc32(json, crc32(head))
   const header = JSON.parse(json.toString('utf8', 0, jsonLength)) as Header
-  const plan = planArrays(header, r.size - 4 - first)
-  // the blocks: the dictionary's, then each partition's
+  const keys = identityKeys(version)
+  const plan = planArrays(header, r.size - 4 - first, keys)
+  if (version !== 4 && header.records !== RECORD_LAYOUT) return null
   const sizes: number[] = []
   for (const a of plan) sizes[a.block] = Math.max(sizes[a.block] ?? 0, a.offset + Math.max(a.padded, (a.length + a.room) * TYPES[a.type].BYTES_PER_ELEMENT))
   const blocks = sizes.map((n) => new ArrayBuffer(n))
-  const dictionaryBytes = plan.slice(0, DICTIONARY_ARRAYS).reduce((n, a) => n + a.padded, 0)
   // (zlib.crc32 of an empty array answers 0, whatever the running value)
   const sum = (bytes: Uint8Array) => bytes.length > 0 && (crc = crc32(bytes, crc))
-  const dictionary = new Uint8Array(blocks[0]!, 0, dictionaryBytes)
-  await r.read(dictionary, first)
-  sum(dictionary)
-  let at = first + dictionaryBytes
+  let at = first
   const zeros = Buffer.alloc(SPARSE_PIECE)
   const scratch = Buffer.alloc(SPARSE_PIECE)
-  for (const a of plan.slice(DICTIONARY_ARRAYS)) {
+  for (const a of plan) {
     // its padding read along (the CRC covers it), kept as at most 7 bytes past the array's end
     const raw = new Uint8Array(blocks[a.block]!, a.offset, a.padded)
     if (!a.sparse) {
@@ -260,8 +265,8 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   let next = 0
   const take = <T extends Typed>(): T => view<T>(plan[next++]!)
   const identityText = [take<Uint32Array>(), take<Uint8Array>()] as const
-  const ids = {} as Record<(typeof IDENTITY_KEYS)[number], Typed>
-  for (const k of IDENTITY_KEYS) ids[k] = take()
+  const ids = {} as Record<IdentityKey, Typed>
+  for (const k of keys) ids[k] = take()
   const requestText = [take<Uint32Array>(), take<Uint8Array>()] as const
   const requestTs = take<Float64Array>()
   if (requestTs.length !== requestText[0].length) fail(`${requestText[0].length} request ids with ${requestTs.length} times`)
@@ -269,7 +274,7 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   // collection of the allocations above would have gone over)
   const identityTexts = new Array<string>(identityText[0].length)
   identityTexts[0] = ''
-  const identities = Identities.from(identityTexts, ids as unknown as IdentityArrays)
+  const identities = version === 4 ? Identities.from(identityTexts, ids as unknown as IdentityArrays) : Identities.fromRecords(identityTexts, ids as unknown as IdentityRecords)
   await nextTurn()
   const columns = new Columns()
   for (const p of header.partitions) {
@@ -291,13 +296,17 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
  * Where each array the header lists goes (decodeCheckpoint), checked against the header's
  * layout and the `bytes` the file holds for the arrays; fails before anything is allocated.
  */
-function planArrays(header: Header, bytes: number): Placed[] {
-  const want: TypeName[] = ['u32', 'u8', ...IDENTITY_KEYS.map((k) => IDENTITY_TYPES[k]), 'u32', 'u8', 'f64']
+function planArrays(header: Header, bytes: number, keys: readonly IdentityKey[]): Placed[] {
+  const want: TypeName[] = ['u32', 'u8', ...keys.map((k) => IDENTITY_TYPES[k]), 'u32', 'u8', 'f64']
+  // the arrays before the partitions': the identity texts (2), the identities' arrays, the request keys (2) and times
+  const dictionary = 2 + keys.length + 3
+  const ids = header.arrays[0]?.[1] ?? 0
   for (const _ of header.partitions) want.push(...PARTITION_KEYS.map((k) => PARTITION_TYPES[k]))
   const plan: Placed[] = []
   let total = 0
-  let block = 0
-  let offset = 0
+  /** The next free byte of each block. */
+  const ends: number[] = [0]
+  let partition = 0
   let n = 0
   for (const [i, [type, length]] of header.arrays.entries()) {
     if (i >= want.length) fail('more arrays than read')
@@ -306,18 +315,25 @@ function planArrays(header: Header, bytes: number): Placed[] {
     const padded = length * size + pad8(length * size)
     total += padded
     if (total > bytes) fail('an array runs past the end')
-    const column = i - DICTIONARY_ARRAYS
-    if (column >= 0 && column % PARTITION_KEYS.length === 0) (block++, (offset = 0), (n = length))
+    const column = i - dictionary
+    const key = column >= 0 ? PARTITION_KEYS[column % PARTITION_KEYS.length]! : keys[i - 2]
+    let block = 0
     let room = 0
     if (column >= 0) {
-      const k = PARTITION_KEYS[column % PARTITION_KEYS.length]!
+      if (column % PARTITION_KEYS.length === 0) (partition = ends.push(0) - 1), (n = length)
+      block = partition
       const kind = header.partitions[Math.floor(column / PARTITION_KEYS.length)]!.kind
-      if (length !== n && !(length === 0 && kind === 'campaign' && (k === 'campaign' || k === 'event'))) fail('the columns of a partition differ in length')
+      if (length !== n && !(length === 0 && kind === 'campaign' && (key === 'campaign' || key === 'event'))) fail('the columns of a partition differ in length')
       room = length === n ? n >> 3 : 0
+    } else if (keys === IDENTITY_KEYS && (key === 'records' || key === 'roots')) {
+      // the identities' memory from now on: a block each, with room for an eighth more identities
+      block = ends.push(0) - 1
+      room = Math.floor(length / Math.max(ids, 1)) * (ids >> 3)
     }
-    plan.push({ type, length, padded, block, offset, room, sparse: column >= 0 && PARTITION_KEYS[column % PARTITION_KEYS.length] === 'keyword' })
-    offset += Math.max(padded, (length + room) * size)
-    offset += pad8(offset)
+    const offset = ends[block]!
+    plan.push({ type, length, padded, block, offset, room, sparse: key === 'keyword' })
+    ends[block] = offset + Math.max(padded, (length + room) * size)
+    ends[block]! += pad8(ends[block]!)
   }
   if (plan.length < want.length) fail('fewer arrays than the header lists')
   if (total !== bytes) fail('bytes after the last array')
@@ -334,8 +350,8 @@ async function textsInto(out: string[], lengths: Uint32Array, blob: Uint8Array):
   return out
 }
 
-const IDENTITY_TYPES: Record<(typeof IDENTITY_KEYS)[number], TypeName> = {
-  platform: 'u8', kind: 'u8', firstSeen: 'f64', impLast: 'f64', clkLast: 'f64', roots: 'u32',
+const IDENTITY_TYPES: Record<IdentityKey, TypeName> = {
+  records: 'f64', platform: 'u8', kind: 'u8', firstSeen: 'f64', impLast: 'f64', clkLast: 'f64', roots: 'u32',
   impCampaign: 'u32', impSpot: 'u32', impTs: 'f64', clkCampaign: 'u32', clkSpot: 'u32', clkTs: 'f64', earlier: 'f64', recent: 'f64', uncounted: 'f64',
 }
 const PARTITION_TYPES: Record<(typeof PARTITION_KEYS)[number], TypeName> = {

@@ -36,26 +36,40 @@ export function kindOfText(text: string): number {
   return text.startsWith('ipua:') ? ID_KIND.address : text.startsWith('amid:') ? ID_KIND.cookie : 0
 }
 
-/** The typed arrays of an Identities, trimmed to its size (checkpoint.ts). */
-export interface IdentityArrays {
+/** The typed arrays of an Identities, trimmed to its size (checkpoint.ts, version 4). */
+export interface IdentityArrays extends IdentityRest {
   platform: Uint8Array<ArrayBuffer>
   kind: Uint8Array<ArrayBuffer>
   firstSeen: Float64Array<ArrayBuffer>
   impLast: Float64Array<ArrayBuffer>
   clkLast: Float64Array<ArrayBuffer>
-  roots: Uint32Array<ArrayBuffer>
   impCampaign: Uint32Array<ArrayBuffer>
   impSpot: Uint32Array<ArrayBuffer>
   impTs: Float64Array<ArrayBuffer>
   clkCampaign: Uint32Array<ArrayBuffer>
   clkSpot: Uint32Array<ArrayBuffer>
   clkTs: Float64Array<ArrayBuffer>
+}
+
+/** What a checkpoint keeps of an Identities beside its records or their fields. */
+interface IdentityRest {
+  roots: Uint32Array<ArrayBuffer>
   /** The `earlier` touches, six numbers each: id, campaign, clkSpot, clkTs, impSpot, impTs. */
   earlier: Float64Array<ArrayBuffer>
   /** The recent times of the frequency rule (RecentTimes.toArray). */
   recent: Float64Array<ArrayBuffer>
   /** Campaigns of uncounted hits: id, count, the campaigns, per identity. */
   uncounted: Float64Array<ArrayBuffer>
+}
+
+/**
+ * An Identities as a checkpoint keeps it (checkpoint.ts): its records as they are in memory
+ * (RECORD_LAYOUT), its roots and the rest. Taken from a checkpoint, `records` and `roots` may be
+ * longer than the identities: room for the next ones.
+ */
+export interface IdentityRecords extends IdentityRest {
+  /** REC float64s an identity. */
+  records: Float64Array<ArrayBuffer>
 }
 
 /** A device merge: `gone` (the younger root) joined `keep`; `campaigns` where gone had events, null when it had none. */
@@ -76,6 +90,8 @@ const U32 = { impCampaign: 8, impSpot: 9, clkCampaign: 10, clkSpot: 11, recent: 
 const U8 = { platform: 52, kind: 53 } as const
 /** Record size: in float64s, and in the units of the other views. */
 const REC = 8
+/** The records' layout: a checkpoint that keeps them as they are names it, and one of another layout is not read. */
+export const RECORD_LAYOUT = JSON.stringify({ REC, F64, U32, U8 })
 
 /** Texts indexed a turn by indexInTurns() (about 20 ms). */
 const INDEX_A_TURN = 100_000
@@ -358,10 +374,6 @@ export class Identities {
   /** Everything but the texts, as arrays (a checkpoint): copies, since hits change them in place. */
   arrays(): IdentityArrays {
     const n = this.size
-    const earlier: number[] = []
-    for (const [id, m] of this.earlier) for (const [campaign, e] of m) earlier.push(id, campaign, e.clkSpot, e.clkTs, e.impSpot, e.impTs)
-    const uncounted: number[] = []
-    for (const [id, list] of [...this.uncounted].sort((a, b) => a[0] - b[0])) uncounted.push(id, list.length, ...list)
     const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(out: T, view: T, at: number, stride: number): T => {
       for (let id = 0; id < n; id++) out[id] = view[id * stride + at]!
       return out
@@ -371,13 +383,26 @@ export class Identities {
       platform: field(new Uint8Array(n), this.u8, U8.platform, u8), kind: field(new Uint8Array(n), this.u8, U8.kind, u8),
       firstSeen: field(new Float64Array(n), this.f64, F64.firstSeen, f),
       impLast: field(new Float64Array(n), this.f64, F64.impLast, f), clkLast: field(new Float64Array(n), this.f64, F64.clkLast, f),
-      roots: this.roots.slice(0, n),
       impCampaign: field(new Uint32Array(n), this.u32, U32.impCampaign, u32), impSpot: field(new Uint32Array(n), this.u32, U32.impSpot, u32),
       impTs: field(new Float64Array(n), this.f64, F64.impTs, f),
       clkCampaign: field(new Uint32Array(n), this.u32, U32.clkCampaign, u32), clkSpot: field(new Uint32Array(n), this.u32, U32.clkSpot, u32),
       clkTs: field(new Float64Array(n), this.f64, F64.clkTs, f),
-      earlier: Float64Array.from(earlier), recent: this.recent.toArray(), uncounted: Float64Array.from(uncounted),
+      ...this.rest(),
     }
+  }
+
+  /** The records as they are and the rest (a checkpoint): copies, since hits change them in place. */
+  records(): IdentityRecords {
+    return { records: this.f64.slice(0, this.size * REC), ...this.rest() }
+  }
+
+  /** What arrays() and records() keep beside the records' fields: copies. */
+  private rest(): IdentityRest {
+    const earlier: number[] = []
+    for (const [id, m] of this.earlier) for (const [campaign, e] of m) earlier.push(id, campaign, e.clkSpot, e.clkTs, e.impSpot, e.impTs)
+    const uncounted: number[] = []
+    for (const [id, list] of [...this.uncounted].sort((a, b) => a[0] - b[0])) uncounted.push(id, list.length, ...list)
+    return { roots: this.roots.slice(0, this.size), earlier: Float64Array.from(earlier), recent: this.recent.toArray(), uncounted: Float64Array.from(uncounted) }
   }
 
   /** An Identities from a checkpoint: its texts (id order, '' first) and arrays. */
@@ -410,22 +435,46 @@ export class Identities {
       u8[r * 8 + U8.platform] = a.platform[id]!
       u8[r * 8 + U8.kind] = a.kind[id]!
     }
+    x.takeRest(a, n)
+    return x
+  }
+
+  /**
+   * An Identities from a checkpoint that keeps the records as they are (RECORD_LAYOUT): its texts
+   * (id order, '' first; filled in by the caller before use) and arrays. The records and roots
+   * are taken, not copied: their length past the identities is room for the next ones.
+   */
+  static fromRecords(texts: string[], a: IdentityRecords): Identities {
+    const x = new Identities()
+    const n = texts.length
+    if (texts[0] !== '' || a.records.length < n * REC || a.records.length % REC !== 0 || a.roots.length < n) throw new Error('checkpoint: identity texts and records differ in length')
+    x.texts = texts
+    x.byText = null
+    x.setRecords(a.records)
+    x.roots = a.roots
+    // (the slots of recent times are numbered afresh: takeRest sets those of the devices that hold one)
+    for (let id = 0; id < n; id++) x.u32[id * REC * 2 + U32.recent] = 0
+    x.takeRest(a, n)
+    return x
+  }
+
+  /** Takes the devices, touches, recent times and uncounted campaigns of a checkpoint (`n` identities). */
+  private takeRest(a: IdentityRest, n: number): void {
     for (let id = 1; id < n; id++) {
       const root = a.roots[id]!
       if (root === id) continue
-      let m = x.members.get(root)
-      if (!m) x.members.set(root, (m = [root]))
+      let m = this.members.get(root)
+      if (!m) this.members.set(root, (m = [root]))
       m.push(id)
     }
     for (let i = 0; i + 6 <= a.earlier.length; i += 6) {
       const id = a.earlier[i]!
-      let m = x.earlier.get(id)
-      if (!m) x.earlier.set(id, (m = new Map()))
+      let m = this.earlier.get(id)
+      if (!m) this.earlier.set(id, (m = new Map()))
       m.set(a.earlier[i + 1]!, { clkSpot: a.earlier[i + 2]!, clkTs: a.earlier[i + 3]!, impSpot: a.earlier[i + 4]!, impTs: a.earlier[i + 5]! })
     }
-    x.recent = RecentTimes.fromArray(a.recent, (owner, slot) => (x.u32[owner * REC * 2 + U32.recent] = slot))
-    for (let i = 0; i + 2 <= a.uncounted.length; i += 2 + a.uncounted[i + 1]!) x.uncounted.set(a.uncounted[i]!, Array.from(a.uncounted.subarray(i + 2, i + 2 + a.uncounted[i + 1]!)))
-    return x
+    this.recent = RecentTimes.fromArray(a.recent, (owner, slot) => (this.u32[owner * REC * 2 + U32.recent] = slot))
+    for (let i = 0; i + 2 <= a.uncounted.length; i += 2 + a.uncounted[i + 1]!) this.uncounted.set(a.uncounted[i]!, Array.from(a.uncounted.subarray(i + 2, i + 2 + a.uncounted[i + 1]!)))
   }
 
   /**
