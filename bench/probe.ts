@@ -16,7 +16,8 @@
  *     panel, after a panel person's hit (dated today, outside the window) and after a panel
  *     person's impression inside the window (imported: counts, census and calibration change).
  *   taskset -c 0 npx tsx bench/probe.ts hits
- *     microseconds per tracking hit through engine.handle (an engine in memory; 50 hits at a time).
+ *     microseconds per tracking hit through engine.handle (an engine in memory; 50 hits at a time;
+ *     PROBE_HITS=N timed hits, 20,000 unless told).
  *
  * `PROBE_ONLY=TEXT` keeps the answers whose name contains TEXT. `PROBE_PROFILE=FILE` also writes a CPU profile of the timed part and prints its top functions.
  */
@@ -154,7 +155,7 @@ async function hits(): Promise<void> {
   const paths = Array.from({ length: 5000 }, (_, i) => tag.pathname.replace('__IDFA__', `6D92078A-8246-4BA4-AE5B-${String(76_104_861 + i).padStart(12, '0')}`).replace('__IP__', ADDRESS))
   const hit = (i: number) => engine.handle({ method: 'GET', path: paths[i % paths.length]!, query: {}, headers: { 'user-agent': APP_AGENT, host: '127.0.0.1:8366' }, remoteAddress: '127.0.0.1' })
   for (let i = 0; i < 3000; i++) ok(await hit(i), 'tracking hit') // warm-up
-  const n = 20_000
+  const n = Number(process.env.PROBE_HITS ?? 20_000)
   await profiled(async () => {
     const t = performance.now()
     const cpu = process.cpuUsage()

@@ -22,6 +22,12 @@ export function toBase62(id: string | number | bigint): string {
 /** Decodes a base-62 string to a decimal id string, or null when it is not base 62. */
 export function fromBase62(text: string): string | null {
   if (!/^[0-9A-Za-z]{1,16}$/.test(text)) return null
+  // (up to 8 digits the value is below 2^53, exact as a number: every tracking hit's spot comes here)
+  if (text.length <= 8) {
+    let v = 0
+    for (let i = 0; i < text.length; i++) v = v * 62 + ALPHABET.indexOf(text[i]!)
+    return String(v)
+  }
   let n = 0n
   for (const ch of text) n = n * BASE + BigInt(ALPHABET.indexOf(ch))
   return n.toString()

@@ -68,7 +68,7 @@ function pixel(a: Attribution, why: string): RawResponse {
   const counted = headerValue(why)
   const rt = a.tracking.params.get(TAG_PARAMS.reply)
   // written out, not spread: every tracking hit makes one
-  const headers: Record<string, string> = { 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': NO_STORE['cache-control'], pragma: NO_STORE.pragma, 'x-admonitor-counted': counted }
   if (rt === '0' || rt === '1') return new RawResponse(204, headers, '')
   headers['content-type'] = 'image/gif'
   return new RawResponse(200, headers, PIXEL)
@@ -82,6 +82,8 @@ const HEAD_REQUEST = '0; a HEAD request, which shows no ad'
 
 interface Target {
   info: SpotInfo
+  /** The spot's id (its info holds it as spot_id_str). */
+  spot: number
   keyword: number
 }
 
@@ -99,12 +101,13 @@ function target(ctx: Ctx, a: Attribution): Target | Miss {
   const spotId = p.length > 1 && p.startsWith('0') ? null : fromBase62(p)
   if (!ID.test(k)) return { why: "no campaign ('k') in the tag" }
   if (spotId === null) return { why: "no spot ('p') in the tag" }
-  const info = ctx.measure.lookup().spot(Number(spotId))
+  const spot = Number(spotId)
+  const info = ctx.measure.lookup().spot(spot)
   if (!info || String(info.campaign_id) !== k) return { why: `spot ${p} is not a spot of campaign ${k}` }
   const af = a.tracking.params.get(TAG_PARAMS.keyword)
   // (written as list_spots writes it: `0x4`, `4.0` or `04` is no keyword id)
   if (af !== undefined && af !== '' && !(ID.test(af) && info.keywords.has(Number(af)))) return { why: `keyword ${af} is not a keyword of spot ${p}`, info }
-  return { info, keyword: af ? Number(af) : 0 }
+  return { info, spot, keyword: af ? Number(af) : 0 }
 }
 
 const isMiss = (t: Target | Miss): t is Miss => 'why' in t
@@ -205,7 +208,7 @@ function outsideDates(ctx: Ctx, info: SpotInfo, ts: number): string {
 async function count(ctx: Ctx, checks: CookieChecks, a: Attribution, kind: Hit['kind'], t: Target): Promise<{ why: string } | { check: string }> {
   const ts = firstLook(ctx, a)
   if (typeof ts === 'string') return { why: ts }
-  const h = hit(a, ts, kind, t.info.campaign_id, Number(fromBase62(t.info.spot.spot_id_str)), t.keyword)
+  const h = hit(a, ts, kind, t.info.campaign_id, t.spot, t.keyword)
   if (a.request !== '') h.request = a.request
   const d = decide(ctx, checks, a, h)
   if (!('hit' in d)) return d

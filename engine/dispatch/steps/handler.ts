@@ -26,9 +26,13 @@ export function callHandler(s: Services, handlers: Handlers): (call: Call) => un
   return (call) => (handlers[call.id] as (ctx: Ctx, params: unknown) => unknown)(ctxOf(s, call), call.params)
 }
 
+/** A raw answer's headers with nosniff first: as they are when the handler wrote it first (a tracking hit's, no copy a hit). */
+const rawHeaders = (h: Record<string, string>): Record<string, string> => (h[NOSNIFF] === 'nosniff' ? h : { [NOSNIFF]: 'nosniff', ...h })
+const NOSNIFF = 'x-content-type-options'
+
 function raw(r: RawResponse): EngineResponse {
-  const text = typeof r.body === 'string'
-  return { status: r.status, headers: { 'x-content-type-options': 'nosniff', ...r.headers }, body: text ? r.body : '', ...(text ? {} : { bytes: r.body }) }
+  if (typeof r.body === 'string') return { status: r.status, headers: rawHeaders(r.headers), body: r.body }
+  return { status: r.status, headers: rawHeaders(r.headers), body: '', bytes: r.body }
 }
 
 /** The handler's result as the answer: raw as it is, JSON in the envelope (noted in `call.answer` for the answer cache). */

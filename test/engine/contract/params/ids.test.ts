@@ -44,7 +44,8 @@ describe('base62 spot_id_str', () => {
     expect(fromBase62(s)).toBe(String(n))
   })
   it('round-trips large ids', () => {
-    for (const n of [1, 999, 2 ** 40, Number.MAX_SAFE_INTEGER]) expect(fromBase62(toBase62(n))).toBe(String(n))
+    // (62 ** 8 - 1 is the largest of eight digits, 62 ** 8 the smallest of nine)
+    for (const n of [1, 999, 2 ** 40, 62 ** 8 - 1, 62 ** 8, Number.MAX_SAFE_INTEGER]) expect(fromBase62(toBase62(n))).toBe(String(n))
   })
   it('decodes through the codec and refuses non-base-62 text', () => {
     const c = p.spotIdStr().required()
