@@ -12,14 +12,26 @@
 import type { Limit } from './contract/params'
 import { VersionedLru } from './versioned-lru'
 
+/**
+ * How a paged handler makes its rows: the wire rows of some ids, or the JSON texts of the rows
+ * [from, to) of the answer (row-texts.ts keeps them made).
+ */
+export type RowsOf<Row> = ((ids: readonly number[]) => Row[]) | { texts: (from: number, to: number) => readonly Uint8Array[] }
+
 /** What a paged handler answers: every id of the answer in order, and how to build rows of any of them. */
 export class PagedRows<Row> {
   constructor(
     /** Ids of every matching row, in answer order (filters and order applied, no limit). */
     readonly ids: readonly number[],
-    /** The wire rows of these ids, in this order (the ids are always some of `ids`). */
-    readonly rows: (ids: readonly number[]) => Row[],
+    /** The wire rows of these ids, in this order (the ids are always some of `ids`), or the texts of a range. */
+    private readonly rows: RowsOf<Row>,
   ) {}
+
+  /** The JSON texts in UTF-8 of the rows [from, to) of the answer. */
+  texts(from: number, to: number): readonly Uint8Array[] {
+    if (typeof this.rows !== 'function') return this.rows.texts(from, to)
+    return this.rows(this.ids.slice(from, to)).map((r) => Buffer.from(JSON.stringify(r), 'utf8'))
+  }
 }
 
 /** Rows per chunk: a page of 500 built once costs at most two chunks more than its own rows. */
@@ -45,13 +57,13 @@ export class ResultSet {
   chunk(k: number): Chunk {
     const have = this.chunks[k]
     if (have) return have
-    const ids = this.paged.ids.slice(k * CHUNK, (k + 1) * CHUNK)
-    const rows = this.paged.rows(ids)
-    if (rows.length !== ids.length) throw new Error(`paged rows: ${rows.length} rows for ${ids.length} ids`)
-    const texts = rows.map((r) => JSON.stringify(r))
+    const from = k * CHUNK
+    const to = Math.min(from + CHUNK, this.paged.ids.length)
+    const texts = this.paged.texts(from, to)
+    if (texts.length !== to - from) throw new Error(`paged rows: ${texts.length} rows for ${to - from} ids`)
     const byteStart = new Uint32Array(texts.length + 1)
-    for (let i = 0; i < texts.length; i++) byteStart[i + 1] = byteStart[i]! + Buffer.byteLength(texts[i]!, 'utf8') + 1
-    const made: Chunk = { bytes: Buffer.from(texts.join(','), 'utf8'), byteStart }
+    for (let i = 0; i < texts.length; i++) byteStart[i + 1] = byteStart[i]! + texts[i]!.length + 1
+    const made: Chunk = { bytes: joined(texts, byteStart[texts.length]!), byteStart }
     this.chunks[k] = made
     this.size += made.bytes.length + 4 * (texts.length + 1)
     return made
@@ -72,6 +84,18 @@ export class ResultSet {
     parts.push(CLOSE)
     return parts
   }
+}
+
+/** The texts joined by commas, a comma after the last too (`size` bytes in all: a page never reads it). */
+function joined(texts: readonly Uint8Array[], size: number): Buffer {
+  const out = Buffer.allocUnsafe(size)
+  let at = 0
+  for (const t of texts) {
+    out.set(t, at)
+    at += t.length
+    out[at++] = 44
+  }
+  return out
 }
 
 const OPEN = Buffer.from('[')

@@ -2,10 +2,9 @@
 import { toBase62 } from '../contract/base62'
 import { badRequest } from '../contract/errors'
 import type { ListKeyword, ListSpot, PlanDay } from '../contract/models'
-import { PagedRows } from '../result-sets'
+import { askedRows, queriedRows, rowTextsOf } from '../row-texts'
 import { paged, type Handler } from '../handler'
-import { assertCampaignExists, requireCampaign } from '../storage/repos/campaigns'
-import { inIdOrder } from '../storage/repos/query'
+import { assertCampaignExists, requireCampaignName } from '../storage/repos/campaigns'
 import { plansIn } from '../storage/repos/spot-plan'
 import { keywordsIn, keywordsOf, listSpotRows, requireSpot, spotIdsOfList, toSpot, type KeywordRow, type ListSpotRow } from '../storage/repos/spots'
 import { tagShape, trackingTags, utmFor, withUtm, type TagCampaign, type TagShape, type TagSpot } from '../tracking/tags'
@@ -74,28 +73,39 @@ function listSpot(c: ListContext, r: ListSpotRow): ListSpot {
   return out
 }
 
+/** A list asked for by spot_id alone, in id order: its ids need no query beyond their rows'. */
+const byIdsAlone = (p: ListParams): p is ListParams & { spot_id: string[] } =>
+  p.spot_id !== undefined && p.publisher_id === undefined && (p.order_asc ?? p.order_desc ?? 'spot_id') === 'spot_id'
+
 /**
- * Every matching id in answer order, then rows by id (engine/result-sets.ts pages them): three
- * queries per chunk of rows whatever its size, the spots, their keywords and their plan days.
+ * Every matching id in answer order, then the rows' texts by id (engine/result-sets.ts pages
+ * them), kept for the database version (engine/row-texts.ts) per campaign and every option a
+ * row's text depends on: three queries for the rows no earlier answer read, whatever their
+ * number (the spots, their keywords and their plan days); none for a query by ids alone whose
+ * rows were all read before.
  */
 const list = paged<'campaigns.list_spots'>((ctx, p) => {
-  const campaign = requireCampaign(ctx.db, p.campaign_id, ctx.today)
+  const texts = rowTextsOf(ctx.db)
+  const campaign = texts.value(ctx.db.version, `campaign ${p.campaign_id}`, () => requireCampaignName(ctx.db, p.campaign_id))
   if (p.from_date !== undefined && p.to_date !== undefined && p.from_date > p.to_date)
     throw badRequest('plan.beforeOther', { param: 'to_date', date: p.to_date, otherParam: 'from_date', otherDate: p.from_date })
-  const all = spotIdsOfList(ctx.db, campaign.campaign_id, p)
   const shape = tagShape(ctx.settings.publicUrl, p.code_type ?? [])
-  return new PagedRows(all, (some) => {
+  const { publisher_id: _p, spot_id: _s, limit: _l, order_asc: _a, order_desc: _d, ...options } = p
+  const kind = JSON.stringify(['campaigns.list_spots', campaign.campaign_id, campaign.campaign_name, ctx.settings.publicUrl, options])
+  const read = (some: readonly number[]) => {
     const list = some.join(',')
-    const rows = listSpotRows(ctx.db, list)
     const c: ListContext = {
-      campaign: { campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name },
+      campaign,
       shape,
       p,
       keywords: keywordsIn(ctx.db, list, []),
       plans: p.show_plan ? plansIn(ctx.db, list, [], p.from_date, p.to_date) : null,
     }
-    return inIdOrder(rows, some, (r) => r.spot_id).map((r) => listSpot(c, r))
-  })
+    return listSpotRows(ctx.db, campaign.campaign_id, list).map((r) => [r.spot_id, listSpot(c, r)] as const)
+  }
+  const textsOf = (ids: readonly number[]) => texts.of(ctx.db.version, kind, ids, read)
+  if (byIdsAlone(p)) return askedRows<ListSpot>(p.spot_id, p.order_desc !== undefined, textsOf)
+  return queriedRows<ListSpot>(spotIdsOfList(ctx.db, campaign.campaign_id, p), textsOf)
 })
 
 /** Handlers of show_spot and list_spots. */

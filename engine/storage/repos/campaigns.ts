@@ -126,6 +126,13 @@ export function requireCampaign(db: Db, id: string, today: string): CampaignRow 
   return row
 }
 
+/** The id and name of a campaign, or invalid_campaign_id (spec §7.2): what its spots' tracking tags show of it. */
+export function requireCampaignName(db: Db, id: string): Pick<CampaignRow, 'campaign_id' | 'campaign_name'> {
+  const row = db.get<Pick<CampaignRow, 'campaign_id' | 'campaign_name'>>('SELECT campaign_id, campaign_name FROM campaigns WHERE campaign_id = ?', [Number(id)])
+  if (!row) throw refuse(E.invalidCampaignId, 'param.notFound', { param: 'campaign_id', value: id })
+  return row
+}
+
 /** Whether a campaign of this id exists. */
 export const campaignExists = (db: Db, id: number): boolean => Boolean(db.scalar<number>('SELECT 1 FROM campaigns WHERE campaign_id = ?', [id]))
 

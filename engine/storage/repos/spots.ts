@@ -178,8 +178,9 @@ const LIST_COLUMNS = [
 export type ListSpotRow = Pick<SpotRow, (typeof LIST_COLUMNS)[number] | 'publisher_name'>
 const LIST_SELECT = `SELECT ${LIST_COLUMNS.map((c) => `s.${c}`).join(', ')}, p.publisher_name ${SPOT_FROM}`
 
-/** The list_spots rows of these spots (`list`: their ids joined by commas), in no particular order. */
-export const listSpotRows = (db: Db, list: string): ListSpotRow[] => db.query<ListSpotRow>(`${LIST_SELECT} WHERE s.spot_id IN (${list})`)
+/** The list_spots rows of those of these spots (`list`: their ids joined by commas) that are the campaign's, in no particular order. */
+export const listSpotRows = (db: Db, campaignId: number, list: string): ListSpotRow[] =>
+  db.query<ListSpotRow>(`${LIST_SELECT} WHERE s.spot_id IN (${list}) AND s.campaign_id = ?`, [campaignId])
 
 /** A spot with its publisher's name, every column, whatever its campaign. */
 export const spotWithPublisher = (db: Db, spotId: number): (SpotRow & { publisher_name: string }) | undefined =>

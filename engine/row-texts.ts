@@ -1,0 +1,119 @@
+/**
+ * The JSON texts of the rows of the long lists (campaigns/list, list_spots) by id, per kind of
+ * row (the endpoint with every option a row's text depends on), kept for one database version: a
+ * query never seen before (500 ids of its own, say) whose rows some earlier answer read costs no
+ * SQL and no serialization for them, only the ids it asks for looked up. The first read at a new
+ * version (after any committed write) forgets them all, so an answer never shows a row as it was
+ * before a write. Bounded by size: past the bound every kind is read afresh.
+ * docs/decisions.md "Paging from result sets".
+ */
+import { PagedRows } from './result-sets'
+import type { Db } from './storage/db'
+import { vanished } from './storage/repos/query'
+
+/** The rows of some ids, each with its id, in any order; an id without a row is left out. */
+export type ReadRows = (ids: readonly number[]) => Iterable<readonly [number, unknown]>
+
+/** What an id's entry costs beyond its text (array slot, view object). */
+const ENTRY_BYTES = 64
+
+export class RowTexts {
+  private version = -1
+  /** Per kind, by id: the text, null for an id known to have no row, undefined when not read. */
+  private readonly kinds = new Map<string, (Uint8Array | null | undefined)[]>()
+  private readonly values = new Map<string, unknown>()
+  private bytes = 0
+
+  constructor(private readonly maxBytes = 32 << 20) {}
+
+  /**
+   * The texts of `ids` in this order, null for an id with no row of this kind; those not kept
+   * are read with one call of `read` and kept.
+   */
+  of(version: number, kind: string, ids: readonly number[], read: ReadRows): (Uint8Array | null)[] {
+    if (version !== this.version || this.bytes > this.maxBytes) this.clear(version)
+    let texts = this.kinds.get(kind)
+    if (!texts) this.kinds.set(kind, (texts = []))
+    const missing: number[] = []
+    for (const id of ids) if (texts[id] === undefined) missing.push(id)
+    if (missing.length > 0) {
+      for (const id of missing) texts[id] = null
+      for (const [id, row] of read(missing)) {
+        const text = Buffer.from(JSON.stringify(row), 'utf8')
+        texts[id] = text
+        this.bytes += text.length
+      }
+      this.bytes += missing.length * ENTRY_BYTES
+    }
+    const out = new Array<Uint8Array | null>(ids.length)
+    for (let k = 0; k < ids.length; k++) out[k] = texts[ids[k]!]!
+    return out
+  }
+
+  /** A small value read at this version (the campaign of a list of spots), made by `make` once per version. */
+  value<T>(version: number, key: string, make: () => T): T {
+    if (version !== this.version || this.bytes > this.maxBytes) this.clear(version)
+    if (!this.values.has(key)) {
+      this.values.set(key, make())
+      this.bytes += ENTRY_BYTES
+    }
+    return this.values.get(key) as T
+  }
+
+  private clear(version: number): void {
+    this.kinds.clear()
+    this.values.clear()
+    this.bytes = 0
+    this.version = version
+  }
+}
+
+const byDb = new WeakMap<Db, RowTexts>()
+
+/** The row texts kept for this database. */
+export function rowTextsOf(db: Db): RowTexts {
+  let texts = byDb.get(db)
+  if (!texts) byDb.set(db, (texts = new RowTexts()))
+  return texts
+}
+
+/**
+ * The paged rows of a list asked for by id alone (no other filter, ordered by id): each id once,
+ * ascending (descending when `desc`), those with a row, with their texts (`texts`: null for an
+ * id without a row).
+ */
+export function askedRows<Row>(asked: readonly string[], desc: boolean, texts: (ids: readonly number[]) => readonly (Uint8Array | null)[]): PagedRows<Row> {
+  const sorted = sortedNumbers(asked)
+  const ids: number[] = []
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) ids.push(sorted[k]!)
+  if (desc) ids.reverse()
+  const have = texts(ids)
+  const found: number[] = []
+  const made: Uint8Array[] = []
+  for (let k = 0; k < ids.length; k++) {
+    const t = have[k]
+    if (t) (found.push(ids[k]!), made.push(t))
+  }
+  return new PagedRows<Row>(found, { texts: (from, to) => made.slice(from, to) })
+}
+
+/** The numbers of decimal id strings, ascending: as 32-bit integers when they all are (a sort a third as long). */
+function sortedNumbers(asked: readonly string[]): Int32Array | Float64Array {
+  const small = new Int32Array(asked.length)
+  for (let k = 0; k < asked.length; k++) {
+    const value = Number(asked[k])
+    if (value > 0x7fffffff) return Float64Array.from(asked, Number).sort()
+    small[k] = value
+  }
+  return small.sort()
+}
+
+/** The paged rows of ids read by a query, their texts through `texts` (every id has a row: both are read at one version). */
+export function queriedRows<Row>(ids: readonly number[], texts: (ids: readonly number[]) => readonly (Uint8Array | null)[]): PagedRows<Row> {
+  return new PagedRows<Row>(ids, {
+    texts: (from, to) => {
+      const some = ids.slice(from, to)
+      return texts(some).map((t, k) => t ?? vanished(some[k]!))
+    },
+  })
+}
