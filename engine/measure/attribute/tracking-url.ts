@@ -27,13 +27,16 @@ export function decodeComponent(raw: string, plusIsSpace: boolean): string {
 
 /** Parses `a=1&b=2…` into `into` (the first occurrence of a name wins). True when `o=` also took `tail`. */
 function parseInto(into: Map<string, string>, text: string, plusIsSpace: boolean, kind: TrackingKind, tail: string): boolean {
+  // (most tags hold no escape: then no name or value is looked at again to decode it)
+  const plain = !text.includes('%') && !(plusIsSpace && text.includes('+'))
   let pos = 0
   while (pos < text.length) {
     const amp = text.indexOf(AMP, pos)
     const end = amp < 0 ? text.length : amp
     const eq = text.indexOf(EQ, pos)
     const hasValue = eq >= 0 && eq < end
-    const key = decodeComponent(text.slice(pos, hasValue ? eq : end), plusIsSpace)
+    const name = text.slice(pos, hasValue ? eq : end)
+    const key = plain ? name : decodeComponent(name, plusIsSpace)
     if (hasValue && key === O && kind !== 'minisite' && into.has(K) && into.has(P)) {
       // o= is the last parameter: the landing page is everything after it, even unencoded `&`.
       // A click's raw landing page in the path form may also have brought its own `?query`.
@@ -42,7 +45,7 @@ function parseInto(into: Map<string, string>, text: string, plusIsSpace: boolean
       if (!into.has(O)) into.set(O, decodeComponent(joins ? landing + tail : landing, false))
       return joins
     }
-    if (key !== '' && !into.has(key)) into.set(key, hasValue ? decodeComponent(text.slice(eq + 1, end), plusIsSpace) : '')
+    if (key !== '' && !into.has(key)) into.set(key, !hasValue ? '' : plain ? text.slice(eq + 1, end) : decodeComponent(text.slice(eq + 1, end), plusIsSpace))
     pos = end + 1
   }
   return false
