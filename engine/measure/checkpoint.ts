@@ -342,7 +342,10 @@ function planArrays(header: Header, bytes: number, keys: readonly IdentityKey[])
 
 /** Fills `out` with the texts of a checkpoint's lengths (UTF-16 units) and UTF-8 blob, between turns. */
 async function textsInto(out: string[], lengths: Uint32Array, blob: Uint8Array): Promise<string[]> {
-  const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString('utf8')
+  let units = 0
+  for (let i = 0; i < lengths.length; i++) units += lengths[i]!
+  // (as many UTF-8 bytes as UTF-16 units: every character is ASCII, and latin1 reads it as UTF-8 does, at about twice the speed)
+  const all = Buffer.from(blob.buffer, blob.byteOffset, blob.length).toString(units === blob.length ? 'latin1' : 'utf8')
   for (let i = 0, from = 0; i < lengths.length; from += lengths[i++]!) {
     out[i] = all.slice(from, from + lengths[i]!)
     if (i % TEXTS_A_TURN === TEXTS_A_TURN - 1) await nextTurn()
