@@ -8,8 +8,6 @@
  * docs/decisions.md "Paging from result sets".
  */
 import { PagedRows } from './result-sets'
-import type { Db } from './storage/db'
-import { vanished } from './storage/repos/query'
 
 /** The rows of some ids, each with its id, in any order; an id without a row is left out. */
 export type ReadRows = (ids: readonly number[]) => Iterable<readonly [number, unknown]>
@@ -68,10 +66,10 @@ export class RowTexts {
   }
 }
 
-const byDb = new WeakMap<Db, RowTexts>()
+const byDb = new WeakMap<object, RowTexts>()
 
-/** The row texts kept for this database. */
-export function rowTextsOf(db: Db): RowTexts {
+/** The row texts kept for this database (the Db whose version they follow). */
+export function rowTextsOf(db: object): RowTexts {
   let texts = byDb.get(db)
   if (!texts) byDb.set(db, (texts = new RowTexts()))
   return texts
@@ -116,4 +114,8 @@ export function queriedRows<Row>(ids: readonly number[], texts: (ids: readonly n
       return texts(some).map((t, k) => t ?? vanished(some[k]!))
     },
   })
+}
+
+function vanished(id: number): never {
+  throw new Error(`row ${id} vanished between reading its id and its row`)
 }

@@ -13,13 +13,26 @@
  * result, and so new stores: nothing is carried over a pass.
  */
 import { JsonBytes } from '../json-bytes'
-import type { KeptItems } from './kept-items'
 
 /** What a store reads of a census result (census.ts CensusResult): its cells, their revs and the stores kept with it. */
 export interface KeptCells {
   readonly nCells: number
   readonly rev: Uint32Array
   written?: CellBytes[]
+}
+
+/** The items text of the last answer of a store, and what it is valid for (kept-items.ts). */
+export interface KeptItems {
+  /** What else the items depend on than the store's key and the counts: with_null and the order. */
+  key: string
+  /** The census result's `changes` and `newCells` when it was written. */
+  changes: number
+  newCells: number
+  /** The items array's text, `[...]`: views on kept text, which is never written over. */
+  pieces: readonly Uint8Array[]
+  rows: number
+  /** The census cells of the items in order, when every item is a counted cell's in cell order. */
+  cells: Int32Array | null
 }
 
 /** Start of a store (it grows by doubling, up to the text of every cell). */

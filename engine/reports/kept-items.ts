@@ -10,20 +10,7 @@
 import type { ReportItem } from '../contract/models-reports'
 import type { CensusResult } from './census'
 import { CellRow, cellItemsText, itemsText, type CellRows } from './items'
-
-/** The items text of the last answer of a store, and what it is valid for. */
-export interface KeptItems {
-  /** What else the items depend on than the store's key and the counts: with_null and the order. */
-  key: string
-  /** The census result's `changes` and `newCells` when it was written. */
-  changes: number
-  newCells: number
-  /** The items array's text, `[...]`: views on kept text, which is never written over. */
-  pieces: readonly Uint8Array[]
-  rows: number
-  /** The census cells of the items in order, when every item is a counted cell's in cell order. */
-  cells: Int32Array | null
-}
+import type { KeptItems } from './kept-bytes'
 
 /**
  * The items text of an answer of census result `r` whose rows are `rows` (cells of `nR` region

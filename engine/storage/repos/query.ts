@@ -67,8 +67,3 @@ export function idsInOrder(db: Db, id: string, from: string, order: string, para
   const row = db.get<{ ids: string | null }>(`SELECT ${lead}group_concat(${id}, ','${order}) AS ids ${from}`, today === undefined ? params : [today, ...params])
   return row?.ids ? row.ids.split(',').map(Number) : []
 }
-
-/** The error of a row whose id was read and whose row was not (a bug: both are read at one version). */
-export function vanished(id: number): never {
-  throw new Error(`row ${id} vanished between reading its id and its row`)
-}
