@@ -1,6 +1,7 @@
 // docs/measurement.md "Start": the checkpoint of the derived state, and when it is (not) used
 import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { crc32 } from 'node:zlib'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bytesReader, decodeCheckpoint, encodeCheckpoint } from '../../../engine/measure/checkpoint'
@@ -152,16 +153,22 @@ describe('encodeCheckpoint / decodeCheckpoint', () => {
   })
 })
 
+/** An ingest on a log in memory that counted `hits` and saved a checkpoint (`sort`: Ingest.checkpoint's). */
+async function checkpointed(hits: Hit[], sort = true): Promise<{ log: MemoryEventLog; a: Ingest }> {
+  const log = new MemoryEventLog()
+  const a = newIngest(log)
+  await a.open()
+  await a.add(hits)
+  await a.checkpoint(sort)
+  return { log, a }
+}
+
 /**
  * An ingest that counted `before`, saved a checkpoint (`saved` events, `savedOne` of campaign 1),
  * then counted each of `after`; and `b`, one started on the same log.
  */
 async function startedAfter(before: Hit[], ...after: Hit[][]): Promise<{ log: MemoryEventLog; a: Ingest; saved: number; savedOne: number; b: Ingest }> {
-  const log = new MemoryEventLog()
-  const a = newIngest(log)
-  await a.open()
-  await a.add(before)
-  await a.checkpoint()
+  const { log, a } = await checkpointed(before)
   const [saved, savedOne] = [a.columns.events, a.columns.size('campaign', 1)]
   for (const h of after) await a.add(h)
   const b = newIngest(log)
@@ -236,12 +243,23 @@ describe('Ingest with checkpoints', () => {
     expect(stateOf(c)).toEqual(await replayed(log))
   })
 
+  it('does read the whole log when the checkpoint\'s identity records are of another layout', async () => {
+    const { log, a } = await checkpointed(phones(5, 200, T0), false)
+    // the same file but for the layout its header names, with its CRC made again: only the layout differs
+    const buf = Buffer.from(log.checkpoint!)
+    const json = buf.toString('utf8', 12, 12 + buf.readUInt32LE(8))
+    expect(json).toContain('\\"REC\\":8')
+    buf.write(json.replace('\\"REC\\":8', '\\"REC\\":9'), 12, 'utf8')
+    buf.writeUInt32LE(crc32(buf.subarray(0, buf.length - 4)), buf.length - 4)
+    log.checkpoint = buf
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('log')
+    expect(stateOf(b)).toEqual(stateOf(a))
+  })
+
   it('does give the state of a full replay with devices linked and merged and frequency times held, before and after more hits', async () => {
-    const log = new MemoryEventLog()
-    const a = newIngest(log)
-    await a.open()
-    await a.add(phones(1, 400, T0))
-    await a.checkpoint(false)
+    const { log, a } = await checkpointed(phones(1, 400, T0), false)
     await a.add(phones(2, 300, T0 + 600_000))
     expect(a.identities.linked).toBe(true)
     expect(a.identities.merges).toBeGreaterThan(0)
