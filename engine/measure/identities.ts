@@ -156,8 +156,14 @@ export class Identities {
     }
   }
 
-  get(text: string): number | undefined {
-    return this.ids.get(text)
+  /** The id of `text`; `hash` is its hashText when the caller has it already. */
+  get(text: string, hash?: number): number | undefined {
+    return this.ids.get(text, hash)
+  }
+
+  /** TextIndex.peek of the text index: the id a text of `hash` most likely has (0: none), read ahead of its get(). */
+  peek(hash: number): number {
+    return this.ids.peek(hash)
   }
 
   /** Whether the text index is built (get() then costs a lookup, not the rest of the build). */

@@ -24,14 +24,23 @@ export class TextIndex {
     return this.count
   }
 
-  get(text: string): number | undefined {
-    const h = hashText(text)
+  /** The id of `text`; `h` is its hashText when the caller has it already. */
+  get(text: string, h = hashText(text)): number | undefined {
     const t = this.table
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const id = t[2 * i]!
       if (id === 0) return undefined
       if (t[2 * i + 1] === h && this.texts[id] === text) return id
     }
+  }
+
+  /**
+   * The id in the first slot of `hash` (0: none), most often the id a get() of a text of that hash
+   * answers: reading it a few lookups ahead brings the slot into the cache meanwhile (Ingest's
+   * import lookups: a lookup otherwise waits for the slot, `texts[id]` and its characters in turn).
+   */
+  peek(hash: number): number {
+    return this.table[2 * (hash & this.mask)]!
   }
 
   /** Maps `text` (which must be `texts[id]`) to `id`, replacing an earlier id of the same text. */

@@ -7,6 +7,7 @@ import { ApiError } from '../../../engine/contract/errors'
 import { describeProblem } from '../../../engine/contract/problems'
 import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, MAX_HELD, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
+import { hashText } from '../../../engine/measure/text-index'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/time-zone'
 
@@ -533,6 +534,25 @@ describe('Ingest.addColumns', () => {
     // the credited event of amid:a went to its latest touch; the frequency rule saw every row
     expect(dump(b.columns.minisite(9)!).campaign).toEqual([1, 2, 0])
     expect(ivtOf(b.columns.campaign(1)).filter((x) => x === IVT.abnormal)).toHaveLength(6)
+  })
+
+  it('does find each row\'s identity whatever the rows before it read ahead: new, repeated 1 to 4 rows later, known before, and texts of one table slot', async () => {
+    // texts whose hashes share the first slot of the identity index (1,024 slots when it is new):
+    // reading ahead finds the other one's id there
+    const slotOf = (t: string) => hashText(t) & 1023
+    const same = Array.from({ length: 5000 }, (_, i) => `amid:s${i}`).filter((t, _, all) => slotOf(t) === slotOf(all[0]!)).slice(0, 3)
+    expect(same).toHaveLength(3)
+    const texts = ['amid:known', same[0]!, 'idfa:n1', same[1]!, 'idfa:n1', 'amid:known', 'idfa:n2', same[1]!, 'idfa:n1', same[2]!, same[0]!, 'idfa:n2', 'idfa:n2', 'amid:known']
+    const rows = texts.map((identity, i) => hit({ identity, ts: T0 + i, platform: identity.startsWith('idfa:') ? PLATFORM.mb : PLATFORM.pc }))
+    const [byHits, byColumns] = [new MemoryEventLog(), new MemoryEventLog()]
+    const a = newIngest(byHits)
+    const b = newIngest(byColumns)
+    await a.add([hit({ identity: 'amid:known', ts: T0 - 1 })])
+    await b.add([hit({ identity: 'amid:known', ts: T0 - 1 })])
+    await a.add(rows)
+    await b.addColumns(columnsOf(rows), 0, rows.length, () => linked)
+    expect(byColumns.frames.map(recordsOf)).toEqual(byHits.frames.map(recordsOf))
+    expect(dump(b.columns.campaign(1)!).identity).toEqual([1, ...texts.map((t) => a.identities.get(t)!)])
   })
 
   it('does record nothing for an empty range, and waits for the append like add()', async () => {
