@@ -19,7 +19,7 @@ import { defaultPickers } from '../renderer/src/reports/pickers'
 import { todayRequest } from '../renderer/src/reports/trend-today'
 import { cpuMsOf } from './cpu'
 import { asOn } from './felt-logic'
-import { serveOn, type Serving } from './felt-serve'
+import { bundleReady, serveOn, type Serving } from './felt-serve'
 
 export interface FirstReportRun {
   /** Spawn to the trend's answers, ms (the row's figure). */
@@ -71,6 +71,7 @@ async function openReports(call: Caller, campaignId: string): Promise<number> {
 
 /** One start: spawn, open the Reports screen's first report, stop. */
 export async function firstReport(dataDir: string, campaignId: string, token: string, today: string, opts: { uiDir?: string; cpu?: number }): Promise<FirstReportRun> {
+  await bundleReady()
   const t0 = performance.now()
   let s: Serving | null = null
   try {

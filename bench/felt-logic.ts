@@ -96,6 +96,8 @@ export interface TabTime {
   /** What the tab showed: figures, nothing to show, an error, or it did not finish in time. */
   state: 'data' | 'empty' | 'error' | 'timeout'
   requests: { path: string; ms: number; waitMs: number; bytes: number }[]
+  /** CPU time the server spent from the click to the tab shown (Linux, 10 ms ticks), ms. */
+  serverCpuMs?: number
 }
 
 /** The verdicts of the rows: first report (median, ms), each tab cold and warm, the search p95 during the import against idle. */

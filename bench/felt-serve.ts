@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, needsServerBuild } from '../scripts/server-build.mjs'
 import { HAS_TASKSET } from './children'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -85,4 +86,12 @@ export async function serveOn(dataDir: string, opts: ServeOptions = {}): Promise
 export async function eventsLoaded(s: Serving, ms = 120_000): Promise<void> {
   const until = performance.now() + ms
   while (s.loadedMs() === null && performance.now() < until && s.proc.exitCode === null) await new Promise((r) => setTimeout(r, 50))
+}
+
+/**
+ * Brings the server's bundle up to date, untimed, as the first start after an update does
+ * (scripts/serve.mjs builds it when it is older than its sources): a timed start then builds nothing.
+ */
+export async function bundleReady(): Promise<void> {
+  if (needsServerBuild('server')) await buildServer('server')
 }

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core'
 import { launch, signIn } from '../test/e2e/harness'
-import { OtherCpu } from './cpu'
+import { cpuMsOf, OtherCpu } from './cpu'
 import { asOn, PROGRESS_PATH, STATUS_PATH, type TabTime } from './felt-logic'
 import { eventsLoaded, serveOn } from './felt-serve'
 import { BENCH_ACCOUNT } from './seed'
@@ -87,7 +87,12 @@ export async function reportTabs(dataDir: string, uiDir: string, campaignId: str
     await page.evaluate(() => performance.setResourceTimingBufferSize(100_000))
     const visit = async (): Promise<TabTime[]> => {
       const out: TabTime[] = []
-      for (const v of TAB_ORDER) out.push(await timeTab(page, v))
+      for (const v of TAB_ORDER) {
+        const cpu0 = cpuMsOf(s.proc.pid)
+        const t = await timeTab(page, v)
+        const cpu1 = cpuMsOf(s.proc.pid)
+        out.push(cpu0 === undefined || cpu1 === undefined ? t : { ...t, serverCpuMs: cpu1 - cpu0 })
+      }
       return out
     }
     const other = new OtherCpu(() => [s.proc.pid])

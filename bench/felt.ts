@@ -69,7 +69,8 @@ function printTabs(title: string, tabs: TabTime[]): void {
   console.log(`  ${title}`)
   for (const t of tabs) {
     const reqs = t.requests.map((r) => `${r.path.replace(/^\/(admonitor\/v1|local\/v1)\/reports\//, '')} ${ms(r.ms)} (first byte ${ms(r.waitMs)})`).join('; ')
-    console.log(`    ${t.view.padEnd(9)} ${ms(t.ms).padStart(9)}  ${t.state.padEnd(7)} ${reqs || 'no request'}`)
+    const cpu = t.serverCpuMs === undefined ? '' : `server CPU ${ms(t.serverCpuMs)}; `
+    console.log(`    ${t.view.padEnd(9)} ${ms(t.ms).padStart(9)}  ${t.state.padEnd(7)} ${cpu}${reqs || 'no request'}`)
   }
 }
 
