@@ -13,3 +13,7 @@ export declare function isStale(built: string[], sources: string[]): boolean
 export declare function needsServerBuild(which: BundleName): boolean
 export declare function buildServer(which?: BundleName): Promise<void>
 export declare function buildServerSync(which: BundleName): void
+/** The region table as the sources build it from the packages, computed in this process (what a bundle carries). */
+export declare function regionRows(): Promise<import('../engine/reference/types').RegionSeed[]>
+/** The esbuild plugin that puts regionRows() into a bundle's engine/reference/regions-built.ts. */
+export declare const regionsBuilt: import('esbuild').Plugin

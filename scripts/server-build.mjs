@@ -11,9 +11,9 @@
  * bundle's own location, which resolves to the same node_modules.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { newest } from './ui-build.mjs'
 
 /** The package's folder. */
@@ -76,6 +76,49 @@ const builtinsByGetter = {
   },
 }
 
+/** The module whose rows a bundle carries computed (engine/reference/regions-built.ts). */
+const REGIONS_BUILT = /[\\/]engine[\\/]reference[\\/]regions-built\.ts$/
+
+/**
+ * The region table as the sources build it from the packages (regionsFromPackages), computed in
+ * this process: engine/reference/regions.ts bundled on its own into a file under out/ (from where
+ * its createRequire finds the packages, as the bundle's does), imported, then removed.
+ */
+export async function regionRows() {
+  const dir = join(ROOT, 'out')
+  const { build } = await import('esbuild')
+  const result = await build({
+    entryPoints: [join(ROOT, 'engine', 'reference', 'regions.ts')], absWorkingDir: ROOT, bundle: true, platform: 'node', format: 'esm',
+    target: 'node22.12', packages: 'external', write: false, logLevel: 'warning',
+  })
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `regions-${process.pid}-${Date.now()}.tmp.mjs`)
+  writeFileSync(file, result.outputFiles[0].contents)
+  try {
+    return (await import(pathToFileURL(file).href)).regionsFromPackages()
+  } finally {
+    rmSync(file, { force: true })
+  }
+}
+
+/**
+ * The region table computed at build time: the bundle's regions-built.ts holds the rows, so that a
+ * start reads them in one piece (one JSON.parse of 60 KB) instead of reading the packages' tables
+ * and the pinyin of every city (60-240 ms of a start's first report). test/scripts/region-rows.test.ts
+ * compares the rows with what the sources build.
+ */
+export const regionsBuilt = {
+  name: 'regions-built',
+  setup(build) {
+    let rows
+    build.onLoad({ filter: REGIONS_BUILT }, async () => {
+      rows ??= regionRows()
+      const json = JSON.stringify(await rows)
+      return { contents: `export const BUILT_REGIONS = JSON.parse(${JSON.stringify(json)})`, loader: 'js' }
+    })
+  },
+}
+
 /**
  * Builds bundle `which`; resolves when its files are in place. Each file is written beside its
  * place and renamed there: a server starting meanwhile never reads a half-written file.
@@ -93,7 +136,7 @@ export async function buildServer(which = 'server') {
     format: 'esm',
     target: 'node22.12',
     packages: 'external',
-    plugins: [builtinsByGetter],
+    plugins: [builtinsByGetter, regionsBuilt],
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',

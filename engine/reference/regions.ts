@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module'
 import type { LocaleData } from 'i18n-iso-countries'
 import type { pinyin as Pinyin } from 'pinyin-pro'
+import { BUILT_REGIONS } from './regions-built'
 import type { RegionSeed } from './types'
 
 /** The global region: level 0, no parent (vendor-notes §5.7). */
@@ -161,7 +162,8 @@ function cityRows(src: Sources, provinces: RegionSeed[]): RegionSeed[] {
   return rows
 }
 
-function build(): RegionSeed[] {
+/** Every region row, in (level, GB code) order, built from the packages (what buildRegions() gives). */
+export function regionsFromPackages(): RegionSeed[] {
   const src = loadSources()
   const top: RegionSeed[] = [
     { region_id: GLOBAL_REGION_ID, parent_id: '', level: 0, name_en: 'Global', name_cn: '全球', gb_code: '' },
@@ -177,8 +179,11 @@ function build(): RegionSeed[] {
 
 let cache: readonly RegionSeed[] | undefined
 
-/** Every region row, in (level, GB code) order; computed once, then copied from the memo. */
+/**
+ * Every region row, in (level, GB code) order: the rows the bundle's build computed when there are
+ * (regions-built.ts), else built from the packages once; then copied from the memo.
+ */
 export function buildRegions(): RegionSeed[] {
-  cache ??= build()
+  cache ??= BUILT_REGIONS?.map((r) => Object.freeze(r)) ?? regionsFromPackages()
   return cache.slice()
 }
