@@ -62,6 +62,17 @@ async function campaignOf(dataDir: string): Promise<{ campaignId: string; name: 
   }
 }
 
+/** A row's figures, or null when it failed (said by `say`): the other rows are still measured and printed. */
+async function failed<T>(row: Promise<T>, say: (error: string) => void): Promise<T | null> {
+  try {
+    return await row
+  } catch (e) {
+    say(`failed: ${(e as Error).message.split('\n')[0]!.slice(0, 300)}`)
+    console.error(e)
+    return null
+  }
+}
+
 const ms = (x: number) => `${int(x)} ms`
 const pct = (x: number | undefined) => (x === undefined ? '?' : `${Math.round(x)}%`)
 
@@ -74,7 +85,7 @@ function printTabs(title: string, tabs: TabTime[]): void {
   }
 }
 
-function printResults(first: FirstReportRun[], tabs: TabsRun | null, search: SearchRun | null, why: { tabs?: string; search?: string }): ReturnType<typeof feltVerdicts> {
+function printResults(first: FirstReportRun[], tabs: TabsRun | null, search: SearchRun | null, why: Why): ReturnType<typeof feltVerdicts> {
   const m = machineOf()
   console.log('\n' + '='.repeat(124))
   console.log(`WHAT THE USER FEELS  ${machineLine(m)}; server ${HAS_TASKSET ? `pinned to CPU ${SERVER_CPU}` : 'not pinned'}`)
@@ -101,6 +112,39 @@ function printResults(first: FirstReportRun[], tabs: TabsRun | null, search: Sea
   return verdicts
 }
 
+/** Why a row was not measured. */
+type Why = { tabs?: string; search?: string }
+type CampaignOf = Awaited<ReturnType<typeof campaignOf>>
+
+/** Row 2, or null with the reason in `why` (no Chromium, a failure). */
+async function tabsRow(dataDir: string, c: CampaignOf, why: Why): Promise<TabsRun | null> {
+  const cannot = cannotRun()
+  if (cannot) {
+    why.tabs = cannot
+    return null
+  }
+  console.log('  2. Reports tabs in headless Chromium (building the web interface when its sources changed) ...')
+  const run = async () => {
+    const ui = join(buildApp(), 'renderer')
+    await waitForQuiet('the tabs')
+    return reportTabs(dataDir, ui, c.campaignId, c.today, SERVER_CPU)
+  }
+  return failed(run(), (e) => (why.tabs = e))
+}
+
+/** Row 3 on a fresh copy of the data directory, or null with the reason in `why`. */
+async function searchRow(inputs: ReturnType<typeof feltInputs>, work: string, why: Why): Promise<SearchRun | null> {
+  if (!inputs.eventsFile) {
+    why.search = 'no events file: BENCH_FELT_EVENTS, or BENCH_EVENTS_DIR holding the measure run\'s'
+    return null
+  }
+  console.log(`  3. search during the import of ${inputs.eventsFile} (on a fresh copy of the data) ...`)
+  const copy = join(work, 'search-data')
+  cpSync(inputs.dataDir!, copy, { recursive: true })
+  await waitForQuiet('the searches')
+  return failed(searchDuringImport(copy, inputs.eventsFile, SERVER_CPU), (e) => (why.search = e))
+}
+
 export async function runFeltBench(): Promise<void> {
   console.log(`\nAdMonitor Desk: what the user feels  ${new Date().toISOString()}`)
   const inputs = feltInputs()
@@ -121,26 +165,10 @@ export async function runFeltBench(): Promise<void> {
     const first: FirstReportRun[] = []
     for (let i = 0; i < STARTS; i++) first.push(await firstReport(dataDir, c.campaignId, c.token, c.today, { cpu: SERVER_CPU }))
 
-    const why: { tabs?: string; search?: string } = {}
-    let tabs: TabsRun | null = null
-    why.tabs = cannotRun() ?? undefined
-    if (!why.tabs) {
-      console.log('  2. Reports tabs in headless Chromium (building the web interface when its sources changed) ...')
-      const ui = join(buildApp(), 'renderer')
-      await waitForQuiet('the tabs')
-      tabs = await reportTabs(dataDir, ui, c.campaignId, c.today, SERVER_CPU)
-    }
-
-    let search: SearchRun | null = null
-    if (!inputs.eventsFile) why.search = 'no events file: BENCH_FELT_EVENTS, or BENCH_EVENTS_DIR holding the measure run\'s'
-    else {
-      console.log(`  3. search during the import of ${inputs.eventsFile} (on a fresh copy of the data) ...`)
-      const copy = join(work, 'search-data')
-      rmSync(dataDir, { recursive: true, force: true })
-      cpSync(inputs.dataDir, copy, { recursive: true })
-      await waitForQuiet('the searches')
-      search = await searchDuringImport(copy, inputs.eventsFile, SERVER_CPU)
-    }
+    const why: Why = {}
+    const tabs = await tabsRow(dataDir, c, why)
+    rmSync(dataDir, { recursive: true, force: true })
+    const search = await searchRow(inputs, work, why)
 
     const verdicts = printResults(first, tabs, search, why)
     const file = join(RESULTS, `felt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
