@@ -142,10 +142,14 @@ function writeRow(w: JsonBytes, it: ReportItem | CellRow, comma: boolean): void 
 /** The JSON text of an items array, `[...]`, in UTF-8 pieces (views on kept text where items share it). */
 export function itemsText(items: readonly ReportItem[]): Uint8Array[] {
   const w = new JsonBytes()
+  writeItems(w, items)
+  return w.finish()
+}
+
+function writeItems(w: JsonBytes, items: readonly ReportItem[]): void {
   w.char(OPEN_BRACKET)
   items.forEach((it, i) => writeRow(w, it as ReportItem | CellRow, i > 0))
   w.char(CLOSE_BRACKET)
-  return w.finish()
 }
 
 /**
@@ -178,7 +182,8 @@ export function reportJson<R extends { items: ReportItem[] }>(report: R, items?:
     w.text(`${first ? '{' : ','}${JSON.stringify(k)}:`)
     first = false
     if (k !== 'items') w.text(JSON.stringify(v))
-    else for (const piece of items ?? itemsText(report.items)) w.share(piece, 0, piece.length)
+    else if (!items) writeItems(w, report.items)
+    else for (const piece of items) w.share(piece, 0, piece.length)
   }
   w.text(first ? '{}' : '}')
   return new JsonParts(w.finish())
