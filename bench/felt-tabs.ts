@@ -57,8 +57,10 @@ function timeTab(page: Page, view: string): Promise<TabTime> {
     await new Promise((r) => requestAnimationFrame(r))
     const ms = performance.now() - t0
     const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.startTime >= t0 && /\/(admonitor|cms|local|oauth)\//.test(new URL(e.name).pathname))
-      .map((e) => ({ path: new URL(e.name).pathname, ms: e.responseEnd - e.startTime, waitMs: e.responseStart - e.requestStart, bytes: e.encodedBodySize }))
+      // (http URLs of the page's requests, not file URLs: their path is the API's)
+      .map((e) => ({ e, path: new URL(e.name) }))
+      .filter(({ e, path }) => e.startTime >= t0 && /\/(admonitor|cms|local|oauth)\//.test(path.pathname))
+      .map(({ e, path }) => ({ path: path.pathname, ms: e.responseEnd - e.startTime, waitMs: e.responseStart - e.requestStart, bytes: e.encodedBodySize }))
     return { view: v, ms, state, requests }
   }, { v: view, timeout: TAB_TIMEOUT_MS })
 }
