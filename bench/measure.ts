@@ -309,8 +309,9 @@ interface EngineTimes {
  * Before each cold answer, one tracking hit on the measured campaign adds an event to it and
  * changes the measurement version, so the answer cache (engine/dispatch/steps/answer-cache.ts), keyed by that
  * version, cannot answer: the report is computed again over the grown partition (basic/show from
- * its kept census brought up to date, reports/census-cache.ts, and the kept text of the cells that
- * did not change, reports/kept-bytes.ts; reach and audience from the panel counts kept while no
+ * its kept census brought up to date, reports/census-cache.ts; as the hit changes no cell of the
+ * answer, its items are the text kept with the census, reports/kept-items.ts, and the first answer
+ * is the one that passes over every event; reach and audience from the panel counts kept while no
  * panel person's event came, reports/persons.ts). The hit is dated today, outside the campaign's
  * 2099 window, so the numbers stay those DuckDB computes. Panel reports are then timed `runs`
  * times more after a hit of a panel person's device (`panelBust`), which makes those panel counts
