@@ -198,7 +198,7 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
   console.log(`  ${other(o.engineOtherPct)} during the engine's requests; ${other(o.duckOtherPct).replace('other processes', 'other processes (DuckDB runs in the driver)')} during DuckDB's queries`)
   console.log(`  first: the first request of the URL after startup (a pass over every event); cold: the same URL after one tracking hit on the measured ` +
     `campaign (dated today, outside its window) changed the measurement version (engine/dispatch/steps/answer-cache.ts keys its answer cache on it), so the report is ` +
-    `computed again over the grown partition (basic/show: its kept census brought up to date, the kept text of unchanged cells reused; reach and audience: ` +
+    `computed again over the grown partition (basic/show: its kept census brought up to date and, as the hit changes no cell it shows, the items text kept with the census reused; reach and audience: ` +
     `the panel counts kept while no panel person's event came reused); panel: the same after a hit of a panel person's device instead, which makes ` +
     `the panel counts count afresh; cached: the same URL again.`)
   return { verdicts, numbers }
