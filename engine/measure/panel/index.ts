@@ -4,82 +4,21 @@
  * matching by bit tests, and universes (sums of weights of a cell).
  */
 import type { Db } from '../../storage/db'
-import { panelTagTypes } from '../../storage/repos/panels'
-import { regionTree, type RegionRow } from './regions'
-import { Words, countPersons, eachRawPage, panelVersion } from './store'
+import { PLATFORM_BIT, finish, loadPanel, panelLoad } from './load'
+import type { RegionRow } from './regions'
+import { panelVersion } from './store'
 import type { PanelIndex, TargetMatcher } from './types'
 
 export type { PanelIndex, TargetMatcher } from './types'
 export { insideRegion, provinceOf, regionContains, regionTree, type RegionRow, type RegionTree } from './regions'
 
-/** Bits of PanelIndex.platforms. */
-export const PLATFORM_BIT = { pc: 1, mb: 2 } as const
-
-/** Reads a panel's persons, tags and devices into a PanelIndex (region indices follow `regions`). */
-export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
-  const tagRows = panelTagTypes(db, panelId, true)
-  const tagIds = tagRows.map((t) => t.tag_id)
-  const tagBit = new Map(tagIds.map((id, i) => [id, i]))
-  const tagBytes = Math.max(1, Math.ceil(tagIds.length / 8))
-  const size = countPersons(db, panelId)
-  const indexOfRegion = regionTree(regions).indexOf
-  const units = new Float64Array(size)
-  let decimals = 0
-  const homeRegion = new Uint16Array(size)
-  const tags = new Uint8Array(size * tagBytes)
-  const platforms = new Uint8Array(size)
-  const personOfDevice = new Map<string, number>()
-  const personIds: string[] = []
-  eachRawPage(db, panelId, (page) => {
-    const first = personIds.length
-    for (const w = new Words(page.persons); !w.done; ) {
-      const i = personIds.length
-      personIds.push(w.next())
-      const text = w.next()
-      units[i] = Number(text)
-      decimals = Math.max(decimals, decimalsOf(text))
-      homeRegion[i] = indexOfRegion.get(w.next()) ?? 0
-    }
-    // Tags and devices come in person_id order, as the persons do: a cursor finds most persons.
-    let byId: Map<string, number> | null = null
-    const lookup = () => (byId ??= new Map(personIds.map((id, i) => [id, i])))
-    for (const w = new Words(page.tags); !w.done; ) {
-      const i = w.indexIn(personIds, first, lookup)
-      const bit = tagBit.get(w.next())
-      if (i >= 0 && bit !== undefined) tags[i * tagBytes + (bit >> 3)]! |= 1 << (bit & 7)
-    }
-    for (const w = new Words(page.devices); !w.done; ) {
-      const i = w.indexIn(personIds, first, lookup)
-      const platform = w.next()
-      const device = w.next()
-      if (i < 0) continue
-      platforms[i]! |= platform === 'pc' ? PLATFORM_BIT.pc : PLATFORM_BIT.mb
-      personOfDevice.set(device, i)
-    }
-  })
-  // Decimal weights become whole units; weights with more decimals (computed ones, as the demo
-  // panel's) stay as they are, summed as floats, since whole units would change them.
-  const unit = decimals <= MAX_DECIMALS ? 10 ** decimals : 1
-  if (unit > 1) for (let i = 0; i < size; i++) units[i] = Math.round(units[i]! * unit)
-  return { panelId, size, units, unit, homeRegion, tags, tagBytes, tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personOfDevice, personIds }
-}
+export { PLATFORM_BIT, decimalsOf, loadPanel } from './load'
 
 /**
  * A sum of weights in a panel's units (PanelIndex.units) as the whole number a report gives: one
  * division, then half up (docs/metrics.md, "Rounding"), so that an exact x.5 stays one.
  */
 export const wholeWeight = (units: number, unit: number): number => Math.round(units / unit)
-
-/** The most decimals of weights kept as whole units: a national panel's sums stay below 2^53 units. */
-const MAX_DECIMALS = 6
-
-/** Decimal places of a weight as stored (`48210.5`: 1; `2.5e-3`: 4; 17 when unreadable). */
-export function decimalsOf(text: string): number {
-  const m = /^[0-9]*(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/.exec(text.trim())
-  if (!m) return 17
-  const d = (m[1]?.replace(/0+$/, '').length ?? 0) - Number(m[2] ?? 0)
-  return Math.max(0, d)
-}
 
 /** Region tables are compared by their ids: buildRegions() hands out a new array on every call. */
 function sameRegions(a: readonly RegionRow[], b: readonly RegionRow[]): boolean {
@@ -93,12 +32,23 @@ interface Entry {
   panelVersion: string
 }
 
+/** A load begun page by page (PanelCache.begin), and the panel's version when it began. */
+interface Pending {
+  load: Generator<void, PanelIndex>
+  regions: readonly RegionRow[]
+  panelVersion: string
+}
+
 /**
  * Loaded panels by panel id. A panel is reloaded when its version in `meta` changed (every write
  * to its persons bumps it); while the database has had no commit at all, not even that is read.
+ * A load may be begun ahead and read a page at a time (begin, step: a start does so between the
+ * turns of reading the event log); get() reads the rest of it at once, so that a report never
+ * reads a half-loaded panel, and drops it when the panel changed since it began.
  */
 export class PanelCache {
   private readonly entries = new Map<string, Entry>()
+  private readonly pending = new Map<string, Pending>()
 
   get(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
     const e = this.entries.get(panelId)
@@ -110,14 +60,51 @@ export class PanelCache {
         return e.index
       }
     }
-    const entry: Entry = { regions, dbVersion: db.version, panelVersion: panelVersion(db, panelId), index: loadPanel(db, panelId, regions) }
-    this.entries.set(panelId, entry)
-    return entry.index
+    const version = panelVersion(db, panelId)
+    const p = this.pending.get(panelId)
+    this.pending.delete(panelId)
+    const begun = p && p.panelVersion === version && sameRegions(p.regions, regions)
+    const index = begun ? finish(p.load) : loadPanel(db, panelId, regions)
+    this.entries.set(panelId, { regions, dbVersion: db.version, panelVersion: version, index })
+    return index
   }
 
-  /** Forgets every loaded panel. */
+  /** Begins loading the panel page by page (`pageSize` persons each), unless it is loaded or begun. */
+  begin(db: Db, panelId: string, regions: readonly RegionRow[], pageSize: number): void {
+    if (this.pending.has(panelId)) return
+    const version = panelVersion(db, panelId)
+    const e = this.entries.get(panelId)
+    if (e && e.panelVersion === version && sameRegions(e.regions, regions)) return
+    this.pending.set(panelId, { load: panelLoad(db, panelId, regions, pageSize), regions, panelVersion: version })
+  }
+
+  /**
+   * Reads the next page of a begun load (the last one makes it the loaded panel). False when
+   * nothing is left to do: done, taken by get(), or dropped because the panel changed or the
+   * read failed (get() then loads it as usual, and reports a failure).
+   */
+  step(db: Db, panelId: string): boolean {
+    const p = this.pending.get(panelId)
+    if (!p) return false
+    try {
+      if (panelVersion(db, panelId) !== p.panelVersion) {
+        this.pending.delete(panelId)
+        return false
+      }
+      const r = p.load.next()
+      if (!r.done) return true
+      this.pending.delete(panelId)
+      this.entries.set(panelId, { regions: p.regions, dbVersion: db.version, panelVersion: p.panelVersion, index: r.value })
+    } catch {
+      this.pending.delete(panelId)
+    }
+    return false
+  }
+
+  /** Forgets every loaded panel, and every load begun. */
   clear(): void {
     this.entries.clear()
+    this.pending.clear()
   }
 }
 

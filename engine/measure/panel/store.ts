@@ -3,10 +3,10 @@
  * Every write bumps the panel's version in `meta`, which the panel cache compares.
  */
 import type { Db } from '../../storage/db'
-import { bumpMetaCounter, countPersons, deviceOwnersText, lastPersonIdOfPage, rawPage, setMetaFlag, type RawPage } from '../../storage/repos/panel-persons'
+import { bumpMetaCounter, countPersons, deviceOwnersText, lastPersonIdOfPage, rawPage, setMetaFlag, type PersonRange, type RawPage } from '../../storage/repos/panel-persons'
 import type { PersonRecord } from './person'
 
-export { countPersons, deleteAllPersons, upsertPersons, type RawPage } from '../../storage/repos/panel-persons'
+export { countPersons, deleteAllPersons, devicesText, personsText, tagsText, upsertPersons, type PersonRange, type RawPage } from '../../storage/repos/panel-persons'
 
 const versionKey = (panelId: string) => `panel_version:${panelId}`
 
@@ -87,13 +87,18 @@ export class Words {
  * Person ids, weights, region ids, tag ids and devices hold no spaces (check.ts).
  */
 export function eachRawPage(db: Db, panelId: string, visit: (page: RawPage) => void): void {
+  for (const range of pageRanges(db, panelId, PAGE)) visit(rawPage(db, panelId, range))
+}
+
+/** The person ranges of the panel's pages of `size` persons, in person_id order, found as they are asked for (one, undefined: all persons). */
+export function* pageRanges(db: Db, panelId: string, size: number): Generator<PersonRange, void> {
   const count = countPersons(db, panelId)
   if (count === 0) return
-  if (count <= PAGE) return visit(rawPage(db, panelId))
+  if (count <= size) return yield undefined
   for (let after = ''; ; ) {
-    const last = lastPersonIdOfPage(db, panelId, after, PAGE)
+    const last = lastPersonIdOfPage(db, panelId, after, size)
     if (last === undefined) return
-    visit(rawPage(db, panelId, { after, upTo: last }))
+    yield { after, upTo: last }
     after = last
   }
 }

@@ -18,7 +18,10 @@ export interface PanelIndex {
   unit: number
   /** Home region of each person: index in region-table order. */
   homeRegion: Uint16Array
-  /** Bit p of byte person*tagBytes + (p >> 3): the person carries tag p (tagIds order). */
+  /**
+   * Bit p of byte person*tagBytes + (p >> 3): the person carries tag p (tagIds order). A stored
+   * panel's are read at their first use (load.ts): most reports never read them.
+   */
   tags: Uint8Array
   tagBytes: number
   /** Tag ids of the panel, in panel order; index = bit number in `tags`. */

@@ -81,15 +81,25 @@ export interface RawPage {
   devices: string
 }
 
-/** The persons of a panel with person_id in (after, upTo] (all of them without a range), as a RawPage. */
-export function rawPage(db: Db, panelId: string, range?: { after: string; upTo: string }): RawPage {
+/** The persons with person_id in (after, upTo]; all of a panel when undefined. */
+export type PersonRange = { after: string; upTo: string } | undefined
+
+/** One aggregated text of a table's rows of the panel's persons in `range`. */
+function pageText(db: Db, panelId: string, range: PersonRange, select: string, table: string): string {
   const [where, params]: [string, Param[]] = range === undefined ? ['panel_id = ?1', [panelId]] : ['panel_id = ?1 AND person_id > ?2 AND person_id <= ?3', [panelId, range.after, range.upTo]]
-  const text = (select: string, table: string) => db.scalar<string>(`SELECT group_concat(${select}, ' ') FROM ${table} WHERE ${where}`, params) ?? ''
-  return {
-    persons: text("person_id || ' ' || weight || ' ' || home_region", 'panel_persons'),
-    tags: text("person_id || ' ' || tag_id", 'panel_person_tags'),
-    devices: text("person_id || ' ' || platform || ' ' || device", 'panel_devices'),
-  }
+  return db.scalar<string>(`SELECT group_concat(${select}, ' ') FROM ${table} WHERE ${where}`, params) ?? ''
+}
+
+/** RawPage.persons of the persons in `range`. */
+export const personsText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || weight || ' ' || home_region", 'panel_persons')
+/** RawPage.tags of the persons in `range`. */
+export const tagsText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || tag_id", 'panel_person_tags')
+/** RawPage.devices of the persons in `range`. */
+export const devicesText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || platform || ' ' || device", 'panel_devices')
+
+/** The persons of a panel with person_id in (after, upTo] (all of them without a range), as a RawPage. */
+export function rawPage(db: Db, panelId: string, range?: PersonRange): RawPage {
+  return { persons: personsText(db, panelId, range), tags: tagsText(db, panelId, range), devices: devicesText(db, panelId, range) }
 }
 
 /** The last person_id of the next `size` persons after `after` (in person_id order), or undefined when none is left. */
