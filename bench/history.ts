@@ -21,9 +21,9 @@ interface MeasureFile {
   machine: string | { cpu: string; cores: number; node: string; bareReqPerS?: number }
   events: number
   ingest: { bare: LoadResult; engine: LoadResult }
-  import: { imported: number; seconds: number; wallS: number; peakRss: number }
+  import: { imported: number; seconds: number; wallS: number; peakRss: number; cpuMs?: number }
   reports: ReportFigures[]
-  duck: { loadMs: number }
+  duck: { loadMs: number; loadCpuMs?: number }
   memory: { afterReports: { peak: number } | null; importPeak: number }
   startup: { runs: StartupRun[]; read?: ReadFigures }
 }
@@ -52,7 +52,7 @@ export function machineKey(m: MeasureFile['machine']): { machine: string; node: 
 
 export function measureRun(file: string, j: MeasureFile): Run {
   const verdicts = [
-    importVerdict(j.import, j.duck.loadMs),
+    importVerdict(j.import, j.duck.loadMs, j.duck.loadCpuMs, typeof j.machine === 'string' ? undefined : j.machine.cores),
     ...j.reports.map(reportVerdict).filter((v): v is Verdict => v !== null),
     bareVerdict('hits', j.ingest.engine, j.ingest.bare),
     ...startVerdicts(j.startup.runs, j.startup.read, j.memory.afterReports?.peak ?? 0, j.memory.importPeak),

@@ -39,6 +39,8 @@ export interface Window {
 export interface Duck {
   conn: DuckDBConnection
   loadMs: number
+  /** CPU time of the load, every thread of this process (DuckDB's threads are this process's). */
+  loadCpuMs: number
   events: number
   identities: number
   close(): void
@@ -62,6 +64,7 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
   const conn = await instance.connect()
   const run = (sql: string) => conn.run(sql)
   const t0 = performance.now()
+  const cpu0 = process.cpuUsage()
   await run(`CREATE TABLE raw AS SELECT * FROM read_ndjson(${q(inp.eventsFile)}, columns = {
     type: 'VARCHAR', ts: 'BIGINT', campaign_id: 'INTEGER', spot_id: 'INTEGER', keyword_id: 'INTEGER', identity: 'VARCHAR',
     ip: 'VARCHAR', user_agent: 'VARCHAR', platform: 'VARCHAR', sdk: 'VARCHAR', region_id: 'VARCHAR' })`)
@@ -119,10 +122,12 @@ export async function loadDuck(inp: DuckInputs): Promise<Duck> {
     SELECT i.ident, d.person_id FROM (SELECT person_id, unnest(devices, recursive := true) FROM persons_raw) d JOIN ids i ON i.identity = lower(d.device)`)
   await run(`DROP TABLE persons_raw`)
   const loadMs = performance.now() - t0
+  const cpu = process.cpuUsage(cpu0)
+  const loadCpuMs = (cpu.user + cpu.system) / 1000
   const count = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0])
   const events = await count('SELECT count(*) FROM ev')
   const identities = await count('SELECT count(*) FROM ids')
-  return { conn, loadMs, events, identities, close: () => (conn.closeSync(), instance.closeSync()) }
+  return { conn, loadMs, loadCpuMs, events, identities, close: () => (conn.closeSync(), instance.closeSync()) }
 }
 
 const hh = (h: number) => String(h).padStart(2, '0')

@@ -3,6 +3,7 @@
  * its verdicts (the targets of bench/targets.ts) and the check that the engine's report figures
  * equal DuckDB's, item by item.
  */
+import { availableParallelism } from 'node:os'
 import type { EventFileInfo } from './measure-events'
 import type { HotFunction, LoadResult } from './protocol'
 import type { ReadFigures } from './read-files'
@@ -62,10 +63,12 @@ export interface ImportFigures {
   hot?: HotFunction[]
   /** Other processes' CPU during the import, % of one core. */
   otherPct?: number
+  /** CPU time of the import process, every thread, spawn to its last sample (within 100 ms of its exit; Linux /proc). */
+  cpuMs?: number
 }
 
 /** Prints the import against DuckDB's load of the same file (`duckLoadMs`); returns the verdict of the import. */
-export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number, duckLoadMs: number): Verdict {
+export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number, duckLoadMs: number, duckCpuMs?: number): Verdict {
   const perS = f.imported / f.seconds
   const duckS = duckLoadMs / 1000
   console.log(`\n2. BATCH IMPORT: node --import tsx bin/admonitor.ts import FILE --data-dir DIR (the path docs/import.md gives for a big file), ` +
@@ -80,18 +83,34 @@ export function printImport(f: ImportFigures, info: EventFileInfo, bytes: number
     console.log(`  main thread busy ${f.mainBusyPct}% of the import loop (waiting for parsed pieces the rest): about ${int(perS / (f.mainBusyPct / 100))} events/s ` +
       'if parsing kept up (more cores for worker threads), an estimate')
   }
+  const work = importWork(f, duckCpuMs)
+  if (work) console.log(`  ${work}`)
   console.log(`  ${other(f.otherPct)} during the import`)
   if (f.rejected > 0) console.log(`  REJECTED lines (the file should have none): ${f.errors.join(' | ')}`)
   console.log(`  file: ${int(info.identities)} identities (${int(info.panelIdentities)} panel devices, ${int(info.botIdentities)} bots), ${int(info.clicks)} clicks, ` +
     `${int(info.bursts)} bursts (${int(info.burstLines)} lines), ${int(info.botLines)} bot lines, ${int(info.dcLines)} data-centre lines, ` +
     `${int(info.outsideWindow)} lines outside the campaign dates`)
   printHot('import hot functions (self time)', f.hot)
-  return importVerdict(f, duckLoadMs)
+  return importVerdict(f, duckLoadMs, duckCpuMs)
 }
 
-/** The import's verdict: the CLI's own timer against DuckDB's load of the same file. */
-export function importVerdict(f: Pick<ImportFigures, 'imported' | 'seconds' | 'wallS'>, duckLoadMs: number): Verdict {
-  return judge('import', f.seconds * 1000, duckLoadMs, `engine ${f.seconds.toFixed(1)} s, ${int(f.imported / f.seconds)} events/s (spawn to exit ${f.wallS.toFixed(1)} s); DuckDB ${(duckLoadMs / 1000).toFixed(1)} s`)
+/**
+ * What bounds the import, when both CPU figures are known: the CPU time each side spent on the
+ * file (every thread), and the shortest time the engine's work could take on this machine's
+ * cores. When the engine's CPU over the cores exceeds DuckDB's wall time, no overlap of its
+ * threads can reach 1.0x: the work per event is what must shrink.
+ */
+export function importWork(f: Pick<ImportFigures, 'cpuMs' | 'wallS'>, duckCpuMs: number | undefined, cores = availableParallelism()): string | null {
+  if (!f.cpuMs || !duckCpuMs) return null
+  return `CPU: engine ${(f.cpuMs / 1000).toFixed(1)} s (spawn to exit, every thread), DuckDB ${(duckCpuMs / 1000).toFixed(1)} s: ` +
+    `${formatRatio(f.cpuMs / duckCpuMs)}x DuckDB's work; on ${cores} cores the engine's work takes at least ${(f.cpuMs / 1000 / cores).toFixed(1)} s`
+}
+
+/** The import's verdict: the CLI's own timer against DuckDB's load of the same file, with the CPU each spent beside it. */
+export function importVerdict(f: Pick<ImportFigures, 'imported' | 'seconds' | 'wallS' | 'cpuMs'>, duckLoadMs: number, duckCpuMs?: number, cores?: number): Verdict {
+  const work = importWork(f, duckCpuMs, cores)
+  return judge('import', f.seconds * 1000, duckLoadMs,
+    `engine ${f.seconds.toFixed(1)} s, ${int(f.imported / f.seconds)} events/s (spawn to exit ${f.wallS.toFixed(1)} s); DuckDB ${(duckLoadMs / 1000).toFixed(1)} s${work ? `; ${work}` : ''}`)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -255,7 +255,7 @@ async function runCliImport(file: string, dataDir: string): Promise<ImportFigure
   const hot = PROFILE && existsSync(join(RESULTS, 'measure-import.cpuprofile')) ? hotFunctions(JSON.parse(readFileSync(join(RESULTS, 'measure-import.cpuprofile'), 'utf8')), 12) : undefined
   const busy = /main thread busy (\d+)%/.exec(err)
   return {
-    imported, rejected: Number(summary[2]), seconds, wallS, peakRss: peak, errors, ...(busy ? { mainBusyPct: Number(busy[1]) } : {}),
+    imported, rejected: Number(summary[2]), seconds, wallS, peakRss: peak, errors, ...(busy ? { mainBusyPct: Number(busy[1]) } : {}), ...(childCpu > 0 ? { cpuMs: childCpu } : {}),
     ...(hot ? { hot } : {}), ...(otherPct === undefined ? {} : { otherPct }),
   }
 }
@@ -484,7 +484,7 @@ export async function runMeasureBench(): Promise<void> {
     console.log('\n' + '='.repeat(124))
     console.log(`MEASURE RESULTS  ${machineLine(m)}; ${int(EVENTS)} events; total bench time ${stamp().trim()}`)
     const ingestVerdict = printIngest(ing)
-    const importVerdict = printImport(imp, ev.info, size, duck.loadMs)
+    const importVerdict = printImport(imp, ev.info, size, duck.loadMs, duck.loadCpuMs)
     const reported = printReports(reports, { runs: REPORT_RUNS, duckThreads: DUCK_THREADS, duckLoadS: duck.loadMs / 1000, engineOtherPct: reportsOtherPct, duckOtherPct })
     const memVerdicts = printMemoryStartup({ startups, afterStart, afterReports, importPeak: imp.peakRss, read, startupHot, importHot: imp.hot, startupOtherPct })
     const verdicts = [importVerdict, ...reported.verdicts, ingestVerdict, ...memVerdicts]
@@ -495,7 +495,7 @@ export async function runMeasureBench(): Promise<void> {
       machine: { ...m, bareReqPerS: ing.bare.rps, bareRow: '/x/ tracking GIF, bare node:http' }, verdicts, numbersMatch: reported.numbers, events: EVENTS, identities: IDENTITIES, eventsFile: { ...ev.info, bytes: size, reused: ev.reused },
       ingest: { ...ing, verdict: ingestVerdict, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S },
       import: { ...imp, verdict: importVerdict },
-      reports, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs },
+      reports, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs, loadCpuMs: duck.loadCpuMs },
       memory: { afterStart, afterReports, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct, read },
       otherCpuPct: { import: imp.otherPct, startup: startupOtherPct, engineReports: reportsOtherPct, duckdbQueries: duckOtherPct },
     }, null, 2))

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { importVerdict, importWork } from '../../bench/measure-report'
+
+describe("the import's bound, from the CPU each side spent", () => {
+  it("states the engine's work against DuckDB's and the shortest time it takes on the cores", () => {
+    expect(importWork({ cpuMs: 26_000, wallS: 13.4 }, 12_500, 2)).toBe(
+      "CPU: engine 26.0 s (spawn to exit, every thread), DuckDB 12.5 s: 2.08x DuckDB's work; on 2 cores the engine's work takes at least 13.0 s",
+    )
+  })
+
+  it('says nothing when either CPU figure is missing (results written without them, or no /proc)', () => {
+    expect(importWork({ wallS: 13.4 }, 12_500, 2)).toBeNull()
+    expect(importWork({ cpuMs: 26_000, wallS: 13.4 }, undefined, 2)).toBeNull()
+  })
+
+  it('puts the bound beside the verdict, which the ratio of the times alone decides', () => {
+    const v = importVerdict({ imported: 10_000_000, seconds: 12.9, wallS: 13.4, cpuMs: 26_000 }, 7_000, 12_500, 2)
+    expect(v.pass).toBe(false)
+    expect(v.ratio).toBeCloseTo(7 / 12.9, 5)
+    expect(v.info).toContain('on 2 cores the engine\'s work takes at least 13.0 s')
+  })
+})
