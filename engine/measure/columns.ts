@@ -350,6 +350,12 @@ export class Columns {
   minisites = new Map<number, Partition>()
   /** Events held, all partitions. */
   events = 0
+  /**
+   * Relabels asked for partitions that have no event yet (markRelabel): each is marked when its
+   * first event makes it, so that partitions are made in the order of their first events, as a
+   * replay of the log makes them, whether a merge came while their hits were on their way or not.
+   */
+  private relabels = { campaign: new Map<number, RootMap>(), minisite: new Map<number, RootMap>() }
 
   campaign(id: number): Partition | undefined {
     return this.campaigns.get(id)
@@ -370,17 +376,21 @@ export class Columns {
     if (!p) {
       p = new Partition(kind === 'minisite')
       map.set(id, p)
+      const roots = this.relabels[kind].get(id)
+      if (roots) (this.relabels[kind].delete(id), p.markRelabel(roots))
     }
     this.events++
     return p
   }
 
-  /** Marks a partition for relabel (Partition.markRelabel), made empty when it has no events yet (they may be on their way). */
+  /**
+   * Marks a partition for relabel (Partition.markRelabel); one with no events yet (they may be on
+   * their way) is marked when its first event makes it.
+   */
   markRelabel(kind: 'campaign' | 'minisite', id: number, roots: RootMap): void {
-    const map = kind === 'campaign' ? this.campaigns : this.minisites
-    let p = map.get(id)
-    if (!p) map.set(id, (p = new Partition(kind === 'minisite')))
-    p.markRelabel(roots)
+    const p = (kind === 'campaign' ? this.campaigns : this.minisites).get(id)
+    if (p) p.markRelabel(roots)
+    else this.relabels[kind].set(id, roots)
   }
 
   /** Takes a partition read from a checkpoint. */
@@ -392,6 +402,8 @@ export class Columns {
   clear(): void {
     this.campaigns.clear()
     this.minisites.clear()
+    this.relabels.campaign.clear()
+    this.relabels.minisite.clear()
     this.events = 0
   }
 }

@@ -275,6 +275,22 @@ describe('Ingest with checkpoints', () => {
     expect(stateOf(b)).toEqual(stateOf(c))
   })
 
+  it('does hold the partitions in the order a full replay makes them when a merge came while the first hits of a campaign were on their way', async () => {
+    // (seed 21: a hit of campaign 2 merges a device while campaign 1's first hits are on their way)
+    const { log, a } = await checkpointed(phones(21, 400, T0), false)
+    await a.add(phones(22, 300, T0 + 600_000))
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started.from).toBe('checkpoint')
+    const c = newIngest(log)
+    await c.open(false)
+    const order = (i: Ingest) => [...i.columns.campaigns.keys()]
+    expect(order(a)).toEqual([1, 2])
+    expect(order(b)).toEqual(order(c))
+    expect(stateOf(b)).toEqual(stateOf(c))
+    expect(stateOf(a)).toEqual(stateOf(c))
+  })
+
   it('writes the state it took while hits, merges and a relabel by a report change the partitions before the write ends', async () => {
     let release!: () => void
     let writing = false

@@ -309,13 +309,18 @@ describe('Partition.markRelabel', () => {
     expect(p.generation).toBeGreaterThan(generation + 1)
   })
 
-  it('does make a partition for a campaign with no events yet (its hits may be on their way), counting no event', () => {
+  it('does mark the partition of a campaign with no events yet (its hits may be on their way) when its first event makes it, after those made before', () => {
     const c = new Columns()
     c.markRelabel('campaign', 7, { rootOf: (id) => id })
-    expect(c.campaign(7)?.relabelPending).toBe(true)
+    expect(c.campaign(7)).toBeUndefined()
     expect(c.events).toBe(0)
+    c.partitionFor('campaign', 3).add(100, 1, 1, 0, 0, 10, 0, 1)
     c.partitionFor('campaign', 7).add(100, 1, 1, 0, 0, 10, 0, 1)
+    expect(c.campaign(7)!.relabelPending).toBe(true)
+    expect(c.campaign(3)!.relabelPending).toBe(false)
     expect(c.campaign(7)!.n).toBe(1)
+    // (partitions in the order of their first events, as a replay of the log makes them)
+    expect([...c.campaigns.keys()]).toEqual([3, 7])
   })
 })
 
