@@ -25,8 +25,6 @@ import { loadDemo, type DemoResult } from './demo'
 import { MemoryEventLog, type EventLog } from './measure/event-log'
 import { RequestLog } from './request-log'
 import { Measurement } from './measure/service'
-import { preloadPanels } from './measure/panel/preload'
-import { regionTable } from './reference/region-table'
 import { Reports } from './reports/service'
 import type { SecretCipher } from './sync/secrets'
 import type { SyncOptions } from './sync/service'
@@ -151,8 +149,6 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   measure.ownWritesDurable = () => persister.durableWrites(ownWrites())
   const reading = performance.now()
   const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
-  // (between the turns of that reading, which waits for the disk: the first report finds its panel read)
-  void preloadPanels(db, regionTable)
   if (opts.openInBackground) {
     ready.catch(() => undefined) // (the caller awaits ready; hits and reports answer the failure)
     // then the identities' text index, between turns: the first hit would build it in one piece

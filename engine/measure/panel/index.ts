@@ -4,7 +4,7 @@
  * matching by bit tests, and universes (sums of weights of a cell).
  */
 import type { Db } from '../../storage/db'
-import { PLATFORM_BIT, finish, loadPanel, panelLoad } from './load'
+import { PLATFORM_BIT, loadPanel } from './load'
 import type { RegionRow } from './regions'
 import { panelVersion } from './store'
 import type { PanelIndex, TargetMatcher } from './types'
@@ -32,23 +32,12 @@ interface Entry {
   panelVersion: string
 }
 
-/** A load begun page by page (PanelCache.begin), and the panel's version when it began. */
-interface Pending {
-  load: Generator<void, PanelIndex>
-  regions: readonly RegionRow[]
-  panelVersion: string
-}
-
 /**
  * Loaded panels by panel id. A panel is reloaded when its version in `meta` changed (every write
  * to its persons bumps it); while the database has had no commit at all, not even that is read.
- * A load may be begun ahead and read a page at a time (begin, step: a start does so between the
- * turns of reading the event log); get() reads the rest of it at once, so that a report never
- * reads a half-loaded panel, and drops it when the panel changed since it began.
  */
 export class PanelCache {
   private readonly entries = new Map<string, Entry>()
-  private readonly pending = new Map<string, Pending>()
 
   get(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
     const e = this.entries.get(panelId)
@@ -60,51 +49,14 @@ export class PanelCache {
         return e.index
       }
     }
-    const version = panelVersion(db, panelId)
-    const p = this.pending.get(panelId)
-    this.pending.delete(panelId)
-    const begun = p && p.panelVersion === version && sameRegions(p.regions, regions)
-    const index = begun ? finish(p.load) : loadPanel(db, panelId, regions)
-    this.entries.set(panelId, { regions, dbVersion: db.version, panelVersion: version, index })
-    return index
+    const entry: Entry = { regions, dbVersion: db.version, panelVersion: panelVersion(db, panelId), index: loadPanel(db, panelId, regions) }
+    this.entries.set(panelId, entry)
+    return entry.index
   }
 
-  /** Begins loading the panel page by page (`pageSize` persons each), unless it is loaded or begun. */
-  begin(db: Db, panelId: string, regions: readonly RegionRow[], pageSize: number): void {
-    if (this.pending.has(panelId)) return
-    const version = panelVersion(db, panelId)
-    const e = this.entries.get(panelId)
-    if (e && e.panelVersion === version && sameRegions(e.regions, regions)) return
-    this.pending.set(panelId, { load: panelLoad(db, panelId, regions, pageSize), regions, panelVersion: version })
-  }
-
-  /**
-   * Reads the next page of a begun load (the last one makes it the loaded panel). False when
-   * nothing is left to do: done, taken by get(), or dropped because the panel changed or the
-   * read failed (get() then loads it as usual, and reports a failure).
-   */
-  step(db: Db, panelId: string): boolean {
-    const p = this.pending.get(panelId)
-    if (!p) return false
-    try {
-      if (panelVersion(db, panelId) !== p.panelVersion) {
-        this.pending.delete(panelId)
-        return false
-      }
-      const r = p.load.next()
-      if (!r.done) return true
-      this.pending.delete(panelId)
-      this.entries.set(panelId, { regions: p.regions, dbVersion: db.version, panelVersion: p.panelVersion, index: r.value })
-    } catch {
-      this.pending.delete(panelId)
-    }
-    return false
-  }
-
-  /** Forgets every loaded panel, and every load begun. */
+  /** Forgets every loaded panel. */
   clear(): void {
     this.entries.clear()
-    this.pending.clear()
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * Reading a panel's stored persons into a PanelIndex (docs/panel.md, "Loading"): persons and
- * devices at once, a page at a time; the tags, the largest table (seven rows a person in the
- * demo panels), when a report first reads them, since most reports (basic/show, reach/show with
- * no target) never do.
+ * Reading a panel's stored persons into a PanelIndex (docs/panel.md, "For developers"): persons
+ * and devices at once, a page of 20,000 at a time; the tags, the largest table (seven rows a
+ * person in the demo panels), when a report first reads them, since basic/show and the reach
+ * reports with no target never do.
  */
 import type { Db } from '../../storage/db'
 import { panelTagTypes } from '../../storage/repos/panels'
@@ -27,30 +27,14 @@ export function decimalsOf(text: string): number {
   return Math.max(0, d)
 }
 
-/** Reads a panel's persons, tags and devices into a PanelIndex (region indices follow `regions`). */
-export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
-  return finish(panelLoad(db, panelId, regions, PAGE))
-}
-
-/** The rest of a load begun page by page, read at once. */
-export function finish(load: Generator<void, PanelIndex>): PanelIndex {
-  for (;;) {
-    const r = load.next()
-    if (r.done) return r.value
-  }
-}
-
 /** A page as read: its person range and the index of its first person. */
 interface Page {
   range: PersonRange
   first: number
 }
 
-/**
- * loadPanel a page of `pageSize` persons at a time: a yield after each page, the index returned
- * at the end. The panel must not change between two pages (the panel cache checks its version).
- */
-export function* panelLoad(db: Db, panelId: string, regions: readonly RegionRow[], pageSize: number): Generator<void, PanelIndex> {
+/** Reads a panel's persons, tags and devices into a PanelIndex (region indices follow `regions`). */
+export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
   const tagRows = panelTagTypes(db, panelId, true)
   const version = panelVersion(db, panelId)
   const size = countPersons(db, panelId)
@@ -62,7 +46,7 @@ export function* panelLoad(db: Db, panelId: string, regions: readonly RegionRow[
   const personOfDevice = new Map<string, number>()
   const personIds: string[] = []
   const pages: Page[] = []
-  for (const range of pageRanges(db, panelId, pageSize)) {
+  for (const range of pageRanges(db, panelId, PAGE)) {
     const first = personIds.length
     pages.push({ range, first })
     for (const w = new Words(personsText(db, panelId, range)); !w.done; ) {
@@ -83,7 +67,6 @@ export function* panelLoad(db: Db, panelId: string, regions: readonly RegionRow[
       platforms[i]! |= platform === 'pc' ? PLATFORM_BIT.pc : PLATFORM_BIT.mb
       personOfDevice.set(device, i)
     }
-    yield
   }
   // Decimal weights become whole units; weights with more decimals (computed ones, as the demo
   // panel's) stay as they are, summed as floats, since whole units would change them.

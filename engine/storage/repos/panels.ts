@@ -18,7 +18,3 @@ export function panelsWithTags(db: Db, panelIds: readonly string[], lang: 'en' |
     panels: db.query(`SELECT panel_id, panel_name, platform FROM panels WHERE panel_id IN (${marks})`, panelIds),
   }
 }
-
-/** The panels campaigns use that have stored persons, in panel_id order. */
-export const campaignPanelsWithPersons = (db: Db): string[] =>
-  db.query<{ panel_id: string }>('SELECT DISTINCT c.panel_id FROM campaigns c WHERE EXISTS (SELECT 1 FROM panel_persons p WHERE p.panel_id = c.panel_id) ORDER BY c.panel_id').map((r) => r.panel_id)
