@@ -7,7 +7,7 @@ import './node-check.mjs'  // first: an unsupported Node.js stops here, with the
 import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { buildServer, bundleFile, needsServerBuild } from './server-build.mjs'
+import { BUNDLES, buildServer, bundleFile, needsServerBuild, unwritable } from './server-build.mjs'
 import { USUAL_SECONDS, buildInBackground, needsBuild } from './ui-build.mjs'
 
 // (fileURLToPath, not .pathname: that keeps %20 for a space and /C:/ on Windows, and the build
@@ -17,19 +17,32 @@ const ui = join(root, 'out', 'renderer')
 const sources = ['renderer', join('engine', 'contract'), join('build', 'web'), 'electron.vite.config.ts'].map((p) => join(root, p))
 
 if (process.env.ADMONITOR_SKIP_UI_BUILD !== '1' && needsBuild(ui, sources)) {
-  console.error(`Building the web interface in the background (once after an update, usually about ${USUAL_SECONDS} s); the API answers meanwhile.`)
-  const build = buildInBackground({
-    dir: ui,
-    command: [process.execPath, join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
-    env: { ...process.env, ADMONITOR_BUILD: 'renderer' },
-    favicon: join(root, 'build', 'web', 'favicon.ico'),
-  })
-  void build.then((r) => {
-    if (r.ok) console.error(`  the web interface is built (${r.seconds.toFixed(1)} s): open or reload the page`)
-    else console.error(`${r.output}\nThe web interface could not be built (npm run build shows the whole output); the API is served anyway.`)
-  })
+  try {
+    const build = buildInBackground({
+      dir: ui,
+      command: [process.execPath, join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+      env: { ...process.env, ADMONITOR_BUILD: 'renderer' },
+      favicon: join(root, 'build', 'web', 'favicon.ico'),
+    })
+    console.error(`Building the web interface in the background (once after an update, usually about ${USUAL_SECONDS} s); the API answers meanwhile.`)
+    void build.then((r) => {
+      if (r.ok) console.error(`  the web interface is built (${r.seconds.toFixed(1)} s): open or reload the page`)
+      else console.error(`${r.output}\nThe web interface could not be built (npm run build shows the whole output); the API is served anyway.`)
+    })
+  } catch (err) {
+    // (e.g. a checkout this user cannot write: out/renderer cannot be made)
+    console.error(`The web interface is missing or older than its sources and cannot be built into ${ui} (${err.code ?? err.message}); the API is served anyway.`)
+  }
 }
 if (needsServerBuild('server')) {
+  const why = unwritable('server')
+  if (why) {
+    console.error(
+      `The server's bundle (${BUNDLES.server.outdir}) is missing or older than its sources, and cannot be written here (${why}).\n` +
+      `Build it as a user who can write the checkout (node scripts/server-build.mjs), or run the sources instead: npx tsx bin/admonitor.ts serve ${process.argv.slice(2).join(' ')}`.trimEnd(),
+    )
+    process.exit(1)
+  }
   await buildServer('server').catch((err) => {
     console.error(`${err.message}\nThe server could not be built from its sources (above: where and why).`)
     process.exit(1)

@@ -11,6 +11,8 @@ export declare const BUNDLES: Record<BundleName, Bundle>
 export declare function bundleFile(which: BundleName, name?: string): string
 export declare function isStale(built: string[], sources: string[]): boolean
 export declare function needsServerBuild(which: BundleName): boolean
+export declare function isBundleStale(outdir: string, built: string[]): boolean
+export declare function unwritable(which: BundleName): string | null
 export declare function buildServer(which?: BundleName): Promise<void>
 export declare function buildServerSync(which: BundleName): void
 /** The region table as the sources build it from the packages, computed in this process (what a bundle carries). */

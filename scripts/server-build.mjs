@@ -11,8 +11,8 @@
  * bundle's own location, which resolves to the same node_modules.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { newest } from './ui-build.mjs'
 
@@ -57,10 +57,35 @@ export function isStale(built, sources) {
 /** Whether bundle `which` is missing a file, or is older than a source it was built from or a file of CONFIG. */
 export function needsServerBuild(which) {
   const { outdir, entries } = BUNDLES[which]
+  return isBundleStale(outdir, Object.keys(entries).map((name) => bundleFile(which, name)))
+}
+
+/**
+ * Whether the bundle in `outdir` (its files `built`) is missing a file, lists a source that is
+ * gone (the sources no longer build what it holds), or is older than a source it was built from
+ * or a file of CONFIG.
+ */
+export function isBundleStale(outdir, built) {
   const inputs = join(outdir, INPUTS)
   if (!existsSync(inputs)) return true
-  const sources = [...readFileSync(inputs, 'utf8').split('\n').filter(Boolean), ...CONFIG.map((p) => join(ROOT, p))]
-  return isStale([inputs, ...Object.keys(entries).map((name) => bundleFile(which, name))], sources)
+  const listed = readFileSync(inputs, 'utf8').split('\n').filter(Boolean)
+  if (!listed.every((f) => existsSync(f))) return true
+  return isStale([inputs, ...built], [...listed, ...CONFIG.map((p) => join(ROOT, p))])
+}
+
+/**
+ * Why bundle `which` cannot be written here (the code, e.g. EACCES or EROFS, of the nearest
+ * folder of its that exists), or null when it can: a read-only checkout, or one of another user.
+ */
+export function unwritable(which) {
+  let dir = BUNDLES[which].outdir
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir)
+  try {
+    accessSync(dir, constants.W_OK)
+    return null
+  } catch (err) {
+    return err.code ?? String(err)
+  }
 }
 
 /**

@@ -3,13 +3,13 @@
 // province tables, pinyin; addresses: ip2region and the ASN list, on its import worker thread),
 // and answers what the TypeScript sources answer. And when a build is due.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { local } from '../../bin/commands'
 import { openEngine } from '../../bin/open'
-import { ROOT, buildServer, bundleFile, isStale } from '../../scripts/server-build.mjs'
+import { ROOT, buildServer, bundleFile, isBundleStale, isStale } from '../../scripts/server-build.mjs'
 
 const base = mkdtempSync(join(tmpdir(), 'admonitor-server-build-'))
 const ACCOUNT = { ADMONITOR_USERNAME: 'bundle', ADMONITOR_PASSWORD: 'bundle-Password-1', ADMONITOR_CLIENT_ID: 'bundle-client', ADMONITOR_CLIENT_SECRET: 'bundle-Secret-12' }
@@ -136,4 +136,43 @@ describe('isStale', () => {
     at(source, 0)
     expect(isStale(built, [join(dir, 'src')])).toBe(true)
   })
+})
+
+describe('isBundleStale', () => {
+  it('is true once a source the bundle was built from is gone, though every one left is older than the bundle', () => {
+    const dir = join(base, 'gone')
+    mkdirSync(join(dir, 'src'), { recursive: true })
+    const sources = ['a.ts', 'b.ts'].map((f) => join(dir, 'src', f))
+    for (const f of sources) writeFileSync(f, '')
+    const old = new Date(Date.now() - 60_000)
+    for (const f of sources) utimesSync(f, old, old)
+    const built = join(dir, 'a.mjs')
+    writeFileSync(built, '')
+    writeFileSync(join(dir, 'inputs.txt'), `${sources.join('\n')}\n`)
+    expect(isBundleStale(dir, [built])).toBe(false)
+    rmSync(sources[1]!)
+    expect(isBundleStale(dir, [built])).toBe(true)
+  })
+})
+
+// a checkout this user cannot write (another user's, or a read-only one): root writes anywhere, so
+// as root the server is started as nobody
+const asOther = process.platform === 'win32' ? null : process.getuid?.() === 0 ? (spawnSync('setpriv', ['--version']).status === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : null) : []
+
+describe.skipIf(asOther === null)('npm run serve in a checkout it cannot write', () => {
+  it('says in a few lines that the bundle and the interface cannot be built there, and what to run, with no stack', () => {
+    const checkout = join(base, 'read-only')
+    mkdirSync(join(checkout, 'out'), { recursive: true })
+    cpSync(join(ROOT, 'scripts'), join(checkout, 'scripts'), { recursive: true })
+    cpSync(join(ROOT, 'package.json'), join(checkout, 'package.json'))
+    for (const d of [base, checkout]) chmodSync(d, 0o755)
+    chmodSync(join(checkout, 'out'), 0o555)
+    const [cmd, ...args] = [...asOther!, process.execPath, join(checkout, 'scripts', 'serve.mjs'), '--port', '0']
+    const r = spawnSync(cmd!, args, { cwd: checkout, encoding: 'utf8', env: { ...ENV, HOME: checkout }, timeout: 60_000 })
+    expect(r.status, r.stderr).toBe(1)
+    expect(r.stderr).toMatch(/^The web interface is missing or older than its sources and cannot be built into .*out[\\/]renderer \(EACCES\); the API is served anyway\.$/m)
+    expect(r.stderr).toMatch(/^The server's bundle \(.*out[\\/]server\) is missing or older than its sources, and cannot be written here \(EACCES\)\.$/m)
+    expect(r.stderr).toMatch(/^Build it as a user who can write the checkout \(node scripts\/server-build\.mjs\), or run the sources instead: npx tsx bin\/admonitor\.ts serve --port 0$/m)
+    expect(r.stderr).not.toMatch(/^\s+at /m)
+  }, 60_000)
 })
