@@ -1,13 +1,13 @@
 /**
  * Reading a panel's stored persons into a PanelIndex (docs/panel.md, "For developers"): persons
- * and devices at once, a page of 20,000 at a time; the tags, the largest table (seven rows a
- * person in the demo panels), when a report first reads them, since basic/show and the reach
- * reports with no target never do.
+ * and their devices' platforms at once, a page of 20,000 at a time; the tags (the largest table,
+ * seven rows a person in the demo panels) and the device map when a report first reads them,
+ * since basic/show and the reach reports with no target never do.
  */
 import type { Db } from '../../storage/db'
 import { panelTagTypes } from '../../storage/repos/panels'
 import { regionTree, type RegionRow } from './regions'
-import { Words, countPersons, devicesText, pageRanges, panelVersion, personsText, tagsText, type PersonRange } from './store'
+import { Words, countPersons, devicesText, pageRanges, panelVersion, personsText, platformsText, tagsText, type PersonRange } from './store'
 import type { PanelIndex } from './types'
 
 /** Bits of PanelIndex.platforms. */
@@ -43,7 +43,6 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
   let decimals = 0
   const homeRegion = new Uint16Array(size)
   const platforms = new Uint8Array(size)
-  const personOfDevice = new Map<string, number>()
   const personIds: string[] = []
   const pages: Page[] = []
   for (const range of pageRanges(db, panelId, PAGE)) {
@@ -59,13 +58,10 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
       homeRegion[i] = indexOfRegion.get(w.next()) ?? 0
     }
     const lookup = personLookup(personIds)
-    for (const w = new Words(devicesText(db, panelId, range)); !w.done; ) {
+    for (const w = new Words(platformsText(db, panelId, range)); !w.done; ) {
       const i = w.indexIn(personIds, first, lookup)
       const platform = w.next()
-      const device = w.next()
-      if (i < 0) continue
-      platforms[i]! |= platform === 'pc' ? PLATFORM_BIT.pc : PLATFORM_BIT.mb
-      personOfDevice.set(device, i)
+      if (i >= 0) platforms[i]! |= platform === 'pc' ? PLATFORM_BIT.pc : PLATFORM_BIT.mb
     }
   }
   // Decimal weights become whole units; weights with more decimals (computed ones, as the demo
@@ -73,12 +69,14 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
   const unit = decimals <= MAX_DECIMALS ? 10 ** decimals : 1
   if (unit > 1) for (let i = 0; i < size; i++) units[i] = Math.round(units[i]! * unit)
   const tagIds = tagRows.map((t) => t.tag_id)
-  const index = { panelId, size, units, unit, homeRegion, tagBytes: Math.max(1, Math.ceil(tagIds.length / 8)), tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personOfDevice, personIds }
-  return withTagsRead(index, () => {
-    // (the persons and the pages are those of `version`: tags of another would not be theirs)
+  const index = { panelId, size, units, unit, homeRegion, tagBytes: Math.max(1, Math.ceil(tagIds.length / 8)), tagIds, tagTypes: tagRows.map((t) => t.type_id), platforms, personIds }
+  // (the persons and the pages are those of `version`: tags or devices of another would not be theirs)
+  const unchanged = () => {
     if (panelVersion(db, panelId) !== version) throw new Error(`panel ${panelId} changed after its persons were read: a report reads it anew (PanelCache.get)`)
-    return readTags(db, index, pages)
-  })
+  }
+  readAtFirstUse(index, 'tags', () => (unchanged(), readTags(db, index, pages)))
+  readAtFirstUse(index, 'personOfDevice', () => (unchanged(), readDevices(db, panelId, personIds, pages)))
+  return index as PanelIndex
 }
 
 /** The person index of a person_id, built at the first call (rows out of the cursor's order). */
@@ -88,7 +86,7 @@ function personLookup(personIds: readonly string[]): () => ReadonlyMap<string, n
 }
 
 /** PanelIndex.tags of the persons of `pages`. */
-function readTags(db: Db, panel: Omit<PanelIndex, 'tags'>, pages: readonly Page[]): Uint8Array {
+function readTags(db: Db, panel: Omit<PanelIndex, 'tags' | 'personOfDevice'>, pages: readonly Page[]): Uint8Array {
   const { tagBytes, personIds } = panel
   const tagBit = new Map(panel.tagIds.map((id, i) => [id, i]))
   const tags = new Uint8Array(panel.size * tagBytes)
@@ -104,15 +102,30 @@ function readTags(db: Db, panel: Omit<PanelIndex, 'tags'>, pages: readonly Page[
   return tags
 }
 
-/** The index with `tags` read by `read` at its first use, then kept as a plain property. */
-function withTagsRead(index: Omit<PanelIndex, 'tags'>, read: () => Uint8Array): PanelIndex {
-  return Object.defineProperty(index, 'tags', {
+/** PanelIndex.personOfDevice of the persons of `pages`. */
+function readDevices(db: Db, panelId: string, personIds: readonly string[], pages: readonly Page[]): Map<string, number> {
+  const personOfDevice = new Map<string, number>()
+  const lookup = personLookup(personIds)
+  for (const { range, first } of pages) {
+    for (const w = new Words(devicesText(db, panelId, range)); !w.done; ) {
+      const i = w.indexIn(personIds, first, lookup)
+      w.next()
+      const device = w.next()
+      if (i >= 0) personOfDevice.set(device, i)
+    }
+  }
+  return personOfDevice
+}
+
+/** Gives `index` the property `key`, read by `read` at its first use and then kept as a plain property. */
+function readAtFirstUse<K extends keyof PanelIndex>(index: Partial<PanelIndex>, key: K, read: () => PanelIndex[K]): void {
+  Object.defineProperty(index, key, {
     configurable: true,
     enumerable: true,
-    get(this: PanelIndex): Uint8Array {
-      const tags = read()
-      Object.defineProperty(this, 'tags', { value: tags, enumerable: true, writable: false, configurable: false })
-      return tags
+    get(this: PanelIndex): PanelIndex[K] {
+      const value = read()
+      Object.defineProperty(this, key, { value, enumerable: true, writable: false, configurable: false })
+      return value
     },
-  }) as PanelIndex
+  })
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../storage/db'
 import { bumpMetaCounter, countPersons, deviceOwnersText, lastPersonIdOfPage, rawPage, setMetaFlag, type PersonRange, type RawPage } from '../../storage/repos/panel-persons'
 import type { PersonRecord } from './person'
 
-export { countPersons, deleteAllPersons, devicesText, personsText, tagsText, upsertPersons, type PersonRange, type RawPage } from '../../storage/repos/panel-persons'
+export { countPersons, deleteAllPersons, devicesText, personsText, platformsText, tagsText, upsertPersons, type PersonRange, type RawPage } from '../../storage/repos/panel-persons'
 
 const versionKey = (panelId: string) => `panel_version:${panelId}`
 

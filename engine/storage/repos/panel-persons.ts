@@ -94,6 +94,8 @@ function pageText(db: Db, panelId: string, range: PersonRange, select: string, t
 export const personsText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || weight || ' ' || home_region", 'panel_persons')
 /** RawPage.tags of the persons in `range`. */
 export const tagsText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || tag_id", 'panel_person_tags')
+/** `person_id platform` pairs of the devices of the persons in `range`. */
+export const platformsText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || platform", 'panel_devices')
 /** RawPage.devices of the persons in `range`. */
 export const devicesText = (db: Db, panelId: string, range?: PersonRange): string => pageText(db, panelId, range, "person_id || ' ' || platform || ' ' || device", 'panel_devices')
 

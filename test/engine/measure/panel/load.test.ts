@@ -1,5 +1,6 @@
-// Loading a stored panel (docs/panel.md, "For developers"): its tags are read at their first use,
-// as they are stored, and never for an index whose panel changed since its persons were read.
+// Loading a stored panel (docs/panel.md, "For developers"): its tags and device map are read at
+// their first use, as they are stored, and never for an index whose panel changed since its persons
+// were read.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { generatePanel } from '../../../../engine/measure/panel/generate'
 import { importPersons } from '../../../../engine/measure/panel/import'
@@ -40,33 +41,52 @@ beforeEach(async () => {
   generatePanel(db, PANEL, 500, 3)
 })
 
-describe('the tags of a stored panel', () => {
-  it('are read at their first use, and are the tags stored', () => {
-    const truth = stored(db).map((p) => [...p.tags].sort())
+/** device -> person index of the persons as stored. */
+const devicesOf = (records: readonly PersonRecord[]): Map<string, number> => new Map(records.flatMap((p, i) => p.devices.map((d) => [d.device, i] as const)))
+
+/** Each person's platform bits as stored (1: a pc device, 2: a mobile one). */
+const platformsOf = (records: readonly PersonRecord[]): number[] =>
+  records.map((p) => (p.devices.some((d) => d.platform === 'pc') ? 1 : 0) | (p.devices.some((d) => d.platform === 'mb') ? 2 : 0))
+
+describe('the tags and the device map of a stored panel', () => {
+  it('are read at their first use, and are those stored; the persons and platforms at once', () => {
+    const records = stored(db)
     const seen = statements(db)
     const panel = loadPanel(db, PANEL, regions)
-    expect(seen.filter((s) => s.includes('panel_person_tags'))).toEqual([])
-    expect(tagsOf(panel)).toEqual(truth)
-    expect(seen.filter((s) => s.includes('panel_person_tags'))).toHaveLength(1)
+    const read = (needle: string) => seen.filter((s) => s.includes(needle))
+    expect(read('panel_person_tags')).toEqual([])
+    expect(read("platform || ' ' || device")).toEqual([])
+    expect(panel.personIds).toEqual(records.map((p) => p.person_id))
+    expect([...panel.platforms]).toEqual(platformsOf(records))
+    expect(tagsOf(panel)).toEqual(records.map((p) => [...p.tags].sort()))
+    expect(read('panel_person_tags')).toHaveLength(1)
     expect(panel.tags).toBe(panel.tags)
-    expect(seen.filter((s) => s.includes('panel_person_tags'))).toHaveLength(1)
+    expect(read('panel_person_tags')).toHaveLength(1)
+    expect(panel.personOfDevice).toEqual(devicesOf(records))
+    expect(panel.personOfDevice).toBe(panel.personOfDevice)
+    expect(read("platform || ' ' || device")).toHaveLength(1)
   })
 
-  it('are the tags stored when the persons are read in two pages (over 20,000)', async () => {
+  it('are those stored when the persons are read in two pages (over 20,000)', async () => {
     const big = await panelDb()
     generatePanel(big, PANEL, 20_300, 5)
-    const truth = stored(big)
+    const records = stored(big)
     const panel = loadPanel(big, PANEL, regions)
-    expect(panel.personIds).toEqual(truth.map((p) => p.person_id))
-    expect(tagsOf(panel)).toEqual(truth.map((p) => [...p.tags].sort()))
+    expect(panel.personIds).toEqual(records.map((p) => p.person_id))
+    expect([...panel.platforms]).toEqual(platformsOf(records))
+    expect(tagsOf(panel)).toEqual(records.map((p) => [...p.tags].sort()))
+    expect(panel.personOfDevice).toEqual(devicesOf(records))
   }, 60_000)
 
   it('are not read for an index whose panel changed since its persons were read', () => {
     const panel = loadPanel(db, PANEL, regions)
-    importPersons(db, PANEL, ndjson([person('zz-new', { tags: ['female', '25-29Y'] })]), 'ndjson', 'merge')
+    importPersons(db, PANEL, ndjson([person('zz-new', { tags: ['female', '25-29Y'], devices: [{ device: 'idfa:AAAA0000-0000-4000-8000-000000000000', platform: 'mb' }] })]), 'ndjson', 'merge')
     expect(() => panel.tags).toThrow(/changed after its persons were read/)
-    // (the cache reads the panel anew, with the new person's tags)
+    expect(() => panel.personOfDevice).toThrow(/changed after its persons were read/)
+    // (the cache reads the panel anew, with the new person's tags and device)
     const fresh = panelCacheOf(db).get(db, PANEL, regions)
-    expect(tagsOf(fresh)).toEqual(stored(db).map((p) => [...p.tags].sort()))
+    const records = stored(db)
+    expect(tagsOf(fresh)).toEqual(records.map((p) => [...p.tags].sort()))
+    expect(fresh.personOfDevice).toEqual(devicesOf(records))
   })
 })
