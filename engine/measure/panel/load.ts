@@ -1,8 +1,9 @@
 /**
  * Reading a panel's stored persons into a PanelIndex (docs/panel.md, "For developers"): persons
  * and their devices' platforms at once, a page of 20,000 at a time; the tags (the largest table,
- * seven rows a person in the demo panels) and the device map when a report first reads them,
- * since basic/show and the reach reports with no target never do.
+ * seven rows a person in the demo panels) and the device map when a report first reads them:
+ * basic/show reads neither (the reach and audience reports read the device map, and the tags for
+ * a target or the audience).
  */
 import type { Db } from '../../storage/db'
 import { panelTagTypes } from '../../storage/repos/panels'

@@ -20,7 +20,7 @@ export interface PanelIndex {
   homeRegion: Uint16Array
   /**
    * Bit p of byte person*tagBytes + (p >> 3): the person carries tag p (tagIds order). A stored
-   * panel's are read at their first use (load.ts): most reports never read them.
+   * panel's are read at their first use (load.ts): basic/show never reads them.
    */
   tags: Uint8Array
   tagBytes: number
@@ -30,7 +30,7 @@ export interface PanelIndex {
   tagTypes: string[]
   /** Bit 0: the person has a PC device; bit 1: a mobile device. */
   platforms: Uint8Array
-  /** Device identity text (the `identity` of hits: idfa:..., amid:...) -> person index. */
+  /** Device identity text (the `identity` of hits: idfa:..., amid:...) -> person index; a stored panel's is read at its first use (load.ts). */
   personOfDevice: Map<string, number>
   /** person_id of each person (loadPanel orders persons by person_id). */
   personIds?: string[]
