@@ -25,6 +25,12 @@ export class PagedRows<Row> {
     readonly ids: readonly number[],
     /** The wire rows of these ids, in this order (the ids are always some of `ids`), or the texts of a range. */
     private readonly rows: RowsOf<Row>,
+    /**
+     * Its rows cost no query to make again (their texts are kept per version, row-texts.ts): its
+     * result set is kept from the second ask of its query on, so that queries asked once (a new
+     * list of ids each time) do not fill the bound with pages no one asks for again.
+     */
+    readonly keptOnRepeat = false,
   ) {}
 
   /** The JSON texts in UTF-8 of the rows [from, to) of the answer. */
@@ -104,9 +110,12 @@ const CLOSE = Buffer.from(']')
 
 export class ResultSets {
   private readonly lru: VersionedLru<ResultSet>
+  /** Queries of rows kept on repeat asked once at this version, by key (their size: the key's). */
+  private readonly askedOnce: VersionedLru<true>
 
   constructor(maxBytes = 64 << 20) {
     this.lru = new VersionedLru(maxBytes)
+    this.askedOnce = new VersionedLru(maxBytes >> 4)
   }
 
   /** The result set of a query at this version, if it is still kept. */
@@ -114,8 +123,13 @@ export class ResultSets {
     return this.lru.get(key, version)
   }
 
+  /** The result set of `paged`, kept under `key` unless its rows are kept on repeat and this is its query's first ask. */
   set(key: string, version: number | string, paged: PagedRows<unknown>): ResultSet {
     const set = new ResultSet(paged)
+    if (paged.keptOnRepeat && this.askedOnce.get(key, version) === undefined) {
+      this.askedOnce.set(key, version, true, 2 * key.length)
+      return set
+    }
     this.lru.set(key, version, set, set.size)
     return set
   }

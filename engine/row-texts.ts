@@ -7,6 +7,7 @@
  * before a write. Bounded by size: past the bound every kind is read afresh.
  * docs/decisions.md "Paging from result sets".
  */
+import { sortedIds } from './contract/params'
 import { PagedRows } from './result-sets'
 
 /** The rows of some ids, each with its id, in any order; an id without a row is left out. */
@@ -81,7 +82,7 @@ export function rowTextsOf(db: object): RowTexts {
  * id without a row).
  */
 export function askedRows<Row>(asked: readonly string[], desc: boolean, texts: (ids: readonly number[]) => readonly (Uint8Array | null)[]): PagedRows<Row> {
-  const sorted = sortedNumbers(asked)
+  const sorted = sortedIds(asked)
   const ids: number[] = []
   for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) ids.push(sorted[k]!)
   if (desc) ids.reverse()
@@ -92,18 +93,7 @@ export function askedRows<Row>(asked: readonly string[], desc: boolean, texts: (
     const t = have[k]
     if (t) (found.push(ids[k]!), made.push(t))
   }
-  return new PagedRows<Row>(found, { texts: (from, to) => made.slice(from, to) })
-}
-
-/** The numbers of decimal id strings, ascending: as 32-bit integers when they all are (a sort a third as long). */
-function sortedNumbers(asked: readonly string[]): Int32Array | Float64Array {
-  const small = new Int32Array(asked.length)
-  for (let k = 0; k < asked.length; k++) {
-    const value = Number(asked[k])
-    if (value > 0x7fffffff) return Float64Array.from(asked, Number).sort()
-    small[k] = value
-  }
-  return small.sort()
+  return new PagedRows<Row>(found, { texts: (from, to) => made.slice(from, to) }, true)
 }
 
 /** The paged rows of ids read by a query, their texts through `texts` (every id has a row: both are read at one version). */

@@ -76,6 +76,60 @@ function splitList(raw: string, name: string, sep = ','): string[] {
   return [...new Set(items)]
 }
 
+/**
+ * Ids written as parseId writes them (PLAIN_IDS), each once, in the order given: the list split
+ * with no other copy, its duplicates found among its numbers sorted (a typed array's sort, no
+ * comparator), which sortedIds hands on to the list's reader.
+ */
+function plainIds(raw: string, name: string): string[] {
+  const items = raw.split(',')
+  if (items.length > MAX_LIST) throw badRequest('param.tooManyEntries', { param: name, max: MAX_LIST })
+  const sorted = plainNumbers(raw, items.length).sort()
+  for (let k = 1; k < sorted.length; k++) if (sorted[k] === sorted[k - 1]) return [...new Set(items)]
+  sortedOf.set(items, sorted)
+  return items
+}
+
+/** The numbers of PLAIN_IDS text (`count` of them), read from its characters in one pass: 32-bit integers when they all are (a sort a third as long). */
+function plainNumbers(raw: string, count: number): Int32Array | Float64Array {
+  const out = new Float64Array(count)
+  let k = 0
+  let value = 0
+  let max = 0
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i)
+    if (c !== 44) value = value * 10 + (c - 48)
+    else {
+      out[k++] = value
+      if (value > max) max = value
+      value = 0
+    }
+  }
+  out[k] = value
+  return Math.max(max, value) <= 0x7fffffff ? new Int32Array(out) : out
+}
+
+/** The ids of a list made by plainIds, ascending: made there, read by sortedIds. */
+const sortedOf = new WeakMap<readonly string[], Int32Array | Float64Array>()
+
+/**
+ * The numbers of a list of ids (as idList gives them: plain decimal, up to 15 digits), ascending
+ * (duplicates kept): as 32-bit integers when they all are (a sort a third as long).
+ */
+export function sortedIds(ids: readonly string[]): Int32Array | Float64Array {
+  return sortedOf.get(ids) ?? numbersSorted(ids)
+}
+
+function numbersSorted(ids: readonly string[]): Int32Array | Float64Array {
+  const small = new Int32Array(ids.length)
+  for (let k = 0; k < ids.length; k++) {
+    const value = Number(ids[k])
+    if (value > 0x7fffffff) return Float64Array.from(ids, Number).sort()
+    small[k] = value
+  }
+  return small.sort()
+}
+
 function parseId(raw: string, name: string): string {
   const s = raw.trim()
   // (up to 15 digits a double holds exactly: a list of 1,000 ids is read without 2,000 BigInts)
@@ -212,7 +266,7 @@ export const p = {
   /** A positive integer id (campaign, spot, advertiser, ...), sent back as a decimal string. */
   id: () => new Field(parseId, { type: 'string', pattern: '^[0-9]+$' }),
   /** ID1,ID2,... of positive integer ids. */
-  idList: () => new Field((raw, name) => (PLAIN_IDS.test(raw) ? splitList(raw, name) : splitList(raw, name).map((s) => parseId(s, name))), { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$' }),
+  idList: () => new Field((raw, name) => (PLAIN_IDS.test(raw) ? plainIds(raw, name) : splitList(raw, name).map((s) => parseId(s, name))), { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$' }),
   /** ID1,ID2,... on an update, where an empty value is a value: the empty list (it unlinks all). */
   idListOrNone: () =>
     new Field((raw, name) => (raw.trim() === '' ? [] : splitList(raw, name).map((s) => parseId(s, name))), { type: 'string', pattern: '^([0-9]+(,[0-9]+)*)?$' }, false),

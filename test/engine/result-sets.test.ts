@@ -71,6 +71,18 @@ describe('ResultSets', () => {
     expect(sets.get('q', 1)).toBeUndefined()
   })
 
+  it('keeps the result set of rows kept on repeat from its query\'s second ask at a version on', () => {
+    const sets = new ResultSets()
+    const kept = (rows: Row[]) => new PagedRows<Row>(rows.map((r) => Number(r.id)), { texts: (from, to) => rows.slice(from, to).map((r) => Buffer.from(JSON.stringify(r))) }, true)
+    const first = sets.set('ids', 1, kept(rowsOf(3)))
+    expect(text(sets.page('ids', first, { m: 0, n: 3, offset: 0, count: 3 }))).toBe(JSON.stringify(rowsOf(3)))
+    expect(sets.get('ids', 1)).toBeUndefined()
+    const second = sets.set('ids', 1, kept(rowsOf(3)))
+    expect(sets.get('ids', 1)).toBe(second)
+    sets.set('ids', 2, kept(rowsOf(3)))
+    expect(sets.get('ids', 2)).toBeUndefined()
+  })
+
   it('drops the least recently used sets once their pages pass the bound, never the one being read', () => {
     const one = new ResultSet(paged(rowsOf(200)))
     one.page({ m: 0, n: 200, offset: 0, count: 200 })

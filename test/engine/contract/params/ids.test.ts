@@ -1,7 +1,8 @@
 // spec §1: ID and ID1,ID2,... parameters; vendor-notes §7.3 for spot_id_str
 import { describe, expect, it } from 'vitest'
 import { toBase62, fromBase62 } from '../../../../engine/contract/base62'
-import { p } from '../../../../engine/contract/params'
+import { p, sortedIds } from '../../../../engine/contract/params'
+import { prng } from '../../../helpers/prng'
 import { expectRefused } from './helpers'
 
 describe('p.id', () => {
@@ -23,6 +24,17 @@ describe('p.idList', () => {
   })
   it('treats an empty value as absent', () => {
     expect(c.decode('', 'x')).toBeUndefined()
+  })
+  it('reads long plain lists each id once in the order given, and sorts their numbers', () => {
+    const random = prng(5)
+    for (const [count, top] of [[500, 10_000], [999, 2 ** 31 + 9], [700, 1e15 - 1], [300, 40]] as const) {
+      const asked = Array.from({ length: count }, () => String(1 + Math.floor(random() * top)))
+      const once = asked.filter((id, k) => asked.indexOf(id) === k)
+      const got = c.decode(asked.join(','), 'campaign_id')!
+      expect(got).toEqual(once)
+      expect([...sortedIds(got)]).toEqual(once.map(Number).sort((a, b) => a - b))
+    }
+    expect([...sortedIds(['2147483648', '3', '2147483647'])]).toEqual([3, 2147483647, 2147483648])
   })
   it.each(['1,,2', '1,a', ',1', '1,'])('refuses %s', (raw) => expectRefused(c, raw, 'spot_id'))
   it('refuses more than 1000 ids', () => {
