@@ -1,10 +1,16 @@
 /**
- * JSON text written straight into UTF-8 bytes, in pieces of 1 MiB: for answers of tens of
+ * JSON text written straight into UTF-8 bytes, in pieces of 1 MiB (the first of 16 KiB): for answers of tens of
  * megabytes (a basic/show of 64,395 rows is 67 MiB) that would otherwise be built as objects,
  * serialized into one string, and encoded again. Numbers are written as JSON.stringify writes
  * them; anything else goes in as JSON text the caller made (JSON.stringify of a small value).
  */
 const PIECE = 1 << 20
+/**
+ * The first piece: an answer whose items are kept text (kept-bytes.ts) writes a few hundred bytes
+ * of its own around views on that text, and a piece of PIECE for them would be a mebibyte of
+ * garbage for each such answer.
+ */
+const FIRST_PIECE = 16 << 10
 /** Shared ranges shorter than this are copied (a piece costs a write call of the HTTP door). */
 const SHARE_MIN = 16 << 10
 
@@ -13,7 +19,7 @@ const ZERO = 48
 
 export class JsonBytes {
   private readonly done: Uint8Array[] = []
-  private buf: Buffer = Buffer.allocUnsafe(PIECE)
+  private buf: Buffer = Buffer.allocUnsafe(FIRST_PIECE)
   private at = 0
   /** Where the bytes of buf not yet in `done` start. */
   private from = 0

@@ -67,12 +67,24 @@ describe('JsonBytes', () => {
   it('gives back a block written in one piece, or null when it went on in another', () => {
     const w = new JsonBytes()
     expect(Buffer.from(w.block(10, () => w.text('"abc"'))!).toString()).toBe('"abc"')
-    // the first piece (1 MiB) filled but for 15 bytes
-    for (let i = 5; i < (1 << 20) - 15; i++) w.char(120)
+    // the first piece (16 KiB) filled but for 15 bytes
+    for (let i = 5; i < (16 << 10) - 15; i++) w.char(120)
     expect(w.block(4, () => w.text('y'.repeat(100)))).toBeNull()
     w.discard()
     w.text('z')
     expect(text(w.finish())).toBe('z')
+  })
+
+  it('holds a short answer in 16 KiB (of the Buffer pool, 64 KiB at most), not in a whole piece', () => {
+    // (an answer whose items are views on kept text writes only its head and tail itself)
+    const w = new JsonBytes()
+    w.text('{"campaign_id":"1","items":')
+    w.share(Buffer.alloc(64 << 10, 32), 0, 64 << 10)
+    w.char(125)
+    const parts = w.finish()
+    const own = parts.filter((p) => p.byteLength < 64 << 10)
+    expect(own.map((p) => p.byteLength)).toEqual([27, 1])
+    for (const p of own) expect(p.buffer.byteLength).toBeLessThanOrEqual(64 << 10)
   })
 
   it('takes a text longer than a piece', () => {
