@@ -139,8 +139,9 @@ export function basicShow(env: ReportEnv, p: P, counted?: { rows: number }): Jso
     }) : null
     // The rows of counted cells (CellRow): the text of a cell's item is kept with the census and
     // written again only when the cell changes; the key is everything else the text depends on:
-    // metric names, day count (averages) and what attrsOf makes the attributes of.
-    const key = JSON.stringify([names, w.days, p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, Math.round) : null])
+    // metric names, day count (averages) and what attrsOf makes the attributes of: the universes
+    // as written (the same units make other universes under another panel's unit).
+    const key = JSON.stringify([names, w.days, p.by_audience, pos.attrs, cells.ids, u ? Array.from(u, (x) => wholeWeight(x, panel!.unit)) : null])
     const cellRows: CellRows | null = r ? { attributes: (i, c) => attrsOf(i, c, {}, u), metrics: censusMetrics(names, r, w.days), kept: cellBytes(r, key), room: itemRoom(names) } : null
     const push = () => {
       for (let i = 0; i < pos.n; i++) for (let c = 0; c < nR; c++) {
