@@ -80,6 +80,16 @@ export function loadPanel(db: Db, panelId: string, regions: readonly RegionRow[]
   return index as PanelIndex
 }
 
+/**
+ * Reads now what loadPanel defers to the first use (the tags, the device map), for a user that
+ * holds the index across turns in which the panel may be written (a simulation).
+ */
+export function readWhole(index: PanelIndex): void {
+  // (each getter reads its part and keeps it as a plain property)
+  void index.tags
+  void index.personOfDevice
+}
+
 /** The person index of a person_id, built at the first call (rows out of the cursor's order). */
 function personLookup(personIds: readonly string[]): () => ReadonlyMap<string, number> {
   let byId: Map<string, number> | null = null

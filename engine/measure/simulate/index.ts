@@ -12,6 +12,7 @@
 import { dayNumber } from '../../time-zone'
 import { Attributor, IDENTITY_KEY_BYTES, RegionLocator } from '../attribute'
 import type { Hit } from '../types'
+import { readWhole } from '../panel/load'
 import { addressSpaceInSlices } from './address-space'
 import { Audience } from './audience'
 import { Capping } from './caps'
@@ -97,6 +98,10 @@ function* run(input: SimulationInput, p: SimulationPlan, summary: SimulationSumm
  * iterate `chunks` (once) to get the hits; `summary` is complete when the iteration ends.
  */
 export function simulate(input: SimulationInput): Simulation {
+  // The panel's tags and devices are read now, with its persons (panel/load.ts reads them at
+  // their first use): the run pauses between its turns, and a panel written meanwhile refuses
+  // reads deferred past the write. The simulation goes on with the panel as it was at its start.
+  if (input.panel) readWhole(input.panel)
   const p = plan(input)
   const summary: SimulationSummary = {
     impressions: 0, clicks: 0, identities: 0, panelPersons: 0, clients: { keepers: 0, refusers: 0, apps: 0, servers: 0, bots: 0 }, natGroups: 0, prefetches: 0,

@@ -118,5 +118,23 @@ describe('simulate.run', () => {
     expect(job.body.message.startsWith(`${f.impressions} impressions and ${f.clicks} clicks from ${f.identities} identities over 1 day; `)).toBe(true)
     expect(f.impressions + f.clicks).toBe(job.body.imported)
   })
-})
 
+  it('finishes with the panel it started with when the panel is imported again while it runs', async () => {
+    const { t, cid } = await campaignWithPlan()
+    const panel = (await t.get(path('campaigns.show'), { campaign_id: cid })).body.linked_panels[0] as string
+    let job = await t.post(path('simulate.run'), { campaign_id: cid, wait: 0 })
+    expect(job.body.state, job.raw.body).toBe('running')
+    // a panel import between each two turns of the job, as a user's upload comes whenever it comes
+    let imports = 0
+    while (job.body.state === 'running' && imports < 200) {
+      const person = { person_id: 'p1', weight: 3 + imports, home_region: '000000000000001156440300', tags: ['male'], devices: [{ device: 'amid:000000000000000000000000000a0001', platform: 'pc' }] }
+      const r = await t.engine.handle({ method: 'POST', path: path('panels.persons_import'), query: { access_token: t.token, panel_id: panel, format: 'ndjson', mode: 'replace' }, body: JSON.stringify(person), headers: { 'content-type': 'application/x-ndjson' } })
+      expect(JSON.parse(r.body).imported, r.body).toBe(1)
+      imports++
+      await new Promise((done) => setImmediate(done))
+      job = await t.get(path('jobs.show'), { job_id: job.body.job_id })
+    }
+    expect([job.body.state, job.body.message.slice(0, 120)]).toEqual(['done', expect.stringMatching(/^\d+ impressions/)])
+    expect(job.body.imported).toBeGreaterThan(1000)
+  })
+})
