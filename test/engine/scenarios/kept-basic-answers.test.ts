@@ -3,10 +3,11 @@
 // an answer must be the one an engine that was never asked anything gives on the same history.
 // Engine A is asked basic/show specs (overall and stable audiences, every position, region levels,
 // metrics, with_null, orders, platforms, filtrations), shuffled, between rounds of events (in and
-// out of the window, late ones, clicks, new cells), panel imports (weights of other decimals: the
-// same units with another unit), spot writes (a spot moved to another publisher, its filtration
-// changed, a spot added); each answer is compared byte for byte with a fresh engine's, given the
-// history up to that step and asked nothing before.
+// out of the window, late ones, clicks, new cells, mobile SDKs, a declared bot, links of two
+// devices), panel imports (weights of other decimals: the same units with another unit), spot
+// writes (a spot moved to another publisher, its filtration changed, a spot added); each answer is
+// compared byte for byte with a fresh engine's, given the history up to that step and asked
+// nothing before; then A starts again from its storage and answers as before.
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
 import { MemoryEventLog } from '../../../engine/measure/event-log'
@@ -38,7 +39,10 @@ function history(spots: string[], cid: string, seed: number): Step[] {
   const rng = prng(seed)
   const steps: Step[] = [{ persons: persons(30, (i) => 1.5 + (i % 4)) }]
   const event = (spot: string, identity: string, platform: Platform, day: number, kind = 'impression') =>
-    JSON.stringify({ type: kind, ts: `2025-01-${String(day).padStart(2, '0')}T${String(Math.floor(rng() * 24)).padStart(2, '0')}:${String(Math.floor(rng() * 60)).padStart(2, '0')}:00+08:00`, campaign_id: cid, spot_id: spot, identity, platform, ip: `${[58, 61, 101][Math.floor(rng() * 3)]}.${Math.floor(rng() * 250)}.1.${Math.floor(rng() * 250)}` })
+    JSON.stringify({
+      type: kind, ts: `2025-01-${String(day).padStart(2, '0')}T${String(Math.floor(rng() * 24)).padStart(2, '0')}:${String(Math.floor(rng() * 60)).padStart(2, '0')}:00+08:00`, campaign_id: cid, spot_id: spot, identity, platform,
+      ip: `${[58, 61, 101][Math.floor(rng() * 3)]}.${Math.floor(rng() * 250)}.1.${Math.floor(rng() * 250)}`, ...(platform === 'mb' ? { sdk: ['mm', 'mz', 'none'][Math.floor(rng() * 3)] } : {}),
+    })
   const batch = (n: number, days: [number, number], spotList = spots) =>
     Array.from({ length: n }, () => {
       const i = Math.floor(rng() * 40)
@@ -56,6 +60,11 @@ function history(spots: string[], cid: string, seed: number): Step[] {
     if (round === 1) steps.push({ persons: persons(30, (i) => 1.5 + (i % 4)) })
     if (round === 2) steps.push({ spot: { spot_id: spots[0]!, dangerous_source_filtration: '1' } }, { newSpot: true })
     if (round === 2) steps.push({ persons: persons(34, (i) => 1.25 + (i % 4)) })
+    // two devices of one person linked (the later one's hits counted under the earlier's), and a
+    // declared bot's hits
+    if (round === 1) steps.push({ events: [event(spots[0]!, `${mbDev(3)}|${mbDev(5)}`, 'mb', 9)] })
+    if (round === 2) steps.push({ events: [event(spots[2]!, `${mbDev(11)}|${mbDev(13)}|${mbDev(37)}`, 'mb', 7)] })
+    if (round === 2) steps.push({ events: Array.from({ length: 3 }, () => JSON.stringify({ ...JSON.parse(event(spots[1]!, pcDev(20), 'pc', 8)), user_agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })) })
     // a frequency run: abnormal impressions of one identity
     if (round === 3) steps.push({ events: Array.from({ length: 40 }, (_, n) => JSON.stringify({ type: 'impression', ts: `2025-01-09T15:00:${String(n).padStart(2, '0')}+08:00`, campaign_id: cid, spot_id: spots[n % 2], identity: pcDev(8), platform: 'pc' })) })
   }
@@ -112,6 +121,8 @@ function specs(): Spec[] {
     out.push({ date, by_position, by_region, platform: 'pm', metrics: 'acc', by_audience: 'stable', filtration_type: 'totalnet' })
     out.push({ date, by_position, by_region, platform: 'pm', metrics: 'acc_hrs', order_asc: 'region_id' })
   }
+  for (const sdk of ['mm', 'mz', 'all']) out.push({ date: '2025-01-10', by_position: 'publisher', by_region: 'level1', platform: 'mb', metrics: 'acc', sdk })
+  for (const filtration_type of ['net', 'totalnet']) out.push({ date: '2025-01-09', by_position: 'spot', by_region: 'level2', platform: 'pm', metrics: 'day', filtration_type })
   return out
 }
 
@@ -147,5 +158,9 @@ describe('kept basic/show answers equal a fresh engine\'s', () => {
     expect(bad, bad.slice(0, 3).join('\n')).toEqual([])
     // the answers carry counts and universes: the test asks something real
     expect(seen.some((x) => x.got.some((s) => /"imp_acc":[1-9]/.test(s) && /"universe":[1-9]/.test(s)))).toBe(true)
+    // a start from A's storage and log answers as A did at the end
+    const last = seen.at(-1)!
+    const again: World = { ...a, t: await makeEngine({ today: '2025-01-10', storage: a.t.storage, engine: { eventLog: a.log, random: seededRandom(9) } }) }
+    for (const [i, q] of last.asked.entries()) expect((await ask(again, q)).raw.body, `${JSON.stringify(q)} after a restart`).toBe(last.got[i])
   }, 300_000)
 })
