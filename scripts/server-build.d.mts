@@ -19,3 +19,7 @@ export declare function buildServerSync(which: BundleName): void
 export declare function regionRows(): Promise<import('../engine/reference/types').RegionSeed[]>
 /** The esbuild plugin that puts regionRows() into a bundle's engine/reference/regions-built.ts. */
 export declare const regionsBuilt: import('esbuild').Plugin
+/** Matches the path of engine/reference/regions-built.ts. */
+export declare const REGIONS_BUILT: RegExp
+/** The text of regions-built.ts as a build puts it in its bundle (the rows of regionRows()). */
+export declare function regionsModule(): Promise<string>

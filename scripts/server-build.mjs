@@ -102,7 +102,7 @@ const builtinsByGetter = {
 }
 
 /** The module whose rows a bundle carries computed (engine/reference/regions-built.ts). */
-const REGIONS_BUILT = /[\\/]engine[\\/]reference[\\/]regions-built\.ts$/
+export const REGIONS_BUILT = /[\\/]engine[\\/]reference[\\/]regions-built\.ts$/
 
 /**
  * The region table as the sources build it from the packages (regionsFromPackages), computed in
@@ -135,13 +135,18 @@ export async function regionRows() {
 export const regionsBuilt = {
   name: 'regions-built',
   setup(build) {
-    let rows
-    build.onLoad({ filter: REGIONS_BUILT }, async () => {
-      rows ??= regionRows()
-      const json = JSON.stringify(await rows)
-      return { contents: `export const BUILT_REGIONS = JSON.parse(${JSON.stringify(json)})`, loader: 'js' }
-    })
+    let text
+    build.onLoad({ filter: REGIONS_BUILT }, async () => ({ contents: await (text ??= regionsModule()), loader: 'js' }))
   },
+}
+
+/**
+ * The text of regions-built.ts as a build puts it in its bundle: the rows of regionRows(). The
+ * server bundle's esbuild plugin (regionsBuilt) and the Electron main build's Vite plugin
+ * (electron.vite.config.ts) both use it.
+ */
+export async function regionsModule() {
+  return `export const BUILT_REGIONS = JSON.parse(${JSON.stringify(JSON.stringify(await regionRows()))})`
 }
 
 /**

@@ -15,7 +15,7 @@ import { alive } from '../../engine/storage/lock'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-const INPUTS = ['main', 'preload', 'renderer', 'engine', 'electron.vite.config.ts', 'tsconfig.json', 'package-lock.json']
+const INPUTS = ['main', 'preload', 'renderer', 'engine', 'electron.vite.config.ts', 'scripts/server-build.mjs', 'scripts/ui-build.mjs', 'tsconfig.json', 'package-lock.json']
 const PREFIX = 'admonitor-build-'
 const DONE = '.complete'
 const WAIT_MS = 5 * 60_000

@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { regionsFromPackages } from '../../engine/reference/regions'
 import { buildApp } from '../helpers/build'
 
 let out = ''
@@ -41,5 +42,14 @@ describe('built bundles', () => {
     expect(html).toMatch(/http-equiv="Content-Security-Policy"/)
     expect(html).toContain("script-src 'self'")
     expect(html).not.toMatch(/unsafe-eval/)
+  })
+
+  it('main carries the region table computed at build time, the rows the sources build from the packages', () => {
+    const main = read('main')
+    // the JSON text as a string literal, which the bundler may write with quotes or backticks
+    const built = /BUILT_REGIONS\s*=\s*JSON\.parse\(("(?:[^"\\]|\\.)*"|`(?:[^`\\$]|\\.)*`)\)/.exec(main)
+    expect(built).not.toBeNull()
+    const text = new Function(`return ${built![1]!}`)() as string
+    expect(JSON.parse(text)).toEqual(regionsFromPackages())
   })
 })
