@@ -45,7 +45,7 @@ export interface RequestHandler {
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', ...TRACKING_DOOR_PREFIXES]
 /** Tracking paths with their parameters in the query only (`/x?k=...`): the endpoint table's aliases. */
-const API_PATHS = new Set(Object.values(trackingEndpoints).flatMap((d) => d.aliases))
+const API_PATHS = new Set<string>(Object.values(trackingEndpoints).flatMap((d) => d.aliases ?? []))
 const LONGEST_API_PATH = Math.max(...[...API_PATHS].map((p) => p.length))
 // (a longer path is not looked up in the set: hashing a tracking tag's path of some 360 characters costs 0.45 us a hit)
 const isApi = (path: string) => (path.length <= LONGEST_API_PATH && API_PATHS.has(path)) || API_PREFIXES.some((p) => path === p || path.startsWith(p))
