@@ -14,7 +14,7 @@ import { VersionedLru } from './versioned-lru'
 
 /**
  * How a paged handler makes its rows: the wire rows of some ids, or the JSON texts of the rows
- * [from, to) of the answer (row-texts.ts keeps them made).
+ * [from, to) of the answer, each after a comma (row-texts.ts keeps them made).
  */
 export type RowsOf<Row> = ((ids: readonly number[]) => Row[]) | { texts: (from: number, to: number) => readonly Uint8Array[] }
 
@@ -33,10 +33,13 @@ export class PagedRows<Row> {
     readonly keptOnRepeat = false,
   ) {}
 
-  /** The JSON texts in UTF-8 of the rows [from, to) of the answer. */
+  /**
+   * The JSON texts in UTF-8 of the rows [from, to) of the answer, each after a comma (`,{...}`):
+   * the rows of a page are the texts one after another, the first without its comma.
+   */
   texts(from: number, to: number): readonly Uint8Array[] {
     if (typeof this.rows !== 'function') return this.rows.texts(from, to)
-    return this.rows(this.ids.slice(from, to)).map((r) => Buffer.from(JSON.stringify(r), 'utf8'))
+    return this.rows(this.ids.slice(from, to)).map((r) => Buffer.from(`,${JSON.stringify(r)}`, 'utf8'))
   }
 }
 
@@ -44,9 +47,9 @@ export class PagedRows<Row> {
 export const CHUNK = 128
 
 interface Chunk {
-  /** The rows' JSON texts joined by commas, UTF-8. */
+  /** The rows' JSON texts, each after a comma, UTF-8. */
   bytes: Buffer
-  /** Where row i begins in `bytes`; entry n is one past the end of the last row plus its comma. */
+  /** Where row i's comma is in `bytes`; entry n is one past the end of the last row. */
   byteStart: Uint32Array
 }
 
@@ -55,7 +58,11 @@ export class ResultSet {
   /** Bytes held (ids, encoded rows, offsets), as counted against the bound. */
   size: number
 
-  constructor(readonly paged: PagedRows<unknown>) {
+  /** `once`: the set answers one page and is not kept, so the page is sent as its rows' texts themselves, no chunks. */
+  constructor(
+    readonly paged: PagedRows<unknown>,
+    private readonly once = false,
+  ) {
     this.chunks = new Array<Chunk | undefined>(Math.ceil(paged.ids.length / CHUNK))
     this.size = 64 + paged.ids.length * 8
   }
@@ -68,54 +75,75 @@ export class ResultSet {
     const texts = this.paged.texts(from, to)
     if (texts.length !== to - from) throw new Error(`paged rows: ${texts.length} rows for ${to - from} ids`)
     const byteStart = new Uint32Array(texts.length + 1)
-    for (let i = 0; i < texts.length; i++) byteStart[i + 1] = byteStart[i]! + texts[i]!.length + 1
-    const made: Chunk = { bytes: joined(texts, byteStart[texts.length]!), byteStart }
+    for (let i = 0; i < texts.length; i++) byteStart[i + 1] = byteStart[i]! + texts[i]!.length
+    const made: Chunk = { bytes: Buffer.concat(texts, byteStart[texts.length]!), byteStart }
     this.chunks[k] = made
     this.size += made.bytes.length + 4 * (texts.length + 1)
     return made
   }
 
-  /** The rows [offset, offset + count) as a JSON array, in UTF-8 pieces (views on the chunks, no copy). */
+  /**
+   * The rows [offset, offset + count) as a JSON array, in UTF-8 pieces with no copy: views on the
+   * chunks, or for a set answered once the rows' texts themselves (the HTTP door writes the
+   * pieces in one go; a copy of the page into new memory cost more than the pieces).
+   */
   page(limit: Limit): Uint8Array[] {
     const from = Math.min(limit.offset, this.paged.ids.length)
     const to = Math.min(from + limit.count, this.paged.ids.length)
     const parts: Uint8Array[] = [OPEN]
-    for (let k = Math.floor(from / CHUNK); k * CHUNK < to; k++) {
-      const c = this.chunk(k)
-      const a = Math.max(from, k * CHUNK) - k * CHUNK
-      const b = Math.min(to, (k + 1) * CHUNK) - k * CHUNK
-      if (parts.length > 1) parts.push(COMMA)
-      parts.push(c.bytes.subarray(c.byteStart[a], c.byteStart[b]! - 1))
-    }
+    if (this.once) pieces(this.paged.texts(from, to), parts)
+    else
+      for (let k = Math.floor(from / CHUNK); k * CHUNK < to; k++) {
+        const c = this.chunk(k)
+        const a = Math.max(from, k * CHUNK) - k * CHUNK
+        const b = Math.min(to, (k + 1) * CHUNK) - k * CHUNK
+        parts.push(c.bytes.subarray(c.byteStart[a], c.byteStart[b]))
+      }
+    if (parts.length > 1) parts[1] = parts[1]!.subarray(1)
     parts.push(CLOSE)
     return parts
   }
 }
 
-/** The texts joined by commas, a comma after the last too (`size` bytes in all: a page never reads it). */
-function joined(texts: readonly Uint8Array[], size: number): Buffer {
-  const out = Buffer.allocUnsafe(size)
-  let at = 0
-  for (const t of texts) {
-    out.set(t, at)
-    at += t.length
-    out[at++] = 44
+/** A text under this many bytes is sent copied together with its small neighbours. */
+const SMALL = 512
+/** Bytes of such a piece at most: under half of Buffer.poolSize, so that it is cut out of the pool. */
+const PIECE = 4000
+
+/**
+ * The texts appended to `parts` as pieces to send: runs of small texts (a campaign's 400 bytes)
+ * copied together into pieces of up to PIECE bytes, larger texts (a spot's 900) as they are.
+ * Each piece costs the HTTP door and the kernel's write about what copying 4 KB does.
+ */
+function pieces(texts: readonly Uint8Array[], parts: Uint8Array[]): void {
+  for (let i = 0; i < texts.length; ) {
+    let size = 0
+    let j = i
+    while (j < texts.length && texts[j]!.length < SMALL && size + texts[j]!.length <= PIECE) size += texts[j++]!.length
+    if (j - i < 2) {
+      parts.push(texts[i++]!)
+      continue
+    }
+    const piece = Buffer.allocUnsafe(size)
+    for (let at = 0; i < j; i++) {
+      piece.set(texts[i]!, at)
+      at += texts[i]!.length
+    }
+    parts.push(piece)
   }
-  return out
 }
 
 const OPEN = Buffer.from('[')
-const COMMA = Buffer.from(',')
 const CLOSE = Buffer.from(']')
 
 export class ResultSets {
   private readonly lru: VersionedLru<ResultSet>
-  /** Queries of rows kept on repeat asked once at this version, by key (their size: the key's). */
-  private readonly askedOnce: VersionedLru<true>
+  /** Queries of rows kept on repeat asked once, by key, with the version they were asked at; forgotten all at once past a sixteenth of the bound in key characters. */
+  private readonly askedOnce = new Map<string, number | string>()
+  private askedChars = 0
 
-  constructor(maxBytes = 64 << 20) {
+  constructor(private readonly maxBytes = 64 << 20) {
     this.lru = new VersionedLru(maxBytes)
-    this.askedOnce = new VersionedLru(maxBytes >> 4)
   }
 
   /** The result set of a query at this version, if it is still kept. */
@@ -125,11 +153,13 @@ export class ResultSets {
 
   /** The result set of `paged`, kept under `key` unless its rows are kept on repeat and this is its query's first ask. */
   set(key: string, version: number | string, paged: PagedRows<unknown>): ResultSet {
-    const set = new ResultSet(paged)
-    if (paged.keptOnRepeat && this.askedOnce.get(key, version) === undefined) {
-      this.askedOnce.set(key, version, true, 2 * key.length)
-      return set
+    if (paged.keptOnRepeat && this.askedOnce.get(key) !== version) {
+      if (this.askedChars > this.maxBytes >> 4) (this.askedOnce.clear(), (this.askedChars = 0))
+      this.askedOnce.set(key, version)
+      this.askedChars += key.length
+      return new ResultSet(paged, true)
     }
+    const set = new ResultSet(paged)
     this.lru.set(key, version, set, set.size)
     return set
   }

@@ -26,8 +26,9 @@ export class RowTexts {
   constructor(private readonly maxBytes = 32 << 20) {}
 
   /**
-   * The texts of `ids` in this order, null for an id with no row of this kind; those not kept
-   * are read with one call of `read` and kept.
+   * The texts of `ids` in this order, each after a comma (`,{...}`, as result-sets.ts pages
+   * them), null for an id with no row of this kind; those not kept are read with one call of
+   * `read` and kept.
    */
   of(version: number, kind: string, ids: readonly number[], read: ReadRows): (Uint8Array | null)[] {
     if (version !== this.version || this.bytes > this.maxBytes) this.clear(version)
@@ -38,7 +39,7 @@ export class RowTexts {
     if (missing.length > 0) {
       for (const id of missing) texts[id] = null
       for (const [id, row] of read(missing)) {
-        const text = Buffer.from(JSON.stringify(row), 'utf8')
+        const text = Buffer.from(`,${JSON.stringify(row)}`, 'utf8')
         texts[id] = text
         this.bytes += text.length
       }

@@ -4,7 +4,12 @@
 import { describe, expect, it } from 'vitest'
 import { RowTexts, askedRows } from '../../engine/row-texts'
 
-const text = (t: Uint8Array | null) => (t === null ? null : Buffer.from(t).toString('utf8'))
+/** A kept text without the comma it is kept after. */
+function text(t: Uint8Array | null): string | null {
+  if (t === null) return null
+  expect(t[0]).toBe(44)
+  return Buffer.from(t.subarray(1)).toString('utf8')
+}
 
 /** Rows of ids 1..50 (even ids only), counting what was read. */
 function store(reads: number[][]) {

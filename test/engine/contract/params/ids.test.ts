@@ -34,6 +34,13 @@ describe('p.idList', () => {
       expect(got).toEqual(once)
       expect([...sortedIds(got)]).toEqual(once.map(Number).sort((a, b) => a - b))
     }
+    for (const [count, base, step] of [[500, 1, 20], [500, 2 ** 31 - 3000, 7], [400, 5e14, 3], [600, 1, 1e6]] as const) {
+      const distinct = Array.from({ length: count }, (_, k) => base + k * step + Math.floor(random() * step))
+      const shuffled = distinct.map((n) => [random(), n] as const).sort((a, b) => a[0] - b[0]).map(([, n]) => String(n))
+      const got = c.decode(shuffled.join(','), 'spot_id')!
+      expect(got).toEqual(shuffled)
+      expect([...sortedIds(got)]).toEqual(distinct)
+    }
     expect([...sortedIds(['2147483648', '3', '2147483647'])]).toEqual([3, 2147483647, 2147483648])
   })
   it.each(['1,,2', '1,a', ',1', '1,'])('refuses %s', (raw) => expectRefused(c, raw, 'spot_id'))
