@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServerSync, bundleFile, needsServerBuild, type BundleName } from '../scripts/server-build.mjs'
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
 
 export const HAS_TASKSET = process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0
 
@@ -26,12 +27,15 @@ const benchFile = (name: string) => fileURLToPath(new URL(name, import.meta.url)
 /** The children that run bundled: bench file -> its bundle (scripts/server-build.mjs). */
 const BUNDLED: Record<string, BundleName> = { 'server-engine.ts': 'bench' }
 
-/** What node runs for `bench/<file>`: its bundle (built first when missing or older than its sources), or the file through tsx. */
-function script(file: string): string[] {
+/**
+ * What node runs for `bench/<file>`: its bundle (built first when missing or older than its
+ * sources) under the V8 flags `npm run serve` gives the server, or the file through tsx.
+ */
+export function script(file: string): string[] {
   const bundle = BUNDLED[file]
   if (!bundle) return ['--import', 'tsx', benchFile(file)]
   if (needsServerBuild(bundle)) buildServerSync(bundle)
-  return [bundleFile(bundle)]
+  return [...SERVER_NODE_FLAGS, bundleFile(bundle)]
 }
 
 /** Starts `bench/<file>` with `args`; `cpu` pins it to that CPU; `nodeArgs` go to node itself (e.g. --cpu-prof). */
