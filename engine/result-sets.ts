@@ -105,32 +105,20 @@ export class ResultSet {
   }
 }
 
-/** A text under this many bytes is sent copied together with its small neighbours. */
+/** Rows shorter than this on average (a campaign's 400 bytes) are sent copied into one buffer, longer ones (a spot's 900) as they are. */
 const SMALL = 512
-/** Bytes of such a piece at most: under half of Buffer.poolSize, so that it is cut out of the pool. */
-const PIECE = 4000
 
 /**
- * The texts appended to `parts` as pieces to send: runs of small texts (a campaign's 400 bytes)
- * copied together into pieces of up to PIECE bytes, larger texts (a spot's 900) as they are.
- * Each piece costs the HTTP door and the kernel's write about what copying 4 KB does.
+ * The texts appended to `parts` as pieces to send: copied into one buffer when they are small,
+ * else each as it is. Each piece costs the HTTP door and the kernel's write a little, about what
+ * copying 500 bytes into new memory does (campaigns/list over HTTP, a new 500-id query per core:
+ * 4,800-5,000 req/s with each text a piece, 5,700-6,200 with one copy).
  */
 function pieces(texts: readonly Uint8Array[], parts: Uint8Array[]): void {
-  for (let i = 0; i < texts.length; ) {
-    let size = 0
-    let j = i
-    while (j < texts.length && texts[j]!.length < SMALL && size + texts[j]!.length <= PIECE) size += texts[j++]!.length
-    if (j - i < 2) {
-      parts.push(texts[i++]!)
-      continue
-    }
-    const piece = Buffer.allocUnsafe(size)
-    for (let at = 0; i < j; i++) {
-      piece.set(texts[i]!, at)
-      at += texts[i]!.length
-    }
-    parts.push(piece)
-  }
+  let size = 0
+  for (const t of texts) size += t.length
+  if (size < SMALL * texts.length) parts.push(Buffer.concat(texts, size))
+  else for (const t of texts) parts.push(t)
 }
 
 const OPEN = Buffer.from('[')

@@ -74,7 +74,7 @@ describe('ResultSets', () => {
   it('keeps the result set of rows kept on repeat from its query\'s second ask at a version on', () => {
     const sets = new ResultSets()
     const kept = (rows: Row[]) => new PagedRows<Row>(rows.map((r) => Number(r.id)), { texts: (from, to) => rows.slice(from, to).map((r) => Buffer.from(`,${JSON.stringify(r)}`)) }, true)
-    // (long rows among short ones: short runs are sent copied together, long rows as they are)
+    // (long rows among short ones: pages of small rows are sent as one copy, of long rows as their texts)
     const rows = rowsOf(300).map((r, i) => (i % 7 === 3 || i > 290 ? { ...r, name: r.name + '长'.repeat(200 + i) } : r))
     for (const [offset, count] of [[0, 500], [0, 1], [7, 200], [299, 5], [300, 10], [0, 0]] as const) {
       const once = sets.set(`ids ${offset} ${count}`, 1, kept(rows))
