@@ -106,7 +106,7 @@ function clicksOf(measure: Measurement, campaign: number, timeZone: string, max:
     if (part.kind[i] !== KIND.click || flagIvt(part.flags[i]!) !== IVT.valid) continue
     const hourStart = utcOfWall(part.day[i]! * 86_400_000 + part.hour[i]! * 3_600_000, (ms) => zoneOffset(timeZone, ms))
     clicks.push({
-      kind: KIND.click, ts: hourStart + 3_600_000, campaign, spot: part.spot[i]!, keyword: 0, identity: measure.identities.texts[part.identity[i]!]!,
+      kind: KIND.click, ts: hourStart + 3_600_000, campaign, spot: part.spot[i]!, keyword: 0, identity: measure.identities.text(part.identity[i]!),
       platform: flagPlatform(part.flags[i]!), sdk: 0, region: part.region[i]!, ivt: IVT.valid,
     })
   }

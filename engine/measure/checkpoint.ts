@@ -12,6 +12,7 @@ import { crc32 } from 'node:zlib'
 import { Columns, Partition, type PartitionArrays } from './columns'
 import type { LogExtent } from './log-extent'
 import { Identities, RECORD_LAYOUT, type IdentityArrays, type IdentityRecords } from './identities'
+import { IdentityTexts } from './identity-texts'
 import { RequestIds } from './request-ids'
 import { nextTurn } from '../clock'
 
@@ -67,8 +68,9 @@ interface Entry {
 const entryOf = (a: Typed): Entry => ({ type: typeOf(a), length: a.length, parts: [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)] })
 
 /**
- * The first `n` texts as their lengths in UTF-16 units and one UTF-8 blob (a text may hold any
- * character), the blob in pieces of TEXTS_A_TURN texts with a pause after each.
+ * The first `n` texts (the request ids) as their lengths in UTF-16 units and one UTF-8 blob (a
+ * text may hold any character), the blob in pieces of TEXTS_A_TURN texts with a pause after each.
+ * The identity texts are kept so already (IdentityTexts.units).
  */
 async function textEntries(t: readonly string[], n: number, pause: () => Promise<void>): Promise<[Entry, Entry]> {
   const lengths = new Uint32Array(n)
@@ -96,8 +98,8 @@ async function textEntries(t: readonly string[], n: number, pause: () => Promise
  */
 export interface TakenState {
   header: Omit<Header, 'arrays'>
-  texts: readonly string[]
-  nTexts: number
+  /** The identity texts as the file keeps them (IdentityTexts.units). */
+  texts: { lengths: Uint32Array<ArrayBuffer>; blob: Uint8Array<ArrayBuffer> }
   requestKeys: string[]
   /** The identities' arrays (after their texts), then the arrays after the request keys, in file order. */
   identities: Typed[]
@@ -118,17 +120,17 @@ export function takeCheckpoint(s: MeasureState): TakenState {
     }
   }
   return {
-    header: { version: VERSION, timeZone: s.timeZone, extent: s.extent, partitions, records: RECORD_LAYOUT }, texts: s.identities.texts, nTexts: s.identities.texts.length,
+    header: { version: VERSION, timeZone: s.timeZone, extent: s.extent, partitions, records: RECORD_LAYOUT }, texts: s.identities.textStore.units(s.identities.size),
     requestKeys: requests.keys, identities: IDENTITY_KEYS.map((k) => ids[k]), rest,
   }
 }
 
 /**
  * The checkpoint file of a taken state, as the parts to write in order; `pause` is awaited between
- * pieces of the work (the texts' UTF-8, the CRC), so that hits are answered meanwhile.
+ * pieces of the work (the request ids' UTF-8, the CRC), so that hits are answered meanwhile.
  */
 export async function encodeTaken(t: TakenState, pause: () => Promise<void> = nextTurn): Promise<Uint8Array[]> {
-  const entries: Entry[] = [...(await textEntries(t.texts, t.nTexts, pause)), ...t.identities.map(entryOf), ...(await textEntries(t.requestKeys, t.requestKeys.length, pause)), ...t.rest.map(entryOf)]
+  const entries: Entry[] = [entryOf(t.texts.lengths), entryOf(t.texts.blob), ...t.identities.map(entryOf), ...(await textEntries(t.requestKeys, t.requestKeys.length, pause)), ...t.rest.map(entryOf)]
   const { version, timeZone, extent, partitions, records } = t.header
   const header: Header = { version, timeZone, extent, arrays: entries.map((e) => [e.type, e.length]), partitions, ...(records ? { records } : {}) }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
@@ -209,14 +211,15 @@ const identityKeys = (version: number): readonly IdentityKey[] => (version === 4
  * The state in a checkpoint, or null when it is not a whole, current checkpoint. The arrays are
  * read into a few blocks of memory, not one each: every large allocation outside V8's heap makes
  * it count toward a garbage collection, and at ten million events forty of them cost several full
- * collections over the identity texts. The identities' records and roots are a block each, taken
- * as the identities' memory; the other arrays before the partitions (texts, touches, recent times:
- * read into the identities' structures, then let go) share one; each partition's columns are one
- * block. Records, roots and columns have room for an eighth more after them (zero pages, resident
- * only once used), so that the first identities and events after a start copy none of them. No
- * copy of the whole file is held. The CRC
- * is checked as the bytes arrive; a header that lists more bytes than the file has fails before
- * anything is allocated. The texts are decoded last, once the blocks are allocated.
+ * collections over the request ids. The identity texts' bytes, the identities' records and roots
+ * are a block each, taken as the identities' memory (the texts as they are: no string a text);
+ * the other arrays before the partitions (text lengths, touches, recent times: read into the
+ * identities' structures, then let go) share one; each partition's columns are one block. The
+ * texts' bytes, records, roots and columns have room for an eighth more after them (zero pages,
+ * resident only once used), so that the first identities and events after a start copy none of
+ * them. No copy of the whole file is held. The CRC is checked as the bytes arrive; a header that
+ * lists more bytes than the file has fails before anything is allocated. The request ids are
+ * decoded last, once the blocks are allocated.
  */
 export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureState | null> {
   if (r.size < 16) return null
@@ -264,16 +267,14 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
   const view = <T extends Typed>(a: Placed): T => new TYPES[a.type](blocks[a.block]!, a.offset, a.length + a.room) as T
   let next = 0
   const take = <T extends Typed>(): T => view<T>(plan[next++]!)
-  const identityText = [take<Uint32Array>(), take<Uint8Array>()] as const
+  const identityText = [take<Uint32Array>(), take<Uint8Array<ArrayBuffer>>()] as const
   const ids = {} as Record<IdentityKey, Typed>
   for (const k of keys) ids[k] = take()
   const requestText = [take<Uint32Array>(), take<Uint8Array>()] as const
   const requestTs = take<Float64Array>()
   if (requestTs.length !== requestText[0].length) fail(`${requestText[0].length} request ids with ${requestTs.length} times`)
-  // (the texts array is filled last: decoding it makes a million strings, which every garbage
-  // collection of the allocations above would have gone over)
-  const identityTexts = new Array<string>(identityText[0].length)
-  identityTexts[0] = ''
+  const [lengths, blob] = identityText
+  const identityTexts = IdentityTexts.fromUnits(lengths, blob, plan[1]!.length)
   const identities = version === 4 ? Identities.from(identityTexts, ids as unknown as IdentityArrays) : Identities.fromRecords(identityTexts, ids as unknown as IdentityRecords)
   await nextTurn()
   const columns = new Columns()
@@ -286,8 +287,6 @@ export async function decodeCheckpoint(r: CheckpointReader): Promise<MeasureStat
     columns.put(p.kind, p.id, part)
   }
   await nextTurn()
-  await textsInto(identityTexts, ...identityText)
-  if (identityTexts[0] !== '') fail('the first identity text is not empty')
   const requestKeys = await textsInto(new Array<string>(requestText[0].length), ...requestText)
   return { timeZone: header.timeZone, extent: header.extent, identities, columns, requests: RequestIds.from(requestKeys, requestTs) }
 }
@@ -325,6 +324,10 @@ function planArrays(header: Header, bytes: number, keys: readonly IdentityKey[])
       const kind = header.partitions[Math.floor(column / PARTITION_KEYS.length)]!.kind
       if (length !== n && !(length === 0 && kind === 'campaign' && (key === 'campaign' || key === 'event'))) fail('the columns of a partition differ in length')
       room = length === n ? n >> 3 : 0
+    } else if (i === 1) {
+      // the identity texts' bytes, taken as they are (IdentityTexts): a block with room for an eighth more
+      block = ends.push(0) - 1
+      room = length >> 3
     } else if (keys === IDENTITY_KEYS && (key === 'records' || key === 'roots')) {
       // the identities' memory from now on: a block each, with room for an eighth more identities
       block = ends.push(0) - 1

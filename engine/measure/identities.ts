@@ -7,7 +7,8 @@
  * record of its root, the oldest of its ids; events are recorded under the root of the time.
  */
 import { ensure } from './grow'
-import { TextIndex } from './text-index'
+import { TextIndex, hashText } from './text-index'
+import { IdentityTexts } from './identity-texts'
 import { nextTurn } from '../clock'
 import type { IdentityRecord } from './record'
 import { CLK_LIMIT, CLK_MAX, IMP_LIMIT, IMP_MAX, RecentTimes, mergeTimes, newest } from './recent-times'
@@ -99,7 +100,8 @@ const INDEX_A_TURN = 100_000
 type Earlier = Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>
 
 export class Identities {
-  texts: string[] = ['']
+  /** The identity texts, id order ('' first: ids run from 1). */
+  private texts = new IdentityTexts()
   /** text -> id; built from `texts` on first use after a checkpoint (a start that only reports never needs it). */
   private byText: TextIndex | null = new TextIndex(this.texts)
   /** The records (REC float64s an identity), and views of the same memory. */
@@ -120,7 +122,21 @@ export class Identities {
 
   /** Number of identities + 1 (ids run from 1). */
   get size(): number {
-    return this.texts.length
+    return this.texts.size
+  }
+
+  constructor() {
+    this.texts.push('')
+  }
+
+  /** The text of identity `id` (a string made on each call: reports and the API ask for few). */
+  text(id: number): string {
+    return this.texts.text(id)
+  }
+
+  /** The identity texts, for reading ahead of lookups (Ingest) and for a checkpoint. */
+  get textStore(): IdentityTexts {
+    return this.texts
   }
 
   /** The text index being built between turns (indexInTurns), and the next id it adds. */
@@ -129,8 +145,8 @@ export class Identities {
   private get ids(): TextIndex {
     if (this.byText === null) {
       // (the rest of a build begun between turns, or all of it)
-      const b = this.building ?? { index: new TextIndex(this.texts, this.texts.length), next: 1 }
-      for (let id = b.next; id < this.texts.length; id++) b.index.set(this.texts[id]!, id)
+      const b = this.building ?? { index: new TextIndex(this.texts, this.texts.size), next: 1 }
+      for (let id = b.next; id < this.texts.size; id++) b.index.set(id)
       this.byText = b.index
       this.building = null
     }
@@ -145,9 +161,9 @@ export class Identities {
    */
   async indexInTurns(): Promise<void> {
     while (this.byText === null) {
-      const b = (this.building ??= { index: new TextIndex(this.texts, this.texts.length), next: 1 })
-      for (const to = Math.min(this.texts.length, b.next + INDEX_A_TURN); b.next < to; b.next++) b.index.set(this.texts[b.next]!, b.next)
-      if (b.next >= this.texts.length) {
+      const b = (this.building ??= { index: new TextIndex(this.texts, this.texts.size), next: 1 })
+      for (const to = Math.min(this.texts.size, b.next + INDEX_A_TURN); b.next < to; b.next++) b.index.set(b.next)
+      if (b.next >= this.texts.size) {
         this.byText = b.index
         this.building = null
         return
@@ -196,7 +212,7 @@ export class Identities {
    */
   kinds(): { device: number; cookie: number; address: number; linked: number } {
     const out = { device: 0, cookie: 0, address: 0, linked: 0 }
-    for (let id = 1; id < this.texts.length; id++) {
+    for (let id = 1; id < this.texts.size; id++) {
       const k = this.u8[id * REC * 8 + U8.kind]!
       if ((k & ID_KIND.cookie) !== 0) out.cookie++
       else if ((k & ID_KIND.address) !== 0) out.address++
@@ -223,18 +239,18 @@ export class Identities {
 
   /** Adds a new identity and returns its record (to be written before its first event). */
   add(text: string, platform: number, firstSeen: number): IdentityRecord {
-    const id = this.texts.length
+    const id = this.texts.size
     this.restore({ id, text, platform, firstSeen })
     return { id, text, platform, firstSeen }
   }
 
   /** Takes an identity read from the log. */
   restore(r: IdentityRecord): void {
-    if (r.id !== this.texts.length) throw new Error(`identity ${r.id} out of order (expected ${this.texts.length}): the event log is damaged`)
+    if (r.id !== this.texts.size) throw new Error(`identity ${r.id} out of order (expected ${this.texts.size}): the event log is damaged`)
     this.texts.push(r.text)
     // (without an index yet, as after a checkpoint, its build takes the text from `texts` with the rest)
-    if (this.byText !== null) this.byText.set(r.text, r.id)
-    this.room(this.texts.length)
+    if (this.byText !== null) this.byText.set(r.id, hashText(r.text))
+    this.room(this.texts.size)
     this.u8[r.id * REC * 8 + U8.platform] = r.platform
     this.u8[r.id * REC * 8 + U8.kind] = kindOfText(r.text)
     this.f64[r.id * REC + F64.firstSeen] = r.firstSeen
@@ -412,11 +428,11 @@ export class Identities {
   }
 
   /** An Identities from a checkpoint: its texts (id order, '' first) and arrays. */
-  static from(texts: string[], a: IdentityArrays): Identities {
+  static from(texts: IdentityTexts, a: IdentityArrays): Identities {
     const x = new Identities()
-    const n = texts.length
+    const n = texts.size
     const sizes = [a.kind, a.firstSeen, a.impLast, a.clkLast, a.roots, a.impCampaign, a.impSpot, a.impTs, a.clkCampaign, a.clkSpot, a.clkTs].map((v) => v.length)
-    if (texts[0] !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
+    if (n === 0 || texts.text(0) !== '' || n !== a.platform.length || sizes.some((k) => k !== n)) throw new Error('checkpoint: identity texts and arrays differ in length')
     x.texts = texts
     x.byText = null
     // room for an eighth more: the first new identity after a start does not double the records
@@ -447,13 +463,13 @@ export class Identities {
 
   /**
    * An Identities from a checkpoint that keeps the records as they are (RECORD_LAYOUT): its texts
-   * (id order, '' first; filled in by the caller before use) and arrays. The records and roots
-   * are taken, not copied: their length past the identities is room for the next ones.
+   * (id order, '' first) and arrays. The records and roots are taken, not copied: their length
+   * past the identities is room for the next ones.
    */
-  static fromRecords(texts: string[], a: IdentityRecords): Identities {
+  static fromRecords(texts: IdentityTexts, a: IdentityRecords): Identities {
     const x = new Identities()
-    const n = texts.length
-    if (texts[0] !== '' || a.records.length < n * REC || a.records.length % REC !== 0 || a.roots.length < n) throw new Error('checkpoint: identity texts and records differ in length')
+    const n = texts.size
+    if (n === 0 || texts.text(0) !== '' || a.records.length < n * REC || a.records.length % REC !== 0 || a.roots.length < n) throw new Error('checkpoint: identity texts and records differ in length')
     x.texts = texts
     x.byText = null
     x.setRecords(a.records)

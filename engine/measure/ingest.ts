@@ -241,7 +241,7 @@ export class Ingest {
   /** The flags of the hit record() recorded last (read by addOne before anything else is recorded). */
   private lastFlags = 0
   /** addColumns' identity hashes of its rows, and what it read ahead of their lookups (warmAhead). */
-  private ahead = { hashes: new Int32Array(1024), ids: new Int32Array(1024), texts: [] as (string | undefined)[], sink: 0 }
+  private ahead = { hashes: new Int32Array(1024), ids: new Int32Array(1024), starts: new Int32Array(4), sink: 0 }
   /** Calls waiting behind exclusive() (held()). */
   private waiting = 0
   /** While a rebuild reads the log: every frame written, in order, for it to replay (rebuild()). */
@@ -559,16 +559,17 @@ export class Ingest {
   /**
    * Reads ahead of row `k`'s identity lookup what the lookups of the next rows will read, one step
    * of each a row (an identity dictionary of a million texts is far larger than the cache, and a
-   * lookup reads its table slot, then `texts[id]`, then the text, each waiting for the one before,
-   * about 0.45 us): row k + 3's slot, row k + 2's `texts[id]`, row k + 1's text. Each row's own
+   * lookup reads its table slot, then where text id starts, then its bytes, each waiting for the
+   * one before, about 0.45 us): row k + 3's slot, row k + 2's start, row k + 1's first byte. Each row's own
    * lookup then finds them in the cache; the reads of three rows wait together, not in turn.
    */
   private warmAhead(k: number, n: number): void {
     const a = this.ahead
     const ids = this.identities
     if (k + 3 < n) a.ids[k + 3] = ids.peek(a.hashes[k + 3]!)
-    if (k + 2 < n) a.texts[(k + 2) & 3] = a.ids[k + 2] === 0 ? undefined : ids.texts[a.ids[k + 2]!]
-    if (k + 1 < n) a.sink ^= a.texts[(k + 1) & 3]?.length ?? 0
+    const texts = ids.textStore
+    if (k + 2 < n) a.starts[(k + 2) & 3] = a.ids[k + 2] === 0 ? -1 : texts.start(a.ids[k + 2]!)
+    if (k + 1 < n && a.starts[(k + 1) & 3]! >= 0) a.sink ^= texts.byteAt(a.starts[(k + 1) & 3]!)
   }
 
   /**

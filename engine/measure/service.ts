@@ -242,7 +242,7 @@ export class Measurement {
     // ids below `handed` are mapped in an array reports may hold: changed only in a new array
     let handed = p.map === kept ? p.filled : 0
     for (let id = p.filled; id < ids.size; id++) {
-      const person = (p.own[id] = panel.personOfDevice.get(ids.texts[id]!) ?? -1)
+      const person = (p.own[id] = panel.personOfDevice.get(ids.text(id)) ?? -1)
       const root = ids.rootOf(id)
       if (root === id) {
         p.map[id] = person

@@ -44,11 +44,11 @@ describe('loadDemo', () => {
 
   it('holds cookie, address and device identities, invalid hits of both classes, and says what it made', () => {
     const part = t.engine.measure.columns.campaign(cid)!
-    const texts = t.engine.measure.identities.texts
+    const ids = t.engine.measure.identities
     const namespaces = new Map<string, number>()
     const ivt = [0, 0, 0, 0]
     for (let i = 0; i < part.n; i++) {
-      const text = texts[part.identity[i]!]!
+      const text = ids.text(part.identity[i]!)
       const ns = text.slice(0, text.indexOf(':'))
       namespaces.set(ns, (namespaces.get(ns) ?? 0) + 1)
       ivt[flagIvt(part.flags[i]!)]!++

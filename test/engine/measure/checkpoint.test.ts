@@ -69,7 +69,7 @@ function stateOf(i: Ingest): unknown {
     return { n: p.n, ...Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, v.length === 0 ? [] : order.map((x) => v[x]!)])) }
   }
   return {
-    texts: i.identities.texts,
+    texts: i.identities.textStore.all(),
     identities: Object.fromEntries(Object.entries(i.identities.arrays()).map(([k, v]) => [k, Array.from(v)])),
     campaigns: [...i.columns.campaigns].map(([id, p]) => [id, part(p)]),
     minisites: [...i.columns.minisites].map(([id, p]) => [id, part(p)]),

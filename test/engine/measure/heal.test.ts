@@ -43,8 +43,8 @@ async function fromLog(log: MemoryEventLog): Promise<{ texts: string[]; events: 
   const fresh = new Ingest(log, new Columns(), new Identities(), () => ZONE)
   await fresh.open(false)
   const p = fresh.columns.campaign(1)
-  const events = p ? [...p.identity.subarray(0, p.n)].map((id) => fresh.identities.texts[id]!) : []
-  return { texts: [...fresh.identities.texts], events }
+  const events = p ? [...p.identity.subarray(0, p.n)].map((id) => fresh.identities.text(id)) : []
+  return { texts: fresh.identities.textStore.all(), events }
 }
 
 describe('Ingest after an append the disk refused', () => {
@@ -77,7 +77,7 @@ describe('Ingest after an append the disk refused', () => {
     expect(ingest.columns.events).toBe(3)
     const read = await fromLog(log)
     expect(read).toEqual({ texts: ['', 'idfa:a', 'idfa:b', 'idfa:c'], events: ['idfa:a', 'idfa:b', 'idfa:c'] })
-    expect([...ingest.identities.texts]).toEqual(read.texts)
+    expect(ingest.identities.textStore.all()).toEqual(read.texts)
   })
 
   it('does write a probe that a reader of the log takes as nothing', async () => {

@@ -1,6 +1,7 @@
 // docs/attribution.md §5 (the frequency rule) and "Devices", metrics.md "Minisite metrics" (credit)
 import { describe, expect, it } from 'vitest'
 import { FREQUENCY_WINDOW_MS, Identities, MAX_CLICKS_PER_WINDOW, MAX_IMPRESSIONS_PER_WINDOW } from '../../../engine/measure/identities'
+import { IdentityTexts } from '../../../engine/measure/identity-texts'
 import { countTurns } from '../../helpers/turns'
 
 /** 2025-01-10 12:00:00Z: a boundary of clock-aligned 10 minutes (the rule's windows slide across them). */
@@ -23,7 +24,7 @@ describe('Identities: the dictionary', () => {
     expect(ids.get('idfa:a')).toBe(1)
     expect(ids.get('amid:b')).toBe(2)
     expect(ids.get('amid:c')).toBeUndefined()
-    expect(ids.texts).toEqual(['', 'idfa:a', 'amid:b'])
+    expect(ids.textStore.all()).toEqual(['', 'idfa:a', 'amid:b'])
     expect([ids.platformOf(1), ids.platformOf(2)]).toEqual([1, 0])
     expect([ids.firstSeenOf(1), ids.firstSeenOf(2)]).toEqual([100, 200])
   })
@@ -31,7 +32,7 @@ describe('Identities: the dictionary', () => {
   it('builds the text index of a checkpoint between turns of the event loop, and a lookup meanwhile finishes it at once', async () => {
     const made = new Identities()
     for (let i = 0; i < 250_000; i++) made.add(`imei:${i}`, 1, i)
-    const fresh = () => Identities.from([...made.texts], made.arrays())
+    const fresh = () => Identities.from(IdentityTexts.of(made.textStore.all()), made.arrays())
     // between turns: the loop turned while it was built, and every text finds its id
     const a = fresh()
     const loop = countTurns()
@@ -107,7 +108,7 @@ describe('Identities: the dictionary', () => {
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(ids, id), `identity ${id}`).toEqual(expected(id))
     // identity 8 has 29 more impressions a second apart: in a slot, kept through the checkpoint
     overCount(ids, 8, 29, W + MIN, false)
-    const back = Identities.from(ids.texts, ids.arrays())
+    const back = Identities.from(IdentityTexts.of(ids.textStore.all()), ids.arrays())
     for (const id of [1, 2, 3, 1_023, 1_024, 1_025, 1_500]) expect(fields(back, id), `identity ${id} after a checkpoint`).toEqual(expected(id))
     expect(back.get('amid:n1024')).toBe(1_024)
     // and the restored ones go on counting: 30 impressions of identity 8 in its 10 minutes, the next beyond
@@ -197,7 +198,7 @@ describe('Identities.overLimit: a sliding window per device', () => {
     expect(slots()).toBeLessThan(7_001)
     expect(ids.arrays().impLast[1]).toBe(W + 1)
     // the same hits give the same state, through a checkpoint too
-    const back = Identities.from([...ids.texts], ids.arrays())
+    const back = Identities.from(IdentityTexts.of(ids.textStore.all()), ids.arrays())
     expect(back.arrays()).toEqual(ids.arrays())
   })
 
@@ -280,7 +281,7 @@ describe('Identities.link: devices', () => {
     ids.noteEvent(2)
     ids.link(2, 3)
     overCount(ids, 1, 3, W, false)
-    const back = Identities.from([...ids.texts], ids.arrays())
+    const back = Identities.from(IdentityTexts.of(ids.textStore.all()), ids.arrays())
     expect(back.rootOf(3)).toBe(2)
     expect(back.membersOf(2)).toEqual([2, 3])
     expect(back.arrays()).toEqual(ids.arrays())

@@ -75,7 +75,7 @@ describe('ingest under kill -9', () => {
       const part = engine.measure.columns.campaign(1)!
       const ids = new Set<string>()
       for (let i = 0; i < part.n; i++) {
-        const text = engine.measure.identities.texts[part.identity[i]!]!
+        const text = engine.measure.identities.text(part.identity[i]!)
         expect(ids.has(text), `hit ${text} counted twice`).toBe(false)
         ids.add(text)
       }

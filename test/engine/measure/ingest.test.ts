@@ -741,7 +741,7 @@ describe('Ingest.open', () => {
     const { log, first } = await written()
     const second = newIngest(log)
     expect(await second.open()).toBe(36)
-    expect(second.identities.texts).toEqual(first.identities.texts)
+    expect(second.identities.textStore.all()).toEqual(first.identities.textStore.all())
     expect([0, 1, 2, 3].map((id) => second.identities.firstSeenOf(id))).toEqual([0, 1, 2, 3].map((id) => first.identities.firstSeenOf(id)))
     expect([0, 1, 2, 3].map((id) => second.identities.platformOf(id))).toEqual([0, 1, 2, 3].map((id) => first.identities.platformOf(id)))
     for (const c of [1, 2]) expect(dump(second.columns.campaign(c)!)).toEqual(dump(first.columns.campaign(c)!))
@@ -793,7 +793,7 @@ describe('Ingest.open', () => {
     expect(second.identities.get('amid:fresh')).toBe(4)
     const third = newIngest(log)
     await third.open()
-    expect(third.identities.texts).toEqual(second.identities.texts)
+    expect(third.identities.textStore.all()).toEqual(second.identities.textStore.all())
     expect(dump(third.columns.campaign(1)!)).toEqual(dump(second.columns.campaign(1)!))
   })
 

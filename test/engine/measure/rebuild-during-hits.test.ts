@@ -32,7 +32,7 @@ async function call(engine: Engine, path: string, query: Record<string, string>,
 /** Identity texts of the campaign's events, sorted: the state compared across starts. */
 function texts(engine: Engine, campaign: number): string[] {
   const p = engine.measure.columns.campaign(campaign)!
-  return Array.from(p.identity.subarray(0, p.n), (id) => engine.measure.identities.texts[id]!).sort()
+  return Array.from(p.identity.subarray(0, p.n), (id) => engine.measure.identities.text(id)).sort()
 }
 
 describe('measurement.rebuild on files, with hits during it', () => {
@@ -75,7 +75,7 @@ describe('measurement.rebuild on files, with hits during it', () => {
       const fromLog = new Ingest(new FileEventLog(join(dir, 'events')), new Columns(), new Identities(), () => 'Asia/Shanghai')
       await fromLog.open(false)
       const p = fromLog.columns.campaign(Number(campaign))!
-      expect(Array.from(p.identity.subarray(0, p.n), (id) => fromLog.identities.texts[id]!).sort()).toEqual(seen)
+      expect(Array.from(p.identity.subarray(0, p.n), (id) => fromLog.identities.text(id)).sort()).toEqual(seen)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

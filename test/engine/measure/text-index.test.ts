@@ -2,18 +2,19 @@
 // hash collisions and replaced ids
 import { describe, expect, it } from 'vitest'
 import { TextIndex, hashText } from '../../../engine/measure/text-index'
+import { IdentityTexts } from '../../../engine/measure/identity-texts'
 import { prng } from '../../helpers/prng'
 
 describe('TextIndex', () => {
   it('answers every text as a Map does, through many doublings, and nothing for unknown texts', () => {
     const random = prng(5)
-    const texts = ['']
+    const texts = IdentityTexts.of([''])
     const index = new TextIndex(texts)
     const map = new Map<string, number>()
     for (let id = 1; id <= 20_000; id++) {
       const text = random() < 0.1 ? `amid:${'春'.repeat(id % 7)}${id}` : `idfa:${Math.floor(random() * 1e12).toString(16)}-${id}`
       texts.push(text)
-      index.set(text, id)
+      index.set(id, hashText(text))
       map.set(text, id)
     }
     expect(index.size).toBe(map.size)
@@ -26,12 +27,12 @@ describe('TextIndex', () => {
     // FNV-1a collides for these two (found by search); both land in the same probe chain
     const [a, b] = findCollision()
     expect(hashText(a)).toBe(hashText(b))
-    const texts = ['', a, b, a]
+    const texts = IdentityTexts.of(['', a, b, a])
     const index = new TextIndex(texts)
-    index.set(a, 1)
-    index.set(b, 2)
+    index.set(1)
+    index.set(2)
     expect([index.get(a), index.get(b)]).toEqual([1, 2])
-    index.set(a, 3)
+    index.set(3)
     expect([index.get(a), index.get(b), index.size]).toEqual([3, 2, 2])
   })
 })
