@@ -88,14 +88,18 @@ export function askedRows<Row>(asked: readonly string[], desc: boolean, texts: (
   for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) ids.push(sorted[k]!)
   if (desc) ids.reverse()
   const have = texts(ids)
+  if (!have.includes(null)) return new PagedRows<Row>(ids, { texts: (from, to) => textsIn(have as readonly Uint8Array[], from, to) }, true)
   const found: number[] = []
   const made: Uint8Array[] = []
   for (let k = 0; k < ids.length; k++) {
     const t = have[k]
     if (t) (found.push(ids[k]!), made.push(t))
   }
-  return new PagedRows<Row>(found, { texts: (from, to) => made.slice(from, to) }, true)
+  return new PagedRows<Row>(found, { texts: (from, to) => textsIn(made, from, to) }, true)
 }
+
+/** The texts [from, to) of `all`: `all` itself for all of them (a page of every asked id, the usual one). */
+const textsIn = (all: readonly Uint8Array[], from: number, to: number) => (from === 0 && to === all.length ? all : all.slice(from, to))
 
 /** The paged rows of ids read by a query, their texts through `texts` (every id has a row: both are read at one version). */
 export function queriedRows<Row>(ids: readonly number[], texts: (ids: readonly number[]) => readonly (Uint8Array | null)[]): PagedRows<Row> {

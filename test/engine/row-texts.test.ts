@@ -62,6 +62,11 @@ describe('askedRows', () => {
     const down = askedRows(['8', '3', '2', '40'], true, texts)
     expect(down.ids).toEqual([40, 8, 2])
     expect(down.texts(1, 3).map(text)).toEqual(['{"id":"8","name":"row 8"}', '{"id":"2","name":"row 2"}'])
+    // every asked id with a row
+    const every = askedRows(['40', '2', '8'], true, texts)
+    expect(every.ids).toEqual([40, 8, 2])
+    expect(all(every)).toEqual(['{"id":"40","name":"row 40"}', '{"id":"8","name":"row 8"}', '{"id":"2","name":"row 2"}'])
+    expect(every.texts(2, 3).map(text)).toEqual(['{"id":"2","name":"row 2"}'])
     // ids past 32 bits sort as well
     const big = askedRows(['4294967298', '2', '4294967296'], false, (ids) => ids.map((id) => Buffer.from(String(id))))
     expect(big.ids).toEqual([2, 4294967296, 4294967298])
