@@ -167,6 +167,12 @@ export interface ReportFigures {
   name: string
   title: string
   engine: { first: number; cold: number[]; coldPanel?: number[]; cached: number[]; bytes: number; sizes: number; hot?: HotFunction[] }
+  /**
+   * A bare node:http server sending the engine's answer bytes over the same kind of connection,
+   * timed as the engine's answers are: what sending the answer alone takes, a floor under every
+   * variant of the engine's.
+   */
+  bareMs?: number[]
   duckMs: number[]
   check: Check
 }
@@ -175,13 +181,23 @@ export interface ReportFigures {
 const JUDGED = ['basic', 'reach', 'audience'] as const
 
 /** The verdict of a report's cold answers against DuckDB (null for a report no target judges). */
-export function reportVerdict(r: Pick<ReportFigures, 'name' | 'engine' | 'duckMs'>): Verdict | null {
+export function reportVerdict(r: Pick<ReportFigures, 'name' | 'engine' | 'duckMs' | 'bareMs'>): Verdict | null {
   const judged = JUDGED.find((n) => n === r.name)
   if (!judged) return null
   const d50 = median(r.duckMs)
   const panel = r.engine.coldPanel ? `; after a panel person's hit p50 ${ms(median(r.engine.coldPanel))} ms, ${formatRatio(d50 / median(r.engine.coldPanel))}x` : ''
-  const info = `engine cold p50 ${ms(median(r.engine.cold))} ms, p95 ${ms(pct(r.engine.cold, 95))} ms; DuckDB p50 ${ms(d50)} ms${panel}`
+  const info = `engine cold p50 ${ms(median(r.engine.cold))} ms, p95 ${ms(pct(r.engine.cold, 95))} ms; DuckDB p50 ${ms(d50)} ms${panel}${sendingFloor(r, d50)}`
   return judge(judged, median(r.engine.cold), d50, info)
+}
+
+/**
+ * What sending the answer alone takes (a bare server, the same bytes) and the ratio to DuckDB it
+ * leaves at most: a bound no computation of the engine can pass over this connection.
+ */
+export function sendingFloor(r: Pick<ReportFigures, 'engine' | 'bareMs'>, d50: number): string {
+  if (!r.bareMs?.length) return ''
+  const b50 = median(r.bareMs)
+  return `; sending its ${MiB(r.engine.bytes)} alone (bare node:http, same bytes) p50 ${ms(b50)} ms, which bounds the ratio at ${formatRatio(d50 / b50)}x`
 }
 
 /**
@@ -198,7 +214,8 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
   for (const r of reports) {
     const d50 = median(r.duckMs)
     const d95 = pct(r.duckMs, 95)
-    const rows: [string, number[]][] = [['first', [r.engine.first]], ['cold', r.engine.cold], ...(r.engine.coldPanel ? [['panel', r.engine.coldPanel] as [string, number[]]] : []), ['cached', r.engine.cached]]
+    const rows: [string, number[]][] = [['first', [r.engine.first]], ['cold', r.engine.cold], ...(r.engine.coldPanel ? [['panel', r.engine.coldPanel] as [string, number[]]] : []), ['cached', r.engine.cached],
+      ...(r.bareMs?.length ? [['bare', r.bareMs] as [string, number[]]] : [])]
     rows.forEach(([variant, xs], i) => {
       const p50 = median(xs)
       const speedup = p50 > 0 ? d50 / p50 : 0
@@ -219,7 +236,8 @@ export function printReports(reports: ReportFigures[], o: { runs: number; duckTh
     `campaign (dated today, outside its window) changed the measurement version (engine/dispatch/steps/answer-cache.ts keys its answer cache on it), so the report is ` +
     `computed again over the grown partition (basic/show: its kept census brought up to date and, as the hit changes no cell it shows, the items text kept with the census reused; reach and audience: ` +
     `the panel counts kept while no panel person's event came reused); panel: the same after a hit of a panel person's device instead, which makes ` +
-    `the panel counts count afresh; cached: the same URL again.`)
+    `the panel counts count afresh; cached: the same URL again; bare: a bare node:http server on the engine's core sending the engine's answer bytes, timed the same way ` +
+    `(what sending the answer alone takes: the floor under every variant).`)
   return { verdicts, numbers }
 }
 

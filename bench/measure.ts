@@ -304,6 +304,40 @@ interface EngineTimes {
 }
 
 /**
+ * Times a bare node:http server, on the engine's core, sending each report's answer bytes as the
+ * engine sent them (same content headers), `REPORT_RUNS` times after one untimed, as timeEngine
+ * times the engine: what sending the answer alone takes over this connection.
+ */
+async function timeSending(work: string, specs: ReportSpec[], answers: EngineTimes[]): Promise<number[][]> {
+  const manifest: Record<string, { file: string; headers: Record<string, string> }> = {}
+  specs.forEach((spec, i) => {
+    const file = join(work, `answer-${spec.name}.json`)
+    writeFileSync(file, answers[i]!.answer)
+    manifest[spec.path] = { file, headers: { 'content-type': 'application/json; charset=utf-8' } }
+  })
+  writeFileSync(join(work, 'answers.json'), JSON.stringify(manifest))
+  const bare = startChild('server-bare.ts', [join(work, 'answers.json')], { cpu: SERVER_CPU })
+  try {
+    const base = `http://127.0.0.1:${(await bare.next<ServerReady>('ready')).port}`
+    const out: number[][] = []
+    for (const spec of specs) {
+      const get = async () => {
+        const a = await call(base + spec.path)
+        if (a.status !== 200) throw new Error(`bare server answered ${a.status} for ${spec.path}`)
+        return a.ms
+      }
+      await get()
+      const ms: number[] = []
+      for (let i = 0; i < REPORT_RUNS; i++) ms.push(await get())
+      out.push(ms)
+    }
+    return out
+  } finally {
+    await bare.stop()
+  }
+}
+
+/**
  * Times one report on the engine: the first answer (after startup: a pass over every event of the
  * campaign), then `runs` cold answers, then `runs` answers of the same URL (the answer cache).
  * Before each cold answer, one tracking hit on the measured campaign adds an event to it and
@@ -446,6 +480,7 @@ export async function runMeasureBench(): Promise<void> {
     const afterReports = memoryOf(server!.proc.pid)
     await server!.stop()
     children.splice(children.indexOf(server!), 1)
+    const bareTimes = await timeSending(work, specs, engineTimes)
     closeAgent()
 
     console.log(`\n[${stamp()}] 3. DuckDB: loading the same events file (${DUCK_THREADS} threads) ...`)
@@ -476,7 +511,7 @@ export async function runMeasureBench(): Promise<void> {
       const d = await timeQuery(duck.conn, spec.sql, REPORT_RUNS)
       const check = compareReport(spec, JSON.parse(engineTimes[i]!.answer.toString('utf8')) as { items: { attributes: Record<string, unknown>; metrics: Record<string, unknown> }[] }, d.rows)
       const { answer: _a, ...engine } = engineTimes[i]!
-      reports.push({ name: spec.name, title: spec.title, engine, duckMs: d.ms, check })
+      reports.push({ name: spec.name, title: spec.title, engine, bareMs: bareTimes[i]!, duckMs: d.ms, check })
       console.log(`  ${spec.name}: DuckDB p50 ${int(median(d.ms))} ms; ${check.match ? 'MATCH' : 'DIFFERENT'} (${int(check.engineRows)} engine rows, ${int(check.duckRows)} DuckDB rows)`)
     }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importVerdict, importWork } from '../../bench/measure-report'
+import { importVerdict, importWork, reportVerdict, sendingFloor } from '../../bench/measure-report'
 
 describe("the import's bound, from the CPU each side spent", () => {
   it("states the engine's work against DuckDB's and the shortest time it takes on the cores", () => {
@@ -18,5 +18,18 @@ describe("the import's bound, from the CPU each side spent", () => {
     expect(v.pass).toBe(false)
     expect(v.ratio).toBeCloseTo(7 / 12.9, 5)
     expect(v.info).toContain('on 2 cores the engine\'s work takes at least 13.0 s')
+  })
+})
+
+describe("a report's sending floor", () => {
+  const engine = { first: 700, cold: [56, 57, 55], cached: [53], bytes: 67 * 2 ** 20, sizes: 1 }
+
+  it('names what sending the answer alone takes and the ratio to DuckDB it leaves at most', () => {
+    expect(sendingFloor({ engine, bareMs: [40, 38, 42] }, 2_000)).toBe('; sending its 67 MiB alone (bare node:http, same bytes) p50 40.0 ms, which bounds the ratio at 50x')
+  })
+
+  it('goes into the verdict line beside the cold figures, and is left out when not measured', () => {
+    expect(reportVerdict({ name: 'basic', engine, bareMs: [40], duckMs: [2_000] })!.info).toContain('which bounds the ratio at 50x')
+    expect(reportVerdict({ name: 'basic', engine, duckMs: [2_000] })!.info).not.toContain('sending')
   })
 })
