@@ -7,7 +7,8 @@
  * record of its root, the oldest of its ids; events are recorded under the root of the time.
  */
 import { ensure } from './grow'
-import { TextIndex, hashText } from './text-index'
+import { hashText } from './text-hash'
+import { TextIndex } from './text-index'
 import { IdentityTexts } from './identity-texts'
 import { nextTurn } from '../clock'
 import type { IdentityRecord } from './record'

@@ -5,7 +5,7 @@
  * made only when asked (text()); lookups compare and hash the bytes (TextIndex).
  */
 import { ensure } from './grow'
-import { hashText } from './text-index'
+import { hashText } from './text-hash'
 
 export class IdentityTexts {
   /** The texts' UTF-8 bytes, the first `end(size - 1)` of them in use. */

@@ -13,7 +13,7 @@ import { ID_KIND, Identities, MAX_DEVICE_IDS, kindOfText, type Merge } from './i
 import { FRAME_HEADER, FrameWriter, LINK_BYTES, readFrames, type EventRecord, type IdentityRecord, type RecordVisitor } from './record'
 import { RequestIds, requestKey } from './request-ids'
 import { ensure } from './grow'
-import { hashText } from './text-index'
+import { hashText } from './text-hash'
 import { IVT, KIND, PLATFORM, flagIvt, flagOver, packFlags, type Hit, type HitColumns, type IvtClass, type Kind, type PlatformCode, type SdkCode } from './types'
 import { nextTurn } from '../clock'
 import { localDayHour, zoneOffset } from '../time-zone'

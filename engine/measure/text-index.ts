@@ -1,4 +1,5 @@
 import type { IdentityTexts } from './identity-texts'
+import { hashText } from './text-hash'
 
 /**
  * Identity text -> id, over the identities' own texts (IdentityTexts): an open-addressing table in
@@ -76,11 +77,4 @@ export class TextIndex {
       this.table[2 * i + 1] = old[j + 1]!
     }
   }
-}
-
-/** 32-bit FNV-1a over the UTF-16 code units, as a signed 32-bit integer (what an Int32Array holds). */
-export function hashText(s: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-  return h | 0
 }

@@ -3,7 +3,7 @@
 // lengths and UTF-8 bytes, as Buffer and String compute them)
 import { describe, expect, it } from 'vitest'
 import { IdentityTexts } from '../../../engine/measure/identity-texts'
-import { hashText } from '../../../engine/measure/text-index'
+import { hashText } from '../../../engine/measure/text-hash'
 import { prng } from '../../helpers/prng'
 
 /** Texts of every UTF-8 sequence length, with pairs of one UTF-16 length whose bytes differ or agree. */

@@ -7,7 +7,7 @@ import { ApiError } from '../../../engine/contract/errors'
 import { describeProblem } from '../../../engine/contract/problems'
 import { CREDIT_WINDOW_MS, GATHER_EVENTS, GATHER_MS, GATHER_TURNS, Ingest, MAX_HELD, STABLE_AFTER_MS } from '../../../engine/measure/ingest'
 import { readFrames, type EventRecord, type IdentityRecord } from '../../../engine/measure/record'
-import { hashText } from '../../../engine/measure/text-index'
+import { hashText } from '../../../engine/measure/text-hash'
 import { IVT, KIND, PLATFORM, SDK, flagIvt, flagOver, flagPlatform, flagSdk, flagStable, type Hit, type HitColumns, type IvtClass } from '../../../engine/measure/types'
 import { localDayHour } from '../../../engine/time-zone'
 

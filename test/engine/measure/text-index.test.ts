@@ -1,7 +1,8 @@
 // Identity text -> id: the open-addressing table gives what a Map would, through growth,
 // hash collisions and replaced ids
 import { describe, expect, it } from 'vitest'
-import { TextIndex, hashText } from '../../../engine/measure/text-index'
+import { hashText } from '../../../engine/measure/text-hash'
+import { TextIndex } from '../../../engine/measure/text-index'
 import { IdentityTexts } from '../../../engine/measure/identity-texts'
 import { prng } from '../../helpers/prng'
 
