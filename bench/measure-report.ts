@@ -252,6 +252,8 @@ export function printMemoryStartup(o: {
   startups: StartupRun[]
   afterStart: { peak: number; rss: number } | null
   afterReports: { peak: number; rss: number } | null
+  /** The server's own account after the report runs (process.memoryUsage): what holds its RSS. */
+  held?: { heapUsed: number; external: number }
   importPeak: number
   read: ReadFigures
   startupHot?: HotFunction[] | undefined
@@ -267,6 +269,10 @@ export function printMemoryStartup(o: {
   line('peak RSS, engine server: open + first report + all report runs (VmHWM)', MiB(serverPeak))
   line('  RSS of the engine server after startup and its first report', MiB(o.afterStart?.rss ?? 0))
   line('  RSS of the engine server after the report runs', MiB(o.afterReports?.rss ?? 0))
+  if (o.held) {
+    line('    of it outside V8\'s heap: columns, identities, kept answer text, sql.js (external)', MiB(o.held.external))
+    line('    of it in V8\'s heap, in use', MiB(o.held.heapUsed))
+  }
   line('peak RSS, admonitor import process (VmHWM)', MiB(o.importPeak))
   line(`startup: spawn -> first report answer (median of ${o.startups.length})`, `${int(start)} ms`)
   line('  modules loaded (ms after the process started, median)', `${int(modules)} ms`)

@@ -27,7 +27,7 @@ import { Api, call, closeAgent, type Answer } from './measure-http'
 import { compareReport, printImport, printIngest, printMemoryStartup, printReports, type ImportFigures, type IngestPrint, type ReportFigures } from './measure-report'
 import { machineLine, machineOf } from './machine'
 import { hotFunctions } from './profile'
-import type { HotFunction, ServerReady } from './protocol'
+import type { HotFunction, ServerReady, ServerStats } from './protocol'
 import { readDataDir, timeCat } from './read-files'
 import { int, MiB, passMiss } from './report'
 import { CONNECTIONS, DURATION_S, env, runLoadRow, WARMUP_S } from './rows'
@@ -478,6 +478,8 @@ export async function runMeasureBench(): Promise<void> {
     }
     const reportsOtherPct = reportsOther.pct()
     const afterReports = memoryOf(server!.proc.pid)
+    server!.send({ type: 'stats' })
+    const held = await server!.next<ServerStats>('stats')
     await server!.stop()
     children.splice(children.indexOf(server!), 1)
     const bareTimes = await timeSending(work, specs, engineTimes)
@@ -521,7 +523,7 @@ export async function runMeasureBench(): Promise<void> {
     const ingestVerdict = printIngest(ing)
     const importVerdict = printImport(imp, ev.info, size, duck.loadMs, duck.loadCpuMs)
     const reported = printReports(reports, { runs: REPORT_RUNS, duckThreads: DUCK_THREADS, duckLoadS: duck.loadMs / 1000, engineOtherPct: reportsOtherPct, duckOtherPct })
-    const memVerdicts = printMemoryStartup({ startups, afterStart, afterReports, importPeak: imp.peakRss, read, startupHot, importHot: imp.hot, startupOtherPct })
+    const memVerdicts = printMemoryStartup({ startups, afterStart, afterReports, held, importPeak: imp.peakRss, read, startupHot, importHot: imp.hot, startupOtherPct })
     const verdicts = [importVerdict, ...reported.verdicts, ingestVerdict, ...memVerdicts]
     printVerdictLines(`TARGETS (ratios to baselines measured in this run; bench/README.md, "Targets"; ${machineLine(m)}, bare node:http ${int(ing.bare.rps)} req/s)`, verdicts)
     console.log(`  ${passMiss(reported.numbers)}  report numbers identical to DuckDB's (every value of the ${reports.length} reports; a check, not a ratio)`)
@@ -531,7 +533,7 @@ export async function runMeasureBench(): Promise<void> {
       ingest: { ...ing, verdict: ingestVerdict, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S },
       import: { ...imp, verdict: importVerdict },
       reports, duck: { threads: DUCK_THREADS, loadMs: duck.loadMs, loadCpuMs: duck.loadCpuMs },
-      memory: { afterStart, afterReports, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct, read },
+      memory: { afterStart, afterReports, heldAfterReports: { heapUsed: held.heapUsed, external: held.external }, importPeak: imp.peakRss }, startup: { medianTotalMs: median(startups.map((s) => s.totalMs)), runs: startups, otherCpuPct: startupOtherPct, read },
       otherCpuPct: { import: imp.otherPct, startup: startupOtherPct, engineReports: reportsOtherPct, duckdbQueries: duckOtherPct },
     }, null, 2))
     console.log(`\nwritten ${file}${PROFILE ? `; CPU profiles (measure-*.cpuprofile) in ${RESULTS}` : ''}`)
