@@ -80,18 +80,23 @@ export function printGroup(g: Group): RowRatio[] {
   })
 }
 
+/** Microseconds of a core a request takes, from the requests a second per core. */
+const usEach = (perCoreRps: number) => (perCoreRps > 0 ? (1e6 / perCoreRps).toFixed(1) : '-')
+
 /**
  * The verdict of an engine row against the bare server (target `id`): req/s per server core when
  * both CPU figures exist (the fair comparison when the load generator limits a row), else plain
- * req/s; an invalid row (errors, non-2xx) is not judged.
+ * req/s; an invalid row (errors, non-2xx) is not judged. Beside it, the CPU a request takes on each:
+ * what the engine spends beyond node:http's own work, which both pay.
  */
 export function bareVerdict(id: TargetId, engine: LoadResult, bare: LoadResult, row?: string): Verdict {
   const e = perCore(engine)
   const b = perCore(bare)
   const core = e !== undefined && b !== undefined
   const bad = invalid(engine) || invalid(bare)
+  const cpu = e !== undefined && b !== undefined ? `; CPU a request: engine ${usEach(e)} us, bare ${usEach(b)} us` : '; no CPU figures, so the ratio is of plain req/s'
   const info = `engine ${int(engine.rps)} req/s (p99 ${ms(engine.p99Ms)} ms), bare ${int(bare.rps)} req/s, plain ratio ${bare.rps > 0 ? (engine.rps / bare.rps).toFixed(2) : '-'}` +
-    `${core ? '' : '; no CPU figures, so the ratio is of plain req/s'}${loadBound(engine) || loadBound(bare) ? ' [load-bound]' : ''}${bad ? ' INVALID: errors during the row' : ''}`
+    `${cpu}${loadBound(engine) || loadBound(bare) ? ' [load-bound]' : ''}${bad ? ' INVALID: errors during the row' : ''}`
   return judge(id, bad ? null : core ? e : engine.rps, core ? b : bare.rps, info, row)
 }
 

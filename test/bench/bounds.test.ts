@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { importVerdict, importWork, reportVerdict, sendingFloor } from '../../bench/measure-report'
+import { bareVerdict } from '../../bench/report'
 
 describe("the import's bound, from the CPU each side spent", () => {
   it("states the engine's work against DuckDB's and the shortest time it takes on the cores", () => {
@@ -31,5 +32,15 @@ describe("a report's sending floor", () => {
   it('goes into the verdict line beside the cold figures, and is left out when not measured', () => {
     expect(reportVerdict({ name: 'basic', engine, bareMs: [40], duckMs: [2_000] })!.info).toContain("50x DuckDB's")
     expect(reportVerdict({ name: 'basic', engine, duckMs: [2_000] })!.info).not.toContain('sending')
+  })
+})
+
+describe("a row against the bare server", () => {
+  const row = (rps: number, cpuPct: number) => ({ rps, serverCpuPct: cpuPct }) as unknown as Parameters<typeof bareVerdict>[1]
+
+  it('puts the CPU a request takes on each beside the ratio per core', () => {
+    const v = bareVerdict('hits', { ...row(40_252, 90.7), p99Ms: 2 }, { ...row(60_390, 77.9), p99Ms: 1 })
+    expect(v.ratio).toBeCloseTo((40_252 / 0.907) / (60_390 / 0.779), 5)
+    expect(v.info).toContain('CPU a request: engine 22.5 us, bare 12.9 us')
   })
 })
