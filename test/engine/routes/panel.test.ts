@@ -46,7 +46,7 @@ describe('panels.persons_import', () => {
     expect(plain.body).toMatchObject({ format: 'csv', imported: 1, persons: 2 })
   })
 
-  it.each(['application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'])('reads a body sent as %s as CSV, as browsers and tools send a .csv file (read as NDJSON until 2026-11-26)', async (type) => {
+  it.each(['application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'])('reads a body sent as %s as CSV, as browsers and tools send a .csv file', async (type) => {
     const id = `t${type.length}`
     const r = await upload({ panel_id: 'china-pm-2026' }, `person_id,weight,home_region\n${id},1000,${SHENZHEN}\n`, type)
     expect(r.body).toMatchObject({ format: 'csv', imported: 1, rejected: 0 })
