@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { local } from '../../bin/commands'
-import { openEngine } from '../../bin/open'
+import { campaignWithSpot } from '../helpers/cli-data'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const base = mkdtempSync(join(tmpdir(), 'admonitor-shell-'))
@@ -25,16 +24,7 @@ let spot = ''
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 
 beforeAll(async () => {
-  // (in UTC, the zone of the events' times below)
-  const { engine } = await openEngine({ dataDir, timeZone: 'UTC' })
-  try {
-    const today = new Date().toISOString().slice(0, 10)
-    const c = await local(engine, 'POST', '/cms/v1/campaigns/create', { campaign_name: 'Shell', start_date: today, end_date: today, platform: 'pm' })
-    campaign = String(c.campaign_id)
-    spot = String((await local(engine, 'POST', '/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })).spot_id)
-  } finally {
-    await engine.close()
-  }
+  ;({ campaign, spot } = await campaignWithSpot(dataDir, 'Shell'))
 }, 60_000)
 
 /** The command with stdout and stderr apart, neither of them a terminal. */

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { local } from '../../bin/commands'
 import { openEngine } from '../../bin/open'
+import { campaignWithSpot } from '../helpers/cli-data'
 import { ROOT, buildServer, bundleFile, isBundleStale, isStale } from '../../scripts/server-build.mjs'
 
 const base = mkdtempSync(join(tmpdir(), 'admonitor-server-build-'))
@@ -26,15 +27,7 @@ afterAll(() => {
 /** A data directory with one campaign of today (UTC) and one spot: the same ids in every one made so. */
 async function dataDir(name: string): Promise<string> {
   const dir = join(base, name)
-  const { engine } = await openEngine({ dataDir: dir, timeZone: 'UTC' })
-  try {
-    const today = new Date().toISOString().slice(0, 10)
-    const c = await local(engine, 'POST', '/cms/v1/campaigns/create', { campaign_name: 'Bundle', start_date: today, end_date: today, platform: 'pm' })
-    campaign = String(c.campaign_id)
-    spot = String((await local(engine, 'POST', '/cms/v1/campaigns/create_spot', { campaign_id: campaign, publisher_name: 'Sina', channel_name: 'news', placement_name: 'top' })).spot_id)
-  } finally {
-    await engine.close()
-  }
+  ;({ campaign, spot } = await campaignWithSpot(dir, 'Bundle'))
   return dir
 }
 
