@@ -183,7 +183,8 @@ export const PROBLEMS = {
   'panelLine.strings': say<{ column: string }>((a) => `'${a.column}' must be an array of strings`),
   'panelLine.devices': say(() => "'devices' must be an array of {device, platform} objects"),
   'panelLine.deviceObject': say<{ index: number }>((a) => `'devices[${a.index}]' must be an object {"device": "...", "platform": "pc" or "mb"}`),
-  'panelLine.json': say<{ detail: string }>((a) => `malformed JSON (${a.detail})`),
+  'panelLine.json': say<{ char: number }>((a) => `malformed JSON: it breaks at character ${a.char}`),
+  'panelLine.jsonEnd': say(() => 'malformed JSON: the line ends before its JSON does'),
   'panelLine.object': say(() => 'must be a JSON object'),
   'panelLine.weightString': say<Got>((a) => `'weight' must be a number, got the string ${a.got}`),
   'panelLine.weight': say<Got>((a) => `'weight' must be a number, got ${a.got}`),
@@ -368,7 +369,9 @@ export const PROBLEMS = {
   'line.campaignOfMinisite': say<{ campaign: number; minisite: number }>((a) => `campaign ${a.campaign} is not linked to minisite ${a.minisite}`),
   'line.needsCampaign': say<{ column: string }>((a) => `'${a.column}' needs 'campaign_id' on an event line`),
   'line.fieldCount': say<{ n: number; header: number }>((a) => `has ${a.n} fields, the header ${a.header}`),
-  'line.json': say<{ detail: string }>((a) => `is not a JSON object (${a.detail})`),
+  'line.json': say<{ char: number }>((a) => `is not a JSON object: its JSON breaks at character ${a.char}`),
+  'line.jsonEnd': say(() => 'is not a JSON object: the line ends before its JSON does'),
+  'line.notObject': say(() => 'is JSON but not an object; each line is one JSON object'),
   // a batch's item (engine/routes/spots-batch.ts): item N's refusal, N from 0
   'batch.item': say<{ index: number; reason: Problem }>((a) => `item[${a.index}] ${describeProblem(a.reason)}`),
   // the sync outbox (engine/sync/outbox*.ts)

@@ -8,6 +8,7 @@ import { nextTurn } from '../clock'
 import { zoneOffset } from '../time-zone'
 import { IMPORT_COLUMNS, LineError, csvRows, lineError, type ImportContext, type ImportLine } from './import'
 import { parseLines, type LineCursor, type ParsedLines } from './import-parse'
+import { jsonBreak } from './json-break'
 import type { ColumnsAdded } from './ingest'
 import { recordInTurns, type Job } from './jobs'
 import type { Measurement } from './service'
@@ -98,18 +99,25 @@ class NdjsonCursor implements LineCursor {
       this.at = end + 1
       this.line++
       if (raw.trim() === '') continue
+      let obj: unknown
       try {
-        const obj: unknown = JSON.parse(raw)
-        if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new Error('not an object')
-        // the values as parsed: lineToHit reads numbers as numbers, null as absent
-        this.value = obj as ImportLine
-      } catch (err) {
-        this.value = lineError('line.json', { detail: (err as Error).message })
+        obj = JSON.parse(raw)
+      } catch {
+        this.value = notJson(raw)
+        return true
       }
+      // the values as parsed: lineToHit reads numbers as numbers, null as absent
+      this.value = typeof obj === 'object' && obj !== null && !Array.isArray(obj) ? (obj as ImportLine) : lineError('line.notObject', {})
       return true
     }
     return false
   }
+}
+
+/** A line JSON.parse refused, said by where its JSON breaks (never by the parser's English message). */
+function notJson(raw: string): LineError {
+  const at = jsonBreak(raw)
+  return at === 'end' || at === null ? lineError('line.jsonEnd', {}) : lineError('line.json', at)
 }
 
 /**

@@ -85,13 +85,13 @@ describe("the problems of an answer's messages (a job's rejected lines)", () => 
     const client = new ApiClient(transport())
     client.token = t.token
     const job = await client.call('events.import', { format: 'ndjson', wait: 1 }, { text: '[1]\n' })
-    expect(job.errors).toEqual([{ line: 1, error: 'is not a JSON object (not an object)', error_problem: { key: 'line.json', args: { detail: 'not an object' } } }])
-    expect(lineErrorText(job.errors[0]!.error, zhT, 'zh')).toBe('不是 JSON 对象（not an object）')
+    expect(job.errors).toEqual([{ line: 1, error: 'is JSON but not an object; each line is one JSON object', error_problem: { key: 'line.notObject', args: {} } }])
+    expect(lineErrorText(job.errors[0]!.error, zhT, 'zh')).toBe('是 JSON，但不是对象；每行须为一个 JSON 对象')
   })
 
   it('are left out for a client that does not ask', async () => {
     const r = await fetch(`${door.url}/local/v1/events/import?format=ndjson&wait=1&access_token=${t.token}`, { method: 'POST', body: '[1]\n', headers: { 'content-type': 'text/plain' } })
-    expect((await r.json()).errors).toEqual([{ line: 1, error: 'is not a JSON object (not an object)' }])
+    expect((await r.json()).errors).toEqual([{ line: 1, error: 'is JSON but not an object; each line is one JSON object' }])
   })
 })
 

@@ -3,6 +3,7 @@
  * a header, tags joined by `|` and devices written `pc:<device>` or `mb:<device>` joined by `|`.
  * Parsing checks the shape only; `check.ts` checks the values against the panel.
  */
+import { jsonBreak } from '../json-break'
 import { lineError } from './person'
 
 /** A line whose shape is right; its values are not checked yet. */
@@ -54,8 +55,10 @@ export function parseNdjsonLine(line: string): Candidate {
   try {
     // a byte order mark at a line's start (files joined together), as an event import reads it
     o = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line)
-  } catch (err) {
-    throw lineError('panelLine.json', { detail: (err as Error).message })
+  } catch {
+    // where the JSON breaks, never the parser's English message
+    const at = jsonBreak(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line)
+    throw at === 'end' || at === null ? lineError('panelLine.jsonEnd', {}) : lineError('panelLine.json', at)
   }
   if (!isObject(o)) throw lineError('panelLine.object', {})
   const weight = o.weight

@@ -93,7 +93,8 @@ describe('parseNdjsonLine', () => {
   })
 
   it.each([
-    ['{"person_id":"p1",', 'malformed JSON'],
+    ['{"person_id":"p1",', 'malformed JSON: the line ends before its JSON does'],
+    ['{"person_id":"p1",}', 'malformed JSON: it breaks at character 19'],
     ['[1,2]', 'must be a JSON object'],
     ['{"weight":2,"home_region":"R"}', "'person_id' is missing"],
     ['{"person_id":7,"weight":2,"home_region":"R"}', "'person_id' must be a string"],
