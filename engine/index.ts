@@ -163,7 +163,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   if (firstRun) await persister.durable()
   const requests = new RequestLog()
   const sync = await openSync({ storage: opts.storage, cipher: opts.secretCipher, options: opts.sync, db, clock, random, log, durable: () => persister.durable() })
-  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, reports: new Reports(measure), requests, sync }, handlers, persister)
+  const dispatch = createDispatch({ db, clock, random, settings, auth, log, measure, reports: new Reports(measure, log), requests, sync }, handlers, persister)
   const admit = createAdmit(auth)
   let closing: Promise<void> | null = null
   let inflight = 0

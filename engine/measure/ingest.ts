@@ -24,6 +24,25 @@ export const STABLE_AFTER_MS = 24 * 3_600_000
 export const CREDIT_WINDOW_MS = 30 * 86_400_000
 
 /**
+ * The checkpoint the state stands on (the one read at open or saved last): how far the log
+ * reached, and each partition's events and generation then (a campaign's id, a minisite's as its
+ * negative). What is kept beside it (reports/census-store.ts) is tied to it.
+ */
+export interface CheckpointBase {
+  extent: LogExtent
+  parts: Map<number, { n: number; generation: number }>
+}
+
+/**
+ * What is kept beside each checkpoint (the reports' kept censuses): `take` runs while the
+ * checkpoint's state is taken (no hit is recorded), before its partitions are sorted; `drop` runs
+ * before the checkpoint is replaced, `write` once it is saved (or at a close that saves none).
+ */
+export interface BesideCheckpoint {
+  take(): { drop(): Promise<void>; write(base: CheckpointBase, parts: (key: number) => Partition | undefined): Promise<void> }
+}
+
+/**
  * Hits recorded but not yet durable, as columns (no object per hit: imports bring millions).
  * They are added to the partitions once their frame is on stable storage.
  */
@@ -238,6 +257,10 @@ export class Ingest {
   requests = new RequestIds()
   /** Why the last checkpoint could not be saved, if it could not. */
   checkpointError: Error | null = null
+  /** The checkpoint the state stands on, null when it was read from the log alone. */
+  base: CheckpointBase | null = null
+  /** What is kept beside each checkpoint, if anything. */
+  beside: BesideCheckpoint | null = null
   /** The flags of the hit record() recorded last (read by addOne before anything else is recorded). */
   private lastFlags = 0
   /** addColumns' identity hashes of its rows, and what it read ahead of their lookups (warmAhead). */
@@ -278,6 +301,7 @@ export class Ingest {
     this.started = started
     this.saved = fresh.saved
     this.savedSorted = fresh.savedSorted
+    this.base = fresh.base
     this.asked = 0
   }
 
@@ -305,6 +329,7 @@ export class Ingest {
       this.saved = cp.columns.events
       this.savedSorted = this.sortedCounts()
     }
+    this.base = cp ? this.baseOf(cp.extent) : null
     const r = this.reader()
     await this.log.readAll(r.visit, cp?.extent, until)
     this.started = { from: cp ? 'checkpoint' : 'log', replayed: r.events, beyondFull: r.beyondFull }
@@ -383,20 +408,28 @@ export class Ingest {
         const taken = await this.exclusive(async () => {
           // (after an append the disk refused, memory holds what the refused records changed until a heal)
           if (this.failure) return null
+          // (before the sort: what is kept of the events as they are numbered now)
+          const beside = this.beside?.take() ?? null
           if (sort) for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
+          const extent = this.log.extent()
           return {
-            state: takeCheckpoint({ timeZone: this.timeZone(), extent: this.log.extent(), identities: this.identities, columns: this.columns, requests: this.requests }),
+            state: takeCheckpoint({ timeZone: this.timeZone(), extent, identities: this.identities, columns: this.columns, requests: this.requests }),
             events: this.columns.events,
             sorted: this.sortedCounts(),
+            base: this.baseOf(extent),
+            beside,
           }
         })
         if (!taken) return false
-        const { state, events, sorted } = taken
+        const { state, events, sorted, base, beside } = taken
+        await beside?.drop()
         // (encoded once hits are recorded again: what it reads no hit changes, checkpoint.ts TakenState)
         await this.log.saveCheckpoint(await encodeTaken(state))
         this.saved = events
         this.savedSorted = sorted
+        this.base = base
         this.checkpointError = null
+        await beside?.write(base, (key) => this.partitionOf(key))
         return true
       } catch (err) {
         this.checkpointError = err as Error
@@ -418,6 +451,30 @@ export class Ingest {
     const sorts = () => [...this.partitions()].some(([key, p]) => p.longTail(this.savedSorted.get(key) ?? 0))
     if (few && !sorts()) return Promise.resolve(false)
     return this.checkpoint()
+  }
+
+  /**
+   * At a close that saves no checkpoint: writes what is kept beside the one the state stands on
+   * (the events counted since it are replayed by the next start, in the same order).
+   */
+  besideAtClose(): Promise<boolean> {
+    this.saving = this.saving.then(async () => {
+      const base = this.base
+      if (this.failure || !base || !this.beside) return false
+      await this.exclusive(async () => this.beside?.take()).then((t) => t?.write(base, (key) => this.partitionOf(key)))
+      return true
+    })
+    return this.saving
+  }
+
+  /** The partition of a key of partitions(). */
+  private partitionOf(key: number): Partition | undefined {
+    return key < 0 ? this.columns.minisites.get(-key) : this.columns.campaigns.get(key)
+  }
+
+  /** The checkpoint base of the state now, with the log's extent `extent`. */
+  private baseOf(extent: LogExtent): CheckpointBase {
+    return { extent, parts: new Map([...this.partitions()].map(([key, p]) => [key, { n: p.n, generation: p.generation }])) }
   }
 
   /** Every partition, keyed by a campaign's id, a minisite's as its negative (as Batch counts them). */

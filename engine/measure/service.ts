@@ -307,9 +307,18 @@ export class Measurement {
     return this.log.appended
   }
 
-  /** Waits for every hit to be durable, saves a checkpoint when one is worth it (for a fast next start; Ingest.closingCheckpoint) and closes the log. */
+  /** The event log (what is kept beside its checkpoint lives with it: reports/census-store.ts). */
+  get eventLog(): EventLog {
+    return this.log
+  }
+
+  /**
+   * Waits for every hit to be durable, saves a checkpoint when one is worth it (for a fast next
+   * start; Ingest.closingCheckpoint), else what is kept beside the last one, and closes the log.
+   */
   close(): Promise<void> {
     const pending = this.checks?.close() ?? Promise.resolve()
-    return pending.then(() => this.ingest.flush()).then(() => this.ingest.closingCheckpoint()).then(() => this.log.close())
+    return pending.then(() => this.ingest.flush()).then(() => this.ingest.closingCheckpoint())
+      .then((saved) => saved || this.ingest.besideAtClose()).then(() => this.log.close())
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { Partition } from '../measure/columns'
 import { census, censusAdd, type CensusResult, type CensusSpec } from './census'
+import type { KeptCensus } from './census-store'
 import { selectorKey } from './selector'
 
 /** Over this many added events (or an eighth of the partition), a fresh pass is cheaper. */
@@ -18,8 +19,16 @@ const ADD_MAX = 65_536
  */
 const LIMIT_BYTES = 256 * 2 ** 20
 
+/** Results kept on disk (census-store.ts): the one of a spec when it counts the partition's first `n` events. */
+export interface KeptResults {
+  restore(part: Partition, key: string): { result: CensusResult; n: number } | null
+  /** A campaign's id, a minisite's as its negative, of a partition held now. */
+  keyOf(part: Partition): number | undefined
+}
+
 interface Entry {
   part: Partition
+  spec: CensusSpec
   key: string
   /** The partition's generation and event count the result covers. */
   generation: number
@@ -40,7 +49,7 @@ export class CensusCache {
   /** Least recently used first. */
   private entries: Entry[] = []
 
-  constructor(private readonly limit = LIMIT_BYTES) {}
+  constructor(private readonly limit = LIMIT_BYTES, private readonly kept: KeptResults | null = null) {}
 
   /**
    * The census of `s`. The result is shared with later calls, which update it in place: read it
@@ -52,22 +61,48 @@ export class CensusCache {
     const part = s.part
     const key = keyOf(s)
     const k = this.entries.findIndex((e) => e.part === part && e.key === key)
-    if (k >= 0) {
-      const e = this.entries.splice(k, 1)[0]!
-      const added = part.n - e.n
-      if (e.generation === part.generation && added >= 0 && added <= Math.max(ADD_MAX, part.n >> 3)) {
-        if (added > 0) censusAdd(s, e.result, e.n)
-        e.n = part.n
-        this.entries.push(e)
-        this.evict()
-        return e.result
-      }
+    // a result kept in memory, else one kept on disk at the last checkpoint or close
+    const kept = k >= 0 ? this.entries.splice(k, 1)[0]! : this.restored(s, key)
+    if (kept) kept.spec = s
+    if (kept && this.bringUp(kept)) {
+      this.entries.push(kept)
+      this.evict()
+      return kept.result
     }
     const result = census(s)
     // after the pass: it may have compacted the partition (a new generation)
-    this.entries.push({ part, key, generation: part.generation, n: part.n, result })
+    this.entries.push({ part, spec: s, key, generation: part.generation, n: part.n, result })
     this.evict()
     return result
+  }
+
+  /**
+   * The results that count every event of their partition, most recently used first, each
+   * brought up to date first (census-store.ts saves them): called while no hit is recorded.
+   */
+  current(): KeptCensus[] {
+    const out: KeptCensus[] = []
+    for (const e of [...this.entries].reverse()) {
+      const part = this.kept?.keyOf(e.part)
+      if (part !== undefined && this.bringUp(e)) out.push({ part, key: e.key, n: e.n, result: e.result })
+    }
+    return out
+  }
+
+  /** Counts into `e` the events added since it was counted; false when it cannot be (renumbered, relabelled, or too many added). */
+  private bringUp(e: Entry): boolean {
+    const part = e.part
+    const added = part.n - e.n
+    if (e.generation !== part.generation || part.relabelPending || added < 0 || added > Math.max(ADD_MAX, part.n >> 3)) return false
+    if (added > 0) censusAdd(e.spec, e.result, e.n)
+    e.n = part.n
+    return true
+  }
+
+  /** The result of `s` kept on disk, as an entry counting the partition's first events. */
+  private restored(s: CensusSpec, key: string): Entry | null {
+    const r = this.kept?.restore(s.part, key)
+    return r ? { part: s.part, spec: s, key, generation: s.part.generation, n: r.n, result: r.result } : null
   }
 
   /** Forgets every result (the partitions are being replaced). */

@@ -1,0 +1,289 @@
+/**
+ * Kept censuses on disk (docs/measurement.md, "Kept censuses at a start"): the census results of
+ * census-cache.ts saved beside the checkpoint (`events/census.bin`) with each checkpoint and at
+ * close, so that the first report of a spec asked before a start reads its counters instead of a
+ * pass over every event of the campaign. The file is tied to the checkpoint it was written with
+ * (the log extent it records, CheckpointBase); an entry is used only when it counts exactly the
+ * partition's first events it says, and the events added since are counted by censusAdd.
+ *
+ * Layout: `AMCENSUS`, version u32, index length u32, index CRC-32 u32, 0 u32; the index (JSON:
+ * the extent, and per entry its partition, spec key, events, offset, length and CRC-32); then the
+ * entries' counters, each the ten per-cell u32 arrays, the two per-cell-hour u32 arrays and `seen`.
+ */
+import { closeSync, openSync, readSync } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { crc32 } from 'node:zlib'
+import type { Logger } from '../logger'
+import type { Partition } from '../measure/columns'
+import { FileEventLog, type EventLog } from '../measure/event-log'
+import type { CheckpointBase } from '../measure/ingest'
+import { tempPath, writeFileAtomic } from '../storage/durable-file'
+import type { CensusResult } from './census'
+
+const MAGIC = Buffer.from('AMCENSUS')
+const VERSION = 1
+const HEADER = 24
+/**
+ * Most bytes of counters the file holds (the results used last first): the bench's reports keep
+ * about 22 MiB; a start reads only the entries it is asked for.
+ */
+export const MAX_FILE_BYTES = 64 * 2 ** 20
+/** The per-cell arrays, then the per-cell-hour ones, in file order. */
+const CELLS = ['imp', 'clk', 'impDay', 'clkDay', 'uim', 'ucl', 'uimDay', 'uclDay', 'uimDays', 'uclDays'] as const
+const HOURS = ['impHour', 'clkHour'] as const
+const bytesOf = (nCells: number): number => nCells * (4 * CELLS.length + 4 * 24 * HOURS.length + 1)
+
+/** A kept census as census-cache.ts hands it over: counters of the partition's first `n` events. */
+export interface KeptCensus {
+  /** The partition: a campaign's id, a minisite's as its negative (Ingest.partitions). */
+  part: number
+  key: string
+  n: number
+  result: CensusResult
+}
+
+interface IndexEntry {
+  part: number
+  key: string
+  /** The partition's events in the checkpoint, and those the counters count (the later ones checked by `hash`). */
+  base: number
+  n: number
+  hash: number
+  nCells: number
+  at: number
+  crc: number
+}
+
+interface Index {
+  extent: string
+  entries: IndexEntry[]
+  /** Where the counters start (an entry's `at` is from there). */
+  bodyAt: number
+}
+
+/** Where the file lives: bytes read at an offset, written whole (temp file + rename). */
+export interface KeptFile {
+  /** `length` bytes from `at`, or null when the file is missing or shorter. */
+  read(at: number, length: number): Buffer | null
+  write(parts: readonly Uint8Array[]): Promise<void>
+  remove(): Promise<void>
+}
+
+/** The in-memory logs' files (tests): one per log, surviving an engine as its log does. */
+const memoryFiles = new WeakMap<EventLog, { bytes: Buffer | null }>()
+
+/** The census file of an event log: `census.bin` in its directory, or beside an in-memory log. */
+export function keptFileOf(log: EventLog): KeptFile {
+  if (log instanceof FileEventLog) return diskFile(join(log.dir, 'census.bin'))
+  let held = memoryFiles.get(log)
+  if (!held) memoryFiles.set(log, (held = { bytes: null }))
+  const h = held
+  return {
+    read: (at, length) => (h.bytes && at + length <= h.bytes.length ? Buffer.from(h.bytes.subarray(at, at + length)) : null),
+    write: async (parts) => void (h.bytes = Buffer.concat(parts)),
+    remove: async () => void (h.bytes = null),
+  }
+}
+
+function diskFile(path: string): KeptFile {
+  const dir = dirname(path)
+  return {
+    read(at, length) {
+      let fd: number
+      try {
+        fd = openSync(path, 'r')
+      } catch {
+        return null
+      }
+      try {
+        const buf = Buffer.allocUnsafe(length)
+        let got = 0
+        while (got < length) {
+          const r = readSync(fd, buf, got, length - got, at + got)
+          if (r === 0) return null
+          got += r
+        }
+        return buf
+      } finally {
+        closeSync(fd)
+      }
+    },
+    async write(parts) {
+      // (a temp file of a process killed while writing: as large as the file)
+      const prefix = `${basename(tempPath(path)).replace(/-\d+-[0-9a-f]+$/, '')}-`
+      for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(prefix) && !name.startsWith(`${prefix}${process.pid}-`)) await rm(join(dir, name), { force: true })
+      await writeFileAtomic(path, parts, dir)
+    },
+    remove: () => rm(path, { force: true }),
+  }
+}
+
+/**
+ * An order-dependent hash of the events [from, to) of a partition (the events a kept census
+ * counts past its checkpoint: a start replays them from the log, and they must be the same).
+ */
+export function rangeHash(p: Partition, from: number, to: number): number {
+  let h = 0x811c9dc5 ^ (to - from)
+  const mix = (v: number) => (h = Math.imul(h ^ v, 0x01000193) ^ (h >>> 15))
+  for (let i = from; i < to; i++) {
+    mix(p.day[i]! | (p.hour[i]! << 16) | (p.kind[i]! << 24))
+    mix(p.flags[i]! | (p.region[i]! << 8))
+    mix(p.spot[i]!)
+    mix(p.keyword[i]!)
+    mix(p.identity[i]!)
+    if (p.minisite) (mix(p.campaign[i]!), mix(p.event[i]!))
+  }
+  return h >>> 0
+}
+
+/** What a checkpoint's save writes: the kept censuses as they were when its state was taken. */
+export interface TakenCensuses {
+  /** Removes the file before the checkpoint is replaced (a file never outlives its checkpoint). */
+  drop(): Promise<void>
+  /** Writes the file for the state `base` (the checkpoint saved, or the one the state stands on at close). */
+  write(base: CheckpointBase, parts: (key: number) => Partition | undefined): Promise<void>
+}
+
+export class CensusStore {
+  /** The file's index, read at the first report that looks for a kept census (undefined: not read yet). */
+  private index: Index | null | undefined
+  private warned = false
+
+  constructor(private readonly file: KeptFile, private readonly log: Logger | null = null) {}
+
+  /**
+   * The kept census of spec `key` of partition `part` (its key `partKey`), with the events it
+   * counts, when it counts exactly the partition's first events: the file is of the checkpoint the
+   * state stands on (`base`), the partition has neither been renumbered nor relabelled since, and
+   * the events it counts past the checkpoint are the ones there now. Else null.
+   */
+  restore(base: CheckpointBase | null, partKey: number | undefined, part: Partition, key: string): { result: CensusResult; n: number } | null {
+    if (!base || partKey === undefined) return null
+    const index = this.readIndex()
+    if (!index || index.extent !== JSON.stringify(base.extent)) return null
+    const e = index.entries.find((x) => x.part === partKey && x.key === key)
+    const b = base.parts.get(partKey)
+    if (!e || !b || b.n !== e.base || b.generation !== part.generation || part.relabelPending || part.n < e.n) return null
+    if (rangeHash(part, e.base, e.n) !== e.hash) return null
+    const body = this.file.read(index.bodyAt + e.at, bytesOf(e.nCells))
+    if (!body || crc32(body) !== e.crc) {
+      this.warn('its counters do not match their CRC')
+      return null
+    }
+    return { result: decode(body, e.nCells), n: e.n }
+  }
+
+  /**
+   * Copies `kept` (most recently used first; cut at MAX_FILE_BYTES) for a later write: called
+   * while no hit is recorded, the counters then being of the partitions' first `n` events.
+   */
+  take(kept: readonly KeptCensus[]): TakenCensuses {
+    const taken: { e: KeptCensus; body: Buffer }[] = []
+    let bytes = 0
+    for (const e of kept) {
+      bytes += bytesOf(e.result.nCells)
+      if (bytes > MAX_FILE_BYTES) break
+      taken.push({ e, body: encode(e.result) })
+    }
+    return {
+      drop: async () => {
+        this.index = null
+        await this.file.remove().catch((err: unknown) => this.warn('it could not be removed', err))
+      },
+      write: (base, parts) => this.write(base, parts, taken),
+    }
+  }
+
+  private async write(base: CheckpointBase, parts: (key: number) => Partition | undefined, taken: { e: KeptCensus; body: Buffer }[]): Promise<void> {
+    const entries: IndexEntry[] = []
+    const bodies: Buffer[] = []
+    let at = 0
+    for (const { e, body } of taken) {
+      const b = base.parts.get(e.part)
+      const p = parts(e.part)
+      // counts past the checkpoint only in the order it holds them (no renumbering since)
+      if (!b || !p || b.n > e.n || (b.n < e.n && p.generation !== b.generation)) continue
+      entries.push({ part: e.part, key: e.key, base: b.n, n: e.n, hash: rangeHash(p, b.n, e.n), nCells: e.result.nCells, at, crc: crc32(body) })
+      bodies.push(body)
+      at += body.length
+    }
+    const extent = JSON.stringify(base.extent)
+    const same = (x: IndexEntry, y: IndexEntry) => x.part === y.part && x.key === y.key && x.base === y.base && x.n === y.n && x.hash === y.hash
+    const old = this.readIndex()
+    // (the file holds these already: a start that only read reports writes nothing at close)
+    if (old && old.extent === extent && old.entries.length === entries.length && entries.every((x) => old.entries.some((y) => same(x, y)))) return
+    const json = Buffer.from(JSON.stringify({ extent: base.extent, entries }))
+    const index: Index = { extent, entries, bodyAt: HEADER + json.length }
+    const head = Buffer.alloc(HEADER)
+    MAGIC.copy(head, 0)
+    head.writeUInt32LE(VERSION, 8)
+    head.writeUInt32LE(json.length, 12)
+    head.writeUInt32LE(crc32(json), 16)
+    try {
+      await this.file.write([head, json, ...bodies])
+      this.index = index
+    } catch (err) {
+      this.index = null
+      this.warn('it could not be written', err)
+    }
+  }
+
+  /** The file's index when the file is whole, of this version; null otherwise (reported once). */
+  private readIndex(): Index | null {
+    if (this.index !== undefined) return this.index
+    this.index = null
+    const head = this.file.read(0, HEADER)
+    if (!head) return null
+    if (!head.subarray(0, 8).equals(MAGIC) || head.readUInt32LE(8) !== VERSION) {
+      this.warn('it is of another version')
+      return null
+    }
+    const json = this.file.read(HEADER, head.readUInt32LE(12))
+    if (!json || crc32(json) !== head.readUInt32LE(16)) {
+      this.warn('its index is cut short or does not match its CRC')
+      return null
+    }
+    try {
+      const parsed = JSON.parse(json.toString('utf8')) as { extent: unknown; entries: IndexEntry[] }
+      this.index = { extent: JSON.stringify(parsed.extent), entries: parsed.entries, bodyAt: HEADER + json.length }
+    } catch (err) {
+      this.warn('its index is not JSON', err)
+    }
+    return this.index
+  }
+
+  private warn(why: string, cause?: unknown): void {
+    if (this.warned) return
+    this.warned = true
+    this.log?.error(`The kept censuses (events/census.bin) are not used, as ${why}: reports count their censuses afresh`, cause)
+  }
+}
+
+function encode(r: CensusResult): Buffer {
+  const out = Buffer.allocUnsafe(bytesOf(r.nCells))
+  let at = 0
+  for (const name of [...CELLS, ...HOURS]) {
+    const a = r[name]
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
+    at += a.byteLength
+  }
+  out.set(r.seen, at)
+  return out
+}
+
+/** A result as a pass gives it (no changes since, no kept answer text). */
+function decode(body: Buffer, nCells: number): CensusResult {
+  let at = 0
+  const take = (n: number) => {
+    const a = new Uint32Array(n)
+    new Uint8Array(a.buffer).set(body.subarray(at, at + n * 4))
+    at += n * 4
+    return a
+  }
+  const cells = Object.fromEntries(CELLS.map((name) => [name, take(nCells)])) as Record<(typeof CELLS)[number], Uint32Array>
+  const hours = Object.fromEntries(HOURS.map((name) => [name, take(nCells * 24)])) as Record<(typeof HOURS)[number], Uint32Array>
+  const seen = new Uint8Array(nCells)
+  seen.set(body.subarray(at, at + nCells))
+  return { nCells, ...cells, ...hours, seen, rev: new Uint32Array(nCells), changes: 0, newCells: 0 }
+}
