@@ -1,8 +1,8 @@
 // The command line as a shell user meets it (README, "Command line"): exit codes, failures on
 // stderr with their reason, an import's progress in a log and on a terminal, a flag named as a
 // flag, and Ctrl-C during an import. Real processes on a real data directory.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +39,31 @@ function onTerminal(...args: string[]): { code: number | null; seen: string } {
   const line = [...CLI, ...args, '--data-dir', dataDir].map(quote).join(' ')
   const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: ENV })
   return { code: r.status, seen: r.stdout }
+}
+
+/**
+ * Resolves once `ready()` holds, looked at whenever a file in `dir` changes (no polling); rejects
+ * when `child` exits first, or after `ms`, a bound far above what a loaded machine takes.
+ */
+function whenReady(dir: string, ready: () => boolean, child: ChildProcess, ms = 90_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dir)
+    let settled = false
+    const settle = (err?: Error) => {
+      if (settled) return
+      settled = true
+      watcher.close()
+      clearTimeout(bound)
+      child.off('exit', exited)
+      if (err) reject(err)
+      else resolve()
+    }
+    const exited = (code: number | null) => settle(new Error(`the command exited (${code}) before ${dir} changed as awaited`))
+    const bound = setTimeout(() => settle(new Error(`${dir} did not change as awaited within ${ms} ms`)), ms)
+    watcher.on('change', () => ready() && settle())
+    child.on('exit', exited)
+    if (ready()) settle()
+  })
 }
 
 const event = (i: number) => JSON.stringify({ type: 'impression', ts: new Date(Date.now() - 1_000).toISOString(), campaign_id: Number(campaign), spot_id: Number(spot), identity: `idfa:shell-${i}` })
@@ -120,7 +145,7 @@ describe('import', () => {
     // the pieces after them are still to come
     const logged = () => readdirSync(join(dataDir, 'events')).filter((n) => n !== 'checkpoint.bin').reduce((n, f) => n + statSync(join(dataDir, 'events', f)).size, 0)
     const start = logged()
-    while (logged() === start) await new Promise((r) => setTimeout(r, 5))
+    await whenReady(join(dataDir, 'events'), () => logged() !== start, child)
     child.kill('SIGINT')
     expect(await exited, err).toBe(130)
     expect(existsSync(join(dataDir, 'LOCK'))).toBe(false)
