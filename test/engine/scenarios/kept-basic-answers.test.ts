@@ -10,8 +10,8 @@
 // nothing before; then A starts again from its storage and answers as before.
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
-import { MemoryEventLog } from '../../../engine/measure/event-log'
-import { makeEngine, seededRandom, type TestEngine } from '../../helpers/make-engine'
+import { makeEngine, seededRandom } from '../../helpers/make-engine'
+import { addSpot, importLines, reportWorld, type ReportWorld } from '../../helpers/report-world'
 import { prng } from '../../helpers/prng'
 
 const P = (id: keyof typeof endpoints) => endpoints[id].path
@@ -71,37 +71,15 @@ function history(spots: string[], cid: string, seed: number): Step[] {
   return steps
 }
 
-interface World { t: TestEngine; log: MemoryEventLog; cid: string; panel: string; spots: string[] }
+type World = ReportWorld
 
-async function world(): Promise<World> {
-  const log = new MemoryEventLog()
-  const t = await makeEngine({ today: '2025-01-05', engine: { eventLog: log, random: seededRandom(3) } })
-  const c = await t.post(P('campaigns.create'), { campaign_name: 'kept basic', start_date: '2025-01-05', end_date: '2025-01-31', platform: 'pm' })
-  expect(c.status, c.raw.body).toBe(200)
-  t.clock.advance(5 * 86_400_000)
-  t.token = await t.login()
-  const cid = String(c.body.campaign_id)
-  const panel = (await t.get(P('campaigns.show'), { campaign_id: cid })).body.linked_panels[0] as string
-  const spots: string[] = []
-  for (const [pub, ch] of [['Weibo', 'news'], ['Weibo', 'video'], ['Youku', 'home']] as const) spots.push(await addSpot(t, cid, pub, ch))
-  return { t, log, cid, panel, spots }
-}
-
-async function addSpot(t: TestEngine, cid: string, pub: string, ch: string): Promise<string> {
-  const s = await t.post(P('campaigns.create_spot'), { campaign_id: cid, publisher_name: pub, channel_name: ch, placement_name: 'top', dangerous_source_filtration: 0 })
-  expect(s.status, s.raw.body).toBe(200)
-  return String(s.body.spot_id)
-}
+const world = () => reportWorld('kept basic')
 
 async function apply(w: World, step: Step): Promise<void> {
-  const h = (path: string, query: Record<string, string>, body: string) =>
-    w.t.engine.handle({ method: 'POST', path, query: { access_token: w.t.token, ...query }, body, headers: { 'content-type': 'application/x-ndjson' } })
   if ('events' in step) {
-    const r = await h(P('events.import'), { format: 'ndjson' }, step.events.join('\n'))
-    expect(JSON.parse(r.body).imported, r.body.slice(0, 300)).toBe(step.events.length)
+    await importLines(w, 'events', step.events)
   } else if ('persons' in step) {
-    const r = await h(P('panels.persons_import'), { panel_id: w.panel, format: 'ndjson', mode: 'replace' }, step.persons.map((p) => JSON.stringify(p)).join('\n'))
-    expect(JSON.parse(r.body).imported, r.body.slice(0, 300)).toBe(step.persons.length)
+    await importLines(w, 'persons', step.persons.map((p) => JSON.stringify(p)))
   } else if ('spot' in step) {
     const r = await w.t.post(P('campaigns.update_spot'), { campaign_id: w.cid, ...step.spot })
     expect(r.status, r.raw.body).toBe(200)
