@@ -64,8 +64,8 @@ interface Index {
 
 /** Where the file lives: bytes read at an offset, written whole (temp file + rename). */
 export interface KeptFile {
-  /** `length` bytes from `at`, or null when the file is missing or shorter. */
-  read(at: number, length: number): Buffer | null
+  /** `length` bytes from `at` (in an ArrayBuffer of their own), or null when the file is missing or shorter. */
+  read(at: number, length: number): Uint8Array | null
   write(parts: readonly Uint8Array[]): Promise<void>
   remove(): Promise<void>
 }
@@ -80,7 +80,7 @@ export function keptFileOf(log: EventLog): KeptFile {
   if (!held) memoryFiles.set(log, (held = { bytes: null }))
   const h = held
   return {
-    read: (at, length) => (h.bytes && at + length <= h.bytes.length ? Buffer.from(h.bytes.subarray(at, at + length)) : null),
+    read: (at, length) => (h.bytes && at + length <= h.bytes.length ? new Uint8Array(h.bytes.subarray(at, at + length)) : null),
     write: async (parts) => void (h.bytes = Buffer.concat(parts)),
     remove: async () => void (h.bytes = null),
   }
@@ -97,7 +97,7 @@ function diskFile(path: string): KeptFile {
         return null
       }
       try {
-        const buf = Buffer.allocUnsafe(length)
+        const buf = new Uint8Array(length)
         let got = 0
         while (got < length) {
           const r = readSync(fd, buf, got, length - got, at + got)
@@ -233,8 +233,9 @@ export class CensusStore {
   private readIndex(): Index | null {
     if (this.index !== undefined) return this.index
     this.index = null
-    const head = this.file.read(0, HEADER)
-    if (!head) return null
+    const bytes = this.file.read(0, HEADER)
+    if (!bytes) return null
+    const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     if (!head.subarray(0, 8).equals(MAGIC) || head.readUInt32LE(8) !== VERSION) {
       this.warn('it is of another version')
       return null
@@ -245,7 +246,7 @@ export class CensusStore {
       return null
     }
     try {
-      const parsed = JSON.parse(json.toString('utf8')) as { extent: unknown; entries: IndexEntry[] }
+      const parsed = JSON.parse(new TextDecoder().decode(json)) as { extent: unknown; entries: IndexEntry[] }
       this.index = { extent: JSON.stringify(parsed.extent), entries: parsed.entries, bodyAt: HEADER + json.length }
     } catch (err) {
       this.warn('its index is not JSON', err)
@@ -272,18 +273,19 @@ function encode(r: CensusResult): Buffer {
   return out
 }
 
-/** A result as a pass gives it (no changes since, no kept answer text). */
-function decode(body: Buffer, nCells: number): CensusResult {
-  let at = 0
+/**
+ * A result as a pass gives it (no changes since, no kept answer text), its arrays views of `body`
+ * (read into an ArrayBuffer of its own: no copy of 15 MiB beside it).
+ */
+function decode(body: Uint8Array, nCells: number): CensusResult {
+  let at = body.byteOffset
   const take = (n: number) => {
-    const a = new Uint32Array(n)
-    new Uint8Array(a.buffer).set(body.subarray(at, at + n * 4))
+    const a = new Uint32Array(body.buffer, at, n)
     at += n * 4
     return a
   }
   const cells = Object.fromEntries(CELLS.map((name) => [name, take(nCells)])) as Record<(typeof CELLS)[number], Uint32Array>
   const hours = Object.fromEntries(HOURS.map((name) => [name, take(nCells * 24)])) as Record<(typeof HOURS)[number], Uint32Array>
-  const seen = new Uint8Array(nCells)
-  seen.set(body.subarray(at, at + nCells))
+  const seen = new Uint8Array(body.buffer, at, nCells)
   return { nCells, ...cells, ...hours, seen, rev: new Uint32Array(nCells), changes: 0, newCells: 0 }
 }

@@ -182,7 +182,7 @@ describe('kept censuses across starts', () => {
     const size = lo
     const bytes = file.read(0, size)!
     expect(size).toBeGreaterThan(1000)
-    const damaged: [string, Buffer][] = [
+    const damaged: [string, Uint8Array][] = [
       ['a counter flipped', Buffer.from(bytes).fill(0x55, size - 40, size - 36)],
       ['cut short', bytes.subarray(0, size - 100)],
       ['another version', Buffer.from(bytes).fill(9, 8, 9)],
