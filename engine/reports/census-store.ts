@@ -18,6 +18,7 @@ import type { Logger } from '../logger'
 import type { Partition } from '../measure/columns'
 import { FileEventLog, type EventLog } from '../measure/event-log'
 import type { CheckpointBase } from '../measure/ingest'
+import type { LogExtent } from '../measure/log-extent'
 import { tempPath, writeFileAtomic } from '../storage/durable-file'
 import type { CensusResult } from './census'
 
@@ -55,7 +56,11 @@ interface IndexEntry {
   crc: number
 }
 
+/** An extent as one string, to compare (whatever order its objects' keys were made in). */
+const extentKey = (e: LogExtent): string => e.segments.map((s) => `${s.id}:${s.bytes}:${s.tailAt}:${s.tailCrc}`).join(',')
+
 interface Index {
+  /** The extent of the checkpoint the file goes with (extentKey). */
   extent: string
   entries: IndexEntry[]
   /** Where the counters start (an entry's `at` is from there). */
@@ -161,7 +166,7 @@ export class CensusStore {
   restore(base: CheckpointBase | null, partKey: number | undefined, part: Partition, key: string): { result: CensusResult; n: number } | null {
     if (!base || partKey === undefined) return null
     const index = this.readIndex()
-    if (!index || index.extent !== JSON.stringify(base.extent)) return null
+    if (!index || index.extent !== extentKey(base.extent)) return null
     const e = index.entries.find((x) => x.part === partKey && x.key === key)
     const b = base.parts.get(partKey)
     if (!e || !b || b.n !== e.base || b.generation !== part.generation || part.relabelPending || part.n < e.n) return null
@@ -208,7 +213,7 @@ export class CensusStore {
       bodies.push(body)
       at += body.length
     }
-    const extent = JSON.stringify(base.extent)
+    const extent = extentKey(base.extent)
     const same = (x: IndexEntry, y: IndexEntry) => x.part === y.part && x.key === y.key && x.base === y.base && x.n === y.n && x.hash === y.hash
     const old = this.readIndex()
     // (the file holds these already: a start that only read reports writes nothing at close)
@@ -246,8 +251,8 @@ export class CensusStore {
       return null
     }
     try {
-      const parsed = JSON.parse(new TextDecoder().decode(json)) as { extent: unknown; entries: IndexEntry[] }
-      this.index = { extent: JSON.stringify(parsed.extent), entries: parsed.entries, bodyAt: HEADER + json.length }
+      const parsed = JSON.parse(new TextDecoder().decode(json)) as { extent: LogExtent; entries: IndexEntry[] }
+      this.index = { extent: extentKey(parsed.extent), entries: parsed.entries, bodyAt: HEADER + json.length }
     } catch (err) {
       this.warn('its index is not JSON', err)
     }

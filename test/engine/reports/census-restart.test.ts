@@ -7,8 +7,12 @@
 // two devices linked (a relabel) and then a crash, a panel re-import, a spot moved to another
 // publisher, a corrupt file. The start after
 // a plain close answers without a pass over the events (the kept census is read).
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../engine/contract/endpoints'
+import { FileEventLog, type EventLog } from '../../../engine/measure/event-log'
 import { keptFileOf } from '../../../engine/reports/census-store'
 import { makeEngine, seededRandom, type TestEngine } from '../../helpers/make-engine'
 import { prng } from '../../helpers/prng'
@@ -27,21 +31,27 @@ const mbDev = (i: number) => `idfa:20000000-0000-4000-8000-${String(i).padStart(
 
 type Step = { events: string[] } | { persons: number } | { move: true }
 
-interface World extends ReportWorld { errors: string[] }
+interface World extends ReportWorld {
+  errors: string[]
+  /** The event log of each start: the world's in-memory one, or one on a data directory. */
+  eventLog: () => EventLog
+}
 
 let starts = 100
 
 /** An engine started from the storage and log of `w` (its errors logged into `errors`). */
 async function start(w: World, errors: string[]): Promise<TestEngine> {
   // (each start its own seed: the tokens it makes are new)
-  const t = await makeEngine({ today: '2025-01-10', storage: w.t.storage, engine: { eventLog: w.log, random: seededRandom(starts++), log: { error: (m) => void errors.push(m), info: () => undefined } } })
+  const t = await makeEngine({ today: '2025-01-10', storage: w.t.storage, engine: { eventLog: w.eventLog(), random: seededRandom(starts++), log: { error: (m) => void errors.push(m), info: () => undefined } } })
   t.token = await t.login()
   return t
 }
 
-async function world(): Promise<World> {
+async function world(dir?: string): Promise<World> {
   const errors: string[] = []
-  return { ...(await reportWorld('kept census', { log: { error: (m) => void errors.push(m), info: () => undefined } })), errors }
+  const onDisk = dir ? () => new FileEventLog(join(dir, 'events')) : null
+  const w = await reportWorld('kept census', { log: { error: (m) => void errors.push(m), info: () => undefined }, ...(onDisk ? { eventLog: onDisk() } : {}) })
+  return { ...w, errors, eventLog: onDisk ?? (() => w.log) }
 }
 
 /** `n` events of 40 devices (half PC, half mobile) over days [from, to] of January, seeded. */
@@ -109,6 +119,11 @@ beforeEach(() => {
   passes.n = 0
 })
 
+const dirs: string[] = []
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true })
+})
+
 describe('kept censuses across starts', () => {
   it.each([31, 32])('answer as a fresh engine, with hits before and after a start, a relabel, a panel re-import and a spot move (seed %i)', async (seed) => {
     const w = await world()
@@ -164,6 +179,24 @@ describe('kept censuses across starts', () => {
     }
     expect(w.errors).toEqual([])
   }, 300_000)
+
+  it('on a data directory: written beside the checkpoint, read at the next start, kept when a start only reads', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'admonitor-census-'))
+    dirs.push(dir)
+    const w = await world(dir)
+    const steps: Step[] = [{ persons: 30 }, { events: events(w, 50, 300, 5, 10) }]
+    for (const s of steps) await apply(w, s)
+    const truth = await answers(w.t, w.cid)
+    for (let round = 0; round < 2; round++) {
+      await restart(w)
+      expect(await readdir(join(dir, 'events'))).toContain('census.bin')
+      passes.n = 0
+      expect(await answers(w.t, w.cid)).toEqual(truth)
+      expect(passes.n).toBe(0)
+    }
+    expect(truth).toEqual(await fresh(steps))
+    expect(w.errors).toEqual([])
+  }, 120_000)
 
   it('a corrupt, cut or foreign file is not used, reported once, and the answers are a fresh engine\'s', async () => {
     const w = await world()
