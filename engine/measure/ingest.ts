@@ -33,13 +33,17 @@ export interface CheckpointBase {
   parts: Map<number, { n: number; generation: number }>
 }
 
+/** The partition of a key of Ingest's partitions (a campaign's id, a minisite's as its negative). */
+export type PartitionOf = (key: number) => Partition | undefined
+
 /**
  * What is kept beside each checkpoint (the reports' kept censuses): `take` runs while the
- * checkpoint's state is taken (no hit is recorded), before its partitions are sorted; `drop` runs
- * before the checkpoint is replaced, `write` once it is saved (or at a close that saves none).
+ * checkpoint's state is taken (no hit is recorded), before its partitions are sorted, with the
+ * checkpoint the state stands on so far; `drop` runs before the checkpoint is replaced, `write`
+ * once it is saved (or at a close that saves none).
  */
 export interface BesideCheckpoint {
-  take(): { drop(): Promise<void>; write(base: CheckpointBase, parts: (key: number) => Partition | undefined): Promise<void> }
+  take(current: CheckpointBase | null, parts: PartitionOf): { drop(): Promise<void>; write(base: CheckpointBase, parts: PartitionOf): Promise<void> }
 }
 
 /**
@@ -409,7 +413,7 @@ export class Ingest {
           // (after an append the disk refused, memory holds what the refused records changed until a heal)
           if (this.failure) return null
           // (before the sort: what is kept of the events as they are numbered now)
-          const beside = this.beside?.take() ?? null
+          const beside = this.beside?.take(this.base, this.partitionOf) ?? null
           if (sort) for (const map of [this.columns.campaigns, this.columns.minisites]) for (const p of map.values()) p.settle(this.identities.size, true)
           const extent = this.log.extent()
           return {
@@ -429,7 +433,7 @@ export class Ingest {
         this.savedSorted = sorted
         this.base = base
         this.checkpointError = null
-        await beside?.write(base, (key) => this.partitionOf(key))
+        await beside?.write(base, this.partitionOf)
         return true
       } catch (err) {
         this.checkpointError = err as Error
@@ -461,16 +465,14 @@ export class Ingest {
     this.saving = this.saving.then(async () => {
       const base = this.base
       if (this.failure || !base || !this.beside) return false
-      await this.exclusive(async () => this.beside?.take()).then((t) => t?.write(base, (key) => this.partitionOf(key)))
+      await this.exclusive(async () => this.beside?.take(base, this.partitionOf)).then((t) => t?.write(base, this.partitionOf))
       return true
     })
     return this.saving
   }
 
   /** The partition of a key of partitions(). */
-  private partitionOf(key: number): Partition | undefined {
-    return key < 0 ? this.columns.minisites.get(-key) : this.columns.campaigns.get(key)
-  }
+  private readonly partitionOf: PartitionOf = (key) => (key < 0 ? this.columns.minisites.get(-key) : this.columns.campaigns.get(key))
 
   /** The checkpoint base of the state now, with the log's extent `extent`. */
   private baseOf(extent: LogExtent): CheckpointBase {

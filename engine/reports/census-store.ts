@@ -17,7 +17,7 @@ import { crc32 } from 'node:zlib'
 import type { Logger } from '../logger'
 import type { Partition } from '../measure/columns'
 import { FileEventLog, type EventLog } from '../measure/event-log'
-import type { CheckpointBase } from '../measure/ingest'
+import type { CheckpointBase, PartitionOf } from '../measure/ingest'
 import type { LogExtent } from '../measure/log-extent'
 import { tempPath, writeFileAtomic } from '../storage/durable-file'
 import type { CensusResult } from './census'
@@ -142,12 +142,21 @@ export function rangeHash(p: Partition, from: number, to: number): number {
   return h >>> 0
 }
 
+/** A census taken for a write: its counters as the file holds them (copied, or read from the file at the write; null: unreadable). */
+interface Taken {
+  part: number
+  key: string
+  n: number
+  nCells: number
+  body(): Uint8Array | null
+}
+
 /** What a checkpoint's save writes: the kept censuses as they were when its state was taken. */
 export interface TakenCensuses {
   /** Removes the file before the checkpoint is replaced (a file never outlives its checkpoint). */
   drop(): Promise<void>
   /** Writes the file for the state `base` (the checkpoint saved, or the one the state stands on at close). */
-  write(base: CheckpointBase, parts: (key: number) => Partition | undefined): Promise<void>
+  write(base: CheckpointBase, parts: PartitionOf): Promise<void>
 }
 
 export class CensusStore {
@@ -166,33 +175,65 @@ export class CensusStore {
   restore(base: CheckpointBase | null, partKey: number | undefined, part: Partition, key: string): { result: CensusResult; n: number } | null {
     if (!base || partKey === undefined) return null
     const index = this.readIndex()
-    if (!index || index.extent !== extentKey(base.extent)) return null
-    const e = index.entries.find((x) => x.part === partKey && x.key === key)
-    const b = base.parts.get(partKey)
-    if (!e || !b || b.n !== e.base || b.generation !== part.generation || part.relabelPending || part.n < e.n) return null
-    if (rangeHash(part, e.base, e.n) !== e.hash) return null
+    const e = index?.entries.find((x) => x.part === partKey && x.key === key)
+    const body = index && e && this.usable(index, e, base, part) ? this.counters(index, e) : null
+    return body && e ? { result: decode(body, e.nCells), n: e.n } : null
+  }
+
+  /** Whether entry `e` of `index` counts exactly the first events of `part`, in the state on `base`. */
+  private usable(index: Index, e: IndexEntry, base: CheckpointBase, part: Partition): boolean {
+    const b = base.parts.get(e.part)
+    return index.extent === extentKey(base.extent) && b !== undefined && b.n === e.base && b.generation === part.generation && !part.relabelPending &&
+      part.n >= e.n && rangeHash(part, e.base, e.n) === e.hash
+  }
+
+  /** The counters of entry `e` when they match their CRC, else null (reported once). */
+  private counters(index: Index, e: IndexEntry): Uint8Array | null {
     const body = this.file.read(index.bodyAt + e.at, bytesOf(e.nCells))
-    if (!body || crc32(body) !== e.crc) {
-      this.warn('its counters do not match their CRC')
-      return null
-    }
-    return { result: decode(body, e.nCells), n: e.n }
+    if (body && crc32(body) === e.crc) return body
+    this.warn('its counters do not match their CRC')
+    return null
   }
 
   /**
-   * Copies `kept` (most recently used first; cut at MAX_FILE_BYTES) for a later write: called
-   * while no hit is recorded, the counters then being of the partitions' first `n` events.
+   * Copies `kept` (most recently used first) and the file's censuses not among them that still
+   * count the first events of their partition in the state on `current` (the checkpoint it stands
+   * on; `parts`: its partitions), cut at MAX_FILE_BYTES, for a later write: called while no hit is
+   * recorded, the counters then being of the partitions' first `n` events. A census the file holds
+   * as it is (read at this start, no event added since) is read from the file when written, not
+   * copied.
    */
-  take(kept: readonly KeptCensus[]): TakenCensuses {
-    const taken: { e: KeptCensus; body: Buffer }[] = []
+  take(kept: readonly KeptCensus[], current: CheckpointBase | null, parts: PartitionOf): TakenCensuses {
+    const taken: Taken[] = []
     let bytes = 0
+    const room = (nCells: number) => (bytes += bytesOf(nCells)) <= MAX_FILE_BYTES
+    const index = current ? this.readIndex() : null
+    const filed = (part: number, key: string): IndexEntry | undefined => {
+      const p = parts(part)
+      return index?.entries.find((f) => f.part === part && f.key === key && p !== undefined && this.usable(index, f, current!, p))
+    }
+    const fromFile = (f: IndexEntry): Taken => {
+      let body: Uint8Array | null | undefined
+      return { part: f.part, key: f.key, n: f.n, nCells: f.nCells, body: () => (body === undefined ? (body = this.counters(index!, f)) : body) }
+    }
     for (const e of kept) {
-      bytes += bytesOf(e.result.nCells)
-      if (bytes > MAX_FILE_BYTES) break
-      taken.push({ e, body: encode(e.result) })
+      if (!room(e.result.nCells)) continue
+      const f = filed(e.part, e.key)
+      if (f?.n === e.n) taken.push(fromFile(f))
+      else {
+        const body = encode(e.result)
+        taken.push({ part: e.part, key: e.key, n: e.n, nCells: e.result.nCells, body: () => body })
+      }
+    }
+    // (a start that asked for other reports keeps those of the starts before)
+    for (const e of index?.entries ?? []) {
+      if (taken.some((t) => t.part === e.part && t.key === e.key) || filed(e.part, e.key) !== e || !room(e.nCells)) continue
+      taken.push(fromFile(e))
     }
     return {
       drop: async () => {
+        // (the counters read from the file: before it is removed)
+        for (const t of taken) t.body()
         this.index = null
         await this.file.remove().catch((err: unknown) => this.warn('it could not be removed', err))
       },
@@ -200,24 +241,30 @@ export class CensusStore {
     }
   }
 
-  private async write(base: CheckpointBase, parts: (key: number) => Partition | undefined, taken: { e: KeptCensus; body: Buffer }[]): Promise<void> {
-    const entries: IndexEntry[] = []
-    const bodies: Buffer[] = []
-    let at = 0
-    for (const { e, body } of taken) {
-      const b = base.parts.get(e.part)
-      const p = parts(e.part)
+  private async write(base: CheckpointBase, parts: PartitionOf, taken: readonly Taken[]): Promise<void> {
+    const planned: { t: Taken; e: Omit<IndexEntry, 'at' | 'crc'> }[] = []
+    for (const t of taken) {
+      const b = base.parts.get(t.part)
+      const p = parts(t.part)
       // counts past the checkpoint only in the order it holds them (no renumbering since)
-      if (!b || !p || b.n > e.n || (b.n < e.n && p.generation !== b.generation)) continue
-      entries.push({ part: e.part, key: e.key, base: b.n, n: e.n, hash: rangeHash(p, b.n, e.n), nCells: e.result.nCells, at, crc: crc32(body) })
+      if (!b || !p || b.n > t.n || (b.n < t.n && p.generation !== b.generation)) continue
+      planned.push({ t, e: { part: t.part, key: t.key, n: t.n, nCells: t.nCells, base: b.n, hash: rangeHash(p, b.n, t.n) } })
+    }
+    const extent = extentKey(base.extent)
+    const same = (x: Omit<IndexEntry, 'at' | 'crc'>, y: IndexEntry) => x.part === y.part && x.key === y.key && x.base === y.base && x.n === y.n && x.hash === y.hash
+    const old = this.readIndex()
+    // (the file holds these already: a start that only read reports writes nothing at close)
+    if (old && old.extent === extent && old.entries.length === planned.length && planned.every(({ e }) => old.entries.some((y) => same(e, y)))) return
+    const entries: IndexEntry[] = []
+    const bodies: Uint8Array[] = []
+    let at = 0
+    for (const { t, e } of planned) {
+      const body = t.body()
+      if (!body) continue
+      entries.push({ ...e, at, crc: crc32(body) })
       bodies.push(body)
       at += body.length
     }
-    const extent = extentKey(base.extent)
-    const same = (x: IndexEntry, y: IndexEntry) => x.part === y.part && x.key === y.key && x.base === y.base && x.n === y.n && x.hash === y.hash
-    const old = this.readIndex()
-    // (the file holds these already: a start that only read reports writes nothing at close)
-    if (old && old.extent === extent && old.entries.length === entries.length && entries.every((x) => old.entries.some((y) => same(x, y)))) return
     const json = Buffer.from(JSON.stringify({ extent: base.extent, entries }))
     const index: Index = { extent, entries, bodyAt: HEADER + json.length }
     const head = Buffer.alloc(HEADER)

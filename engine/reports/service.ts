@@ -23,7 +23,7 @@ export class Reports {
       restore: (part, key) => store.restore(measure.ingest.base, this.keyOf(part), part, key),
       keyOf: (part) => this.keyOf(part),
     })
-    measure.ingest.beside = { take: () => store.take(this.censuses.current()) }
+    measure.ingest.beside = { take: (current, parts) => store.take(this.censuses.current(), current, parts) }
     measure.onReplaced(() => this.censuses.clear())
   }
 

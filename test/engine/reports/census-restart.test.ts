@@ -180,7 +180,7 @@ describe('kept censuses across starts', () => {
     expect(w.errors).toEqual([])
   }, 300_000)
 
-  it('on a data directory: written beside the checkpoint, read at the next start, kept when a start only reads', async () => {
+  it('on a data directory: written beside the checkpoint, read at the next starts, kept by starts that ask for other reports or none', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admonitor-census-'))
     dirs.push(dir)
     const w = await world(dir)
@@ -194,6 +194,14 @@ describe('kept censuses across starts', () => {
       expect(await answers(w.t, w.cid)).toEqual(truth)
       expect(passes.n).toBe(0)
     }
+    // starts that ask for no report, and for one other, keep the censuses of those before
+    await restart(w)
+    await restart(w)
+    expect((await w.t.get(P('reports.basic_show'), { campaign_id: w.cid, date: '2025-01-08', by_position: 'spot', platform: 'pc', metrics: 'acc' })).status).toBe(200)
+    await restart(w)
+    passes.n = 0
+    expect(await answers(w.t, w.cid)).toEqual(truth)
+    expect(passes.n).toBe(0)
     expect(truth).toEqual(await fresh(steps))
     expect(w.errors).toEqual([])
   }, 120_000)

@@ -33,7 +33,7 @@ async function main(dir: string): Promise<void> {
   const store = new CensusStore(keptFileOf(new FileEventLog(dir)))
   console.log('READY')
   for (let r = 1; ; r++) {
-    await store.take([{ part: 1, key: `k${r}`, n: 10, result: uniform(r, 10_000 + (r % 5) * 30_000) }]).write(base, () => part)
+    await store.take([{ part: 1, key: `k${r}`, n: 10, result: uniform(r, 10_000 + (r % 5) * 30_000) }], null, () => part).write(base, () => part)
     console.log(`WROTE ${r}`)
   }
 }

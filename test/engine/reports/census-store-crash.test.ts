@@ -74,7 +74,7 @@ describe('kept censuses under kill -9', () => {
     expect(found).toBeGreaterThan(2)
     // (and one as a process killed while writing leaves it, whether or not a round did)
     await writeFile(join(dir, 'census.bin.tmp-999999-0badf00d'), Buffer.alloc(4096))
-    await new CensusStore(keptFileOf(new FileEventLog(dir))).take([]).write(base, () => part)
+    await new CensusStore(keptFileOf(new FileEventLog(dir))).take([], null, () => part).write(base, () => part)
     expect((await readdir(dir)).filter((n) => n.startsWith('census.bin.tmp'))).toEqual([])
   }, 120_000)
 })
