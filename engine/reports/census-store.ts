@@ -7,8 +7,10 @@
  * partition's first events it says, and the events added since are counted by censusAdd.
  *
  * Layout: `AMCENSUS`, version u32, index length u32, index CRC-32 u32, 0 u32; the index (JSON:
- * the extent, and per entry its partition, spec key, events, offset, length and CRC-32); then the
- * entries' counters, each the ten per-cell u32 arrays, the two per-cell-hour u32 arrays and `seen`.
+ * the extent, and per entry its partition, spec key, the partition's events in the checkpoint,
+ * the events it counts and a hash of those past the checkpoint, its cells, offset and CRC-32);
+ * then the entries' counters, each the ten per-cell u32 arrays, the two per-cell-hour u32 arrays
+ * and `seen`.
  */
 import { closeSync, openSync, readSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
@@ -27,7 +29,7 @@ const VERSION = 1
 const HEADER = 24
 /**
  * Most bytes of counters the file holds (the results used last first): the bench's reports keep
- * about 22 MiB; a start reads only the entries it is asked for.
+ * 16.6 MB; a start reads only the entries it is asked for.
  */
 export const MAX_FILE_BYTES = 64 * 2 ** 20
 /** The per-cell arrays, then the per-cell-hour ones, in file order. */
