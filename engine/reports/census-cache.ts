@@ -3,7 +3,8 @@
  * of a pass over every event of the campaign for each request (docs/measurement.md, "Kept
  * censuses"): a report after new hits counts only those hits. A result is kept per partition and
  * per spec (window, positions, flag rules, region cells, report day, which counts, cells per day), and is counted
- * afresh when the partition has renumbered its events (compaction) or too many were added.
+ * afresh when the partition has renumbered its events (compaction) or too many were added. The
+ * results are also kept on disk for the first reports after a start (census-store.ts).
  */
 import type { Partition } from '../measure/columns'
 import { census, censusAdd, type CensusResult, type CensusSpec } from './census'
