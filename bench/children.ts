@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServerSync, bundleFile, needsServerBuild, type BundleName } from '../scripts/server-build.mjs'
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
+import { SERVER_NODE_FLAGS, withServerEnv } from '../scripts/server-flags.mjs'
 
 export const HAS_TASKSET = process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0
 
@@ -38,13 +38,21 @@ export function script(file: string): string[] {
   return [...SERVER_NODE_FLAGS, bundleFile(bundle)]
 }
 
+/**
+ * The environment of `bench/<file>`: the bundled server's is the one `npm run serve` gives it
+ * (scripts/server-flags.mjs SERVER_ENV); all have V8's code cache of their modules in the folder
+ * npm run serve keeps it in (scripts/serve.mjs).
+ */
+export function childEnv(file: string): NodeJS.ProcessEnv {
+  const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache') }
+  return BUNDLED[file] ? withServerEnv(env) : env
+}
+
 /** Starts `bench/<file>` with `args`; `cpu` pins it to that CPU; `nodeArgs` go to node itself (e.g. --cpu-prof). */
 export function startChild(file: string, args: string[], opts: { cpu?: number; nodeArgs?: string[] } = {}): Child {
   const node = [...(opts.nodeArgs ?? []), ...script(file), ...args]
   const [cmd, argv] = HAS_TASKSET && opts.cpu !== undefined ? ['taskset', ['-c', String(opts.cpu), process.execPath, ...node]] : [process.execPath, node]
-  // (with V8's code cache of the modules in the folder npm run serve keeps it in: scripts/serve.mjs)
-  const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache') }
-  const proc = spawn(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env })
+  const proc = spawn(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: childEnv(file) })
   const inbox: { type: string }[] = []
   const waiting: { type: string; resolve: (m: { type: string }) => void }[] = []
   let exited: string | null = null

@@ -8,7 +8,11 @@ import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BUNDLES, buildServer, bundleFile, needsServerBuild, unwritable } from './server-build.mjs'
+import { restartWithServerEnv } from './server-flags.mjs'
 import { USUAL_SECONDS, buildInBackground, needsBuild } from './ui-build.mjs'
+
+// glibc's malloc settings are read when a process starts: without them, this one starts again with them
+restartWithServerEnv()
 
 // (fileURLToPath, not .pathname: that keeps %20 for a space and /C:/ on Windows, and the build
 // was then never found)

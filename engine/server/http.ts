@@ -12,6 +12,7 @@ import { trackingEndpoints } from '../contract/endpoints-tracking'
 import { TRACKING_DOOR_PREFIXES } from '../contract/tracking-url'
 import { FORM_BODY_BYTES, MAX_BODY_BYTES, commonParams, type Admitted } from '../request'
 import { problemHeaders, respond, wantsProblem } from '../respond'
+import { externalCollector } from './collect'
 import { isPageRequest, serveStatic } from './static'
 
 export interface HttpDoorOptions {
@@ -133,6 +134,8 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
   }
   let allowedHosts = hostNames()
   const origins = new Set(opts.allowedOrigins ?? [])
+  // (the typed arrays reports let go, collected before V8 would: engine/server/collect.ts)
+  const collect = externalCollector()
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now()
@@ -188,7 +191,11 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       out = errorResponse(refuse(E.serverError, 'door.unsendable', { detail: (err as Error).message }))
       send(res, out, method === 'HEAD')
     }
-    opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: performance.now() - started })
+    const done = performance.now()
+    // (after an answer still being written, once it is: a collection would hold up its last bytes)
+    if (res.writableLength > 0) res.once('finish', () => collect(performance.now()))
+    else collect(done)
+    opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: done - started })
   }
 
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
