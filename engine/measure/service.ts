@@ -10,6 +10,8 @@ import { Columns } from './columns'
 import type { EventLog } from './event-log'
 import { Identities } from './identities'
 import { Ingest } from './ingest'
+import { panelCacheOf } from './panel/index'
+import { KeptPanels } from './panel/kept'
 import { reportPanel } from './panel/synthetic'
 import type { PanelIndex } from './panel/types'
 import { Attributor, identityKeyOf } from './attribute'
@@ -72,6 +74,8 @@ export class Measurement {
     // (a data-centre hit earns minisite credit only where its spot counts data-centre hits: metrics.md)
     this.ingest = new Ingest(log, new Columns(), new Identities(), timeZone, undefined, undefined, (spot) => this.lookup().spot(spot)?.filtersDataCentres === false,
       clock ? () => clock.now() : undefined)
+    // (a start's first report takes the panel it reads from what the last close kept)
+    panelCacheOf(db).keeper = this.keptPanels = KeptPanels.of(log)
     // (after a full disk: reports wait for the state read again, as for a rebuild's)
     this.ingest.onReread = (healing) => void this.whileRead(() => healing.then(() => this.replaced())).catch(() => undefined)
   }
@@ -319,6 +323,20 @@ export class Measurement {
   close(): Promise<void> {
     const pending = this.checks?.close() ?? Promise.resolve()
     return pending.then(() => this.ingest.flush()).then(() => this.ingest.closingCheckpoint())
-      .then((saved) => saved || this.ingest.besideAtClose()).then(() => this.log.close())
+      .then((saved) => saved || this.ingest.besideAtClose()).then(() => this.keepPanels()).then(() => this.log.close())
+  }
+
+  /** The panels kept for the next start (panel/kept.ts). */
+  private readonly keptPanels: KeptPanels
+
+  /**
+   * Writes the panels loaded since the start for the next one, when one was read from the database
+   * (a start that took every panel it read from the file leaves the file as it is). A failure to
+   * write costs the next start the reading only.
+   */
+  private async keepPanels(): Promise<void> {
+    const cache = panelCacheOf(this.db)
+    if (!cache.readSinceStart) return
+    await this.keptPanels.write(cache.current(this.db)).catch(() => undefined)
   }
 }

@@ -12,16 +12,14 @@
  * then the entries' counters, each the ten per-cell u32 arrays, the two per-cell-hour u32 arrays
  * and `seen`.
  */
-import { closeSync, openSync, readSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import type { Logger } from '../logger'
 import type { Partition } from '../measure/columns'
-import { FileEventLog, type EventLog } from '../measure/event-log'
+import type { EventLog } from '../measure/event-log'
 import type { CheckpointBase, PartitionOf } from '../measure/ingest'
 import type { LogExtent } from '../measure/log-extent'
-import { tempPath, writeFileAtomic } from '../storage/durable-file'
+import { fileBesideLog, type KeptFile } from '../measure/kept-file'
+export type { KeptFile } from '../measure/kept-file'
 import type { CensusResult } from './census'
 
 const MAGIC = Buffer.from('AMCENSUS')
@@ -69,62 +67,8 @@ interface Index {
   bodyAt: number
 }
 
-/** Where the file lives: bytes read at an offset, written whole (temp file + rename). */
-export interface KeptFile {
-  /** `length` bytes from `at` (in an ArrayBuffer of their own), or null when the file is missing or shorter. */
-  read(at: number, length: number): Uint8Array | null
-  write(parts: readonly Uint8Array[]): Promise<void>
-  remove(): Promise<void>
-}
-
-/** The in-memory logs' files (tests): one per log, surviving an engine as its log does. */
-const memoryFiles = new WeakMap<EventLog, { bytes: Buffer | null }>()
-
 /** The census file of an event log: `census.bin` in its directory, or beside an in-memory log. */
-export function keptFileOf(log: EventLog): KeptFile {
-  if (log instanceof FileEventLog) return diskFile(join(log.dir, 'census.bin'))
-  let held = memoryFiles.get(log)
-  if (!held) memoryFiles.set(log, (held = { bytes: null }))
-  const h = held
-  return {
-    read: (at, length) => (h.bytes && at + length <= h.bytes.length ? new Uint8Array(h.bytes.subarray(at, at + length)) : null),
-    write: async (parts) => void (h.bytes = Buffer.concat(parts)),
-    remove: async () => void (h.bytes = null),
-  }
-}
-
-function diskFile(path: string): KeptFile {
-  const dir = dirname(path)
-  return {
-    read(at, length) {
-      let fd: number
-      try {
-        fd = openSync(path, 'r')
-      } catch {
-        return null
-      }
-      try {
-        const buf = new Uint8Array(length)
-        let got = 0
-        while (got < length) {
-          const r = readSync(fd, buf, got, length - got, at + got)
-          if (r === 0) return null
-          got += r
-        }
-        return buf
-      } finally {
-        closeSync(fd)
-      }
-    },
-    async write(parts) {
-      // (a temp file of a process killed while writing: as large as the file)
-      const prefix = `${basename(tempPath(path)).replace(/-\d+-[0-9a-f]+$/, '')}-`
-      for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(prefix) && !name.startsWith(`${prefix}${process.pid}-`)) await rm(join(dir, name), { force: true })
-      await writeFileAtomic(path, parts, dir)
-    },
-    remove: () => rm(path, { force: true }),
-  }
-}
+export const keptFileOf = (log: EventLog): KeptFile => fileBesideLog(log, 'census.bin')
 
 /**
  * An order-dependent hash of the events [from, to) of a partition (the events a kept census

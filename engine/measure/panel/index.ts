@@ -32,12 +32,21 @@ interface Entry {
   panelVersion: string
 }
 
+/** Panels kept between starts (kept.ts): a panel as kept when it is the one the database holds. */
+export interface PanelKeeper {
+  restore(db: Db, panelId: string, regions: readonly RegionRow[], version: string): PanelIndex | null
+}
+
 /**
  * Loaded panels by panel id. A panel is reloaded when its version in `meta` changed (every write
  * to its persons bumps it); while the database has had no commit at all, not even that is read.
+ * With a `keeper`, a panel not loaded yet is first asked of it (what a start kept).
  */
 export class PanelCache {
   private readonly entries = new Map<string, Entry>()
+  keeper: PanelKeeper | null = null
+  /** Whether a panel was read from the database (loadPanel) since the cache was made: kept panels would not hold it. */
+  readSinceStart = false
 
   get(db: Db, panelId: string, regions: readonly RegionRow[]): PanelIndex {
     const e = this.entries.get(panelId)
@@ -49,9 +58,21 @@ export class PanelCache {
         return e.index
       }
     }
-    const entry: Entry = { regions, dbVersion: db.version, panelVersion: panelVersion(db, panelId), index: loadPanel(db, panelId, regions) }
+    const version = panelVersion(db, panelId)
+    let index = e ? null : (this.keeper?.restore(db, panelId, regions, version) ?? null)
+    if (!index) {
+      index = loadPanel(db, panelId, regions)
+      this.readSinceStart = true
+    }
+    const entry: Entry = { regions, dbVersion: db.version, panelVersion: version, index }
+    this.entries.delete(panelId)
     this.entries.set(panelId, entry)
     return entry.index
+  }
+
+  /** The loaded panels that are the database's now (`version` as in `meta`), the ones loaded last first. */
+  current(db: Db): { index: PanelIndex; version: string; regions: readonly RegionRow[] }[] {
+    return [...this.entries.values()].reverse().filter((e) => panelVersion(db, e.index.panelId) === e.panelVersion).map((e) => ({ index: e.index, version: e.panelVersion, regions: e.regions }))
   }
 
   /** Forgets every loaded panel. */

@@ -129,7 +129,7 @@ function readDevices(db: Db, panelId: string, personIds: readonly string[], page
 }
 
 /** Gives `index` the property `key`, read by `read` at its first use and then kept as a plain property. */
-function readAtFirstUse<K extends keyof PanelIndex>(index: Partial<PanelIndex>, key: K, read: () => PanelIndex[K]): void {
+export function readAtFirstUse<K extends keyof PanelIndex>(index: Partial<PanelIndex>, key: K, read: () => PanelIndex[K]): void {
   Object.defineProperty(index, key, {
     configurable: true,
     enumerable: true,
