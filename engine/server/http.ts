@@ -192,10 +192,11 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
       send(res, out, method === 'HEAD')
     }
     const done = performance.now()
-    // (after an answer still being written, once it is: a collection would hold up its last bytes)
+    opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: done - started })
+    // (after the request is logged, and after an answer still being written once it is: a
+    // collection would hold up its last bytes)
     if (res.writableLength > 0) res.once('finish', () => collect(performance.now()))
     else collect(done)
-    opts.onRequest?.({ method, path: url.pathname, status: out.status, ms: done - started })
   }
 
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
