@@ -7,21 +7,24 @@
  * at its first use, as loadPanel reads it.
  *
  * A kept panel is used only when the panel's version in the database (bumped by every write to its
- * persons, store.ts) is the one it was written with, the region table is the same, and the panel
- * holds as many persons. A file that is cut short, of another version, or whose index or arrays do
+ * persons, store.ts) is the one it was written with, the database is the one of the data directory
+ * it was written in (a hash of its `identity_key`, random per directory: another directory's
+ * database with a panel of the same version is not taken for it), and the region table is the
+ * same. A file that is cut short, of another version, or whose index or arrays do
  * not match their CRC-32 is not used: the panel is read from the database.
  *
  * Layout: `AMPANELS`, version u32, index length u32, index CRC-32 u32; the index (JSON: per panel
- * its id, version, region table key, size, unit, offset and CRC-32); then each panel's units
+ * its id, version, database, region table key, size, unit, offset and CRC-32); then each panel's units
  * (f64), home regions (u16) and platforms (u8).
  */
+import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import type { Db } from '../../storage/db'
 import type { EventLog } from '../event-log'
 import { fileBesideLog, type KeptFile } from '../kept-file'
 import { loadPanel, readAtFirstUse } from './load'
 import type { RegionRow } from './regions'
-import { countPersons, panelVersion } from './store'
+import { panelVersion } from './store'
 import type { PanelIndex } from './types'
 
 const MAGIC = Buffer.from('AMPANELS')
@@ -33,6 +36,8 @@ export const MAX_KEPT_PERSONS = 2_000_000
 interface Entry {
   panelId: string
   version: string
+  /** The database (databaseOf). */
+  db: string
   regions: number
   size: number
   unit: number
@@ -53,6 +58,9 @@ const READ_LATER = ['personIds', 'tags', 'tagBytes', 'tagIds', 'tagTypes', 'pers
 /** The region table as a number: a kept panel's home regions are indices into it. */
 const regionsKey = (regions: readonly RegionRow[]): number => crc32(regions.map((r) => r.region_id).join(' '))
 
+/** The data directory's database, as a hash of its random `identity_key` (the key itself is secret). */
+const databaseOf = (db: Db): string => createHash('sha256').update(db.meta('identity_key') ?? '').digest('hex').slice(0, 16)
+
 const bytesOf = (size: number): number => size * 11
 
 /** The kept panels of an event log's directory (or beside an in-memory log). */
@@ -70,7 +78,7 @@ export class KeptPanels {
   /** The panel as kept, when it is the one the database holds now (`version`), else null. */
   restore(db: Db, panelId: string, regions: readonly RegionRow[], version: string): PanelIndex | null {
     const e = this.entries().get(panelId)
-    if (!e || e.version !== version || e.regions !== regionsKey(regions) || countPersons(db, panelId) !== e.size) return null
+    if (!e || e.version !== version || e.regions !== regionsKey(regions) || e.db !== databaseOf(db)) return null
     const bytes = this.file.read(HEADER + this.indexLength + e.at, bytesOf(e.size))
     if (!bytes || crc32(bytes) !== e.crc) return null
     // (the bytes are in an ArrayBuffer of their own: the units at its start are aligned)
@@ -93,8 +101,9 @@ export class KeptPanels {
     return index as PanelIndex
   }
 
-  /** Writes `panels` (stored ones, the first ones first within MAX_KEPT_PERSONS) as the file. */
-  async write(panels: readonly LoadedPanel[]): Promise<void> {
+  /** Writes `panels` of `db` (stored ones, the first ones first within MAX_KEPT_PERSONS) as the file. */
+  async write(db: Db, panels: readonly LoadedPanel[]): Promise<void> {
+    const database = databaseOf(db)
     const entries: Entry[] = []
     const body: Uint8Array[] = []
     let at = 0
@@ -106,7 +115,7 @@ export class KeptPanels {
       bytes.set(new Uint8Array(index.units.buffer, index.units.byteOffset, 8 * index.size), 0)
       bytes.set(new Uint8Array(index.homeRegion.buffer, index.homeRegion.byteOffset, 2 * index.size), 8 * index.size)
       bytes.set(index.platforms.subarray(0, index.size), 10 * index.size)
-      entries.push({ panelId: index.panelId, version, regions: regionsKey(regions), size: index.size, unit: index.unit, at, crc: crc32(bytes) })
+      entries.push({ panelId: index.panelId, version, db: database, regions: regionsKey(regions), size: index.size, unit: index.unit, at, crc: crc32(bytes) })
       body.push(bytes)
       at += bytes.length
     }

@@ -4,7 +4,7 @@
 // answer must be the one an engine that kept nothing gives on the same history (a fresh engine:
 // the same steps on a new log and storage), byte for byte: a report needing the rest of the panel
 // (devices, tags) after a start, a panel re-import then a close, a re-import then a crash (the file
-// holds the panel before it), a damaged file, and on a data directory.
+// holds the panel before it), a damaged file, another directory's database, and on a data directory.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +12,14 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../../engine/contract/endpoints'
 import { FileEventLog, type EventLog } from '../../../../engine/measure/event-log'
 import { fileBesideLog } from '../../../../engine/measure/kept-file'
+import { identityKeyOf } from '../../../../engine/measure/attribute/identity'
+import { MemoryEventLog } from '../../../../engine/measure/event-log'
+import { importPersons } from '../../../../engine/measure/panel/import'
+import { panelCacheOf } from '../../../../engine/measure/panel/index'
+import { KeptPanels } from '../../../../engine/measure/panel/kept'
+import { panelVersion } from '../../../../engine/measure/panel/store'
+import { buildRegions } from '../../../../engine/reference/regions'
+import { ndjson, panelDb, person } from './helpers'
 import { makeEngine, seededRandom, type TestEngine } from '../../../helpers/make-engine'
 import { prng } from '../../../helpers/prng'
 import { importLines, reportWorld, type ReportWorld } from '../../../helpers/report-world'
@@ -81,7 +89,7 @@ async function apply(w: World, step: Step): Promise<void> {
 }
 
 /** basic/show overall (what a start's first report reads of the panel: universes, unit, size). */
-const BASIC = [
+const BASIC: Record<string, string>[] = [
   { date: '2025-01-31', platform: 'pm', metrics: 'acc' },
   { date: '2025-01-09', by_position: 'spot', by_region: 'level1', platform: 'mb', metrics: 'all' },
 ]
@@ -218,4 +226,24 @@ describe('kept panels across starts', () => {
     expect(await rest(w.t, w)).toEqual(truth.rest)
     await w.t.engine.close()
   }, 120_000)
+
+  it('the panel of another data directory\'s database, of the same version, is not taken for this one\'s', async () => {
+    const regions = buildRegions()
+    const PANEL = 'china-pm-2026'
+    const dbs = await Promise.all([1, 2].map(async (k) => {
+      const db = await panelDb()
+      identityKeyOf(db, { bytes: (n) => new Uint8Array(n).fill(k) })
+      importPersons(db, PANEL, ndjson([person('a', { weight: 10 * k, devices: [{ device: `idfa:0000000${k}-0000-4000-8000-000000000000`, platform: 'mb' }] }), person('b', { weight: 3 })]), 'ndjson', 'replace')
+      return db
+    }))
+    const [one, two] = dbs as [typeof dbs[0], typeof dbs[0]]
+    expect(panelVersion(one, PANEL)).toBe(panelVersion(two, PANEL))
+    const kept = KeptPanels.of(new MemoryEventLog())
+    const index = panelCacheOf(one).get(one, PANEL, regions)
+    await kept.write(one, [{ index, version: panelVersion(one, PANEL), regions }])
+    expect(kept.restore(two, PANEL, regions, panelVersion(two, PANEL))).toBeNull()
+    const same = kept.restore(one, PANEL, regions, panelVersion(one, PANEL))!
+    expect([same.size, same.unit, [...same.units], [...same.homeRegion], [...same.platforms]]).toEqual([index.size, index.unit, [...index.units], [...index.homeRegion], [...index.platforms]])
+    expect([same.personIds, same.tagIds, [...same.tags]]).toEqual([index.personIds, index.tagIds, [...index.tags]])
+  })
 })
