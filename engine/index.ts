@@ -151,8 +151,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const ready = measure.open().then(() => ({ ms: Math.round(performance.now() - reading) }))
   if (opts.openInBackground) {
     ready.catch(() => undefined) // (the caller awaits ready; hits and reports answer the failure)
-    // then the identities' text index, between turns: the first hit would build it in one piece
-    void ready.then(() => measure.identities.indexInTurns()).catch(() => undefined)
+    // then the rest of the identities a checkpoint holds and their text index, between turns: the
+    // first hit would build them in one piece
+    void ready.then(() => measure.identities.settleInTurns()).then(() => measure.identities.indexInTurns()).catch(() => undefined)
   } else {
     await ready.catch(async (err: unknown) => {
       await persister.abandon()

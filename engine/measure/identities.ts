@@ -97,6 +97,11 @@ export const RECORD_LAYOUT = JSON.stringify({ REC, F64, U32, U8 })
 
 /** Texts indexed a turn by indexInTurns() (about 20 ms). */
 const INDEX_A_TURN = 100_000
+/** Ids a turn of settleInTurns() takes into the devices (a few ms). */
+const SETTLE_A_TURN = 250_000
+
+/** What a checkpoint's rest holds until taken (Identities.pending): not the roots, the identities' own from the start. */
+type Pending = Omit<IdentityRest, 'roots'>
 
 type Earlier = Map<number, Map<number, { clkSpot: number; clkTs: number; impSpot: number; impTs: number }>>
 
@@ -111,13 +116,22 @@ export class Identities {
   private u8 = new Uint8Array(this.f64.buffer)
   /** The root (device) of each id: itself unless grouped. */
   private roots = new Uint32Array(1024)
-  /** The ids of each device of several, by root, ascending. */
-  private members = new Map<number, number[]>()
-  /** Recent times of identities with several hits of a kind within 10 minutes. */
-  private recent = new RecentTimes()
-  /** Campaigns with uncounted impressions or clicks (no touch) of linkable identities. */
-  private uncounted = new Map<number, number[]>()
-  private earlier: Earlier = new Map()
+  /** The ids of each device of several, by root, ascending (`members`). */
+  private memberLists = new Map<number, number[]>()
+  /** Recent times of identities with several hits of a kind within 10 minutes (`recent`). */
+  private recentTimes = new RecentTimes()
+  /** Campaigns with uncounted impressions or clicks (no touch) of linkable identities (`uncounted`). */
+  private uncountedOf = new Map<number, number[]>()
+  /** The touches of campaigns a device touched before its latest of a kind (`earlier`). */
+  private earlierOf: Earlier = new Map()
+  /**
+   * A checkpoint's devices, touches, recent times and uncounted campaigns, not yet taken into the
+   * structures above (fromRecords): reports read only the records and roots, so a start's first
+   * report does not wait for them. The first use of one takes the rest at once (settle()), and
+   * settleInTurns() takes them between turns of the event loop after a start. `linked`: whether
+   * any of the first `n` ids belongs to a device of several (worked out at its first ask).
+   */
+  private pending: { rest: Pending; n: number; next: number; linked?: boolean } | null = null
   /** Merges of two devices that both had events (Measurement.personOf rebuilds its maps on a change). */
   merges = 0
 
@@ -183,6 +197,11 @@ export class Identities {
     return this.ids.peek(hash)
   }
 
+  /** Whether a checkpoint's rest (devices, touches, recent times, uncounted campaigns) is taken (fromRecords). */
+  get restTaken(): boolean {
+    return this.pending === null
+  }
+
   /** Whether the text index is built (get() then costs a lookup, not the rest of the build). */
   get indexed(): boolean {
     return this.byText !== null
@@ -230,7 +249,46 @@ export class Identities {
 
   /** Whether any id belongs to a device of several (reports then read roots). */
   get linked(): boolean {
-    return this.members.size > 0
+    const p = this.pending
+    if (p === null) return this.memberLists.size > 0
+    // (no link is made while the rest is pending: link() takes it first)
+    if (p.linked === undefined) {
+      p.linked = false
+      for (let id = 1; id < p.n && !p.linked; id++) p.linked = this.roots[id] !== id
+    }
+    return p.linked
+  }
+
+  private get members(): Map<number, number[]> {
+    if (this.pending !== null) this.takeRest(Infinity)
+    return this.memberLists
+  }
+
+  private get recent(): RecentTimes {
+    if (this.pending !== null) this.takeRest(Infinity)
+    return this.recentTimes
+  }
+
+  private get uncounted(): Map<number, number[]> {
+    if (this.pending !== null) this.takeRest(Infinity)
+    return this.uncountedOf
+  }
+
+  private get earlier(): Earlier {
+    if (this.pending !== null) this.takeRest(Infinity)
+    return this.earlierOf
+  }
+
+  /**
+   * Takes a checkpoint's rest (fromRecords) SETTLE_A_TURN ids at a time between turns of the event
+   * loop, the recent times in a turn of their own, so that a start's first hit finds it taken and
+   * no turn holds requests for all of it. A use of the rest before it is done takes what is left at once.
+   */
+  async settleInTurns(): Promise<void> {
+    for (let p = this.pending; p !== null; p = this.pending) {
+      this.takeRest(p.next < p.n ? Math.min(p.n, p.next + SETTLE_A_TURN) : Infinity)
+      if (this.pending !== null) await nextTurn()
+    }
   }
 
   /** Marks that an event is recorded under `id` (a root). */
@@ -396,6 +454,8 @@ export class Identities {
 
   /** Everything but the texts, as arrays (a checkpoint): copies, since hits change them in place. */
   arrays(): IdentityArrays {
+    // (first the rest: it clears the recent times' slots in the records)
+    if (this.pending !== null) this.takeRest(Infinity)
     const n = this.size
     const field = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(out: T, view: T, at: number, stride: number): T => {
       for (let id = 0; id < n; id++) out[id] = view[id * stride + at]!
@@ -416,6 +476,7 @@ export class Identities {
 
   /** The records as they are and the rest (a checkpoint): copies, since hits change them in place. */
   records(): IdentityRecords {
+    if (this.pending !== null) this.takeRest(Infinity)
     return { records: this.f64.slice(0, this.size * REC), ...this.rest() }
   }
 
@@ -458,14 +519,16 @@ export class Identities {
       u8[r * 8 + U8.platform] = a.platform[id]!
       u8[r * 8 + U8.kind] = a.kind[id]!
     }
-    x.takeRest(a, n)
+    x.pending = { rest: a, n, next: 0 }
+    x.takeRest(Infinity)
     return x
   }
 
   /**
    * An Identities from a checkpoint that keeps the records as they are (RECORD_LAYOUT): its texts
    * (id order, '' first) and arrays. The records and roots are taken, not copied: their length
-   * past the identities is room for the next ones.
+   * past the identities is room for the next ones. The rest (devices, touches, recent times,
+   * uncounted campaigns) is taken at its first use or by settleInTurns(), not here.
    */
   static fromRecords(texts: IdentityTexts, a: IdentityRecords): Identities {
     const x = new Identities()
@@ -475,29 +538,41 @@ export class Identities {
     x.byText = null
     x.setRecords(a.records)
     x.roots = a.roots
-    // (the slots of recent times are numbered afresh: takeRest sets those of the devices that hold one)
-    for (let id = 0; id < n; id++) x.u32[id * REC * 2 + U32.recent] = 0
-    x.takeRest(a, n)
+    x.pending = { rest: { earlier: a.earlier, recent: a.recent, uncounted: a.uncounted }, n, next: 0 }
     return x
   }
 
-  /** Takes the devices, touches, recent times and uncounted campaigns of a checkpoint (`n` identities). */
-  private takeRest(a: IdentityRest, n: number): void {
-    for (let id = 1; id < n; id++) {
-      const root = a.roots[id]!
+  /**
+   * Takes the pending rest of a checkpoint (`pending`): the ids below `to` (their slots of recent
+   * times cleared, their devices listed), and once every id is, with `to` past them, the touches,
+   * recent times and uncounted campaigns. Writes the structures' fields, never their getters.
+   */
+  private takeRest(to: number): void {
+    const p = this.pending
+    if (p === null) return
+    const { rest: a, n } = p
+    const [u32, roots, members] = [this.u32, this.roots, this.memberLists]
+    const end = Math.min(n, to)
+    for (let id = p.next; id < end; id++) {
+      // (the slots of recent times are numbered afresh: the last step sets those of the devices that hold one)
+      u32[id * REC * 2 + U32.recent] = 0
+      const root = roots[id]!
       if (root === id) continue
-      let m = this.members.get(root)
-      if (!m) this.members.set(root, (m = [root]))
+      let m = members.get(root)
+      if (!m) members.set(root, (m = [root]))
       m.push(id)
     }
+    p.next = Math.max(p.next, end)
+    if (to <= n) return
     for (let i = 0; i + 6 <= a.earlier.length; i += 6) {
       const id = a.earlier[i]!
-      let m = this.earlier.get(id)
-      if (!m) this.earlier.set(id, (m = new Map()))
+      let m = this.earlierOf.get(id)
+      if (!m) this.earlierOf.set(id, (m = new Map()))
       m.set(a.earlier[i + 1]!, { clkSpot: a.earlier[i + 2]!, clkTs: a.earlier[i + 3]!, impSpot: a.earlier[i + 4]!, impTs: a.earlier[i + 5]! })
     }
-    this.recent = RecentTimes.fromArray(a.recent, (owner, slot) => (this.u32[owner * REC * 2 + U32.recent] = slot))
-    for (let i = 0; i + 2 <= a.uncounted.length; i += 2 + a.uncounted[i + 1]!) this.uncounted.set(a.uncounted[i]!, Array.from(a.uncounted.subarray(i + 2, i + 2 + a.uncounted[i + 1]!)))
+    this.recentTimes = RecentTimes.fromArray(a.recent, (owner, slot) => (this.u32[owner * REC * 2 + U32.recent] = slot))
+    for (let i = 0; i + 2 <= a.uncounted.length; i += 2 + a.uncounted[i + 1]!) this.uncountedOf.set(a.uncounted[i]!, Array.from(a.uncounted.subarray(i + 2, i + 2 + a.uncounted[i + 1]!)))
+    this.pending = null
   }
 
   /**

@@ -570,6 +570,75 @@ describe('Ingest with checkpoints', () => {
   })
 })
 
+describe("a start's rest of the identities (devices, touches, recent times, uncounted campaigns)", () => {
+  /**
+   * `a`: phones with linked devices, touches of both campaigns, frequency times and uncounted hits,
+   * checkpointed; `b`: an ingest started from that checkpoint with no frame after it.
+   */
+  async function startedOnRest(): Promise<{ log: MemoryEventLog; a: Ingest; b: Ingest }> {
+    const { log, a } = await checkpointed(phones(31, 600, T0), false)
+    const rest = a.identities.arrays()
+    expect(a.identities.linked).toBe(true)
+    expect([rest.earlier.length, rest.uncounted.length]).not.toContain(0)
+    expect(rest.recent.length).toBeGreaterThan(2)
+    const b = newIngest(log)
+    await b.open()
+    expect(b.started).toMatchObject({ from: 'checkpoint', replayed: 0 })
+    return { log, a, b }
+  }
+
+  // (phones(31) spans 20 minutes from T0: hits from then on are judged against its recent times)
+  const NEXT = T0 + 1_200_000
+
+  it('is not taken by a start nor by what a report reads (roots, devices linked or not), and hits after it count as a full replay counts them', async () => {
+    const { log, a, b } = await startedOnRest()
+    expect(b.identities.restTaken).toBe(false)
+    expect(b.identities.linked).toBe(true)
+    for (let id = 1; id < a.identities.size; id++) expect(b.identities.rootOf(id)).toBe(a.identities.rootOf(id))
+    expect(b.identities.restTaken).toBe(false)
+    await b.add(phones(32, 300, NEXT))
+    expect(b.identities.restTaken).toBe(true)
+    expect(stateOf(b)).toEqual(await replayed(log))
+    // the same hits counted by one ingest that never started from a checkpoint
+    const alone = newIngest(new MemoryEventLog())
+    await alone.open()
+    await alone.add(phones(31, 600, T0))
+    await alone.add(phones(32, 300, NEXT))
+    expect(stateOf(b)).toEqual(stateOf(alone))
+  })
+
+  it('is taken between turns of the event loop, and hits and device links between two turns find it whole', async () => {
+    const { log, b } = await startedOnRest()
+    const taking = b.identities.settleInTurns()
+    // (the ids' devices taken in the first turn, the touches and recent times not yet)
+    expect(b.identities.restTaken).toBe(false)
+    await b.add(phones(33, 300, NEXT, 0.5))
+    expect(b.identities.restTaken).toBe(true)
+    await taking
+    expect(stateOf(b)).toEqual(await replayed(log))
+  })
+
+  it('is in a checkpoint taken before it is', async () => {
+    const { a, b } = await startedOnRest()
+    const { timeZone, extent, identities, columns, requests } = { timeZone: ZONE, extent: { segments: [] }, identities: b.identities, columns: b.columns, requests: b.requests }
+    const saved = await decodeCheckpoint(bytesReader(Buffer.concat(await encodeCheckpoint({ timeZone, extent, identities, columns, requests }))))
+    expect(b.identities.restTaken).toBe(true)
+    expect(saved!.identities.arrays()).toEqual(a.identities.arrays())
+  })
+
+  it('loses nothing acknowledged when the process ends while it is being taken', async () => {
+    const { log, b } = await startedOnRest()
+    void b.identities.settleInTurns()
+    await b.add(phones(34, 200, NEXT, 0.5))
+    // (b is dropped as a crash drops it: no close, no checkpoint; the next start reads the frames after the old one)
+    const c = newIngest(log)
+    await c.open()
+    expect(c.started.replayed).toBeGreaterThan(0)
+    expect(stateOf(c)).toEqual(await replayed(log))
+    expect(stateOf(c)).toEqual(stateOf(b))
+  })
+})
+
 describe('FileEventLog checkpoints', () => {
   async function dirWithCheckpoint(): Promise<{ dir: string; events: number }> {
     const dir = await mkdtemp(join(tmpdir(), 'admonitor-checkpoint-'))

@@ -35,8 +35,8 @@ async function pending(p: Promise<unknown>): Promise<boolean> {
   return Promise.race([p.then(() => false, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50))])
 }
 
-/** A data directory (in memory) with a campaign, a spot, IMPORTED events of today and no checkpoint. */
-async function recorded(): Promise<{ t: TestEngine; log: MemoryEventLog; campaign: string; spot: string; tag: string }> {
+/** A data directory (in memory) with a campaign, a spot, IMPORTED events of today and no checkpoint (`checkpointed`: the one its close saved). */
+async function recorded(checkpointed = false): Promise<{ t: TestEngine; log: MemoryEventLog; campaign: string; spot: string; tag: string }> {
   const log = new MemoryEventLog()
   const t = await makeEngine({ today: TODAY, engine: { eventLog: log } })
   const campaign = await newCampaign(t)
@@ -47,7 +47,7 @@ async function recorded(): Promise<{ t: TestEngine; log: MemoryEventLog; campaig
   const listed = (await t.get(endpoints['campaigns.list_spots'].path, { campaign_id: campaign })).body as { tracking_tags: { impression_url: string } }[]
   await t.engine.close()
   // every event is replayed from the log, as after a crash
-  log.checkpoint = null
+  if (!checkpointed) log.checkpoint = null
   return { t, log, campaign, spot, tag: listed[0]!.tracking_tags.impression_url }
 }
 
@@ -94,6 +94,34 @@ describe('an engine reading its event log in the background', () => {
       const after = await get(endpoints['reports.basic_show'].path, { campaign_id: campaign, date: TODAY, platform: 'pm', metrics: 'acc', by_position: 'spot', spot_id: spot })
       expect(after.body.items[0].metrics.imp_acc).toBe(IMPORTED + 1)
       expect((await get(endpoints['measurement.status'].path, {})).body.events).toBe(IMPORTED + 1)
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it('answers a report from a checkpoint before the rest of its identities is taken, and counts a hit meanwhile as a start without it', async () => {
+    const { t, log, campaign, spot, tag } = await recorded(true)
+    expect(log.checkpoint).not.toBeNull()
+    const q = { campaign_id: campaign, date: TODAY, platform: 'pm', metrics: 'acc', by_position: 'spot', spot_id: spot }
+    // the truth: the same log read whole, no checkpoint
+    const whole = Object.create(log) as MemoryEventLog
+    whole.checkpoint = null
+    const plain = await reopen(t, whole)
+    await plain.engine.ready
+    const truth = (await plain.get(endpoints['reports.basic_show'].path, q)).body
+    expect(truth.items[0].metrics.imp_acc).toBeGreaterThan(0)
+    await plain.engine.close()
+    const { engine, get } = await reopen(t, log)
+    try {
+      await engine.ready
+      expect(engine.measure.identities.restTaken).toBe(false)
+      const report = get(endpoints['reports.basic_show'].path, q)
+      const hit = engine.handle(tagRequest(tag))
+      expect((await report).body).toEqual(truth)
+      expect(toReply(await hit).headers['x-admonitor-counted']).toBe('1')
+      expect(engine.measure.identities.restTaken).toBe(true)
+      const after = (await get(endpoints['reports.basic_show'].path, q)).body
+      expect(after.items[0].metrics.imp_acc).toBe(truth.items[0].metrics.imp_acc + 1)
     } finally {
       await engine.close()
     }
