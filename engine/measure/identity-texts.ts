@@ -31,12 +31,11 @@ export class IdentityTexts {
   static fromUnits(lengths: Uint32Array, blob: Uint8Array<ArrayBuffer>, used: number): IdentityTexts {
     const n = lengths.length
     const ends = new Uint32Array(Math.max(n + (n >> 3), 1024))
+    // where each ends when every text is ASCII (a unit a byte), which the total then confirms: one pass
     let units = 0
-    for (let i = 0; i < n; i++) units += lengths[i]!
+    for (let i = 0; i < n; i++) ends[i] = units += lengths[i]!
     const ascii = units === used
-    if (ascii) {
-      for (let i = 0, at = 0; i < n; i++) ends[i] = at += lengths[i]!
-    } else {
+    if (!ascii) {
       // a UTF-8 lead byte tells its sequence's length; a 4-byte one is two UTF-16 units
       for (let i = 0, at = 0; i < n; i++) {
         for (let left = lengths[i]!; left > 0; ) {
