@@ -35,6 +35,9 @@ export function fileBesideLog(log: EventLog, name: string): KeptFile {
   }
 }
 
+/** Writes of each kept file under way in this process. */
+const writing = new Map<string, number>()
+
 function diskFile(path: string): KeptFile {
   const dir = dirname(path)
   return {
@@ -59,10 +62,21 @@ function diskFile(path: string): KeptFile {
       }
     },
     async write(parts) {
-      // (a temp file of a process killed while writing: as large as the file)
+      // (a temp file of a process killed while writing: as large as the file. It may carry this
+      // process's id, as a container starts the server with the same id each time: those are kept
+      // only while this process writes the file itself)
       const prefix = `${basename(tempPath(path)).replace(/-\d+-[0-9a-f]+$/, '')}-`
-      for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(prefix) && !name.startsWith(`${prefix}${process.pid}-`)) await rm(join(dir, name), { force: true })
-      await writeFileAtomic(path, parts, dir)
+      const mine = `${prefix}${process.pid}-`
+      const busy = writing.get(path) ?? 0
+      writing.set(path, busy + 1)
+      try {
+        for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(prefix) && (busy === 0 || !name.startsWith(mine))) await rm(join(dir, name), { force: true })
+        await writeFileAtomic(path, parts, dir)
+      } finally {
+        const left = (writing.get(path) ?? 1) - 1
+        if (left === 0) writing.delete(path)
+        else writing.set(path, left)
+      }
     },
     remove: () => rm(path, { force: true }),
   }
