@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServer, needsServerBuild } from '../scripts/server-build.mjs'
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
 import { HAS_TASKSET } from './children'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -44,7 +45,8 @@ export async function serveOn(dataDir: string, opts: ServeOptions = {}): Promise
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ADMONITOR_')) env[k] = v
   env.ADMONITOR_SKIP_UI_BUILD = '1'
   if (opts.uiDir) env.ADMONITOR_UI_DIR = opts.uiDir
-  const node = [join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data-dir', dataDir]
+  // (the V8 flags package.json's serve script gives node)
+  const node = [...SERVER_NODE_FLAGS, join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', '--data-dir', dataDir]
   const [cmd, argv] = HAS_TASKSET && opts.cpu !== undefined ? ['taskset', ['-c', String(opts.cpu), process.execPath, ...node]] : [process.execPath, node]
   const proc = spawn(cmd, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''

@@ -1,5 +1,6 @@
-// The V8 flags the engine's server runs under: `npm run serve` (package.json's serve script) and
-// the bench's engine server (bench/children.ts) start node with them. V8 sizes its heap when node
+// The V8 flags the engine's server runs under: `npm run serve` (package.json's serve script), the
+// bench's engine server (bench/children.ts) and its felt rows' server (bench/felt-serve.ts) start
+// node with them. V8 sizes its heap when node
 // starts, so they cannot be set from the running server (v8.setFlagsFromString changes nothing).
 
 /**
