@@ -17,17 +17,27 @@ export const LOOK_MS = 20
 /** Bytes V8 counts outside its heap (its array buffers' and other external memory). */
 const external = (): number => getHeapStatistics().external_memory
 
+/** What the HTTP door calls after each answer with the time (performance.now()). */
+export interface Collector {
+  (now: number): void
+  /**
+   * Measures from the memory held now: what an engine's open loaded while the door listened
+   * (npm run serve opens in the background) is live, and a collection for it would free nothing.
+   */
+  rebase(): void
+}
+
 /**
- * A function for the HTTP door to call after each answer with the time (performance.now()): it
- * collects when the memory outside V8's heap grew by GROWTH since the last collection (or since
- * it last shrank). `gc` is V8's, which node gives with --expose-gc (scripts/server-flags.mjs);
- * without it the function does nothing. `held` reads the memory (a test gives its own).
+ * A collector: it collects when the memory outside V8's heap grew by GROWTH since the last
+ * collection (or since it last shrank, or was rebased). `gc` is V8's, which node gives with
+ * --expose-gc (scripts/server-flags.mjs); without it the collector does nothing. `held` reads the
+ * memory (a test gives its own).
  */
-export function externalCollector(gc = (globalThis as { gc?: () => void }).gc, held: () => number = external): (now: number) => void {
-  if (typeof gc !== 'function') return () => undefined
+export function externalCollector(gc = (globalThis as { gc?: () => void }).gc, held: () => number = external): Collector {
+  if (typeof gc !== 'function') return Object.assign(() => undefined, { rebase: () => undefined })
   let base = held()
   let lookedAt = -Infinity
-  return (now) => {
+  const collect = (now: number) => {
     if (now - lookedAt < LOOK_MS) return
     lookedAt = now
     const bytes = held()
@@ -37,4 +47,5 @@ export function externalCollector(gc = (globalThis as { gc?: () => void }).gc, h
       base = held()
     }
   }
+  return Object.assign(collect, { rebase: () => void (base = held()) })
 }

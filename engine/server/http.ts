@@ -42,6 +42,8 @@ export interface RequestHandler {
   handle(req: EngineRequest): Promise<EngineResponse>
   /** The most body bytes to read for this request, decided before any is read (Engine.admit); all up to MAX_BODY_BYTES without it. */
   admit?(req: Omit<EngineRequest, 'body'>): Admitted
+  /** Settles once the engine has read its recorded events (Engine.ready). */
+  ready?: Promise<unknown>
 }
 
 const API_PREFIXES = ['/cms/', '/admonitor/', '/oauth/', '/local/', '/openapi.json', ...TRACKING_DOOR_PREFIXES]
@@ -136,6 +138,8 @@ export async function startHttpDoor(engine: RequestHandler, opts: HttpDoorOption
   const origins = new Set(opts.allowedOrigins ?? [])
   // (the typed arrays reports let go, collected before V8 would: engine/server/collect.ts)
   const collect = externalCollector()
+  // (what the open loads meanwhile is live: measured from once it is done)
+  void engine.ready?.then(() => collect.rebase(), () => undefined)
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now()
