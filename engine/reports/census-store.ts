@@ -152,7 +152,12 @@ export class CensusStore {
   take(kept: readonly KeptCensus[], current: CheckpointBase | null, parts: PartitionOf): TakenCensuses {
     const taken: Taken[] = []
     let bytes = 0
-    const room = (nCells: number) => (bytes += bytesOf(nCells)) <= MAX_FILE_BYTES
+    // (one that does not fit is left out, and those after it that do are kept)
+    const room = (nCells: number) => {
+      if (bytes + bytesOf(nCells) > MAX_FILE_BYTES) return false
+      bytes += bytesOf(nCells)
+      return true
+    }
     const index = current ? this.readIndex() : null
     const filed = (part: number, key: string): IndexEntry | undefined => {
       const p = parts(part)
