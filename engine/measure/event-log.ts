@@ -160,6 +160,8 @@ export class FileEventLog implements EventLog {
   private current = 0
   private size = 0
   private extents = new Extents()
+  /** Checkpoint saves in progress (their temp files are not a dead process's). */
+  private saving = 0
   appended = 0
 
   constructor(readonly dir: string) {}
@@ -168,11 +170,11 @@ export class FileEventLog implements EventLog {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     const names = await readdir(this.dir)
     // A checkpoint being written when a process died stays as its temp file, as large as the whole
-    // state: another process's is removed (the data directory has one process at a time; this
-    // process's own may be being written now).
+    // state, and is removed. It may carry this process's id (a container starts the server with
+    // the same id each time): this process's own are kept only while it saves a checkpoint itself.
     for (const n of names) {
       const m = CHECKPOINT_TMP_RE.exec(n)
-      if (m && Number(m[1] ?? m[2]) !== process.pid) await rm(join(this.dir, n), { force: true })
+      if (m && (this.saving === 0 || Number(m[1] ?? m[2]) !== process.pid)) await rm(join(this.dir, n), { force: true })
     }
     return names.flatMap((n) => {
       const m = SEGMENT_RE.exec(n)
@@ -246,7 +248,12 @@ export class FileEventLog implements EventLog {
   }
 
   async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
-    await writeFileAtomic(join(this.dir, CHECKPOINT), parts, this.dir)
+    this.saving++
+    try {
+      await writeFileAtomic(join(this.dir, CHECKPOINT), parts, this.dir)
+    } finally {
+      this.saving--
+    }
   }
 
   private async rotate(): Promise<void> {

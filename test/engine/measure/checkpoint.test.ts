@@ -686,15 +686,15 @@ describe('FileEventLog checkpoints', () => {
     expect(stateOf(c)).toEqual(await replayed(new FileEventLog(dir)))
   })
 
-  it("removes the temp file of a checkpoint a dead process was writing, and keeps this process's own", async () => {
+  it("removes the temp files of checkpoints a dead process was writing at the open, one with this process's id too", async () => {
     const { dir, events } = await dirWithCheckpoint()
     const stale = `checkpoint.bin.${process.pid + 1}.tmp`
-    const mine = `checkpoint.bin.${process.pid}.tmp`
+    const sameId = `checkpoint.bin.${process.pid}.tmp`
     await writeFile(join(dir, stale), Buffer.alloc(4096))
-    await writeFile(join(dir, mine), Buffer.alloc(16))
+    await writeFile(join(dir, sameId), Buffer.alloc(16))
     const b = newIngest(new FileEventLog(dir))
     expect(await b.open()).toBe(events)
-    expect((await readdir(dir)).sort()).toEqual(['000001.seg', 'checkpoint.bin', mine])
+    expect((await readdir(dir)).sort()).toEqual(['000001.seg', 'checkpoint.bin'])
   })
 
   it('does read every segment again when one the checkpoint lists was cut short or removed', async () => {

@@ -316,14 +316,34 @@ describe('FileEventLog checkpoint', () => {
     if (saved) expect(saved.equals(Buffer.concat(parts))).toBe(true)
   })
 
-  it("does remove the temp files of checkpoints a dead process was writing, old names and new, and keep this process's own", async () => {
+  it("does remove the temp files of checkpoints a dead process was writing, old names and new, its process id this one's too (a container's)", async () => {
     const dir = await tempDir()
     const other = process.pid + 1
-    const stale = [`checkpoint.bin.${other}.tmp`, `checkpoint.bin.tmp-${other}-0badf00d`]
-    const mine = [`checkpoint.bin.${process.pid}.tmp`, `checkpoint.bin.tmp-${process.pid}-cafe0123`]
-    for (const n of [...stale, ...mine]) await writeFile(join(dir, n), 'partial')
+    const stale = [`checkpoint.bin.${other}.tmp`, `checkpoint.bin.tmp-${other}-0badf00d`, `checkpoint.bin.${process.pid}.tmp`, `checkpoint.bin.tmp-${process.pid}-cafe0123`]
+    for (const n of stale) await writeFile(join(dir, n), 'partial')
     await campaignsOf(fileLog(dir))
-    expect((await readdir(dir)).sort()).toEqual([...mine].sort())
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('does keep the temp file of the checkpoint this log is saving while the log is read', async () => {
+    const dir = await tempDir()
+    const log = fileLog(dir)
+    const big = [new Uint8Array(48 << 20).fill(7), new Uint8Array(48 << 20).fill(9)]
+    let saved = false
+    const saving = log.saveCheckpoint(big).finally(() => (saved = true))
+    // read the log (which removes dead processes' temp files) until the save is done, its temp file then on disk
+    let readWhileSaving = 0
+    while (!saved) {
+      const names = await readdir(dir)
+      if (!saved && names.some((n) => n.startsWith('checkpoint.bin.tmp-'))) {
+        await campaignsOf(log)
+        readWhileSaving++
+      }
+      await new Promise((r) => setImmediate(r))
+    }
+    await saving
+    expect(readWhileSaving).toBeGreaterThan(0)
+    expect((await readFile(join(dir, 'checkpoint.bin'))).equals(Buffer.concat(big))).toBe(true)
   })
 })
 

@@ -70,7 +70,11 @@ describe('externalCollector', () => {
       expect(r.status, r.stderr).toBe(0)
       return Number(r.stdout)
     }
-    expect(held('off')).toBeGreaterThanOrEqual(40)
+    // The control (V8 alone) proves the test can fail only in a run where V8 did not free the
+    // buffers on its own: a busy machine's timing sometimes lets it. Up to three tries for one.
+    let control = 0
+    for (let tries = 0; tries < 3 && control < 40; tries++) control = held('off')
+    expect(control).toBeGreaterThanOrEqual(40)
     expect(held('on')).toBeLessThan(GROWTH / MiB)
   })
 })
