@@ -23,11 +23,11 @@ import { HAS_TASKSET, startChild, type Child } from './children'
 import { cpuMsOf, OtherCpu, waitForQuiet } from './cpu'
 import { GLOBAL_REGION, audienceSql, basicSql, loadDuck, reachSql, timeQuery, type Duck, type DuckInputs, type Window } from './measure-duck'
 import { Rng, uuid, writeEventFile, type EventFileInfo, type EventPlan } from './measure-events'
-import { Api, call, closeAgent, type Answer } from './measure-http'
+import { Api, call, closeAgent } from './measure-http'
 import { compareReport, printImport, printIngest, printMemoryStartup, printReports, type ImportFigures, type IngestPrint, type ReportFigures } from './measure-report'
 import { machineLine, machineOf } from './machine'
 import { hotFunctions } from './profile'
-import type { HotFunction, ServerReady, ServerStats } from './protocol'
+import type { ClientCommand, ClientGot, HotFunction, ServerReady, ServerStats } from './protocol'
 import { readDataDir, timeCat } from './read-files'
 import { int, MiB, passMiss } from './report'
 import { CONNECTIONS, DURATION_S, env, runLoadRow, WARMUP_S } from './rows'
@@ -303,12 +303,44 @@ interface EngineTimes {
   hot?: HotFunction[]
 }
 
+/** One answer the report client received (the body itself only when asked for). */
+interface Got {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  ms: number
+  bytes: number
+  body?: Buffer
+  /** The body's first 300 characters of an answer other than 200. */
+  start?: string
+}
+
+/** The report client (bench/report-client.ts), a process of its own on the load generator's core. */
+interface ReportClient {
+  child: Child
+  get(url: string, headers?: Record<string, string>, keepBody?: boolean): Promise<Got>
+}
+
+async function reportClient(work: string): Promise<ReportClient> {
+  const child = startChild('report-client.ts', [], { cpu: LOAD_CPU })
+  await child.next('ready', 60_000)
+  const file = join(work, 'client-answer.bin')
+  return {
+    async get(url, headers, keepBody = false) {
+      child.send({ type: 'get', url, ...(headers ? { headers } : {}), ...(keepBody ? { keep: file } : {}) } satisfies ClientCommand)
+      const g = await child.next<ClientGot>('got')
+      if (g.status === 0) throw new Error(`report client: ${g.start ?? 'no answer'} (${url.split('?')[0]})`)
+      return { status: g.status, headers: g.headers, ms: g.ms, bytes: g.bytes, ...(keepBody && g.status === 200 ? { body: readFileSync(file) } : {}), ...(g.start !== undefined ? { start: g.start } : {}) }
+    },
+    child,
+  }
+}
+
 /**
  * Times a bare node:http server, on the engine's core, sending each report's answer bytes as the
  * engine sent them (same content headers), `REPORT_RUNS` times after one untimed, as timeEngine
  * times the engine: what sending the answer alone takes over this connection.
  */
-async function timeSending(work: string, specs: ReportSpec[], answers: EngineTimes[]): Promise<number[][]> {
+async function timeSending(work: string, client: ReportClient, specs: ReportSpec[], answers: EngineTimes[]): Promise<number[][]> {
   const manifest: Record<string, { file: string; headers: Record<string, string> }> = {}
   specs.forEach((spec, i) => {
     const file = join(work, `answer-${spec.name}.json`)
@@ -322,7 +354,7 @@ async function timeSending(work: string, specs: ReportSpec[], answers: EngineTim
     const out: number[][] = []
     for (const spec of specs) {
       const get = async () => {
-        const a = await call(base + spec.path)
+        const a = await client.get(base + spec.path)
         if (a.status !== 200) throw new Error(`bare server answered ${a.status} for ${spec.path}`)
         return a.ms
       }
@@ -351,31 +383,31 @@ async function timeSending(work: string, specs: ReportSpec[], answers: EngineTim
  * times more after a hit of a panel person's device (`panelBust`), which makes those panel counts
  * count afresh: the cold answer when the hits include panel persons'.
  */
-async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: () => string, panelBust: () => string): Promise<EngineTimes> {
+async function timeEngine(server: Child, client: ReportClient, api: Api, spec: ReportSpec, bust: () => string, panelBust: () => string): Promise<EngineTimes> {
   const url = api.url(spec.path, spec.params)
-  const get = async (): Promise<Answer> => {
-    const a = await call(url)
-    if (a.status !== 200) throw new Error(`${spec.path} answered ${a.status}: ${a.body.toString('utf8', 0, 300)}`)
+  const get = async (keep = false): Promise<Got> => {
+    const a = await client.get(url, undefined, keep)
+    if (a.status !== 200) throw new Error(`${spec.path} answered ${a.status}: ${a.start ?? ''}`)
     return a
   }
-  const first = await get()
-  const sizes = new Set<number>([first.body.length])
+  const first = await get(true)
+  const sizes = new Set<number>([first.bytes])
   const cold: number[] = []
   if (PROFILE) server.send({ type: 'profile-start' })
   for (let i = 0; i < REPORT_RUNS; i++) {
-    const hit = await call(bust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
+    const hit = await client.get(bust(), { 'user-agent': APP_AGENT })
     if (!recorded(hit.headers['x-admonitor-counted'])) throw new Error(`cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     cold.push(a.ms)
-    sizes.add(a.body.length)
+    sizes.add(a.bytes)
   }
   const coldPanel: number[] = []
   for (let i = 0; spec.panel && i < REPORT_RUNS; i++) {
-    const hit = await call(panelBust(), 'GET', undefined, undefined, { 'user-agent': APP_AGENT })
+    const hit = await client.get(panelBust(), { 'user-agent': APP_AGENT })
     if (!recorded(hit.headers['x-admonitor-counted'])) throw new Error(`panel cache-busting hit not counted: ${String(hit.headers['x-admonitor-counted'])}`)
     const a = await get()
     coldPanel.push(a.ms)
-    sizes.add(a.body.length)
+    sizes.add(a.bytes)
   }
   let hot: HotFunction[] | undefined
   if (PROFILE) {
@@ -386,9 +418,9 @@ async function timeEngine(server: Child, api: Api, spec: ReportSpec, bust: () =>
   for (let i = 0; i < REPORT_RUNS; i++) {
     const a = await get()
     cached.push(a.ms)
-    sizes.add(a.body.length)
+    sizes.add(a.bytes)
   }
-  return { first: first.ms, cold, ...(spec.panel ? { coldPanel } : {}), cached, bytes: first.body.length, sizes: sizes.size, answer: first.body, ...(hot ? { hot } : {}) }
+  return { first: first.ms, cold, ...(spec.panel ? { coldPanel } : {}), cached, bytes: first.bytes, sizes: sizes.size, answer: first.body!, ...(hot ? { hot } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,9 +502,11 @@ export async function runMeasureBench(): Promise<void> {
     await waitForQuiet('the report requests')
     const engineTimes: EngineTimes[] = []
     const serverPid = server!.proc.pid
-    const reportsOther = new OtherCpu(() => [serverPid])
+    const client = await reportClient(work)
+    children.push(client.child)
+    const reportsOther = new OtherCpu(() => [serverPid, client.child.proc.pid])
     for (const spec of specs) {
-      const t = await timeEngine(server!, api, spec, bust, panelBust)
+      const t = await timeEngine(server!, client, api, spec, bust, panelBust)
       engineTimes.push(t)
       console.log(`  ${spec.name}: first ${int(t.first)} ms, cold p50 ${int(median(t.cold))} ms${t.coldPanel ? `, after a panel person's hit ${int(median(t.coldPanel))} ms` : ''}, cached p50 ${t.cached.length ? median(t.cached).toFixed(1) : '-'} ms, ${MiB(t.bytes)} body`)
     }
@@ -482,7 +516,9 @@ export async function runMeasureBench(): Promise<void> {
     const held = await server!.next<ServerStats>('stats')
     await server!.stop()
     children.splice(children.indexOf(server!), 1)
-    const bareTimes = await timeSending(work, specs, engineTimes)
+    const bareTimes = await timeSending(work, client, specs, engineTimes)
+    await client.child.stop()
+    children.splice(children.indexOf(client.child), 1)
     closeAgent()
 
     console.log(`\n[${stamp()}] 3. DuckDB: loading the same events file (${DUCK_THREADS} threads) ...`)

@@ -87,3 +87,8 @@ export interface LoadResult {
 
 /** Load child -> driver: one per job. */
 export type LoadMessage = { type: 'result'; result: LoadResult } | { type: 'result'; failed: string }
+
+/** Driver -> report client (bench/report-client.ts): a GET, its body written to `keep` when given. */
+export type ClientCommand = { type: 'get'; url: string; headers?: Record<string, string>; keep?: string } | { type: 'stop' }
+/** Report client -> driver: one answer, timed from the request's start to the body's last byte. */
+export type ClientGot = { type: 'got'; status: number; ms: number; bytes: number; headers: Record<string, string | string[] | undefined>; start?: string }
