@@ -337,6 +337,6 @@ export class Measurement {
   private async keepPanels(): Promise<void> {
     const cache = panelCacheOf(this.db)
     if (!cache.readSinceStart) return
-    await this.keptPanels.write(this.db, cache.current(this.db)).catch(() => undefined)
+    await this.keptPanels.write(this.db, cache.current(this.db), systemRandom).catch(() => undefined)
   }
 }

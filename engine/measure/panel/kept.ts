@@ -7,19 +7,20 @@
  * at its first use, as loadPanel reads it.
  *
  * A kept panel is used only when the panel's version in the database (bumped by every write to its
- * persons, store.ts) is the one it was written with, the database is the one of the data directory
- * it was written in (a hash of its `identity_key`, random per directory: another directory's
- * database with a panel of the same version is not taken for it), and the region table is the
- * same. A file that is cut short, of another version, or whose index or arrays do
+ * persons, store.ts) is the one it was written with, the database carries the file's token (meta
+ * `panels_kept`, random, set by the write after the file is in place), and the region table is the
+ * same. The token ties the file to the database as that close left it: another directory's database,
+ * or this one's put back from a copy (its panel versions counted again from an older number, so a
+ * later import reaches a version the file holds with other persons), does not carry it. A file that is cut short, of another version, or whose index or arrays do
  * not match their CRC-32 is not used: the panel is read from the database.
  *
  * Layout: `AMPANELS`, version u32, index length u32, index CRC-32 u32; the index (JSON: per panel
  * its id, version, database, region table key, size, unit, offset and CRC-32); then each panel's units
  * (f64), home regions (u16) and platforms (u8).
  */
-import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import type { Db } from '../../storage/db'
+import type { Random } from '../../random'
 import type { EventLog } from '../event-log'
 import { fileBesideLog, type KeptFile } from '../kept-file'
 import { loadPanel, readAtFirstUse } from './load'
@@ -36,7 +37,7 @@ export const MAX_KEPT_PERSONS = 2_000_000
 interface Entry {
   panelId: string
   version: string
-  /** The database (databaseOf). */
+  /** The file's token (meta `panels_kept` of the database it was written for). */
   db: string
   regions: number
   size: number
@@ -58,8 +59,8 @@ const READ_LATER = ['personIds', 'tags', 'tagBytes', 'tagIds', 'tagTypes', 'pers
 /** The region table as a number: a kept panel's home regions are indices into it. */
 const regionsKey = (regions: readonly RegionRow[]): number => crc32(regions.map((r) => r.region_id).join(' '))
 
-/** The data directory's database, as a hash of its random `identity_key` (the key itself is secret). */
-const databaseOf = (db: Db): string => createHash('sha256').update(db.meta('identity_key') ?? '').digest('hex').slice(0, 16)
+/** The meta key of the token of the kept panels the database goes with. */
+const TOKEN = 'panels_kept'
 
 const bytesOf = (size: number): number => size * 11
 
@@ -78,7 +79,7 @@ export class KeptPanels {
   /** The panel as kept, when it is the one the database holds now (`version`), else null. */
   restore(db: Db, panelId: string, regions: readonly RegionRow[], version: string): PanelIndex | null {
     const e = this.entries().get(panelId)
-    if (!e || e.version !== version || e.regions !== regionsKey(regions) || e.db !== databaseOf(db)) return null
+    if (!e || e.version !== version || e.regions !== regionsKey(regions) || e.db !== db.meta(TOKEN)) return null
     const bytes = this.file.read(HEADER + this.indexLength + e.at, bytesOf(e.size))
     if (!bytes || crc32(bytes) !== e.crc) return null
     // (the bytes are in an ArrayBuffer of their own: the units at its start are aligned)
@@ -101,9 +102,13 @@ export class KeptPanels {
     return index as PanelIndex
   }
 
-  /** Writes `panels` of `db` (stored ones, the first ones first within MAX_KEPT_PERSONS) as the file. */
-  async write(db: Db, panels: readonly LoadedPanel[]): Promise<void> {
-    const database = databaseOf(db)
+  /**
+   * Writes `panels` of `db` (stored ones, the first ones first within MAX_KEPT_PERSONS) as the file
+   * with a new token, then gives the database the token (a crash between leaves them unpaired: the
+   * file is not used).
+   */
+  async write(db: Db, panels: readonly LoadedPanel[], random: Random): Promise<void> {
+    const database = Buffer.from(random.bytes(8)).toString('hex')
     const entries: Entry[] = []
     const body: Uint8Array[] = []
     let at = 0
@@ -126,6 +131,7 @@ export class KeptPanels {
     head.writeUInt32LE(indexBytes.length, 12)
     head.writeUInt32LE(crc32(indexBytes), 16)
     await this.file.write([head, indexBytes, ...body])
+    db.tx(() => db.setMeta(TOKEN, database))
     this.index = new Map(entries.map((e) => [e.panelId, e]))
     this.indexLength = indexBytes.length
   }
