@@ -51,6 +51,17 @@ describe('ResultSet pages', () => {
     expect(calls[1]![0]).toBe(1000 + CHUNK)
   })
 
+  it('answers a page of a set answered once as the rows serialized directly, in pieces of at most 64 KiB however many rows', () => {
+    // campaign-sized rows (about 400 bytes): copied into a few buffers, none a mapping of its own
+    const rows = rowsOf(2000).map((r) => ({ ...r, name: r.name.padEnd(380, '.') }))
+    for (const [offset, count] of [[0, 500], [0, 2000], [7, 1], [1990, 50]]) {
+      const parts = new ResultSet(paged(rows), true).page({ m: offset!, n: count!, offset: offset!, count: count! })
+      expect(text(parts)).toBe(JSON.stringify(rows.slice(offset!, offset! + count!)))
+      for (const p of parts) expect(p.length).toBeLessThanOrEqual(64 << 10)
+      expect(parts.length).toBeLessThanOrEqual(2 + Math.ceil(Buffer.byteLength(JSON.stringify(rows.slice(offset!, offset! + count!))) / (60 << 10)))
+    }
+  })
+
   it('answers an empty result set as []', () => {
     const set = new ResultSet(paged([]))
     expect(text(set.page({ m: 0, n: 500, offset: 0, count: 500 }))).toBe('[]')
