@@ -13,15 +13,6 @@ import { getHeapStatistics } from 'node:v8'
 export const GROWTH = 32 << 20
 /** The least time between two looks at that memory: a look costs about 2 us, too much for every tracking hit. */
 export const LOOK_MS = 20
-/**
- * The least time between two collections made here. Answers that allocate fast (CMS lists of new
- * queries: 200 KiB each, a thousand a second) grow the memory by GROWTH every few tens of ms, and
- * a collection each time cost a quarter of their throughput (campaigns/list over HTTP, new 500-id
- * queries: 4,750-5,450 req/s against 6,370 without these collections); V8's own collections
- * keep up with them. Reports, whose dropped arrays are what these collections are for, come
- * seconds apart.
- */
-export const GAP_MS = 1000
 
 /** Bytes V8 counts outside its heap (its array buffers' and other external memory). */
 const external = (): number => getHeapStatistics().external_memory
@@ -38,7 +29,7 @@ export interface Collector {
 
 /**
  * A collector: it collects when the memory outside V8's heap grew by GROWTH since the last
- * collection (or since it last shrank, or was rebased), and GAP_MS have passed since its last. `gc` is V8's, which node gives with
+ * collection (or since it last shrank, or was rebased). `gc` is V8's, which node gives with
  * --expose-gc (scripts/server-flags.mjs); without it the collector does nothing. `held` reads the
  * memory (a test gives its own).
  */
@@ -46,15 +37,13 @@ export function externalCollector(gc = (globalThis as { gc?: () => void }).gc, h
   if (typeof gc !== 'function') return Object.assign(() => undefined, { rebase: () => undefined })
   let base = held()
   let lookedAt = -Infinity
-  let collectedAt = -Infinity
   const collect = (now: number) => {
     if (now - lookedAt < LOOK_MS) return
     lookedAt = now
     const bytes = held()
     if (bytes < base) base = bytes
-    else if (bytes > base + GROWTH && now - collectedAt >= GAP_MS) {
+    else if (bytes > base + GROWTH) {
       gc()
-      collectedAt = now
       base = held()
     }
   }
