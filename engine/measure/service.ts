@@ -336,7 +336,8 @@ export class Measurement {
    */
   private async keepPanels(): Promise<void> {
     const cache = panelCacheOf(this.db)
-    if (!cache.readSinceStart) return
+    // (the file goes with a token the database keeps: a database that refuses writes keeps none)
+    if (!cache.readSinceStart || this.db.refused) return
     await this.keptPanels.write(this.db, cache.current(this.db), systemRandom).catch(() => undefined)
   }
 }

@@ -310,6 +310,9 @@ export class Persister {
    */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
+    // a probe of a refused disk under way may be opening the port for writes (taking its lock):
+    // it ends first, so the port closed below is the one it opened
+    await this.probing
     try {
       await this.durable()
       if (!this.db.refused) await this.checkpoint()
