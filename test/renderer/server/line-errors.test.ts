@@ -80,10 +80,10 @@ describe('lineErrorText', () => {
     expect(line('zh', refusal({ ...event, spot_id: '5' }))).toBe('事件行填写 spot_id 时须同时填写 campaign_id')
   })
 
-  it("says the line reader's reasons in Chinese, the JSON parser's own words kept", () => {
+  it("says the line reader's reasons in Chinese, where the JSON breaks and no parser English", () => {
     expect(line('zh', readRefusal('type,ts\nimpression,1,extra\n', 'csv'))).toBe('有 3 个字段，而表头有 2 个')
-    expect(line('zh', readRefusal('[1]\n', 'ndjson'))).toBe('不是 JSON 对象（not an object）')
-    expect(line('zh', readRefusal('{oops\n', 'ndjson'))).toMatch(/^不是 JSON 对象（.+）$/)
+    expect(line('zh', readRefusal('[1]\n', 'ndjson'))).toBe('是 JSON，但不是对象；每行须为一个 JSON 对象')
+    expect(line('zh', readRefusal('{oops\n', 'ndjson'))).toBe('不是 JSON 对象：其 JSON 在第 2 个字符处出错')
   })
 
   it("keeps the engine's English in English, and any reason it does not know", () => {
@@ -157,14 +157,14 @@ describe('lineErrorText (panel persons)', () => {
   const refusal = (over: Record<string, unknown>) => reason(person(over))
   const mobile = (device: string) => ({ devices: [{ device, platform: 'mb' }] })
 
-  it("says the reasons about a line's shape in Chinese, the JSON parser's own words kept", () => {
+  it("says the reasons about a line's shape in Chinese, where the JSON breaks and no parser English", () => {
     expect(say(reason('{"person_id":"p1"}'))).toBe('缺少 weight')
     expect(say(refusal({ person_id: undefined }))).toBe('缺少 person_id')
     expect(say(refusal({ person_id: 5 }))).toBe('person_id 须为字符串（收到 5）')
     expect(say(refusal({ tags: 'male' }))).toBe('tags 须为字符串数组')
     expect(say(refusal({ devices: {} }))).toBe('devices 须为对象数组，每个对象含 device 和 platform')
     expect(say(refusal({ devices: [1] }))).toBe('devices[0] 须为含 device 和 platform（pc 或 mb）的对象')
-    expect(say(reason('{oops'))).toMatch(/^JSON 格式有误（.+）$/)
+    expect(say(reason('{oops'))).toBe('JSON 格式有误：在第 2 个字符处出错')
     expect(say(reason('[1]'))).toBe('不是 JSON 对象')
     expect(say(refusal({ weight: 'x' }))).toBe('weight 须为数字，而不是字符串（收到 "x"）')
     expect(say(refusal({ weight: true }))).toBe('weight 须为数字（收到“true”）')
