@@ -230,7 +230,7 @@ describe('admonitor demo, import, simulate, rebuild', () => {
     const days = [5, 4, 3, 2].map((k) => new Date(Date.now() - k * 86_400_000).toISOString().slice(0, 10))
     const bad = new Map<number, string>()
     const rows = Array.from({ length: 40_000 }, (_, i) => {
-      if (i % 7_001 === 5) return bad.set(i + 1, 'is not a JSON object'), '{not json'
+      if (i % 7_001 === 5) return bad.set(i + 1, 'is not a JSON object: its JSON breaks at character 2'), '{not json'
       // a tenth of the lines carry media request ids, each id on 20 lines of one day: repeats
       const line = {
         type: i % 40 === 0 ? 'click' : 'impression', ts: `${days[i % 4]}T${String(i % 24).padStart(2, '0')}:00:00+08:00`, campaign_id: 1, spot_id: i % 9_001 === 7 ? 99_999 : 1,
