@@ -16,6 +16,7 @@ const script = `
   globalThis.gc = () => (collections++, v8gc())
   const live = []
   let garbage = 0
+  const held = []
   // an engine whose open loads 96 MiB of columns a moment after the door listens
   const ready = new Promise((resolve) => setTimeout(() => {
     for (let i = 0; i < 96; i++) live.push(new Float64Array(131072).fill(i))
@@ -25,8 +26,10 @@ const script = `
     ready,
     async handle() {
       await ready
-      // (a report's passes: typed arrays let go once it is answered)
-      for (let i = 0; i < garbage; i++) new Float64Array(131072).fill(i)
+      // (a report's passes: typed arrays let go a little after it is answered, the last two
+      // requests' still held, so that they live past young collections)
+      held.push(Array.from({ length: garbage }, (_, i) => new Float64Array(131072).fill(i)))
+      if (held.length > 2) held.shift()
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }
     },
   }
@@ -49,10 +52,17 @@ const script = `
 
 describe('early collections and an engine opening behind the door', () => {
   it('none for what the open loaded; some for what requests let go after it', () => {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
-    expect(r.status, r.stderr).toBe(0)
-    const got = JSON.parse(r.stdout) as { afterOpen: number; afterGarbage: number }
-    expect(got.afterOpen).toBe(0)
-    expect(got.afterGarbage).toBeGreaterThan(0)
+    const run = () => {
+      const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+      expect(r.status, r.stderr).toBe(0)
+      const got = JSON.parse(r.stdout) as { afterOpen: number; afterGarbage: number }
+      expect(got.afterOpen).toBe(0)
+      return got.afterGarbage
+    }
+    // V8 sometimes frees the requests' arrays itself first (a scavenge of the young ones), and
+    // then there is nothing for the collector to do: up to three runs for one where it is not so
+    let afterGarbage = 0
+    for (let tries = 0; tries < 3 && afterGarbage === 0; tries++) afterGarbage = run()
+    expect(afterGarbage).toBeGreaterThan(0)
   })
 })
