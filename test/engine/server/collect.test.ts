@@ -61,7 +61,11 @@ describe('externalCollector', () => {
       const collect = process.argv.at(-1) === 'on' ? externalCollector() : () => {}
       const before = ext()
       let t = 0
-      for (let i = 0; i < 48; i++) { new Float64Array(131072).fill(i); collect((t += 100)) }
+      // (each held for the next four, as a report's arrays outlive its passes: a young collection
+      // cannot free them, as it frees an array let go at once, which Node.js 22's V8 does)
+      const held = []
+      for (let i = 0; i < 48; i++) { held.push(new Float64Array(131072).fill(i)); if (held.length > 4) held.shift(); collect((t += 100)) }
+      held.length = 0
       // (V8 frees the buffers it found dead on a background thread, a moment later)
       await new Promise((r) => setTimeout(r, 300))
       console.log(Math.round(ext() - before))`
@@ -74,7 +78,11 @@ describe('externalCollector', () => {
     // buffers on its own: a busy machine's timing sometimes lets it. Up to three tries for one.
     let control = 0
     for (let tries = 0; tries < 3 && control < 40; tries++) control = held('off')
-    expect(control).toBeGreaterThanOrEqual(40)
-    expect(held('on')).toBeLessThan(GROWTH / MiB)
+    // Node.js 24's V8 keeps them (the server's runtime, and Electron's newer one); Node.js 22's
+    // frees most of them itself (16-20 MiB kept), and there the collector must only add nothing
+    if (Number(process.versions.node.split('.')[0]) >= 24) expect(control).toBeGreaterThanOrEqual(40)
+    const on = held('on')
+    if (control >= 40) expect(on).toBeLessThan(GROWTH / MiB)
+    else expect(on).toBeLessThanOrEqual(control + 8)
   })
 })
