@@ -8,7 +8,7 @@ import { constants } from 'node:fs'
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
-import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../storage/durable-file'
+import { appendDurably, fsyncDir, removeDeadTemps, TornAppendError, writeFileAtomic } from '../storage/durable-file'
 import { bytesReader, type CheckpointReader } from './checkpoint'
 import { FRAME_HEADER, readFrames, type RecordVisitor } from './record'
 import type { LogExtent, SegmentExtent } from './log-extent'
@@ -144,8 +144,8 @@ async function readFramesInTurns(buf: Buffer, visit: RecordVisitor, slice = READ
 const SEGMENT_BYTES = 256 << 20
 
 const CHECKPOINT = 'checkpoint.bin'
-/** Temp files of checkpoint writes: `checkpoint.bin.tmp-<pid>-<hex>`, and `checkpoint.bin.<pid>.tmp` as earlier versions named them. */
-const CHECKPOINT_TMP_RE = /^checkpoint\.bin\.(?:tmp-(\d+)-[0-9a-f]+|(\d+)\.tmp)$/
+/** `checkpoint.bin.<pid>.tmp`: the temp name of an older checkpoint writer, which a data directory may still hold. */
+const OLD_CHECKPOINT_TMP_RE = /^checkpoint\.bin\.\d+\.tmp$/
 /**
  * Segments are opened for synchronised writes (O_DSYNC) where the system has them: a write returns
  * once its bytes are on stable storage, as a write and an fdatasync did, in one call to the
@@ -160,8 +160,6 @@ export class FileEventLog implements EventLog {
   private current = 0
   private size = 0
   private extents = new Extents()
-  /** Checkpoint saves in progress (their temp files are not a dead process's). */
-  private saving = 0
   appended = 0
 
   constructor(readonly dir: string) {}
@@ -170,12 +168,9 @@ export class FileEventLog implements EventLog {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     const names = await readdir(this.dir)
     // A checkpoint being written when a process died stays as its temp file, as large as the whole
-    // state, and is removed. It may carry this process's id (a container starts the server with
-    // the same id each time): this process's own are kept only while it saves a checkpoint itself.
-    for (const n of names) {
-      const m = CHECKPOINT_TMP_RE.exec(n)
-      if (m && (this.saving === 0 || Number(m[1] ?? m[2]) !== process.pid)) await rm(join(this.dir, n), { force: true })
-    }
+    // state, and is removed (one of this process's saves under way stays)
+    await removeDeadTemps(join(this.dir, CHECKPOINT))
+    for (const n of names) if (OLD_CHECKPOINT_TMP_RE.test(n)) await rm(join(this.dir, n), { force: true })
     return names.flatMap((n) => {
       const m = SEGMENT_RE.exec(n)
       return m ? [Number(m[1])] : []
@@ -248,12 +243,7 @@ export class FileEventLog implements EventLog {
   }
 
   async saveCheckpoint(parts: readonly Uint8Array[]): Promise<void> {
-    this.saving++
-    try {
-      await writeFileAtomic(join(this.dir, CHECKPOINT), parts, this.dir)
-    } finally {
-      this.saving--
-    }
+    await writeFileAtomic(join(this.dir, CHECKPOINT), parts, this.dir)
   }
 
   private async rotate(): Promise<void> {

@@ -4,9 +4,9 @@
  * in-memory log (tests) they live in memory as long as the log does.
  */
 import { closeSync, openSync, readSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
-import { tempPath, writeFileAtomic } from '../storage/durable-file'
+import { rm } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { removeDeadTemps, writeFileAtomic } from '../storage/durable-file'
 import { FileEventLog, type EventLog } from './event-log'
 
 /** Where a kept file lives: bytes read at an offset, written whole (temp file + rename). */
@@ -35,9 +35,6 @@ export function fileBesideLog(log: EventLog, name: string): KeptFile {
   }
 }
 
-/** Writes of each kept file under way in this process. */
-const writing = new Map<string, number>()
-
 function diskFile(path: string): KeptFile {
   const dir = dirname(path)
   return {
@@ -62,21 +59,9 @@ function diskFile(path: string): KeptFile {
       }
     },
     async write(parts) {
-      // (a temp file of a process killed while writing: as large as the file. It may carry this
-      // process's id, as a container starts the server with the same id each time: those are kept
-      // only while this process writes the file itself)
-      const prefix = `${basename(tempPath(path)).replace(/-\d+-[0-9a-f]+$/, '')}-`
-      const mine = `${prefix}${process.pid}-`
-      const busy = writing.get(path) ?? 0
-      writing.set(path, busy + 1)
-      try {
-        for (const name of await readdir(dir).catch(() => [])) if (name.startsWith(prefix) && (busy === 0 || !name.startsWith(mine))) await rm(join(dir, name), { force: true })
-        await writeFileAtomic(path, parts, dir)
-      } finally {
-        const left = (writing.get(path) ?? 1) - 1
-        if (left === 0) writing.delete(path)
-        else writing.set(path, left)
-      }
+      // (a temp file of a process killed while writing is as large as the file)
+      await removeDeadTemps(path)
+      await writeFileAtomic(path, parts, dir)
     },
     remove: () => rm(path, { force: true }),
   }

@@ -4,10 +4,27 @@
  * front of good ones, and whole files that appear complete or not at all.
  */
 import { randomBytes } from 'node:crypto'
-import { link, open, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { link, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 
 /** A unique temp name beside `path` (`<name>.tmp-<pid>-<hex>`), so concurrent writers never share one. */
 export const tempPath = (path: string): string => `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+
+/** The temp files of this process's whole-file writes under way (writeTemp to their rename or removal). */
+const written = new Set<string>()
+
+/**
+ * Removes the temp files beside `path` (`<name>.tmp-*`) that no write of this process has under
+ * way: what a process killed while writing left, as large as the file, whatever id it had (a
+ * container starts the server with the same one each time, so the id tells nothing).
+ */
+export async function removeDeadTemps(path: string): Promise<void> {
+  const dir = dirname(path)
+  const prefix = `${basename(path)}.tmp-`
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (name.startsWith(prefix) && !written.has(join(dir, name))) await unlink(join(dir, name)).catch(() => undefined)
+  }
+}
 
 /** Fsyncs a directory, so that a file created or renamed in it survives power loss. */
 export async function fsyncDir(dir: string): Promise<void> {
@@ -63,17 +80,23 @@ export async function appendDurably(fh: FileHandle, bytes: Uint8Array, length: n
 /** Writes `parts` to a new temp file beside `path` and fsyncs it; returns its name. */
 async function writeTemp(path: string, parts: readonly Uint8Array[]): Promise<string> {
   const tmp = tempPath(path)
-  const fh = await open(tmp, 'wx', 0o600)
+  written.add(tmp)
   try {
-    // FileHandle.writeFile loops until every byte is written, from the current position.
-    for (const p of parts) await fh.writeFile(p)
-    await fh.sync()
+    const fh = await open(tmp, 'wx', 0o600)
+    try {
+      // FileHandle.writeFile loops until every byte is written, from the current position.
+      for (const p of parts) await fh.writeFile(p)
+      await fh.sync()
+    } catch (err) {
+      await fh.close().catch(() => undefined)
+      await unlink(tmp).catch(() => undefined)
+      throw err
+    }
+    await fh.close()
   } catch (err) {
-    await fh.close().catch(() => undefined)
-    await unlink(tmp).catch(() => undefined)
+    written.delete(tmp)
     throw err
   }
-  await fh.close()
   return tmp
 }
 
@@ -86,18 +109,22 @@ const partsOf = (bytes: Uint8Array | readonly Uint8Array[]): readonly Uint8Array
  */
 export async function writeFileAtomic(path: string, bytes: Uint8Array | readonly Uint8Array[], dir: string): Promise<void> {
   const tmp = await writeTemp(path, partsOf(bytes))
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await rename(tmp, path)
-      break
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
-      if ((code === 'EPERM' || code === 'EBUSY') && attempt < 10) await new Promise((r) => setTimeout(r, 20 * (attempt + 1)))
-      else {
-        await unlink(tmp).catch(() => undefined)
-        throw err
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await rename(tmp, path)
+        break
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code
+        if ((code === 'EPERM' || code === 'EBUSY') && attempt < 10) await new Promise((r) => setTimeout(r, 20 * (attempt + 1)))
+        else {
+          await unlink(tmp).catch(() => undefined)
+          throw err
+        }
       }
     }
+  } finally {
+    written.delete(tmp)
   }
   await fsyncDir(dir)
 }
@@ -115,6 +142,7 @@ export async function createFileExclusive(path: string, bytes: Uint8Array, dir: 
     throw err
   } finally {
     await unlink(tmp).catch(() => undefined)
+    written.delete(tmp)
   }
   await fsyncDir(dir)
   return true

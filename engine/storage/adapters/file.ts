@@ -9,7 +9,7 @@ import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs
 import { join } from 'node:path'
 import type { LoadedStorage, StoragePort } from '../port'
 import { acquireLock, type Lock } from '../lock'
-import { appendDurably, fsyncDir, TornAppendError, writeFileAtomic } from '../durable-file'
+import { appendDurably, fsyncDir, removeDeadTemps, TornAppendError, writeFileAtomic } from '../durable-file'
 import { refusesWrites } from '../refusal'
 
 const SNAPSHOT = 'admonitor.db'
@@ -63,7 +63,7 @@ export class FileStorage implements StoragePort {
 
   /** Temp files of snapshot writes that a crash interrupted are garbage (removed only by the lock's holder). */
   private async removeTemps(): Promise<void> {
-    for (const name of await readdir(this.dir)) if (name.startsWith(`${SNAPSHOT}.tmp-`)) await unlink(join(this.dir, name)).catch(() => undefined)
+    await removeDeadTemps(join(this.dir, SNAPSHOT))
   }
 
   async read(): Promise<LoadedStorage> {
