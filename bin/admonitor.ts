@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startHttpDoor } from '../engine/server/http'
+import { servingV8 } from '../engine/server/v8-flags'
 import { defaultDataDir } from '../engine/server/paths'
 import { accountCommand, demoCommand, importCommand, rebuildCommand, simulateCommand } from './commands'
 import { DEFAULT_PORT, fail, openEngine, printFirstRun } from './open'
@@ -96,6 +97,7 @@ async function serve(argv: string[]): Promise<void> {
     fail(`--host ${host} makes the API reachable from the network; name the Host clients will use with --allowed-host (e.g. --allowed-host 192.168.1.20:${port || DEFAULT_PORT}), and keep the account's secrets safe`)
   }
   const ownHosts = publicHost(values['public-url'])
+  servingV8()
   // (it listens while the recorded events are read: requests that need them wait, the others are answered)
   const { engine, dataDir } = await openEngine({ dataDir: values['data-dir'], timeZone: values['time-zone'], openInBackground: true })
   // ADMONITOR_UI_DIR: another renderer build (the end-to-end tests build into a temp folder).

@@ -6,6 +6,7 @@ import iconPath from '../build/icon.png?asset'
 import { createEngine, type Engine } from '../engine/index'
 import { fileStorage } from '../engine/storage/adapters/file'
 import { FileEventLog } from '../engine/measure/event-log'
+import { servingV8 } from '../engine/server/v8-flags'
 import { startHttpServer } from './http-server'
 import { registerIpc } from './ipc'
 import { safeStorageCipher } from './secret-cipher'
@@ -15,6 +16,7 @@ let engine: Engine | null = null
 let win: BrowserWindow | null = null
 
 async function boot(): Promise<void> {
+  servingV8()
   const dataDir = join(app.getPath('userData'), 'data')
   const secretCipher = safeStorageCipher()
   // (the window opens while the recorded events are read: reports and hits wait for them)

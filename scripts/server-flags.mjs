@@ -8,9 +8,10 @@
  * answer's allocations, and the committed pages stay): the bench's report sequence peaks about
  * 100 MiB lower with the same CPU (docs/decisions.md, "The server's V8 flags"). V8's `gc()`
  * given to the server, which collects the typed arrays reports let go sooner than V8 would
- * (engine/server/collect.ts).
+ * (engine/server/collect.ts). Allocation-site pretenuring off (engine/server/v8-flags.ts): a
+ * request's objects stay in the young generation however long some earlier requests' lived.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc']
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc', '--no-allocation-site-pretenuring']
 
 /**
  * The environment the server runs in, beside its flags: glibc's malloc with its mmap threshold
