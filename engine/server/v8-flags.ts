@@ -1,9 +1,10 @@
 /**
- * V8's allocation-site pretenuring, off in the serving process (docs/decisions.md, "The server's
- * V8 flags"). With it on, an object literal whose objects outlived young collections (a request's
- * call while a burst of writes waits for the disk) is allocated in the old generation from then
- * on: every later request's call, with its parameters, its 500 ids and its answer's pieces behind
- * it, is then kept through each scavenge and promoted, and only a full collection frees it.
+ * V8's allocation-site pretenuring, off in the serving process (docs/decisions.md,
+ * "Allocation-site pretenuring off in the serving process"). With it on, an object literal whose
+ * objects outlived young collections (a request's call while a burst of writes waits for the
+ * disk) is allocated in the old generation from then on: every later request's call, with its
+ * parameters (a list of ids split into strings) and its answer's pieces behind it, is then kept
+ * through each scavenge and promoted, and only a full collection frees it.
  *
  * Unlike the heap's sizes, the flag takes effect when set in a running process, before the
  * engine allocates: the desktop app's main process and `admonitor serve` run from the sources set
