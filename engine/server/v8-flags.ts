@@ -1,8 +1,8 @@
 /**
  * V8's allocation-site pretenuring, off in the serving process (docs/decisions.md,
  * "Allocation-site pretenuring off in the serving process"). With it on, an object literal whose
- * objects outlived young collections (a request's call while a burst of writes waits for the
- * disk) is allocated in the old generation from then on: every later request's call, with its
+ * objects outlived young collections (a request's call, with many requests in flight at once) is
+ * allocated in the old generation from then on: every later request's call, with its
  * parameters (a list of ids split into strings) and its answer's pieces behind it, is then kept
  * through each scavenge and promoted, and only a full collection frees it.
  *

@@ -1,6 +1,9 @@
 // engine/server/v8-flags.ts: the serving process runs with V8's allocation-site pretenuring off,
 // whether node was started with the flag (npm run serve, the bench) or sets it at its start (the
-// desktop app, `admonitor serve` from the sources); node takes the flag in a running process.
+// desktop app, `admonitor serve` from the sources): the two name the same flag, and node knows
+// it both ways (a flag it does not know, set while it runs, is reported on stderr). Its effect
+// on what scavenges promote is the bench's to show (bench/README.md, "What moved the new-query
+// rows").
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it, vi } from 'vitest'
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs'
