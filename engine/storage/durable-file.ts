@@ -81,23 +81,25 @@ export async function appendDurably(fh: FileHandle, bytes: Uint8Array, length: n
 async function writeTemp(path: string, parts: readonly Uint8Array[]): Promise<string> {
   const tmp = tempPath(path)
   written.add(tmp)
+  let fh: FileHandle | undefined
   try {
-    const fh = await open(tmp, 'wx', 0o600)
-    try {
-      // FileHandle.writeFile loops until every byte is written, from the current position.
-      for (const p of parts) await fh.writeFile(p)
-      await fh.sync()
-    } catch (err) {
+    fh = await open(tmp, 'wx', 0o600)
+    // FileHandle.writeFile loops until every byte is written, from the current position.
+    for (const p of parts) await fh.writeFile(p)
+    await fh.sync()
+    const done = fh
+    fh = undefined
+    await done.close()
+    return tmp
+  } catch (err) {
+    // (a temp file this write made and could not finish is removed; one it could not close is left)
+    if (fh) {
       await fh.close().catch(() => undefined)
       await unlink(tmp).catch(() => undefined)
-      throw err
     }
-    await fh.close()
-  } catch (err) {
     written.delete(tmp)
     throw err
   }
-  return tmp
 }
 
 const partsOf = (bytes: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] => (bytes instanceof Uint8Array ? [bytes] : bytes)

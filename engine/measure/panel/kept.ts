@@ -108,7 +108,7 @@ export class KeptPanels {
    * file is not used).
    */
   async write(db: Db, panels: readonly LoadedPanel[], random: Random): Promise<void> {
-    const database = Buffer.from(random.bytes(8)).toString('hex')
+    const token = Buffer.from(random.bytes(8)).toString('hex')
     const entries: Entry[] = []
     const body: Uint8Array[] = []
     let at = 0
@@ -120,7 +120,7 @@ export class KeptPanels {
       bytes.set(new Uint8Array(index.units.buffer, index.units.byteOffset, 8 * index.size), 0)
       bytes.set(new Uint8Array(index.homeRegion.buffer, index.homeRegion.byteOffset, 2 * index.size), 8 * index.size)
       bytes.set(index.platforms.subarray(0, index.size), 10 * index.size)
-      entries.push({ panelId: index.panelId, version, db: database, regions: regionsKey(regions), size: index.size, unit: index.unit, at, crc: crc32(bytes) })
+      entries.push({ panelId: index.panelId, version, db: token, regions: regionsKey(regions), size: index.size, unit: index.unit, at, crc: crc32(bytes) })
       body.push(bytes)
       at += bytes.length
     }
@@ -131,7 +131,7 @@ export class KeptPanels {
     head.writeUInt32LE(indexBytes.length, 12)
     head.writeUInt32LE(crc32(indexBytes), 16)
     await this.file.write([head, indexBytes, ...body])
-    db.tx(() => db.setMeta(TOKEN, database))
+    db.tx(() => db.setMeta(TOKEN, token))
     this.index = new Map(entries.map((e) => [e.panelId, e]))
     this.indexLength = indexBytes.length
   }
